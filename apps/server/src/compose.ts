@@ -1,0 +1,62 @@
+import type { Config } from './platform/config.ts';
+import { createDb } from './platform/db.ts';
+import { createEventBus } from './platform/events.ts';
+import { createHttpApp } from './platform/http/app.ts';
+import { installWebSocket } from './platform/http/websocket.ts';
+import { createJobRunner } from './platform/jobs/jobs.ts';
+import type { Logger } from './platform/logger.ts';
+import { createAccountsModule, fixedAnswerCaptcha } from './modules/accounts/index.ts';
+import { createBackofficeModule } from './modules/backoffice/index.ts';
+import { createSystemModule } from './modules/system/index.ts';
+
+/**
+ * Wires config → database → event bus → modules, in dependency order (one composition root,
+ * no container). Both entry points and the tests build the process through here.
+ */
+export async function composeCore(deps: { config: Config; logger: Logger; databaseUrl: string }) {
+  const { config, logger } = deps;
+  const dbHandle = createDb({ connectionString: deps.databaseUrl, max: config.dbPoolMax, logger });
+  const bus = createEventBus({ connectionString: deps.databaseUrl, logger });
+  await bus.start();
+
+  const system = createSystemModule({ db: dbHandle.db, bus, logger, countryHeader: config.countryHeader });
+  const accounts = createAccountsModule({
+    db: dbHandle.db,
+    system: system.api,
+    publicUrl: config.publicUrl,
+    createCaptchaImage: config.captchaFixedAnswer ? fixedAnswerCaptcha(config.captchaFixedAnswer) : undefined,
+  });
+  const backoffice = createBackofficeModule({ db: dbHandle.db });
+  const modules = { system, accounts, backoffice };
+
+  return {
+    db: dbHandle.db,
+    bus,
+    modules,
+    async close() {
+      await bus.stop();
+      await dbHandle.close();
+    },
+  };
+}
+
+export type Core = Awaited<ReturnType<typeof composeCore>>;
+
+/** The HTTP side: platform plugins, the system gate, every module's routes, /ws and the SPA. */
+export async function composeHttp(core: Core, deps: { config: Config; logger: Logger; webDistDir?: string }) {
+  const app = await createHttpApp({ config: deps.config, logger: deps.logger, db: core.db, webDistDir: deps.webDistDir });
+  core.modules.system.installGate(app);
+  core.modules.accounts.installAuth(app);
+  await app.register(core.modules.system.routes, { prefix: '/api' });
+  await app.register(core.modules.accounts.routes, { prefix: '/api' });
+  const hub = await installWebSocket(app, core.bus);
+  return { app, hub };
+}
+
+/** The worker side: pg-boss with every module's jobs and schedules. */
+export async function composeWorker(core: Core, deps: { databaseUrl: string; logger: Logger; workerId: string }) {
+  const jobs = createJobRunner({ connectionString: deps.databaseUrl, logger: deps.logger });
+  await jobs.start();
+  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs]);
+  return jobs;
+}

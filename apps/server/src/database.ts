@@ -1,0 +1,6 @@
+import type { AccountsTables } from './modules/accounts/accounts.tables.ts';
+import type { BackofficeTables } from './modules/backoffice/backoffice.tables.ts';
+import type { SystemTables } from './modules/system/system.tables.ts';
+
+/** Every table, by module. Each module declares its own tables beside its code. */
+export interface Database extends SystemTables, AccountsTables, BackofficeTables {}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import closeWithGrace from 'close-with-grace';
+import { composeCore, composeHttp, composeWorker } from './compose.ts';
+import { loadConfigOrExit } from './platform/config.ts';
+import { resolveDatabaseServer } from './platform/database-server.ts';
+import { createLogger } from './platform/logger.ts';
+import { migrate } from './platform/migrate.ts';
+import { DEMO_LOGINS, seedDemoData } from './seed/demo-data.ts';
+
+const config = loadConfigOrExit();
+const logger = createLogger({ level: config.logLevel, pretty: process.stdout.isTTY && !config.isProduction });
+
+const shutdownSteps: (() => Promise<unknown>)[] = [];
+
+// Registered before anything else can fail, so that a failed start still stops the database.
+closeWithGrace({ delay: 20_000, logger: { error: (message) => logger.error(message) } }, async ({ signal, err }) => {
+  if (err) logger.error({ err }, 'stopping after an error');
+  else logger.info({ signal }, 'shutting down');
+  for (const step of shutdownSteps.reverse()) {
+    await step().catch((error) => logger.warn({ err: error }, 'shutdown step failed'));
+  }
+});
+
+try {
+  const database = await resolveDatabaseServer(config, logger);
+  shutdownSteps.push(() => database.stop());
+  await migrate(database.url, logger);
+  const core = await composeCore({ config, logger, databaseUrl: database.url });
+  shutdownSteps.push(() => core.close());
+
+  if (config.seedDemo) {
+    const created = await seedDemoData(core.modules);
+    if (created.length > 0) logger.info({ created }, 'demo data seeded');
+  }
+  if (config.runWorker) {
+    const jobs = await composeWorker(core, { databaseUrl: database.url, logger, workerId: `api-${randomUUID()}` });
+    shutdownSteps.push(() => jobs.stop());
+  }
+
+  const { app } = await composeHttp(core, { config, logger, webDistDir: config.webDistDir });
+  shutdownSteps.push(() => app.close());
+  await app.listen({ port: config.port, host: config.host });
+
+  const url = `http://localhost:${config.port}`;
+  const lines = [
+    '',
+    `  Site ready at ${url}  (API reference: ${url}/api/docs)`,
+    `  Database: ${database.embedded ? `embedded PostgreSQL, data in ${config.dataDir}` : 'DATABASE_URL'}`,
+    ...(config.seedDemo
+      ? [
+          '  Demo logins:',
+          ...DEMO_LOGINS.map((login) => `    ${login.role.padEnd(9)} ${login.username} / ${login.password}  ${login.where === null ? '(back-office console not built yet)' : `(${url}${login.where})`}`),
+        ]
+      : []),
+    '  Press Ctrl-C to stop.',
+    '',
+  ];
+  console.log(lines.join('\n'));
+} catch (error) {
+  logger.fatal({ err: error }, `start-up failed: ${(error as Error).message}`);
+  for (const step of shutdownSteps.reverse()) await step().catch(() => undefined);
+  process.exit(1);
+}

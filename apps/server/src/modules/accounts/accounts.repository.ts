@@ -1,0 +1,179 @@
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../platform/db.ts';
+
+export interface NewMemberRow {
+  account: string;
+  nickname: string;
+  type: number;
+  passwordHash: string;
+}
+
+/** Inserts unless the account name is taken; answers whether a row was created. */
+export async function insertMemberIfAbsent(db: DbExecutor, member: NewMemberRow): Promise<boolean> {
+  const result = await db
+    .insertInto('accounts_member')
+    .values({ account: member.account, nickname: member.nickname, type: member.type, password_hash: member.passwordHash })
+    .onConflict((conflict) => conflict.column('account').doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+export async function findMemberByAccount(db: DbExecutor, account: string) {
+  return db.selectFrom('accounts_member').selectAll().where('account', '=', account).executeTakeFirst();
+}
+
+export async function findMemberById(db: DbExecutor, id: bigint) {
+  return db.selectFrom('accounts_member').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function recordLogin(db: DbExecutor, memberId: bigint, at: Date) {
+  await db.updateTable('accounts_member').set({ last_login_at: at }).where('id', '=', memberId).execute();
+}
+
+export async function updateLanguage(db: DbExecutor, memberId: bigint, language: string) {
+  await db.updateTable('accounts_member').set({ language, updated_at: sql<Date>`now()` }).where('id', '=', memberId).execute();
+}
+
+/** Remembers the address; answers true when the member had never logged in from it. */
+export async function rememberIp(db: DbExecutor, memberId: bigint, ip: string): Promise<boolean> {
+  const result = await db
+    .insertInto('accounts_known_ip')
+    .values({ member_id: memberId, ip })
+    .onConflict((conflict) => conflict.columns(['member_id', 'ip']).doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+export interface RegisteredMemberRow {
+  account: string;
+  nickname: string;
+  passwordHash: string;
+  mobile: string | null;
+  email: string | null;
+  cpf: string | null;
+  birthday: string | null;
+  payeeName: string | null;
+  paymentPasswordHash: string | null;
+  uplineMemberId: bigint | null;
+  registrationIp: string;
+}
+
+export async function insertMember(db: DbExecutor, member: RegisteredMemberRow): Promise<bigint> {
+  const row = await db
+    .insertInto('accounts_member')
+    .values({
+      account: member.account,
+      nickname: member.nickname,
+      type: 0,
+      password_hash: member.passwordHash,
+      mobile: member.mobile,
+      email: member.email,
+      cpf: member.cpf,
+      birthday: member.birthday,
+      payee_name: member.payeeName,
+      payment_password_hash: member.paymentPasswordHash,
+      upline_member_id: member.uplineMemberId,
+      registration_ip: member.registrationIp,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Which of the unique identities are already taken (one query for the whole form). */
+export async function findTakenIdentities(db: DbExecutor, identity: { account: string; mobile: string | null; cpf: string | null; email: string | null }) {
+  const rows = await db
+    .selectFrom('accounts_member')
+    .select(['account', 'mobile', 'cpf', 'email'])
+    .where((eb) =>
+      eb.or([
+        eb('account', '=', identity.account),
+        ...(identity.mobile ? [eb('mobile', '=', identity.mobile)] : []),
+        ...(identity.cpf ? [eb('cpf', '=', identity.cpf)] : []),
+        ...(identity.email ? [eb('email', '=', identity.email)] : []),
+      ]),
+    )
+    .execute();
+  return {
+    account: rows.some((row) => row.account === identity.account),
+    mobile: identity.mobile !== null && rows.some((row) => row.mobile === identity.mobile),
+    cpf: identity.cpf !== null && rows.some((row) => row.cpf === identity.cpf),
+    email: identity.email !== null && rows.some((row) => row.email === identity.email),
+  };
+}
+
+/** The agent whose referral (or affiliate) code this is, if any. */
+export async function findAgentByReferralCode(db: DbExecutor, code: string) {
+  return db
+    .selectFrom('accounts_member')
+    .select(['id', 'type'])
+    .where(sql`lower(referral_code)`, '=', code.toLowerCase())
+    .where('type', 'in', [1, 2, 41, 42])
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+}
+
+export async function findMemberByMobile(db: DbExecutor, mobile: string) {
+  return db.selectFrom('accounts_member').selectAll().where('mobile', '=', mobile).executeTakeFirst();
+}
+
+export async function findMemberByEmail(db: DbExecutor, email: string) {
+  return db.selectFrom('accounts_member').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function updatePassword(db: DbExecutor, memberId: bigint, passwordHash: string, at: Date) {
+  await db
+    .updateTable('accounts_member')
+    .set({ password_hash: passwordHash, password_changed_at: at, must_change_password: false, updated_at: at })
+    .where('id', '=', memberId)
+    .execute();
+}
+
+export async function updatePaymentPassword(db: DbExecutor, memberId: bigint, paymentPasswordHash: string, at: Date) {
+  await db.updateTable('accounts_member').set({ payment_password_hash: paymentPasswordHash, updated_at: at }).where('id', '=', memberId).execute();
+}
+
+export async function insertTrialMember(db: DbExecutor, member: { account: string; passwordHash: string; ip: string }): Promise<bigint> {
+  const row = await db
+    .insertInto('accounts_member')
+    .values({ account: member.account, nickname: member.account, type: 4, password_hash: member.passwordHash, registration_ip: member.ip })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function insertPasswordReset(db: DbExecutor, reset: { tokenHash: Buffer; memberId: bigint; expiresAt: Date }) {
+  await db.insertInto('accounts_password_reset').values({ token_hash: reset.tokenHash, member_id: reset.memberId, expires_at: reset.expiresAt }).execute();
+}
+
+/** Spends the reset link once; answers its member, or undefined if unknown, used or expired. */
+export async function spendPasswordReset(db: DbExecutor, tokenHash: Buffer, now: Date): Promise<bigint | undefined> {
+  const row = await db
+    .updateTable('accounts_password_reset')
+    .set({ used_at: now })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', now)
+    .returning('member_id')
+    .executeTakeFirst();
+  return row?.member_id;
+}
+
+/** True when the member has logged in before, but never from this address. */
+export async function isNewIp(db: DbExecutor, memberId: bigint, ip: string): Promise<boolean> {
+  const rows = await db.selectFrom('accounts_known_ip').select('ip').where('member_id', '=', memberId).limit(1000).execute();
+  return rows.length > 0 && !rows.some((row) => row.ip === ip);
+}
+
+/** The development providers' outboxes, newest first (operators and tests read them). */
+export async function listSmsOutbox(db: DbExecutor, filter: { mobile?: string; limit: number }) {
+  let query = db.selectFrom('accounts_sms_outbox').select(['id', 'mobile', 'body', 'created_at']).orderBy('id', 'desc').limit(filter.limit);
+  if (filter.mobile) query = query.where('mobile', '=', filter.mobile);
+  return query.execute();
+}
+
+export async function listEmailOutbox(db: DbExecutor, filter: { email?: string; limit: number }) {
+  let query = db.selectFrom('accounts_email_outbox').select(['id', 'email', 'subject', 'body', 'created_at']).orderBy('id', 'desc').limit(filter.limit);
+  if (filter.email) query = query.where('email', '=', filter.email.toLowerCase());
+  return query.execute();
+}

@@ -1,0 +1,95 @@
+import type { ColumnType, Generated } from 'kysely';
+
+export interface AccountsMemberTable {
+  id: Generated<bigint>;
+  account: string;
+  nickname: string;
+  type: number;
+  password_hash: string;
+  language: string | null;
+  status: Generated<string>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  mobile: string | null;
+  email: string | null;
+  cpf: string | null;
+  birthday: ColumnType<string | null, string | null, string | null>;
+  payee_name: string | null;
+  payment_password_hash: string | null;
+  upline_member_id: bigint | null;
+  referral_code: string | null;
+  registration_ip: string | null;
+  password_changed_at: Generated<Date>;
+  must_change_password: Generated<boolean>;
+  last_login_at: Date | null;
+}
+
+export interface AccountsSessionTable {
+  token_hash: Buffer;
+  member_id: bigint;
+  created_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+  absolute_expires_at: Date;
+  revoked_at: Date | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export interface AccountsLoginThrottleTable {
+  key: string;
+  window_started_at: Date;
+  failures: number;
+  locked_until: Date | null;
+}
+
+export interface AccountsKnownIpTable {
+  member_id: bigint;
+  ip: string;
+  first_seen_at: Generated<Date>;
+}
+
+export interface AccountsTables extends AccountsHumanCheckTables, AccountsSmsTables, AccountsRecoveryTables {
+  accounts_member: AccountsMemberTable;
+  accounts_session: AccountsSessionTable;
+  accounts_login_throttle: AccountsLoginThrottleTable;
+  accounts_known_ip: AccountsKnownIpTable;
+}
+
+export interface AccountsCaptchaTable {
+  id: string;
+  answer_hash: Buffer;
+  expires_at: Date;
+  used_at: Date | null;
+  ip: string | null;
+}
+
+export interface AccountsPowSpentTable {
+  challenge_id: string;
+  spent_at: Generated<Date>;
+  expires_at: Date;
+}
+
+export interface AccountsHumanCheckTables {
+  accounts_captcha: AccountsCaptchaTable;
+  accounts_pow_spent: AccountsPowSpentTable;
+}
+
+export interface AccountsSmsTables {
+  accounts_sms_code: {
+    id: Generated<bigint>;
+    mobile: string;
+    purpose: string;
+    code_hash: Buffer;
+    created_at: Generated<Date>;
+    expires_at: Date;
+    attempts: Generated<number>;
+    consumed_at: Date | null;
+    ip: string | null;
+  };
+  accounts_sms_outbox: { id: Generated<bigint>; mobile: string; body: string; created_at: Generated<Date> };
+}
+
+export interface AccountsRecoveryTables {
+  accounts_password_reset: { token_hash: Buffer; member_id: bigint; created_at: Generated<Date>; expires_at: Date; used_at: Date | null };
+  accounts_email_outbox: { id: Generated<bigint>; email: string; subject: string; body: string; created_at: Generated<Date> };
+}

@@ -1,0 +1,18 @@
+import type { DbExecutor } from '../../platform/db.ts';
+
+export async function findOperatorByUsername(db: DbExecutor, username: string) {
+  return db.selectFrom('backoffice_operator').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+/** Inserts unless the username is taken; answers whether a row was created. */
+export async function insertOperatorIfAbsent(
+  db: DbExecutor,
+  operator: { username: string; displayName: string; role: string; passwordHash: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('backoffice_operator')
+    .values({ username: operator.username, display_name: operator.displayName, role: operator.role, password_hash: operator.passwordHash })
+    .onConflict((conflict) => conflict.column('username').doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}

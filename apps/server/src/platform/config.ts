@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The only reader of process.env (house style §11). Every variable is documented in
+ * docs/operations.md; an invalid environment stops the process listing every problem.
+ */
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** When unset, an embedded PostgreSQL is started with its data under DATA_DIR. */
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Number of trusted proxy hops in front of the API (0 = use the socket address). */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** Header an edge proxy sets with the visitor's ISO country (e.g. cf-ipcountry); empty = none. */
+  COUNTRY_HEADER: z.string().default(''),
+  /** Run the job worker inside the API process (the one-machine default). */
+  RUN_WORKER: booleanString.default(true),
+  /** Seed the demo accounts and content. Ignored (always off) when NODE_ENV=production. */
+  SEED_DEMO: booleanString.default(true),
+  WEB_DIST_DIR: z.string().min(1).default(''),
+  /** The address players use (links in e-mails); defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Automated journeys only: every captcha gets this answer. Refused when NODE_ENV=production. */
+  CAPTCHA_FIXED_ANSWER: z.string().regex(/^[2-9A-HJ-NP-Z]{4}$/, 'four captcha characters').optional(),
+});
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  isProduction: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  embeddedPgPort: number;
+  dbPoolMax: number;
+  logLevel: string;
+  trustProxyHops: number;
+  countryHeader: string | undefined;
+  runWorker: boolean;
+  seedDemo: boolean;
+  webDistDir: string;
+  captchaFixedAnswer: string | undefined;
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid environment:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings count as unset, as they do in most .env conventions.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && e.CAPTCHA_FIXED_ANSWER) throw new ConfigError(['CAPTCHA_FIXED_ANSWER: not allowed in production']);
+  return {
+    nodeEnv: e.NODE_ENV,
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    embeddedPgPort: e.EMBEDDED_PG_PORT,
+    dbPoolMax: e.DB_POOL_MAX,
+    logLevel: e.LOG_LEVEL,
+    trustProxyHops: e.TRUST_PROXY_HOPS,
+    countryHeader: e.COUNTRY_HEADER ? e.COUNTRY_HEADER.toLowerCase() : undefined,
+    runWorker: e.RUN_WORKER,
+    seedDemo: e.SEED_DEMO && !isProduction,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
+    captchaFixedAnswer: e.CAPTCHA_FIXED_ANSWER,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+/** For entry points: parse or print every problem and exit. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

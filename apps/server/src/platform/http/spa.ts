@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { AppError } from '@app/kernel';
+import { sendError, sendNotFound } from './error-handler.ts';
+import type { HttpApp } from './http-app.ts';
+
+/** Paths that belong to the server; an unknown one is a JSON 404, never the SPA. */
+const SERVER_PREFIXES = ['/api', '/provider', '/ws', '/metrics', '/healthz', '/assets'];
+
+/**
+ * Serves the built player SPA. Hashed assets are cached for a year; index.html never is, so a
+ * deploy reaches players on their next navigation. Any other GET that accepts HTML gets
+ * index.html and the client router decides (including its own 404 page).
+ */
+export async function installSpa(app: HttpApp, distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  if (!existsSync(indexFile)) {
+    app.log.warn({ distDir }, 'web build not found; run `npm run build -w @app/web`');
+  }
+  await app.register(fastifyStatic, {
+    root: distDir,
+    wildcard: true,
+    index: false,
+    setHeaders(reply, filePath) {
+      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+
+  // The root is a directory to the static plugin (which would answer 403): it is the SPA.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isServerPath = SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    if (!isServerPath && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && existsSync(indexFile)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    if (!isServerPath && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname) && wantsHtml) {
+      return sendError(reply, new AppError('system.unavailable', 'the web application has not been built'));
+    }
+    return sendNotFound(request, reply);
+  });
+}

@@ -1,0 +1,62 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createTestContext, type TestContext } from '../../../test/test-context.ts';
+
+function collect(socket: WebSocket) {
+  const messages: { type: string }[] = [];
+  const waiters: { type: string; resolve: (message: { type: string }) => void }[] = [];
+  socket.on('message', (raw) => {
+    const message = JSON.parse(String(raw)) as { type: string };
+    messages.push(message);
+    const index = waiters.findIndex((waiter) => waiter.type === message.type);
+    if (index >= 0) waiters.splice(index, 1)[0]?.resolve(message);
+  });
+  return {
+    next(type: string, timeoutMs = 5000) {
+      const seen = messages.find((message) => message.type === type);
+      if (seen) return Promise.resolve(seen);
+      return new Promise<{ type: string }>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no ${type} within ${timeoutMs} ms`)), timeoutMs);
+        waiters.push({ type, resolve: (message) => (clearTimeout(timer), resolve(message)) });
+      });
+    },
+  };
+}
+
+describe('/ws', () => {
+  let api: TestContext;
+  let otherProcess: TestContext;
+  let url: string;
+  beforeAll(async () => {
+    api = await createTestContext();
+    otherProcess = await createTestContext({ databaseUrl: api.databaseUrl });
+    await api.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = api.app.server.address();
+    url = `ws://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/ws`;
+  });
+  afterAll(async () => {
+    await otherProcess.close();
+    await api.close();
+  });
+
+  it('greets a client and pushes a settings change made by another process', async () => {
+    const socket = new WebSocket(url);
+    const inbox = collect(socket);
+    await inbox.next('hello');
+    await otherProcess.core.modules.system.api.updateSetting('maintenance', { enabled: true, message: null }, 'test');
+    await inbox.next('system.settings_changed');
+    socket.close();
+  });
+
+  it('ignores whatever a client sends, including garbage', async () => {
+    const socket = new WebSocket(url);
+    const inbox = collect(socket);
+    await inbox.next('hello');
+    socket.send('{"type":"__proto__","x":');
+    socket.send(Buffer.alloc(1000, 0xff));
+    const health = await api.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+    socket.close();
+  });
+});

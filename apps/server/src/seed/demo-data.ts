@@ -1,0 +1,45 @@
+import type { AccountsModule } from '../modules/accounts/index.ts';
+import { ACCOUNT_TYPE } from '../modules/accounts/index.ts';
+import type { BackofficeModule } from '../modules/backoffice/index.ts';
+import type { SystemModule } from '../modules/system/index.ts';
+
+/** The demo logins `npm start` prints. Development only: never seeded when NODE_ENV=production. */
+export const DEMO_LOGINS = [
+  { role: 'member', username: 'demo', password: 'Demo@1234', where: '/' },
+  { role: 'agent', username: 'agent', password: 'Agent@1234', where: '/agent' },
+  // The back-office console (/admin) arrives with its own issue; the account exists already.
+  { role: 'operator', username: 'admin', password: 'Admin@1234', where: null },
+] as const;
+
+/**
+ * Idempotent: each record is created only if missing, so restarts and operator edits are kept.
+ * Everything here is marked as demo data where a visitor can see it.
+ */
+export async function seedDemoData(modules: { accounts: AccountsModule; backoffice: BackofficeModule; system: SystemModule }) {
+  const created: string[] = [];
+  const [member, agent, operator] = DEMO_LOGINS;
+  if (await modules.accounts.api.ensureMember({ account: member.username, nickname: 'Demo', type: ACCOUNT_TYPE.MEMBER, password: member.password })) {
+    created.push(member.username);
+  }
+  if (await modules.accounts.api.ensureMember({ account: agent.username, nickname: 'Agente Demo', type: ACCOUNT_TYPE.AGENT, password: agent.password })) {
+    created.push(agent.username);
+  }
+  if (await modules.backoffice.api.ensureOperator({ username: operator.username, displayName: 'Administrator', role: 'owner', password: operator.password })) {
+    created.push(operator.username);
+  }
+  await modules.system.api.seedSetting(
+    'site',
+    {
+      name: 'Bet Platform',
+      licenceLines: {
+        pt: ['Instalação de demonstração: não é um operador licenciado. Nenhum dinheiro real é aceito.', 'Jogue com responsabilidade. Proibido para menores de 18 anos.'],
+        en: ['Demo installation: not a licensed operator. No real money is accepted.', 'Play responsibly. Not for anyone under 18.'],
+      },
+      licenceValidatorUrl: null,
+      affiliateServiceUrl: null,
+      social: [],
+    },
+    'seed',
+  );
+  return created;
+}

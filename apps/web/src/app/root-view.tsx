@@ -1,0 +1,60 @@
+import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { SYSTEM_STATUS } from '@app/contracts';
+import { Spinner } from '@app/ui';
+import { LanguageSync } from '../features/account/components/language-sync.tsx';
+import { loadAnalytics } from '../features/system/analytics.ts';
+import { bootQueryOptions } from '../features/system/api/system.queries.ts';
+import { BlockedPage } from '../features/system/components/blocked-page.tsx';
+import { BootErrorPage } from '../features/system/components/boot-error-page.tsx';
+import { MaintenancePage } from '../features/system/components/maintenance-page.tsx';
+import { useSystemRealtime } from '../features/system/realtime/use-system-realtime.ts';
+import { createAppRouter, type AppRouter } from './router.tsx';
+
+/**
+ * Spec §2/§4 boot: load the system info, then analytics, then the app. The view follows the
+ * system status live: 0 the app, 1 maintenance, 2 region blocked.
+ */
+export function RootView({ createRouter = createAppRouter }: { createRouter?: () => AppRouter }) {
+  return (
+    <>
+      <LanguageSync />
+      <RootContent createRouter={createRouter} />
+    </>
+  );
+}
+
+function RootContent({ createRouter }: { createRouter: () => AppRouter }) {
+  const { t } = useTranslation('common');
+  // Created here, above the status switch, so a maintenance interlude keeps the address and history.
+  const [router] = useState(createRouter);
+  const boot = useQuery(bootQueryOptions());
+  useSystemRealtime();
+
+  const gtagId = boot.data?.analytics.gtagId ?? null;
+  useEffect(() => {
+    loadAnalytics(gtagId);
+  }, [gtagId]);
+
+  const siteName = boot.data?.site.name;
+  useEffect(() => {
+    if (siteName) document.title = siteName;
+  }, [siteName]);
+
+  if (boot.data) {
+    switch (boot.data.status) {
+      case SYSTEM_STATUS.MAINTENANCE:
+        return <MaintenancePage boot={boot.data} />;
+      case SYSTEM_STATUS.REGION_BLOCKED:
+        return <BlockedPage boot={boot.data} />;
+      default:
+        return <RouterProvider router={router} />;
+    }
+  }
+  if (boot.isError) {
+    return <BootErrorPage error={boot.error} retrying={boot.isFetching} onRetry={() => void boot.refetch()} />;
+  }
+  return <Spinner label={t('loading')} layout="fullpage" />;
+}

@@ -1,0 +1,91 @@
+import type { RouteObject } from 'react-router';
+import { LoginRoute, RegisterRoute } from '../features/account/routes/account-entry-routes.tsx';
+import { RequireSession } from '../features/account/components/require-session.tsx';
+import { NotFoundPage } from '../features/system/routes/not-found-page.tsx';
+import { AppLayout } from './shell/app-layout.tsx';
+import { lazyPage } from './shell/lazy-page.tsx';
+import { RouteEffects } from './shell/route-effects.tsx';
+import { RouteErrorPage } from './shell/route-error-page.tsx';
+
+// Spec §2 "sections loaded on demand": each feature's pages are their own chunk.
+const HomePage = lazyPage(() => import('../features/home/routes/home-page.tsx').then((m) => m.HomePage));
+const MemberPage = lazyPage(() => import('../features/member/routes/member-page.tsx').then((m) => m.MemberPage));
+const HelpPage = lazyPage(() => import('../features/help/routes/help-page.tsx').then((m) => m.HelpPage));
+const PromotionsPage = lazyPage(() => import('../features/promotions/routes/promotions-page.tsx').then((m) => m.PromotionsPage));
+const PointMallPage = lazyPage(() => import('../features/points/routes/point-mall-page.tsx').then((m) => m.PointMallPage));
+const LotteryPage = lazyPage(() => import('../features/lottery/routes/lottery-page.tsx').then((m) => m.LotteryPage));
+const gamePages = () => import('../features/games/routes/game-pages.tsx');
+const GameListPage = lazyPage(() => gamePages().then((m) => m.GameListPage));
+const GameCentrePage = lazyPage(() => gamePages().then((m) => m.GameCentrePage));
+const GameLaunchPage = lazyPage(() => gamePages().then((m) => m.GameLaunchPage));
+const PlayerGamesPage = lazyPage(() => gamePages().then((m) => m.PlayerGamesPage));
+const AgentLoginPage = lazyPage(() => import('../features/agent/routes/agent-login-page.tsx').then((m) => m.AgentLoginPage));
+const AgentHomePage = lazyPage(() => import('../features/agent/routes/agent-home-page.tsx').then((m) => m.AgentHomePage));
+
+/** Paths are matched case-sensitively: the spec has both /vnLottery and /vnlottery. */
+function page(path: string, element: RouteObject['element']): RouteObject {
+  return { path, element, caseSensitive: true };
+}
+
+const home = <HomePage />;
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RouteEffects />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      // Agent pages use their own layout: no player header, side menu or footer.
+      page('/agent', <AgentLoginPage />),
+      page('/agentHome', <AgentHomePage />),
+      {
+        element: <AppLayout />,
+        children: [
+          page('/', home),
+          page('/index', home),
+          page('/index.html', home),
+          page('/home', home),
+          page('/login', <LoginRoute />),
+          page('/register', <RegisterRoute>{home}</RegisterRoute>),
+          page('/help', <HelpPage kind="help" />),
+          page('/helpmc', <HelpPage kind="helpmc" />),
+          page('/promotions', <PromotionsPage />),
+          page('/esports', <GameCentrePage kind="esports" />),
+          page('/lott', <GameCentrePage kind="lott" />),
+          page('/elott', <GameCentrePage kind="elott" />),
+          page('/cockfight', <GameCentrePage kind="cockfight" />),
+          page('/live', <GameListPage kind="live" />),
+          page('/fish', <GameListPage kind="fish" />),
+          page('/rng', <GameListPage kind="rng" />),
+          page('/pvp', <GameListPage kind="pvp" />),
+          page('/crash', <GameListPage kind="crash" />),
+          page('/sports', <GameListPage kind="sports" />),
+          {
+            // Spec §2 login-required routes: a visitor without a token goes to /login.
+            element: <RequireSession />,
+            children: [
+              page('/member', <MemberPage />),
+              page('/pointMall', <PointMallPage />),
+              page('/favorite', <PlayerGamesPage kind="favorite" />),
+              page('/recent', <PlayerGamesPage kind="recent" />),
+              page('/lottery', <LotteryPage kind="lottery" />),
+              page('/seaLottery', <LotteryPage kind="seaLottery" />),
+              page('/vnLottery', <LotteryPage kind="vnLottery" />),
+              page('/seamless', <GameLaunchPage kind="seamless" />),
+              page('/lottert', <GameLaunchPage kind="lottert" />),
+              page('/vnlottery', <GameLaunchPage kind="vnlottery" />),
+              page('/sealottery', <GameLaunchPage kind="sealottery" />),
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+/** Every path the spec lists; used by tests to prove none falls through to the 404 page. */
+export const SPEC_PATHS: readonly string[] = [
+  '/', '/index', '/index.html', '/home', '/login', '/register', '/agent', '/agentHome', '/member', '/help', '/helpmc',
+  '/promotions', '/pointMall', '/seamless', '/esports', '/lott', '/elott', '/cockfight', '/live', '/fish', '/rng', '/pvp',
+  '/crash', '/sports', '/favorite', '/recent', '/lottery', '/seaLottery', '/vnLottery', '/lottert', '/vnlottery', '/sealottery',
+];

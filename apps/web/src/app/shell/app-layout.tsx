@@ -1,0 +1,52 @@
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { AccountModalsProvider } from '../../features/account/account-modals-context.tsx';
+import { AccountEffects } from '../../features/account/components/account-effects.tsx';
+import { AccountModalsHost } from '../../features/account/components/account-modals-host.tsx';
+import { WelcomeToast } from '../../features/account/components/welcome-toast.tsx';
+import { contentKeyOf } from '../paths.ts';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { ScrollTopButton } from './scroll-top-button.tsx';
+import { SideMenu } from './side-menu.tsx';
+import { SideMenuProvider, useSideMenu } from './side-menu-context.tsx';
+import './app-shell.css';
+
+/** The player layout for every path except /agent and /agentHome. */
+export function AppLayout() {
+  return (
+    <SideMenuProvider>
+      <AccountModalsProvider>
+        <ShellFrame />
+        <AccountModalsHost />
+        <AccountEffects />
+        <WelcomeToast />
+      </AccountModalsProvider>
+    </SideMenuProvider>
+  );
+}
+
+function ShellFrame() {
+  const { t } = useTranslation('layout');
+  const { pathname } = useLocation();
+  const { open, compact, close } = useSideMenu();
+  const state = [compact ? 'is-compact' : 'is-wide', open ? 'is-menu-open' : 'is-menu-collapsed'].join(' ');
+  return (
+    <div className={`app-shell ${state}`} data-testid="app-shell">
+      <a className="skip-link" href="#main-content">
+        {t('skipToContent')}
+      </a>
+      <Header />
+      <SideMenu />
+      {compact && open ? <div className="drawer-backdrop" onClick={close} aria-hidden="true" data-testid="drawer-backdrop" /> : null}
+      <div className="app-shell__body">
+        {/* Re-created on each path (spec §2), except home and its modal entry points. */}
+        <main className="app-content" id="main-content" key={contentKeyOf(pathname)}>
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      <ScrollTopButton />
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Button, CloseIcon, HeadsetIcon, LogoMark, ShieldCheckIcon, TelegramIcon, WhatsappIcon } from '@app/ui';
+import { useBootInfo } from '../../features/system/api/system.queries.ts';
+import { contactLinksOf } from './contact-links.ts';
+import { isNavItemActive, MAIN_NAV, PLAYER_NAV, type NavItem } from './nav-items.tsx';
+import { useSideMenu } from './side-menu-context.tsx';
+import './side-menu.css';
+
+export function SideMenu() {
+  const { t } = useTranslation('layout');
+  const { open, compact, close } = useSideMenu();
+  const boot = useBootInfo();
+  const contacts = contactLinksOf(boot.customerService);
+  const hidden = compact && !open;
+  const validatorUrl = boot.site.licenceValidatorUrl;
+  const hasSupport = contacts.customerService || contacts.telegram || contacts.whatsapp || validatorUrl;
+
+  return (
+    <aside
+      id="side-menu"
+      className="side-menu"
+      data-testid="side-menu"
+      data-state={open ? 'open' : 'collapsed'}
+      aria-label={t('sideMenu.label')}
+      aria-hidden={hidden || undefined}
+      inert={hidden}
+    >
+      {compact ? (
+        <div className="side-menu__head">
+          <Link to="/" className="brand" onClick={close}>
+            <LogoMark size={28} />
+            <span className="brand__name">{boot.site.name}</span>
+          </Link>
+          <Button variant="ghost" icon aria-label={t('sideMenu.close')} onClick={close} data-testid="side-menu-close">
+            <CloseIcon />
+          </Button>
+        </div>
+      ) : null}
+
+      <nav className="side-menu__nav">
+        {/* On phones the header has no room for the main navigation, so the drawer carries it. */}
+        {compact ? <NavSection items={MAIN_NAV} /> : null}
+        <NavSection items={PLAYER_NAV} title={t('sideMenu.player')} />
+      </nav>
+
+      {hasSupport ? (
+        <div className="side-menu__section">
+          <p className="side-menu__title">{t('sideMenu.support')}</p>
+          {contacts.customerService ? (
+            <ExternalItem href={contacts.customerService} icon={<HeadsetIcon />} label={t('sideMenu.customerService')} testId="side-customer-service" />
+          ) : null}
+          {contacts.telegram ? <ExternalItem href={contacts.telegram} icon={<TelegramIcon />} label={t('sideMenu.telegram')} testId="side-telegram" /> : null}
+          {contacts.whatsapp ? <ExternalItem href={contacts.whatsapp} icon={<WhatsappIcon />} label={t('sideMenu.whatsapp')} testId="side-whatsapp" /> : null}
+          {validatorUrl ? (
+            <ExternalItem href={validatorUrl} icon={<ShieldCheckIcon />} label={t('sideMenu.licenceValidator')} testId="licence-validator" />
+          ) : null}
+        </div>
+      ) : null}
+    </aside>
+  );
+}
+
+function NavSection({ items, title }: { items: readonly NavItem[]; title?: string }) {
+  const { t } = useTranslation('layout');
+  const { pathname, search } = useLocation();
+  const { compact, close } = useSideMenu();
+  return (
+    <div className="side-menu__section">
+      {title ? <p className="side-menu__title">{title}</p> : null}
+      {items.map((item) => {
+        const label = t(item.labelKey);
+        const active = isNavItemActive(item, pathname, search);
+        return (
+          <Link
+            key={item.to}
+            to={item.to}
+            className={active ? 'side-menu__item is-active' : 'side-menu__item'}
+            aria-current={active ? 'page' : undefined}
+            title={label}
+            onClick={compact ? close : undefined}
+          >
+            {item.icon}
+            <span className="side-menu__label">{label}</span>
+          </Link>
+        );
+      })}
+    </div>
+  );
+}
+
+function ExternalItem({ href, icon, label, testId }: { href: string; icon: ReactNode; label: string; testId: string }) {
+  return (
+    <a className="side-menu__item" href={href} target="_blank" rel="noopener noreferrer" title={label} data-testid={testId}>
+      {icon}
+      <span className="side-menu__label">{label}</span>
+    </a>
+  );
+}

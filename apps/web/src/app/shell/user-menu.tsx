@@ -1,0 +1,123 @@
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ParseKeys } from 'i18next';
+import { Link, useLocation } from 'react-router';
+import { ChevronDownIcon, LogoutIcon, UserIcon } from '@app/ui';
+import { displayNameOf, type MemberInfo } from '../../features/account/api/account.types.ts';
+import { useTrialGuard } from '../../features/account/hooks/use-trial-guard.ts';
+import { memberTabPath, type MemberTab } from '../paths.ts';
+import { toggleBalanceHidden, useBalanceHidden } from './balance-visibility.ts';
+
+/** Spec §2 header dropdown, in the spec's order. */
+const ACCOUNT_LINKS: readonly { tab: MemberTab; labelKey: ParseKeys<'layout'> }[] = [
+  { tab: 'personalHistoryCopy', labelKey: 'userMenu.bettingRecord' },
+  { tab: 'transactionHistory', labelKey: 'userMenu.accountRecord' },
+  { tab: 'personalProfit', labelKey: 'userMenu.personalProfit' },
+  { tab: 'rewardCenter', labelKey: 'userMenu.rewardCenter' },
+  { tab: 'securityCenter', labelKey: 'userMenu.securityCenter' },
+];
+
+interface UserMenuProps {
+  member: MemberInfo;
+  isAgent: boolean;
+  onLogout: () => void;
+  onRefresh: () => void;
+}
+
+export function UserMenu({ member, isAgent, onLogout, onRefresh }: UserMenuProps) {
+  const { t } = useTranslation('layout');
+  const [open, setOpen] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const { pathname, search } = useLocation();
+  const name = displayNameOf(member);
+  const balanceHidden = useBalanceHidden();
+  const guard = useTrialGuard();
+  // A trial account gets the register-first dialog instead; the menu gets out of its way.
+  const trialGuard = (event: MouseEvent) => {
+    guard(event);
+    if (event.defaultPrevented) setOpen(false);
+  };
+
+  useEffect(() => setOpen(false), [pathname, search]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!rootRef.current?.contains(event.target as Node)) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  return (
+    <div className="user-menu" ref={rootRef}>
+      <button
+        type="button"
+        className="user-menu__trigger"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={t('userMenu.label')}
+        onClick={() => setOpen((value) => !value)}
+        data-testid="user-menu"
+      >
+        <span className="user-menu__avatar">
+          <UserIcon size={18} />
+        </span>
+        <span className="user-menu__name">{name}</span>
+        <ChevronDownIcon size={16} />
+      </button>
+      {open ? (
+        <div className="user-menu__panel" role="menu" aria-label={t('userMenu.label')}>
+          <div className="user-menu__who">
+            <strong>{name}</strong>
+            {name !== member.account ? <span>{member.account}</span> : null}
+          </div>
+          {/* Deposit and withdraw live in the header on wide screens, here on phones. */}
+          <Link role="menuitem" className="user-menu__item only-compact" to={memberTabPath('depositv2')} onClick={trialGuard}>
+            {t('account.deposit')}
+          </Link>
+          <Link role="menuitem" className="user-menu__item only-compact" to={memberTabPath('withdraw')} onClick={trialGuard}>
+            {t('account.withdraw')}
+          </Link>
+          {/* The header's hide and refresh buttons do not fit a phone's header row. */}
+          <button type="button" role="menuitem" className="user-menu__item only-compact" onClick={toggleBalanceHidden}>
+            {balanceHidden ? t('account.showBalance') : t('account.hideBalance')}
+          </button>
+          <button type="button" role="menuitem" className="user-menu__item only-compact" onClick={onRefresh}>
+            {t('account.refreshBalance')}
+          </button>
+          {ACCOUNT_LINKS.map((link) => (
+            <Link key={link.tab} role="menuitem" className="user-menu__item" to={memberTabPath(link.tab)} onClick={trialGuard}>
+              {t(link.labelKey)}
+            </Link>
+          ))}
+          {isAgent ? (
+            <Link role="menuitem" className="user-menu__item" to="/agentHome" data-testid="agent-centre-link">
+              {t('userMenu.agentCentre')}
+            </Link>
+          ) : null}
+          <button
+            type="button"
+            role="menuitem"
+            className="user-menu__item user-menu__item--danger"
+            onClick={() => {
+              setOpen(false);
+              onLogout();
+            }}
+            data-testid="logout-button"
+          >
+            <LogoutIcon size={16} />
+            {t('userMenu.logout')}
+          </button>
+        </div>
+      ) : null}
+    </div>
+  );
+}

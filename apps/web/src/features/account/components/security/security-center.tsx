@@ -1,0 +1,29 @@
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '@app/ui';
+import { useSession } from '../../api/account.queries.ts';
+import { ChangePasswordForm } from '../change-password-form.tsx';
+import { AccountCard } from './account-card.tsx';
+import { PaymentPasswordCard } from './payment-password-card.tsx';
+import { SessionsCard } from './sessions-card.tsx';
+import './security.css';
+
+/** Member centre → security centre (the default tab): account, passwords and sessions. */
+export function SecurityCenter() {
+  const { t } = useTranslation(['account', 'common']);
+  const { member } = useSession();
+  if (!member) return <Spinner label={t('common:loading')} layout="block" />;
+  return (
+    <div className="security-centre" data-testid="security-centre">
+      <AccountCard member={member} />
+      <section className="security-card" aria-labelledby="change-password-title" data-testid="security-change-password">
+        <h3 id="change-password-title" className="security-card__title">
+          {t('account:security.password.title')}
+        </h3>
+        <p className="security-card__hint">{t('account:security.password.hint')}</p>
+        <ChangePasswordForm account={member.account} showSuccess onChanged={() => undefined} />
+      </section>
+      <PaymentPasswordCard member={member} />
+      <SessionsCard />
+    </div>
+  );
+}

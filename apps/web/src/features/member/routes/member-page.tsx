@@ -1,0 +1,80 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { Alert, Button, UserIcon } from '@app/ui';
+import { useSession } from '../../account/api/account.queries.ts';
+import { useAccountModals } from '../../account/account-modals-context.tsx';
+import { SecurityCenter } from '../../account/components/security/security-center.tsx';
+import { MEMBER_TABS, type MemberTab } from '../member-tabs.ts';
+import { PageHeader } from '../../../shared/components/page-header.tsx';
+import { NotAvailableYet } from '../../../shared/components/not-available-yet.tsx';
+import './member-page.css';
+
+const DEFAULT_TAB: MemberTab = 'securityCenter';
+
+function toTab(value: string | null): MemberTab {
+  return MEMBER_TABS.find((tab) => tab === value) ?? DEFAULT_TAB;
+}
+
+/** /member?tab=<page>: the security centre is here; the other pages arrive in later issues. */
+export function MemberPage() {
+  const { t } = useTranslation('pages');
+  const [params] = useSearchParams();
+  const active = toTab(params.get('tab'));
+  const activeRef = useRef<HTMLAnchorElement>(null);
+  const { isTrial } = useSession();
+  const { open } = useAccountModals();
+
+  // Spec §5: a trial account reaching the member area is asked to register first.
+  useEffect(() => {
+    if (isTrial) open({ kind: 'trialRefused' });
+  }, [isTrial, active, open]);
+
+  // On phones the tabs are one scrolling row: bring the selected one into view.
+  useEffect(() => {
+    activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
+
+  return (
+    <div className="page">
+      <PageHeader title={t('member.title')} icon={<UserIcon />} subtitle={t('member.subtitle')} />
+      <div className="member-centre">
+        <nav className="member-centre__tabs" aria-label={t('member.tabsLabel')}>
+          {MEMBER_TABS.map((tab) => (
+            <Link
+              key={tab}
+              ref={tab === active ? activeRef : undefined}
+              to={`/member?tab=${tab}`}
+              replace
+              className={tab === active ? 'member-centre__tab is-active' : 'member-centre__tab'}
+              aria-current={tab === active ? 'page' : undefined}
+            >
+              {t(`member.tabs.${tab}`)}
+            </Link>
+          ))}
+        </nav>
+        <section className="member-centre__panel" aria-labelledby="member-panel-title">
+          <h2 id="member-panel-title" className="member-centre__panel-title" data-testid="member-tab-title">
+            {t(`member.tabs.${active}`)}
+          </h2>
+          {isTrial ? <TrialNotice /> : active === 'securityCenter' ? <SecurityCenter /> : <NotAvailableYet />}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+function TrialNotice() {
+  const { t } = useTranslation('account');
+  const { open } = useAccountModals();
+  return (
+    <div className="account-form-stack" data-testid="trial-notice">
+      <Alert tone="info">{t('trial.notice')}</Alert>
+      <div>
+        <Button variant="accent" onClick={() => open({ kind: 'register', referralCode: null })}>
+          {t('trial.register')}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { BootInfo } from '@app/contracts';
+import { connectRealtime } from '../../../shared/ws-client.ts';
+import { systemKeys } from '../api/system.queries.ts';
+
+/**
+ * Keeps the root view in step with the server: a status push switches the view at once (the
+ * cached status is patched), then the boot info is refetched for the full picture (message,
+ * contacts). A reconnect also refetches, since pushes sent while offline were missed.
+ */
+export function useSystemRealtime(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof WebSocket === 'undefined') return;
+    const refetchBoot = () => void queryClient.invalidateQueries({ queryKey: systemKeys.boot() });
+    const connection = connectRealtime({
+      onOpen: (reconnected) => {
+        if (reconnected) refetchBoot();
+      },
+      onMessage: (message) => {
+        if (message.type === 'system.status') {
+          queryClient.setQueryData<BootInfo>(systemKeys.boot(), (boot) => (boot ? { ...boot, status: message.status } : boot));
+          refetchBoot();
+        } else if (message.type === 'system.settings_changed') {
+          refetchBoot();
+        }
+      },
+    });
+    return () => connection.close();
+  }, [queryClient]);
+}

@@ -1,0 +1,105 @@
+import { WsServerMessageSchema, type WsServerMessage } from '@app/contracts';
+
+export interface RealtimeOptions {
+  onMessage: (message: WsServerMessage) => void;
+  /** Called on every successful (re)connection; `reconnected` is false for the first one. */
+  onOpen?: (reconnected: boolean) => void;
+  url?: string;
+}
+
+export interface RealtimeConnection {
+  close(): void;
+}
+
+const BASE_DELAY_MS = 1_000;
+const MAX_DELAY_MS = 30_000;
+
+/** Same origin, ws:// or wss:// following the page, so it works behind any TLS proxy. */
+export function realtimeUrl(location: Location = window.location): string {
+  const protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  return `${protocol}//${location.host}/ws`;
+}
+
+/** Exponential backoff with jitter, so a restarted server is not hit by every tab at once. */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(MAX_DELAY_MS, BASE_DELAY_MS * 2 ** attempt);
+  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+}
+
+/**
+ * Keeps one WebSocket open to /ws, reconnecting with backoff until closed. Messages are checked
+ * against the contract; unknown types are ignored as the contract asks.
+ */
+export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
+  const url = options.url ?? realtimeUrl();
+  let socket: WebSocket | null = null;
+  let attempt = 0;
+  let everOpened = false;
+  let closed = false;
+  let timer: number | undefined;
+
+  const schedule = () => {
+    if (closed) return;
+    const delay = reconnectDelay(attempt);
+    attempt += 1;
+    timer = window.setTimeout(open, delay);
+  };
+
+  const onOnline = () => {
+    // Back from offline: retry now rather than waiting out the backoff.
+    if (socket === null && timer !== undefined) {
+      window.clearTimeout(timer);
+      open();
+    }
+  };
+
+  function open(): void {
+    timer = undefined;
+    if (closed) return;
+    let ws: WebSocket;
+    try {
+      ws = new WebSocket(url);
+    } catch {
+      schedule();
+      return;
+    }
+    socket = ws;
+    ws.onopen = () => {
+      attempt = 0;
+      options.onOpen?.(everOpened);
+      everOpened = true;
+    };
+    ws.onmessage = (event: MessageEvent) => {
+      if (typeof event.data !== 'string') return;
+      let raw: unknown;
+      try {
+        raw = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      const parsed = WsServerMessageSchema.safeParse(raw);
+      if (parsed.success) options.onMessage(parsed.data);
+    };
+    ws.onclose = () => {
+      socket = null;
+      schedule();
+    };
+    // onerror is always followed by onclose, which does the reconnecting.
+  }
+
+  window.addEventListener('online', onOnline);
+  open();
+
+  return {
+    close() {
+      closed = true;
+      window.removeEventListener('online', onOnline);
+      if (timer !== undefined) window.clearTimeout(timer);
+      if (socket) {
+        socket.onclose = null;
+        socket.close();
+        socket = null;
+      }
+    },
+  };
+}

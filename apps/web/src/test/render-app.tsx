@@ -1,0 +1,23 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import type { BootInfo } from '@app/contracts';
+import { appRoutes } from '../app/routes.tsx';
+import { Providers } from '../app/providers.tsx';
+import { createQueryClient } from '../app/query-client.ts';
+import { systemKeys } from '../features/system/api/system.queries.ts';
+import { createI18n } from '../shared/i18n.ts';
+import { bootFixture } from './fixtures.ts';
+
+/** Renders the real route tree at `path` with boot info already loaded (as RootView ensures). */
+export function renderApp(path: string, boot: BootInfo = bootFixture()) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData(systemKeys.boot(), boot);
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const i18n = createI18n('pt');
+  const utils = render(
+    <Providers queryClient={queryClient} i18n={i18n}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, router, queryClient, i18n };
+}

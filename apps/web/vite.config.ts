@@ -1,0 +1,28 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API_TARGET = 'http://127.0.0.1:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Keep every asset a file: nothing inlined as data: URLs, which a strict CSP may refuse.
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+      '/ws': { target: API_TARGET, ws: true },
+      '/healthz': { target: API_TARGET },
+      '/metrics': { target: API_TARGET },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: API_TARGET },
+      '/ws': { target: API_TARGET, ws: true },
+    },
+  },
+});

@@ -1,0 +1,38 @@
+import { defineConfig, devices } from '@playwright/test';
+import { BASE_URL, CHROMIUM_ARGS, ROOT_DIR, serverEnv } from './server-env.ts';
+
+/**
+ * Journeys in Debian's Chromium (/usr/bin/chromium; Playwright never downloads a browser here)
+ * against the real server and database. One worker: some journeys switch site-wide state
+ * (maintenance, region rules), and the machine has two cores.
+ */
+export default defineConfig({
+  testDir: './specs',
+  outputDir: './test-results',
+  workers: 1,
+  fullyParallel: false,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: BASE_URL,
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+  },
+  projects: [
+    { name: 'desktop', use: { viewport: { width: 1366, height: 800 } } },
+    { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium', defaultBrowserType: 'chromium' } },
+  ],
+  webServer: {
+    command: 'npm run -s build -w @app/web && node --import tsx apps/server/src/main-api.ts',
+    cwd: ROOT_DIR,
+    url: `${BASE_URL}/healthz`,
+    env: serverEnv,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,35 @@
+import path from 'node:path';
+
+/**
+ * One definition of the server the end-to-end tests run, shared by the Playwright config and
+ * the fixtures (which drive the same database through the operator CLI). `npm test` passes a
+ * fresh database in E2E_DATABASE_URL; run alone, the tests use an embedded cluster of their own.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+
+export const serverEnv: Record<string, string> = {
+  NODE_ENV: 'development',
+  PORT: String(E2E_PORT),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  SEED_DEMO: 'true',
+  // Journeys answer captchas like a person would; this development-only switch makes the answer known.
+  CAPTCHA_FIXED_ANSWER: 'K7PX',
+  ...(process.env.E2E_DATABASE_URL
+    ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
+    : { DATABASE_URL: '', DATA_DIR: path.join(root, '.tmp/e2e-data'), EMBEDDED_PG_PORT: '54339' }),
+};
+
+export const ROOT_DIR = root;
+export const CAPTCHA_ANSWER = 'K7PX';
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { LanguageSchema } from './common.ts';
+
+/** Spec §5: username and password required and trimmed. Lengths are generous upper bounds. */
+export const LoginRequestSchema = z.object({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(128),
+  captcha: z
+    .object({ id: z.string().min(1).max(64), answer: z.string().trim().min(1).max(16) })
+    .optional(),
+  type: z.enum(['username', 'sms']).default('username'),
+  /** The SMS code, when the server asked for new-device verification (auth.new_device_verification). */
+  verificationCode: z.string().regex(/^\d{6}$/).optional(),
+  /** Where the login happens: the member site or the agent login page (only agents may use it). */
+  portal: z.enum(['member', 'agent']).default('member'),
+});
+export type LoginRequest = z.infer<typeof LoginRequestSchema>;
+
+export const LoginResponseSchema = z.object({
+  token: z.string(),
+  firstTimeLogin: z.boolean(),
+  passwordExpired: z.boolean(),
+});
+export type LoginResponse = z.infer<typeof LoginResponseSchema>;
+
+/** Spec §3 member info; balance is a decimal string ("12.34"). */
+export const MemberInfoSchema = z.object({
+  id: z.string(),
+  account: z.string(),
+  nickname: z.string(),
+  type: z.number().int(),
+  balance: z.string(),
+  currency: z.string(),
+  currencySymbol: z.string(),
+  language: LanguageSchema.nullable(),
+  /** Bound contacts, masked (+5511*****678, jo***@example.com); null when not bound. */
+  mobileMasked: z.string().nullable(),
+  emailMasked: z.string().nullable(),
+  hasPaymentPassword: z.boolean(),
+});
+export type MemberInfo = z.infer<typeof MemberInfoSchema>;
+
+export const UpdateLanguageRequestSchema = z.object({ language: LanguageSchema });
+
+export const AGENT_ACCOUNT_TYPES = [1, 2, 41, 42] as const;
+export const TRIAL_ACCOUNT_TYPE = 4;
+export function isAgentAccountType(type: number): boolean {
+  return (AGENT_ACCOUNT_TYPES as readonly number[]).includes(type);
+}

@@ -1,0 +1,82 @@
+import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '@app/contracts';
+import enAccount from '../locales/en/account.json';
+import enAgent from '../locales/en/agent.json';
+import enCommon from '../locales/en/common.json';
+import enErrors from '../locales/en/errors.json';
+import enHome from '../locales/en/home.json';
+import enLayout from '../locales/en/layout.json';
+import enPages from '../locales/en/pages.json';
+import enSystem from '../locales/en/system.json';
+import enValidation from '../locales/en/validation.json';
+import ptAccount from '../locales/pt/account.json';
+import ptAgent from '../locales/pt/agent.json';
+import ptCommon from '../locales/pt/common.json';
+import ptErrors from '../locales/pt/errors.json';
+import ptHome from '../locales/pt/home.json';
+import ptLayout from '../locales/pt/layout.json';
+import ptPages from '../locales/pt/pages.json';
+import ptSystem from '../locales/pt/system.json';
+import ptValidation from '../locales/pt/validation.json';
+
+export type { Language };
+export { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES };
+
+/** One namespace per area of the product; check-keys.ts keeps pt and en in step. */
+export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
+
+const pt = {
+  common: ptCommon,
+  layout: ptLayout,
+  account: ptAccount,
+  agent: ptAgent,
+  system: ptSystem,
+  pages: ptPages,
+  errors: ptErrors,
+  home: ptHome,
+  validation: ptValidation,
+};
+
+/** Portuguese is the source of truth for the key set (and for TypeScript's key types). */
+export type Resources = typeof pt;
+
+const en: Resources = {
+  common: enCommon,
+  layout: enLayout,
+  account: enAccount,
+  agent: enAgent,
+  system: enSystem,
+  pages: enPages,
+  errors: enErrors,
+  home: enHome,
+  validation: enValidation,
+};
+
+export const resources: Record<Language, Resources> = { pt, en };
+
+/** Each language names itself in its own tongue, so the selector reads the same in any UI language. */
+export const LANGUAGE_LABELS: Record<Language, string> = { pt: 'Português', en: 'English' };
+
+export function isLanguage(value: unknown, supported: readonly Language[] = SUPPORTED_LANGUAGES): value is Language {
+  return typeof value === 'string' && (supported as readonly string[]).includes(value);
+}
+
+/** A stored value that is missing or unsupported resolves to the default language (spec §4). */
+export function resolveLanguage(
+  stored: string | null | undefined,
+  supported: readonly Language[] = SUPPORTED_LANGUAGES,
+  fallback: Language = DEFAULT_LANGUAGE,
+): Language {
+  return isLanguage(stored, supported) ? stored : fallback;
+}
+
+/** Value for <html lang>: Brazilian Portuguese is what the PT texts are written in. */
+export function htmlLangOf(language: Language): string {
+  return language === 'pt' ? 'pt-BR' : 'en';
+}
+
+/** Locale for Intl number and date formatting. */
+export function intlLocaleOf(language: Language): string {
+  return language === 'pt' ? 'pt-BR' : 'en-US';
+}

@@ -1,0 +1,14 @@
+// Primitive styles travel with the components; tokens.css is imported once by the app.
+import './primitives/primitives.css';
+
+export { Alert, type AlertProps } from './primitives/alert.tsx';
+export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from './primitives/button.tsx';
+export { Checkbox, type CheckboxProps } from './primitives/checkbox.tsx';
+export { ConfirmDialog, type ConfirmDialogProps } from './primitives/confirm-dialog.tsx';
+export { Modal, type ModalProps } from './primitives/modal.tsx';
+export { lockScroll, scrollLockCount } from './primitives/scroll-lock.ts';
+export { Spinner, type SpinnerProps } from './primitives/spinner.tsx';
+export { Tabs, type TabItem, type TabsProps } from './primitives/tabs.tsx';
+export { TextField, type TextFieldProps } from './primitives/text-field.tsx';
+export * from './icons/ui-icons.tsx';
+export * from './icons/brand-icons.tsx';

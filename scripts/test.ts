@@ -1,0 +1,115 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../apps/server/src/platform/embedded-postgres.ts';
+
+/**
+ * `npm test`: every check, in order, against a real PostgreSQL. DATABASE_URL when set (the
+ * machine's server); else a throwaway embedded cluster started here and shared by the unit,
+ * integration and end-to-end steps. Installs Debian's Chromium first when it is missing and we
+ * are root; never downloads a browser from anywhere else. Exits non-zero if any step failed.
+ */
+const CHROMIUM = '/usr/bin/chromium';
+
+interface Step {
+  name: string;
+  command: string[];
+  env?: Record<string, string>;
+}
+
+async function main() {
+  const started = Date.now();
+  const results: { name: string; ok: boolean; seconds: number }[] = [];
+  let embedded: EmbeddedPostgresHandle | undefined;
+
+  const run = async (step: Step) => {
+    console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
+    const begin = Date.now();
+    const ok = await execute(step.command, step.env);
+    results.push({ name: step.name, ok, seconds: (Date.now() - begin) / 1000 });
+    return ok;
+  };
+
+  try {
+    await run({ name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'] });
+    await run({ name: 'lint', command: ['npm', 'run', '-s', 'lint'] });
+    await run({ name: 'boundaries', command: ['npm', 'run', '-s', 'boundaries'] });
+    await run({ name: 'i18n keys', command: ['npm', 'run', '-s', 'i18n:check'] });
+
+    let adminUrl = process.env.DATABASE_URL;
+    if (!adminUrl) {
+      console.log('\n▶ DATABASE_URL not set: starting a throwaway embedded PostgreSQL');
+      embedded = await startEmbeddedPostgres({
+        dataDir: mkdtempSync(path.join(tmpdir(), 'bet-test-')),
+        port: 55_000 + (process.pid % 5000),
+        database: 'postgres',
+        logger: { info: () => undefined, warn: () => undefined },
+        throwaway: true,
+      });
+      adminUrl = embedded.adminUrl;
+    }
+    await run({ name: 'unit and integration', command: ['npx', 'vitest', 'run'], env: { TEST_DATABASE_URL: adminUrl } });
+
+    if (ensureChromium()) {
+      const e2eDatabase = await createDatabase(adminUrl, `e2e_${Date.now()}`);
+      try {
+        await run({ name: 'end-to-end', command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { E2E_DATABASE_URL: e2eDatabase.url } });
+      } finally {
+        await e2eDatabase.drop();
+      }
+    } else {
+      results.push({ name: 'end-to-end (no Chromium)', ok: false, seconds: 0 });
+    }
+  } finally {
+    await embedded?.stop();
+  }
+
+  console.log('\nSummary');
+  for (const result of results) console.log(`  ${result.ok ? '✔' : '✘'} ${result.name.padEnd(28)} ${result.seconds.toFixed(1)} s`);
+  const failed = results.filter((result) => !result.ok);
+  console.log(`  ${failed.length === 0 ? 'all passed' : `${failed.length} failed`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  process.exit(failed.length === 0 ? 0 : 1);
+}
+
+async function createDatabase(adminUrl: string, name: string) {
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`).catch(() => undefined) };
+}
+
+function execute(command: string[], env: Record<string, string> = {}): Promise<boolean> {
+  return new Promise((resolve) => {
+    const [file, ...args] = command;
+    const child = spawn(file ?? 'false', args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    child.on('exit', (code) => resolve(code === 0));
+    child.on('error', () => resolve(false));
+  });
+}
+
+/** Debian's chromium package, installed on demand when we may (root); never a downloaded browser. */
+function ensureChromium(): boolean {
+  if (existsSync(CHROMIUM)) return true;
+  if (process.getuid?.() !== 0) {
+    console.error(`\n✘ ${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium)`);
+    return false;
+  }
+  console.log("\n▶ installing Debian's chromium package for the end-to-end tests");
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
+  return existsSync(CHROMIUM);
+}
+
+await main();
