@@ -103,7 +103,13 @@ test.describe('accounts', () => {
     const confirm = page.getByTestId('confirm-ok');
     if (await confirm.isVisible()) await confirm.click();
     await expect(page.getByTestId('user-menu')).toBeVisible();
-    await page.getByTestId('deposit-button').click();
+    // Wide screens show Depositar in the header; phones keep it in the account menu.
+    const headerDeposit = page.getByTestId('deposit-button');
+    if (await headerDeposit.isVisible()) await headerDeposit.click();
+    else {
+      await page.getByTestId('user-menu').click();
+      await page.getByTestId('menu-deposit').click();
+    }
     const refused = page.getByTestId('trial-refused-dialog');
     await expect(refused).toBeVisible();
     await expect(refused).toContainText('Registre uma conta primeiro');
@@ -116,7 +122,7 @@ test.describe('accounts', () => {
     await expect(page.getByTestId('balance')).toBeVisible();
     await page.goto('/member');
     await expect(page.getByTestId('security-change-password')).toBeVisible();
-    await expect(page.getByText(member.account).first()).toBeVisible();
+    await expect(page.getByTestId('security-account-card')).toContainText(member.account);
     await expect(page.getByTestId('sessions-sign-out-others')).toBeVisible();
     await shoot('security-centre');
   });

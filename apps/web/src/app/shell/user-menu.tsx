@@ -80,7 +80,7 @@ export function UserMenu({ member, isAgent, onLogout, onRefresh }: UserMenuProps
             {name !== member.account ? <span>{member.account}</span> : null}
           </div>
           {/* Deposit and withdraw live in the header on wide screens, here on phones. */}
-          <Link role="menuitem" className="user-menu__item only-compact" to={memberTabPath('depositv2')} onClick={trialGuard}>
+          <Link role="menuitem" className="user-menu__item only-compact" to={memberTabPath('depositv2')} onClick={trialGuard} data-testid="menu-deposit">
             {t('account.deposit')}
           </Link>
           <Link role="menuitem" className="user-menu__item only-compact" to={memberTabPath('withdraw')} onClick={trialGuard}>
