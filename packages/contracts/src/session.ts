@@ -37,6 +37,8 @@ export const MemberInfoSchema = z.object({
   mobileMasked: z.string().nullable(),
   emailMasked: z.string().nullable(),
   hasPaymentPassword: z.boolean(),
+  /** Spec §4: the password must be changed before anything else (default or expired password). */
+  passwordExpired: z.boolean(),
 });
 export type MemberInfo = z.infer<typeof MemberInfoSchema>;
 

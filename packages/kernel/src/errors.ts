@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   'auth.agent_only': { status: 403, expected: true },
   'auth.account_locked': { status: 403, expected: true },
   'auth.trial_refused': { status: 403, expected: true },
+  'auth.password_change_required': { status: 403, expected: true },
   'auth.bot_check_failed': { status: 400, expected: true },
   'auth.sms_code_invalid': { status: 400, expected: true },
   'auth.registration_closed': { status: 403, expected: true },

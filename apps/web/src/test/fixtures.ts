@@ -31,6 +31,7 @@ export function memberFixture(overrides: Partial<MemberInfo> = {}): MemberInfo {
     mobileMasked: null,
     emailMasked: null,
     hasPaymentPassword: false,
+    passwordExpired: false,
     ...overrides,
   };
 }

@@ -18,6 +18,12 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
+/**
+ * What a member who must change the password may still do (spec §4 forced change): read the
+ * member info, change the password, pick a language and log out. Everything else waits.
+ */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['GET /api/member/info', 'PUT /api/member/password', 'PUT /api/member/language', 'DELETE /api/session']);
+
 /** The single place where a bearer token becomes a member (house style: auth as a hook). */
 export function createMemberAuth(sessions: SessionService) {
   async function requireMember(request: FastifyRequest, _reply: FastifyReply) {
@@ -25,6 +31,9 @@ export function createMemberAuth(sessions: SessionService) {
     const member = token ? await sessions.authenticate(token) : undefined;
     // One answer for missing, wrong, revoked and expired tokens: no oracle for token guessing.
     if (!member) throw new AppError('auth.required', 'you are not logged in, please log in');
+    if (member.mustChangePassword && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(`${request.method} ${request.routeOptions.url ?? ''}`)) {
+      throw new AppError('auth.password_change_required', 'change your password before going on');
+    }
     request.member = member;
     request.log = request.log.child({ memberId: String(member.id) });
   }

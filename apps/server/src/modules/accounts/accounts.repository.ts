@@ -129,6 +129,11 @@ export async function updatePassword(db: DbExecutor, memberId: bigint, passwordH
     .execute();
 }
 
+/** Spec §4: the next requests must change the password first (default or expired password). */
+export async function requirePasswordChange(db: DbExecutor, memberId: bigint) {
+  await db.updateTable('accounts_member').set({ must_change_password: true }).where('id', '=', memberId).execute();
+}
+
 export async function updatePaymentPassword(db: DbExecutor, memberId: bigint, paymentPasswordHash: string, at: Date) {
   await db.updateTable('accounts_member').set({ payment_password_hash: paymentPasswordHash, updated_at: at }).where('id', '=', memberId).execute();
 }

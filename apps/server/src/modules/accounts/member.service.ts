@@ -28,6 +28,7 @@ export function createMemberService(deps: { db: Db }) {
         mobileMasked: row.mobile ? maskMobile(row.mobile) : null,
         emailMasked: row.email ? maskEmail(row.email) : null,
         hasPaymentPassword: row.payment_password_hash !== null,
+        passwordExpired: row.must_change_password,
       };
     },
 

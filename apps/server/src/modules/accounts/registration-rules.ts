@@ -44,5 +44,7 @@ export function effectiveFieldRules(overrides: readonly FieldRule[], method: 'us
     set('username', { enabled: true, required: true });
     set('password', { enabled: true, required: true });
   }
-  return [...byField.values()].filter((rule) => rule.enabled);
+  const enabled = [...byField.values()].filter((rule) => rule.enabled);
+  // Mobile registration leads with the number it is named after; the form follows this order.
+  return method === 'mobile' ? [...enabled.filter((rule) => rule.field === 'mobileNum'), ...enabled.filter((rule) => rule.field !== 'mobileNum')] : enabled;
 }

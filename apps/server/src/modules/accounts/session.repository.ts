@@ -33,6 +33,7 @@ export async function findSessionWithMember(db: DbExecutor, tokenHash: Buffer) {
       'm.type',
       'm.status',
       'm.language',
+      'm.must_change_password',
     ])
     .where('s.token_hash', '=', tokenHash)
     .executeTakeFirst();

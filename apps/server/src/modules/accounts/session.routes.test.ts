@@ -105,6 +105,25 @@ describe('sessions', () => {
     const member = await newMember(ctx.core, { password: 'Reset@2026' });
     const body = (await login({ username: member.account, password: 'Reset@2026', type: 'username' })).json();
     expect(body.passwordExpired).toBe(true);
+
+    // The server holds the player to it: only member info, the change itself, language and logout answer.
+    const headers = bearer(body.token);
+    const info = await ctx.app.inject({ method: 'GET', url: '/api/member/info', headers });
+    expect(MemberInfoSchema.parse(info.json()).passwordExpired).toBe(true);
+    const sessions = await ctx.app.inject({ method: 'GET', url: '/api/member/sessions', headers });
+    expect(sessions.statusCode).toBe(403);
+    expect(sessions.json().error.code).toBe('auth.password_change_required');
+    const changed = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/member/password',
+      headers,
+      payload: { currentPassword: 'Reset@2026', newPassword: 'Fresh#Start2026' },
+    });
+    expect(changed.statusCode).toBeLessThan(300);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/member/sessions', headers })).statusCode).toBe(200);
+    const after = await ctx.app.inject({ method: 'GET', url: '/api/member/info', headers });
+    expect(MemberInfoSchema.parse(after.json()).passwordExpired).toBe(false);
+    await ctx.core.modules.system.api.updateSetting('accounts', { defaultPassword: null, passwordExpiryDays: null }, 'test');
   });
 
   it('remembers the member language', async () => {

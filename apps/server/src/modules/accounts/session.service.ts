@@ -41,6 +41,8 @@ export interface AuthenticatedMember {
   nickname: string;
   type: number;
   language: string | null;
+  /** Set after a login with a default or expired password; cleared by a password change. */
+  mustChangePassword: boolean;
   tokenHash: Buffer;
 }
 
@@ -159,6 +161,8 @@ export function createSessionService(deps: { db: Db; clock: Clock; system: Syste
 
       const token = await db.transaction().execute(async (tx) => {
         await throttle.deleteCounters(tx, [keys.account, keys.pair]);
+        // Kept on the member so the server, not only the client, holds the player to the change.
+        if (passwordExpired && !member.must_change_password) await members.requirePasswordChange(tx, member.id);
         return startSession(tx, member.id, requester);
       });
       return { token, firstTimeLogin: member.last_login_at === null, passwordExpired };
@@ -177,7 +181,15 @@ export function createSessionService(deps: { db: Db; clock: Clock; system: Syste
         return undefined;
       }
       if (now.getTime() - row.last_seen_at.getTime() > SESSION_TOUCH_INTERVAL_MS) await sessions.touchSession(db, tokenHash);
-      return { id: row.member_id, account: row.account, nickname: row.nickname, type: row.type, language: row.language, tokenHash };
+      return {
+        id: row.member_id,
+        account: row.account,
+        nickname: row.nickname,
+        type: row.type,
+        language: row.language,
+        mustChangePassword: row.must_change_password,
+        tokenHash,
+      };
     },
 
     /** Revokes the session at once; later requests with the token get auth.required. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useSessionToken } from '../../../shared/session-token.ts';
+import { useSession } from '../api/account.queries.ts';
 import { useAccountModals } from '../account-modals-context.tsx';
 import { isPasswordChangeRequired } from '../password-change-flag.ts';
 
@@ -15,7 +15,7 @@ const RESET_TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 export function AccountEffects() {
   const { pathname, search, hash } = useLocation();
   const navigate = useNavigate();
-  const token = useSessionToken();
+  const { token, member } = useSession();
   const { modal, open } = useAccountModals();
 
   useEffect(() => {
@@ -29,8 +29,10 @@ export function AccountEffects() {
   }, [pathname, search, hash, navigate, open]);
 
   useEffect(() => {
-    if (token && modal === null && isPasswordChangeRequired()) open({ kind: 'changePassword' });
-  }, [token, modal, open]);
+    // The server holds the flag too (member info), so another tab or device cannot skip it.
+    const required = member?.passwordExpired === true || isPasswordChangeRequired();
+    if (token && modal === null && required) open({ kind: 'changePassword' });
+  }, [token, member, modal, open]);
 
   return null;
 }
