@@ -8,6 +8,7 @@ import type { Logger } from './platform/logger.ts';
 import { createAccountsModule, fixedAnswerCaptcha } from './modules/accounts/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
+import { createWalletModule } from './modules/wallet/index.ts';
 
 /**
  * Wires config → database → event bus → modules, in dependency order (one composition root,
@@ -20,20 +21,30 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
   await bus.start();
 
   const system = createSystemModule({ db: dbHandle.db, bus, logger, countryHeader: config.countryHeader });
+  const wallet = createWalletModule({
+    db: dbHandle.db,
+    bus,
+    logger,
+    connectionString: deps.databaseUrl,
+    lanes: config.walletLanes,
+    timeZone: async () => (await system.api.getSettings()).locale.timeZone,
+  });
   const accounts = createAccountsModule({
     db: dbHandle.db,
     system: system.api,
+    cashOf: wallet.api.cashOf,
     publicUrl: config.publicUrl,
     createCaptchaImage: config.captchaFixedAnswer ? fixedAnswerCaptcha(config.captchaFixedAnswer) : undefined,
   });
   const backoffice = createBackofficeModule({ db: dbHandle.db });
-  const modules = { system, accounts, backoffice };
+  const modules = { system, accounts, backoffice, wallet };
 
   return {
     db: dbHandle.db,
     bus,
     modules,
     async close() {
+      await wallet.close();
       await bus.stop();
       await dbHandle.close();
     },
@@ -49,7 +60,12 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   core.modules.accounts.installAuth(app);
   await app.register(core.modules.system.routes, { prefix: '/api' });
   await app.register(core.modules.accounts.routes, { prefix: '/api' });
-  const hub = await installWebSocket(app, core.bus);
+  const { accounts } = core.modules;
+  await app.register(
+    core.modules.wallet.routes({ members: accounts.api.directory, requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }),
+    { prefix: '/api' },
+  );
+  const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString());
   return { app, hub };
 }
 
@@ -57,6 +73,6 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
 export async function composeWorker(core: Core, deps: { databaseUrl: string; logger: Logger; workerId: string }) {
   const jobs = createJobRunner({ connectionString: deps.databaseUrl, logger: deps.logger });
   await jobs.start();
-  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs]);
+  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs]);
   return jobs;
 }

@@ -1,6 +1,7 @@
 import type { AccountsTables } from './modules/accounts/accounts.tables.ts';
 import type { BackofficeTables } from './modules/backoffice/backoffice.tables.ts';
 import type { SystemTables } from './modules/system/system.tables.ts';
+import type { WalletTables } from './modules/wallet/wallet.tables.ts';
 
 /** Every table, by module. Each module declares its own tables beside its code. */
-export interface Database extends SystemTables, AccountsTables, BackofficeTables {}
+export interface Database extends SystemTables, AccountsTables, BackofficeTables, WalletTables {}

@@ -46,3 +46,32 @@ export function randomClientIp(): string {
   const bytes = randomBytes(3);
   return `10.${bytes[0]}.${bytes[1]}.${bytes[2]}`;
 }
+
+export interface TestPlayer extends TestMember {
+  id: bigint;
+}
+
+/** A member with money: the opening balance is a manual adjustment posted through the ledger. */
+export async function newPlayer(core: Core, options: { balance?: bigint; type?: number; upline?: string; password?: string } = {}): Promise<TestPlayer> {
+  const member = {
+    account: `p${randomBytes(5).toString('hex')}`,
+    password: options.password ?? `Pw-${randomBytes(6).toString('hex')}`,
+    type: options.type ?? 0,
+  };
+  await core.modules.accounts.api.ensureMember({ account: member.account, nickname: member.account, type: member.type, password: member.password, upline: options.upline });
+  const found = await core.modules.accounts.api.directory.findMemberByAccount(member.account);
+  if (!found) throw new Error('member was not created');
+  if (options.balance && options.balance > 0n) {
+    await core.db.transaction().execute((tx) =>
+      core.modules.wallet.api.postOrThrow(tx, {
+        key: `test:opening:${member.account}`,
+        type: 'adjustment',
+        legs: [
+          { member: found.id, amount: options.balance! },
+          { house: 'adjustments', amount: -options.balance! },
+        ],
+      }),
+    );
+  }
+  return { ...member, id: found.id };
+}

@@ -6,3 +6,4 @@ export * from './accounts/index.ts';
 export * from './human-check/index.ts';
 export * from './registration.ts';
 export * from './security.ts';
+export * from './wallet.ts';

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import { SystemStatusSchema } from './system.ts';
+import { MoneySchema } from './wallet.ts';
 
 /** Messages the server pushes over /ws. Every message has a `type`; clients ignore unknown types. */
 export const WsServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hello'), connectionId: z.string() }),
   z.object({ type: z.literal('system.status'), status: SystemStatusSchema }),
   z.object({ type: z.literal('system.settings_changed') }),
+  /** Answers the client's `auth` message: member events now reach this connection (or not). */
+  z.object({ type: z.literal('auth.ok') }),
+  z.object({ type: z.literal('auth.failed') }),
+  /** After every committed change of the member's money; clients may also re-read the balance. */
+  z.object({ type: z.literal('wallet.balance_changed'), cash: MoneySchema, bonus: MoneySchema }),
 ]);
 export type WsServerMessage = z.infer<typeof WsServerMessageSchema>;
+
+/** Messages a client sends over /ws. `auth` binds the connection to a member (null token: unbind). */
+export const WsClientMessageSchema = z.discriminatedUnion('type', [z.object({ type: z.literal('auth'), token: z.string().max(200).nullable() })]);
+export type WsClientMessage = z.infer<typeof WsClientMessageSchema>;

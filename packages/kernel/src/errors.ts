@@ -29,6 +29,18 @@ export const ERROR_CODES = {
   'auth.new_device_verification': { status: 401, expected: true },
   'auth.reset_link_invalid': { status: 400, expected: true },
   'auth.wrong_password': { status: 400, expected: true },
+  'wallet.amount_invalid': { status: 400, expected: true },
+  'wallet.insufficient_funds': { status: 400, expected: true },
+  'wallet.idempotency_conflict': { status: 409, expected: true },
+  'wallet.transaction_cancelled': { status: 409, expected: true },
+  'wallet.account_unknown': { status: 400, expected: true },
+  'wallet.not_in_tree': { status: 400, expected: true },
+  'wallet.no_upline': { status: 400, expected: true },
+  'wallet.self_transfer': { status: 400, expected: true },
+  'wallet.agent_only': { status: 403, expected: true },
+  'wallet.payment_password_missing': { status: 400, expected: true },
+  'wallet.payment_password_invalid': { status: 400, expected: true },
+  'wallet.range_invalid': { status: 400, expected: true },
 } as const satisfies Record<string, { status: number; expected: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

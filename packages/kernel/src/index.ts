@@ -1,3 +1,4 @@
 export * from './errors.ts';
 export * from './clock.ts';
 export * from './pagination.ts';
+export * from './money.ts';

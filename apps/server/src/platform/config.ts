@@ -18,6 +18,8 @@ const EnvSchema = z.object({
   DATA_DIR: z.string().min(1).default('./.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** Wallet group-commit lanes: connections that each batch concurrent posts into one commit. */
+  WALLET_LANES: z.coerce.number().int().min(1).max(32).default(4),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Number of trusted proxy hops in front of the API (0 = use the socket address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
@@ -43,6 +45,7 @@ export interface Config {
   dataDir: string;
   embeddedPgPort: number;
   dbPoolMax: number;
+  walletLanes: number;
   logLevel: string;
   trustProxyHops: number;
   countryHeader: string | undefined;
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(e.DATA_DIR),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     dbPoolMax: e.DB_POOL_MAX,
+    walletLanes: e.WALLET_LANES,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     countryHeader: e.COUNTRY_HEADER ? e.COUNTRY_HEADER.toLowerCase() : undefined,

@@ -23,9 +23,19 @@ export type EventHandler = (event: AppEvent) => void;
 
 export interface EventBus {
   publish(executor: DbExecutor, event: AppEvent): Promise<void>;
+  /** Many events in one statement (one round trip), e.g. after a group-committed batch. */
+  publishAll(executor: DbExecutor, events: readonly AppEvent[]): Promise<void>;
   subscribe(handler: EventHandler): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
+}
+
+function toPayload(event: AppEvent): string {
+  const payload = JSON.stringify(event);
+  if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
+    throw new Error(`event ${event.type} is too large for NOTIFY (${payload.length} bytes)`);
+  }
+  return payload;
 }
 
 export function createEventBus(options: { connectionString: string; logger: Logger }): EventBus {
@@ -80,11 +90,11 @@ export function createEventBus(options: { connectionString: string; logger: Logg
 
   return {
     async publish(executor, event) {
-      const payload = JSON.stringify(event);
-      if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
-        throw new Error(`event ${event.type} is too large for NOTIFY (${payload.length} bytes)`);
-      }
-      await executeSql(executor, 'select pg_notify($1, $2)', [CHANNEL, payload]);
+      await executeSql(executor, 'select pg_notify($1, $2)', [CHANNEL, toPayload(event)]);
+    },
+    async publishAll(executor, events) {
+      if (events.length === 0) return;
+      await executeSql(executor, 'select pg_notify($1, payload) from unnest($2::text[]) as payload', [CHANNEL, events.map(toPayload)]);
     },
     subscribe(handler) {
       handlers.add(handler);

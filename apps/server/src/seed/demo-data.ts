@@ -1,3 +1,4 @@
+import { HOUSE, type WalletModule } from '../modules/wallet/index.ts';
 import type { AccountsModule } from '../modules/accounts/index.ts';
 import { ACCOUNT_TYPE } from '../modules/accounts/index.ts';
 import type { BackofficeModule } from '../modules/backoffice/index.ts';
@@ -15,15 +16,20 @@ export const DEMO_LOGINS = [
  * Idempotent: each record is created only if missing, so restarts and operator edits are kept.
  * Everything here is marked as demo data where a visitor can see it.
  */
-export async function seedDemoData(modules: { accounts: AccountsModule; backoffice: BackofficeModule; system: SystemModule }) {
+export async function seedDemoData(modules: DemoModules) {
   const created: string[] = [];
   const [member, agent, operator] = DEMO_LOGINS;
-  if (await modules.accounts.api.ensureMember({ account: member.username, nickname: 'Demo', type: ACCOUNT_TYPE.MEMBER, password: member.password })) {
-    created.push(member.username);
-  }
+  // The agent first: the demo member sits in its tree, so transfers up and down can be tried.
   if (await modules.accounts.api.ensureMember({ account: agent.username, nickname: 'Agente Demo', type: ACCOUNT_TYPE.AGENT, password: agent.password })) {
     created.push(agent.username);
   }
+  if (await modules.accounts.api.ensureMember({ account: member.username, nickname: 'Demo', type: ACCOUNT_TYPE.MEMBER, password: member.password, upline: agent.username })) {
+    created.push(member.username);
+  }
+  await grantDemoMoney(modules, [
+    { account: member.username, amount: 100_000n },
+    { account: agent.username, amount: 500_000n },
+  ]);
   if (await modules.backoffice.api.ensureOperator({ username: operator.username, displayName: 'Administrator', role: 'owner', password: operator.password })) {
     created.push(operator.username);
   }
@@ -42,4 +48,26 @@ export async function seedDemoData(modules: { accounts: AccountsModule; backoffi
     'seed',
   );
   return created;
+}
+
+type DemoModules = { accounts: AccountsModule; backoffice: BackofficeModule; system: SystemModule; wallet: WalletModule };
+
+/**
+ * Demo play money (R$ 1.000,00 for demo, R$ 5.000,00 for agent) as a manual adjustment against
+ * the house adjustments account. The key makes it once per database, however often we start.
+ */
+async function grantDemoMoney(modules: DemoModules, grants: { account: string; amount: bigint }[]) {
+  for (const grant of grants) {
+    const member = await modules.accounts.api.directory.findMemberByAccount(grant.account);
+    if (!member) continue;
+    await modules.wallet.api.submit({
+      key: `seed:demo-money:${grant.account}`,
+      type: 'adjustment',
+      reference: 'demo money',
+      legs: [
+        { member: member.id, amount: grant.amount },
+        { house: HOUSE.adjustments, amount: -grant.amount },
+      ],
+    });
+  }
 }

@@ -6,13 +6,14 @@ export interface NewMemberRow {
   nickname: string;
   type: number;
   passwordHash: string;
+  uplineMemberId?: bigint | null;
 }
 
 /** Inserts unless the account name is taken; answers whether a row was created. */
 export async function insertMemberIfAbsent(db: DbExecutor, member: NewMemberRow): Promise<boolean> {
   const result = await db
     .insertInto('accounts_member')
-    .values({ account: member.account, nickname: member.nickname, type: member.type, password_hash: member.passwordHash })
+    .values({ account: member.account, nickname: member.nickname, type: member.type, password_hash: member.passwordHash, upline_member_id: member.uplineMemberId ?? null })
     .onConflict((conflict) => conflict.column('account').doNothing())
     .executeTakeFirst();
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
@@ -181,4 +182,26 @@ export async function listEmailOutbox(db: DbExecutor, filter: { email?: string; 
   let query = db.selectFrom('accounts_email_outbox').select(['id', 'email', 'subject', 'body', 'created_at']).orderBy('id', 'desc').limit(filter.limit);
   if (filter.email) query = query.where('email', '=', filter.email.toLowerCase());
   return query.execute();
+}
+
+export async function findUpline(executor: DbExecutor, memberId: bigint) {
+  return executor
+    .selectFrom('accounts_member as m')
+    .innerJoin('accounts_member as u', 'u.id', 'm.upline_member_id')
+    .select(['u.id', 'u.account', 'u.nickname', 'u.status'])
+    .where('m.id', '=', memberId)
+    .executeTakeFirst();
+}
+
+/** True when `memberId` sits anywhere below `agentId` in the upline tree. */
+export async function isBelow(executor: DbExecutor, agentId: bigint, memberId: bigint): Promise<boolean> {
+  const { rows } = await sql<{ found: boolean }>`
+    with recursive up(id, depth) as (
+      select upline_member_id, 1 from accounts_member where id = ${memberId}
+      union all
+      select m.upline_member_id, up.depth + 1 from up join accounts_member m on m.id = up.id
+      where up.id is not null and up.depth < 64
+    )
+    select exists (select 1 from up where id = ${agentId}) as found`.execute(executor);
+  return rows[0]?.found ?? false;
 }

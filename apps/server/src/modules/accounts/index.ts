@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { systemClock, type Clock } from '@app/kernel';
+import { AppError, systemClock, type Clock } from '@app/kernel';
 import type { Db } from '../../platform/db.ts';
 import type { HttpApp } from '../../platform/http/http-app.ts';
-import { hashPassword } from '../../platform/security/passwords.ts';
+import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
 import type { SystemService } from '../system/index.ts';
 import { createMemberAuth } from './accounts.auth.ts';
 import * as repository from './accounts.repository.ts';
@@ -20,6 +20,7 @@ import { createPasswordService } from './password.service.ts';
 import { securityRoutes } from './security.routes.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 
+import { isAgentType } from './account-type.ts';
 export { ACCOUNT_TYPE, isAgentType, type AccountType } from './account-type.ts';
 export { currentMember } from './accounts.auth.ts';
 export type { AuthenticatedMember } from './session.service.ts';
@@ -35,16 +36,19 @@ export function createAccountsModule(deps: {
   publicUrl: string;
   /** Test seam: how captcha images (and their answers) are drawn. */
   createCaptchaImage?: CaptchaImageFactory;
+  /** The member's cash balance (wallet module) for member info. */
+  cashOf?: (memberId: bigint) => Promise<bigint>;
 }) {
   const clock = deps.clock ?? systemClock;
   const humanCheck = createHumanCheckService({ db: deps.db, clock, system: deps.system, createImage: deps.createCaptchaImage });
   const smsCodes = createSmsCodeService({ db: deps.db, clock, system: deps.system, provider: deps.smsProvider ?? createOutboxSmsProvider(deps.db) });
   const sessions = createSessionService({ db: deps.db, clock, system: deps.system, captcha: { verify: humanCheck.verifyCaptcha }, smsCodes });
   const registration = createRegistrationService({ db: deps.db, clock, system: deps.system, sessions, humanCheck, smsCodes });
-  const members = createMemberService({ db: deps.db });
+  const members = createMemberService({ db: deps.db, cashOf: deps.cashOf ?? (async () => 0n) });
   const email = deps.emailProvider ?? createOutboxEmailProvider(deps.db);
   const passwords = createPasswordService({ db: deps.db, clock, sessions, smsCodes, email, publicUrl: deps.publicUrl });
   const auth = createMemberAuth(sessions);
+  const paymentPasswordFailures = createPaymentPasswordThrottle();
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(accountsRoutes({ sessions, members, auth }));
     await app.register(registrationRoutes({ registration, humanCheck, passwords }));
@@ -64,15 +68,39 @@ export function createAccountsModule(deps: {
       /** What the development SMS and e-mail providers delivered (for operators and tests). */
       listSmsOutbox: (filter: { mobile?: string; limit: number }) => repository.listSmsOutbox(deps.db, filter),
       listEmailOutbox: (filter: { email?: string; limit: number }) => repository.listEmailOutbox(deps.db, filter),
+      /** Members, the upline tree and payment passwords, for money features (wallet transfers). */
+      directory: {
+        isAgentType,
+        /** The member behind an account name (lower-cased), active or not. */
+        findMemberByAccount: (account: string) => repository.findMemberByAccount(deps.db, account.trim().toLowerCase()),
+        /** The direct upline of a member, if any (the Agent centre issue grows the tree around it). */
+        findUpline: (memberId: bigint) => repository.findUpline(deps.db, memberId),
+        /** The tree rule for agent transfers: is `memberId` anywhere below `agentId`? */
+        isInTree: (agentId: bigint, memberId: bigint) => repository.isBelow(deps.db, agentId, memberId),
+        /**
+         * Checks the 6-digit payment password. Five wrong answers in 15 minutes lock the check for
+         * the rest of the window (a PIN has only a million values).
+         */
+        async checkPaymentPassword(memberId: bigint, pin: string): Promise<'ok' | 'missing' | 'wrong'> {
+          const row = await repository.findMemberById(deps.db, memberId);
+          if (!row?.payment_password_hash) return 'missing';
+          paymentPasswordFailures.assertOpen(memberId);
+          if (await verifyPassword(row.payment_password_hash, pin)) return 'ok';
+          paymentPasswordFailures.recordFailure(memberId);
+          return 'wrong';
+        },
+      },
       /** Creates the member unless the account exists (idempotent); answers whether it created one. */
-      async ensureMember(input: { account: string; nickname: string; type: number; password: string }): Promise<boolean> {
+      async ensureMember(input: { account: string; nickname: string; type: number; password: string; upline?: string }): Promise<boolean> {
         const account = input.account.toLowerCase();
         if (await repository.findMemberByAccount(deps.db, account)) return false;
+        const upline = input.upline ? await repository.findMemberByAccount(deps.db, input.upline.toLowerCase()) : undefined;
         return repository.insertMemberIfAbsent(deps.db, {
           account,
           nickname: input.nickname,
           type: input.type,
           passwordHash: await hashPassword(input.password),
+          uplineMemberId: upline?.id ?? null,
         });
       },
     },
@@ -83,3 +111,26 @@ export function createAccountsModule(deps: {
 }
 
 export type AccountsModule = ReturnType<typeof createAccountsModule>;
+
+/** Wrong payment passwords per member and process: after 5 in 15 minutes the check is refused until the window ends. */
+function createPaymentPasswordThrottle(limit = 5, windowMs = 15 * 60_000) {
+  const failures = new Map<bigint, { startedAt: number; count: number }>();
+  const current = (memberId: bigint) => {
+    const window = failures.get(memberId);
+    return window && Date.now() - window.startedAt < windowMs ? window : undefined;
+  };
+  return {
+    assertOpen(memberId: bigint) {
+      const window = current(memberId);
+      if (window && window.count >= limit) {
+        const retryAfterSeconds = Math.ceil((window.startedAt + windowMs - Date.now()) / 1000);
+        throw new AppError('rate.limited', 'too many wrong payment passwords', { retryAfterSeconds });
+      }
+    },
+    recordFailure(memberId: bigint) {
+      const window = current(memberId) ?? { startedAt: Date.now(), count: 0 };
+      window.count += 1;
+      failures.set(memberId, window);
+    },
+  };
+}

@@ -1,27 +1,24 @@
-import { AppError } from '@app/kernel';
+import { AppError, formatCents } from '@app/kernel';
 import type { Language, MemberInfo } from '@app/contracts';
 import type { Db } from '../../platform/db.ts';
 import * as members from './accounts.repository.ts';
 import { maskEmail, maskMobile } from './masking.ts';
 import type { AuthenticatedMember } from './session.service.ts';
 
-/**
- * Balances belong to the wallet module (Wallet issue). Until it lands no money can exist, so
- * every balance is truthfully zero in the site currency.
- */
+/** The site's one currency; balances come from the wallet module (cashOf). */
 const SITE_CURRENCY = { code: 'BRL', symbol: 'R$' } as const;
 
-export function createMemberService(deps: { db: Db }) {
+export function createMemberService(deps: { db: Db; cashOf: (memberId: bigint) => Promise<bigint> }) {
   return {
     async getInfo(member: AuthenticatedMember): Promise<MemberInfo> {
-      const row = await members.findMemberById(deps.db, member.id);
+      const [row, cash] = await Promise.all([members.findMemberById(deps.db, member.id), deps.cashOf(member.id)]);
       if (!row) throw new AppError('auth.required', 'you are not logged in, please log in');
       return {
         id: String(row.id),
         account: row.account,
         nickname: row.nickname,
         type: row.type,
-        balance: '0.00',
+        balance: formatCents(cash),
         currency: SITE_CURRENCY.code,
         currencySymbol: SITE_CURRENCY.symbol,
         language: row.language === 'pt' || row.language === 'en' ? row.language : null,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
+import { z } from 'zod';
 import type { AppEvent, EventBus } from '../events.ts';
 import type { HttpApp } from './http-app.ts';
 
@@ -22,7 +23,12 @@ const PING_INTERVAL_MS = 30_000;
  * /ws: one hub per process. Events arrive from the bus (LISTEN/NOTIFY), so a change made
  * by any API or worker process reaches the clients connected to every process.
  */
-export async function installWebSocket(app: HttpApp, bus: EventBus): Promise<WebSocketHub> {
+/** Turns a session token into a member id (accounts module), or undefined. */
+export type SocketAuthenticator = (token: string) => Promise<string | undefined>;
+
+const AuthMessageSchema = z.object({ type: z.literal('auth'), token: z.string().max(200).nullable() });
+
+export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate?: SocketAuthenticator): Promise<WebSocketHub> {
   const connections = new Map<string, Connection>();
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
@@ -34,8 +40,25 @@ export async function installWebSocket(app: HttpApp, bus: EventBus): Promise<Web
     });
     socket.on('close', () => connections.delete(connection.id));
     socket.on('error', () => connections.delete(connection.id));
-    // Clients only listen for now; anything they send is ignored rather than echoed.
-    socket.on('message', () => undefined);
+    // The only message a client sends binds the connection to a member ({type:'auth', token}) or
+    // unbinds it (token null). Anything else is ignored rather than echoed.
+    let authVersion = 0;
+    socket.on('message', (raw: Buffer) => {
+      const parsed = AuthMessageSchema.safeParse(safeJson(raw.toString('utf8')));
+      if (!parsed.success || !authenticate) return;
+      const version = ++authVersion;
+      connection.memberId = undefined;
+      const token = parsed.data.token;
+      if (token === null) return;
+      authenticate(token)
+        .catch(() => undefined)
+        .then((memberId) => {
+          // A later auth message wins over a slower earlier one.
+          if (version !== authVersion || socket.readyState !== socket.OPEN) return;
+          connection.memberId = memberId;
+          socket.send(JSON.stringify({ type: memberId ? 'auth.ok' : 'auth.failed' }));
+        });
+    });
     socket.send(JSON.stringify({ type: 'hello', connectionId: connection.id }));
   });
 
@@ -68,4 +91,12 @@ export async function installWebSocket(app: HttpApp, bus: EventBus): Promise<Web
   });
 
   return { connectionCount: () => connections.size };
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
 }

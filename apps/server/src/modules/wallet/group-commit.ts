@@ -1,0 +1,164 @@
+import pg from 'pg';
+import type { Logger } from '../../platform/logger.ts';
+import { fromWireResult, laneMember, type PocketBalance, type PostResult, type WireOp } from './journal.ts';
+
+/**
+ * Group commit ("natural batching"): each lane owns one connection and one house shard. An op
+ * goes to the lane of its member, so one member's operations stay in order and two lanes never
+ * fight over a member row. While a lane's batch is in flight new ops queue; the next call carries
+ * all of them (up to MAX_BATCH) in one statement, one transaction, one fsync. No timer: at low
+ * load an op goes alone at once, and batches grow with load.
+ *
+ * A caller's promise resolves only after the batch committed, so an acknowledged post is durable.
+ * If a batch fails as a whole (deadlock with an in-transaction post, lost connection) its ops are
+ * retried one by one, so one bad op never fails the others; an op whose outcome is unknown
+ * (connection lost during commit) rejects, and its caller retries with the same key.
+ */
+const MAX_BATCH = 256;
+const POST_SQL = 'select wallet_post_batch($1::jsonb, $2) as r';
+
+interface Pending {
+  op: WireOp;
+  resolve: (result: PostResult) => void;
+  reject: (error: unknown) => void;
+}
+
+export interface BatchOutcome {
+  results: PostResult[];
+  /** Cash and bonus of every member the batch changed, after it. */
+  balances: PocketBalance[];
+}
+
+interface WireAnswer {
+  results: Parameters<typeof fromWireResult>[0][];
+  balances: { m: string; pk: string; bal: string }[];
+}
+
+export function parseAnswer(answer: WireAnswer): BatchOutcome {
+  return {
+    results: answer.results.map(fromWireResult),
+    balances: answer.balances.map((b) => ({ member: BigInt(b.m), pocket: b.pk as PocketBalance['pocket'], balance: BigInt(b.bal) })),
+  };
+}
+
+export interface GroupCommit {
+  submit(op: WireOp): Promise<PostResult>;
+  close(): Promise<void>;
+}
+
+export function createGroupCommit(options: {
+  connectionString: string;
+  lanes: number;
+  logger: Logger;
+  /** Called after each committed batch (balance pushes); errors are logged, never thrown. */
+  afterCommit?: (outcome: BatchOutcome) => Promise<void>;
+}): GroupCommit {
+  const logger = options.logger.child({ module: 'wallet.group-commit' });
+  let closed = false;
+
+  class Lane {
+    private client: pg.Client | undefined;
+    private connecting: Promise<pg.Client> | undefined;
+    private queue: Pending[] = [];
+    private busy = false;
+    private idle: (() => void) | undefined;
+
+    constructor(private readonly shard: number) {}
+
+    enqueue(pending: Pending) {
+      this.queue.push(pending);
+      if (!this.busy) void this.drain();
+    }
+
+    private async connection(): Promise<pg.Client> {
+      if (this.client) return this.client;
+      this.connecting ??= (async () => {
+        const client = new pg.Client({ connectionString: options.connectionString, application_name: `wallet-lane-${this.shard}` });
+        client.on('error', (error) => {
+          logger.warn({ err: error, shard: this.shard }, 'wallet lane connection lost');
+          if (this.client === client) this.client = undefined;
+        });
+        await client.connect();
+        this.client = client;
+        return client;
+      })().finally(() => {
+        this.connecting = undefined;
+      });
+      return this.connecting;
+    }
+
+    private async run(ops: WireOp[]): Promise<BatchOutcome> {
+      const client = await this.connection();
+      try {
+        const answer = await client.query<{ r: WireAnswer }>({ name: 'wallet_post_batch', text: POST_SQL, values: [JSON.stringify(ops), this.shard] });
+        return parseAnswer(answer.rows[0]!.r);
+      } catch (error) {
+        // A broken connection is replaced; a statement error leaves it usable.
+        if (!(error instanceof pg.DatabaseError)) {
+          this.client = undefined;
+          client.end().catch(() => undefined);
+        }
+        throw error;
+      }
+    }
+
+    private async drain() {
+      this.busy = true;
+      try {
+        while (this.queue.length > 0) {
+          const batch = this.queue.splice(0, MAX_BATCH);
+          try {
+            const outcome = await this.run(batch.map((pending) => pending.op));
+            batch.forEach((pending, index) => pending.resolve(outcome.results[index]!));
+            this.notify(outcome);
+          } catch (error) {
+            if (batch.length === 1) {
+              batch[0]!.reject(error);
+              continue;
+            }
+            logger.warn({ err: error, size: batch.length }, 'wallet batch failed; retrying its ops one by one');
+            for (const pending of batch) {
+              try {
+                const outcome = await this.run([pending.op]);
+                pending.resolve(outcome.results[0]!);
+                this.notify(outcome);
+              } catch (single) {
+                pending.reject(single);
+              }
+            }
+          }
+        }
+      } finally {
+        this.busy = false;
+        this.idle?.();
+      }
+    }
+
+    private notify(outcome: BatchOutcome) {
+      if (!options.afterCommit || outcome.balances.length === 0) return;
+      options.afterCommit(outcome).catch((error: unknown) => logger.warn({ err: error }, 'wallet after-commit hook failed'));
+    }
+
+    async close() {
+      if (this.busy) await new Promise<void>((resolve) => (this.idle = resolve));
+      await this.client?.end().catch(() => undefined);
+      this.client = undefined;
+    }
+  }
+
+  const lanes = Array.from({ length: options.lanes }, (_, shard) => new Lane(shard));
+
+  return {
+    submit(op) {
+      if (closed) return Promise.reject(new Error('wallet group commit is closed'));
+      return new Promise<PostResult>((resolve, reject) => {
+        const lane = lanes[Number(laneMember(op) % BigInt(lanes.length))]!;
+        lane.enqueue({ op, resolve, reject });
+      });
+    },
+    async close() {
+      closed = true;
+      await Promise.all(lanes.map((lane) => lane.close()));
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { systemClock, type Clock } from '@app/kernel';
+import type { Db } from '../../platform/db.ts';
+import type { EventBus } from '../../platform/events.ts';
+import type { JobDefinition } from '../../platform/jobs/jobs.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { createAgentTransferService, type MemberDirectory } from './agent-transfer.service.ts';
+import { createGroupCommit } from './group-commit.ts';
+import { lastLedgerCheck, runLedgerCheck } from './ledger-check.ts';
+import { createStatementsService } from './statements.service.ts';
+import { balanceEvents, createWalletService, refusalOf } from './wallet.service.ts';
+import { walletRoutes } from './wallet.routes.ts';
+
+export { HOUSE, MAX_LEG_AMOUNT, type Journal, type Leg, type Pocket, type PostResult, type Reversal } from './journal.ts';
+export type { LedgerCheckResult } from './ledger-check.ts';
+export type { MemberDirectory } from './agent-transfer.service.ts';
+export { refusalOf };
+
+/**
+ * Wallet module: the double-entry ledger every money movement posts through, the member's
+ * balances, account record, profit and loss, and agent transfers.
+ */
+export function createWalletModule(deps: {
+  db: Db;
+  bus: EventBus;
+  logger: Logger;
+  connectionString: string;
+  /** Group-commit lanes (connections); each owns one house shard. */
+  lanes: number;
+  /** The operator time zone statements are read in. */
+  timeZone: () => Promise<string>;
+  clock?: Clock;
+}) {
+  const clock = deps.clock ?? systemClock;
+  const groupCommit = createGroupCommit({
+    connectionString: deps.connectionString,
+    lanes: deps.lanes,
+    logger: deps.logger,
+    afterCommit: (outcome) => deps.bus.publishAll(deps.db, balanceEvents(outcome.balances)),
+  });
+  const wallet = createWalletService({ db: deps.db, bus: deps.bus, groupCommit, laneShards: deps.lanes });
+  const statements = createStatementsService({ db: deps.db, timeZone: deps.timeZone });
+
+  return {
+    api: {
+      /** Posts a journal (or a reversal) in the caller's transaction; replays answer the original result. */
+      post: wallet.post,
+      /** Like post; a refusal throws its AppError (wallet.insufficient_funds, wallet.idempotency_conflict…). */
+      postOrThrow: wallet.postOrThrow,
+      /** Posts on its own through group commit; resolves once durable. */
+      submit: wallet.submit,
+      cashOf: wallet.cashOf,
+      balanceOf: wallet.balanceOf,
+      runLedgerCheck: () => runLedgerCheck(deps.db, clock),
+      lastLedgerCheck: () => lastLedgerCheck(deps.db),
+    },
+    /** Routes need the accounts module's auth and directory, which is built after the wallet. */
+    routes(accounts: { members: MemberDirectory; requireMember: preHandlerAsyncHookHandler; requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
+      const transfers = createAgentTransferService({ db: deps.db, wallet, members: accounts.members });
+      return walletRoutes({ wallet, statements, transfers, ...accounts });
+    },
+    jobs: [{ name: 'wallet.ledger-check', cron: '17 * * * *', handle: async () => void (await runLedgerCheck(deps.db, clock)) }] satisfies JobDefinition[],
+    close: () => groupCommit.close(),
+  };
+}
+
+export type WalletModule = ReturnType<typeof createWalletModule>;
+export type WalletApi = WalletModule['api'];

@@ -1,0 +1,95 @@
+import { randomInt } from 'node:crypto';
+import { AppError, formatCents, type ErrorCode } from '@app/kernel';
+import type { WalletBalance } from '@app/contracts';
+import type { Db, DbExecutor } from '../../platform/db.ts';
+import type { AppEvent, EventBus } from '../../platform/events.ts';
+import type { GroupCommit } from './group-commit.ts';
+import { toWireOp, toWireReversal, type Journal, type PocketBalance, type PostResult, type Reversal } from './journal.ts';
+import * as repository from './wallet.repository.ts';
+
+export const SITE_CURRENCY = { code: 'BRL', symbol: 'R$' } as const;
+/** House shards 0..LANE_SHARDS-1 belong to the group-commit lanes; in-transaction posts use the rest. */
+export const TOTAL_SHARDS = 64;
+
+/**
+ * The ledger's public service. `post` runs inside the caller's transaction, so a balance change
+ * commits with its business record (bet, deposit, payout) or not at all. `submit` posts on its own
+ * through group commit, for hot single-member callers (vendor callbacks, house games).
+ */
+export function createWalletService(deps: { db: Db; bus: EventBus; groupCommit: GroupCommit; laneShards: number }) {
+  const inTransactionShard = () => randomInt(deps.laneShards, TOTAL_SHARDS);
+
+  async function post(tx: DbExecutor, journal: Journal | Reversal): Promise<PostResult> {
+    const op = 'legs' in journal ? toWireOp(journal) : toWireReversal(journal);
+    const outcome = await repository.postOps(tx, [op], inTransactionShard());
+    // Delivered by NOTIFY only if and when the caller's transaction commits.
+    await deps.bus.publishAll(tx, balanceEvents(outcome.balances));
+    return outcome.results[0]!;
+  }
+
+  return {
+    post,
+
+    /** Like post, but a refusal (insufficient funds, conflict, cancelled) throws its AppError. */
+    async postOrThrow(tx: DbExecutor, journal: Journal | Reversal): Promise<Extract<PostResult, { status: 'applied' }>> {
+      const result = await post(tx, journal);
+      if (result.status !== 'applied') throw new AppError(result.code, `wallet refused ${journal.key}: ${result.code}`);
+      return result;
+    },
+
+    /** Posts on its own, group-committed; resolves once durable. */
+    submit(journal: Journal | Reversal): Promise<PostResult> {
+      try {
+        return deps.groupCommit.submit('legs' in journal ? toWireOp(journal) : toWireReversal(journal));
+      } catch (error) {
+        return Promise.reject(error);
+      }
+    },
+
+    async cashOf(memberId: bigint): Promise<bigint> {
+      return repository.findMemberCash(deps.db, memberId);
+    },
+
+    async balanceOf(memberId: bigint): Promise<WalletBalance> {
+      const pockets = await repository.findMemberPockets(deps.db, memberId);
+      const of = (pocket: string) => pockets.find((row) => row.pocket === pocket)?.balance ?? 0n;
+      return {
+        cash: formatCents(of('cash')),
+        bonus: formatCents(of('bonus')),
+        points: of('points').toString(),
+        currency: SITE_CURRENCY.code,
+        currencySymbol: SITE_CURRENCY.symbol,
+      };
+    },
+
+    /** Money the member keeps at transfer-mode vendors (pockets vendor:<code>). */
+    async vendorPocketsOf(memberId: bigint) {
+      const pockets = await repository.findMemberPockets(deps.db, memberId);
+      return pockets.filter((row) => row.pocket.startsWith('vendor:')).map((row) => ({ vendor: row.pocket.slice('vendor:'.length), balance: row.balance }));
+    },
+  };
+}
+
+export type WalletService = ReturnType<typeof createWalletService>;
+
+/** One push per member whose cash or bonus changed: the header shows the new figure at once. */
+export function balanceEvents(balances: readonly PocketBalance[]): AppEvent[] {
+  const byMember = new Map<bigint, { cash: bigint; bonus: bigint }>();
+  for (const row of balances) {
+    const current = byMember.get(row.member) ?? { cash: 0n, bonus: 0n };
+    if (row.pocket === 'cash') current.cash = row.balance;
+    if (row.pocket === 'bonus') current.bonus = row.balance;
+    byMember.set(row.member, current);
+  }
+  return [...byMember].map(([member, money]) => ({
+    type: 'wallet.balance_changed',
+    audience: { kind: 'member', memberId: member.toString() },
+    data: { cash: formatCents(money.cash), bonus: formatCents(money.bonus) },
+  }));
+}
+
+/** Maps a refused post to its error, for callers that answer a member directly. */
+export function refusalOf(result: PostResult): AppError | undefined {
+  if (result.status === 'applied') return undefined;
+  return new AppError(result.code as ErrorCode, `wallet refused: ${result.code}`);
+}

@@ -1,0 +1,50 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Writes go through wallet_post_batch (SQL); Kysely reads these tables. */
+export interface WalletAccountTable {
+  id: Generated<bigint>;
+  member_id: bigint | null;
+  house_code: string | null;
+  shard: Generated<number>;
+  pocket: string;
+  currency: string;
+  balance: Generated<bigint>;
+}
+
+export interface WalletJournalTable {
+  id: Generated<bigint>;
+  idempotency_key: string;
+  type: string;
+  status: string;
+  reject_code: string | null;
+  content_hash: Buffer | null;
+  reverses_id: bigint | null;
+  reference: string | null;
+  product: string | null;
+  vendor: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface WalletEntryTable {
+  journal_id: bigint;
+  account_id: bigint;
+  amount: bigint;
+  balance_after: bigint;
+}
+
+export interface WalletCheckRunTable {
+  id: Generated<bigint>;
+  started_at: Date;
+  finished_at: Date;
+  ok: boolean;
+  journals: bigint;
+  entries: bigint;
+  problems: ColumnType<unknown, string, string>;
+}
+
+export interface WalletTables {
+  wallet_account: WalletAccountTable;
+  wallet_journal: WalletJournalTable;
+  wallet_entry: WalletEntryTable;
+  wallet_check_run: WalletCheckRunTable;
+}
