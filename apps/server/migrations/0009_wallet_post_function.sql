@@ -30,11 +30,8 @@ declare
   v_done_acc bigint[];
   v_done_amt bigint[];
   v_bals jsonb;
-  v_op_hj bigint[];
-  v_op_hcode text[];
-  v_op_hcur text[];
-  v_op_hamt bigint[];
-  v_results jsonb := '[]'::jsonb;
+  -- Arrays grown one element at a time: plpgsql appends those in place (jsonb || would copy).
+  v_results jsonb[] := '{}';
   v_members bigint[] := '{}';
   h_j bigint[] := '{}';
   h_code text[] := '{}';
@@ -135,10 +132,6 @@ begin
     v_done_acc := '{}';
     v_done_amt := '{}';
     v_bals := '[]'::jsonb;
-    v_op_hj := '{}';
-    v_op_hcode := '{}';
-    v_op_hcur := '{}';
-    v_op_hamt := '{}';
     for v_leg in select value from jsonb_array_elements(v_legs) loop
       v_amt := (v_leg->>'a')::bigint;
       if v_leg ? 'm' then
@@ -164,10 +157,11 @@ begin
         v_done_amt := v_done_amt || v_amt;
         v_bals := v_bals || jsonb_build_object('m', v_member::text, 'pk', v_leg->>'pk', 'bal', v_bal::text);
       else
-        v_op_hj := v_op_hj || v_jid;
-        v_op_hcode := v_op_hcode || (v_leg->>'hc');
-        v_op_hcur := v_op_hcur || (v_leg->>'c');
-        v_op_hamt := v_op_hamt || v_amt;
+        -- House legs come after every member leg, so nothing can fail once we get here.
+        h_j := h_j || v_jid;
+        h_code := h_code || (v_leg->>'hc');
+        h_cur := h_cur || (v_leg->>'c');
+        h_amt := h_amt || v_amt;
       end if;
     end loop;
 
@@ -182,10 +176,6 @@ begin
       continue;
     end if;
 
-    h_j := h_j || v_op_hj;
-    h_code := h_code || v_op_hcode;
-    h_cur := h_cur || v_op_hcur;
-    h_amt := h_amt || v_op_hamt;
     for i in 1 .. coalesce(array_length(v_done_acc, 1), 0) loop
       v_members := v_members || (v_bals->(i - 1)->>'m')::bigint;
     end loop;

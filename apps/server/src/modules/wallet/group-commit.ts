@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../../platform/logger.ts';
-import { fromWireResult, laneMember, type PocketBalance, type PostResult, type WireOp } from './journal.ts';
+import { fromWireResult, laneMember, type PocketBalance, type PostResult, type WireOp, type WireResult } from './journal.ts';
 
 /**
  * Group commit ("natural batching"): each lane owns one connection and one house shard. An op
@@ -15,7 +15,7 @@ import { fromWireResult, laneMember, type PocketBalance, type PostResult, type W
  * (connection lost during commit) rejects, and its caller retries with the same key.
  */
 const MAX_BATCH = 256;
-const POST_SQL = 'select wallet_post_batch($1::jsonb, $2) as r';
+const POST_SQL = 'select wallet_post_rounds($1::jsonb, $2::jsonb, $3) as r';
 
 interface Pending {
   op: WireOp;
@@ -30,13 +30,15 @@ export interface BatchOutcome {
 }
 
 interface WireAnswer {
-  results: Parameters<typeof fromWireResult>[0][];
+  results: WireResult[];
   balances: { m: string; pk: string; bal: string }[];
 }
 
 export function parseAnswer(answer: WireAnswer): BatchOutcome {
+  // wallet_post_rounds answers out of order, each result tagged with its op's index.
+  const ordered = answer.results.some((result) => result.i !== undefined) ? [...answer.results].sort((a, b) => (a.i ?? 0) - (b.i ?? 0)) : answer.results;
   return {
-    results: answer.results.map(fromWireResult),
+    results: ordered.map(fromWireResult),
     balances: answer.balances.map((b) => ({ member: BigInt(b.m), pocket: b.pk as PocketBalance['pocket'], balance: BigInt(b.bal) })),
   };
 }
@@ -89,8 +91,9 @@ export function createGroupCommit(options: {
 
     private async run(ops: WireOp[]): Promise<BatchOutcome> {
       const client = await this.connection();
+      const { rounds, general } = planRounds(ops);
       try {
-        const answer = await client.query<{ r: WireAnswer }>({ name: 'wallet_post_batch', text: POST_SQL, values: [JSON.stringify(ops), this.shard] });
+        const answer = await client.query<{ r: WireAnswer }>({ name: 'wallet_post_rounds', text: POST_SQL, values: [JSON.stringify(rounds), JSON.stringify(general), this.shard] });
         return parseAnswer(answer.rows[0]!.r);
       } catch (error) {
         // A broken connection is replaced; a statement error leaves it usable.
@@ -161,4 +164,37 @@ export function createGroupCommit(options: {
       await Promise.all(lanes.map((lane) => lane.close()));
     },
   };
+}
+
+/**
+ * Splits a batch for wallet_post_rounds: bets and wins (one member leg, one house leg) go into
+ * rounds in which no member and no key repeats, each round applied set-based; everything else
+ * (rollbacks, multi-member journals) goes op by op. Concurrent ops have no order among
+ * themselves; one caller's ops are never in flight together, so its order is kept.
+ */
+export function planRounds(ops: readonly WireOp[]) {
+  const rounds: object[][] = [];
+  const general: object[] = [];
+  const nextRoundOfMember = new Map<string, number>();
+  const nextRoundOfKey = new Map<string, number>();
+  ops.forEach((op, i) => {
+    const flat = simpleLegs(op);
+    if (!flat) {
+      general.push({ ...op, i });
+      return;
+    }
+    const round = Math.max(nextRoundOfMember.get(flat.m) ?? 0, nextRoundOfKey.get(op.k) ?? 0);
+    nextRoundOfMember.set(flat.m, round + 1);
+    nextRoundOfKey.set(op.k, round + 1);
+    (rounds[round] ??= []).push({ ...op, i, ...flat });
+  });
+  return { rounds, general };
+}
+
+function simpleLegs(op: WireOp) {
+  if (op.t === 'rollback' || op.legs?.length !== 2) return undefined;
+  const member = op.legs.find((leg) => leg.m !== undefined);
+  const house = op.legs.find((leg) => leg.hc !== undefined);
+  if (!member?.m || !member.pk || !house?.hc) return undefined;
+  return { m: member.m, pk: member.pk, c: member.c, a: member.a, hc: house.hc, hcur: house.c };
 }

@@ -163,7 +163,9 @@ function contentHash(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
-interface WireResult {
+export interface WireResult {
+  /** The op's index in its batch (wallet_post_rounds answers out of order). */
+  i?: number;
   s: 'applied' | 'rejected' | 'cancelled' | 'conflict';
   rp: boolean;
   j: string;

@@ -71,6 +71,9 @@ export async function runLedgerCheck(db: Db, clock: Clock): Promise<LedgerCheckR
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
     .execute(async (tx) => {
+      // Every probe reads whole tables: hash joins are right, and stale statistics on a fast-growing
+      // ledger must not talk the planner into a nested loop over millions of rows.
+      await sql`set local enable_nestloop = off`.execute(tx);
       const problems: LedgerProblem[] = [];
       for (const probe of PROBES) {
         const { rows } = await sql.raw<Record<string, unknown>>(`with found as (${probe.query}) select (select count(*) from found)::int as n, (select coalesce(jsonb_agg(f), '[]'::jsonb) from (select * from found limit ${EXAMPLES}) f) as examples`).execute(tx);

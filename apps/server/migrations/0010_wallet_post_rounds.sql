@@ -1,0 +1,118 @@
+-- wallet_post_rounds(rounds, general, shard): the fast path for the hot operations (a bet or a win:
+-- one member leg and one house leg), set-based instead of op by op.
+--
+-- rounds:  [[op, ...], ...]; within a round no member and no key appears twice (the wallet service
+--          splits a batch that way), so each round is a handful of set-based statements however
+--          many ops it carries. A simple op is a wire op (see 0009) plus flat fields
+--          {"i": index, "m", "pk", "c", "a": member leg, "hc", "hcur": house leg}.
+-- general: ops for wallet_post_batch (rollbacks, multi-member journals), each with its "i".
+-- answer:  {"results": [{..., "i"}], "balances": [...]} as wallet_post_batch, results keyed by "i".
+--
+-- Keys already stored (replays, conflicts, tombstones) and keys a concurrent transaction inserted
+-- between our look-up and our insert are handed to wallet_post_batch, which answers them with the
+-- stored result; for the latter the balance change of this statement is undone first.
+create function wallet_post_rounds(p_rounds jsonb, p_general jsonb, p_shard integer) returns jsonb
+language plpgsql as $$
+declare
+  v_round jsonb;
+  v_row record;
+  v_general jsonb[] := '{}';
+  v_results jsonb[] := '{}';
+  v_members bigint[] := '{}';
+  v_answer jsonb;
+  v_result jsonb;
+  i integer;
+begin
+  for v_round in select value from jsonb_array_elements(p_rounds) loop
+    -- Credits may open a member's pocket; house shards are made on first use.
+    insert into wallet_account (member_id, pocket, currency)
+    select (op->>'m')::bigint, op->>'pk', op->>'c' from jsonb_array_elements(v_round) as e(op)
+    where (op->>'a')::bigint > 0
+    on conflict (member_id, pocket) where member_id is not null do nothing;
+    insert into wallet_account (house_code, currency, shard, pocket)
+    select distinct op->>'hc', op->>'hcur', p_shard, 'house' from jsonb_array_elements(v_round) as e(op)
+    on conflict (house_code, currency, shard) where house_code is not null do nothing;
+
+    for v_row in
+      with input as (
+        select op, (op->>'i')::integer as i, op->>'k' as k, (op->>'m')::bigint as m, op->>'pk' as pk, (op->>'a')::bigint as a,
+               op->>'hc' as hc, op->>'hcur' as hcur, ord
+        from jsonb_array_elements(v_round) with ordinality as e(op, ord)
+      ), fresh as (
+        select * from input where not exists (select 1 from wallet_journal j where j.idempotency_key = input.k)
+      ), moved as (
+        update wallet_account w set balance = w.balance + f.a
+        from fresh f
+        where w.member_id = f.m and w.pocket = f.pk and w.balance + f.a >= 0
+        returning w.id as account_id, w.balance, f.ord
+      ), journals as (
+        insert into wallet_journal (idempotency_key, type, status, reject_code, content_hash, reference, product, vendor)
+        select f.k, f.op->>'t', case when mv.ord is null then 'rejected' else 'applied' end,
+               case when mv.ord is null then 'wallet.insufficient_funds' end,
+               decode(f.op->>'h', 'hex'), f.op->>'r', f.op->>'p', f.op->>'v'
+        from fresh f left join moved mv on mv.ord = f.ord
+        order by f.ord
+        on conflict do nothing
+        returning id, idempotency_key, status
+      ), applied as (
+        select f.ord, f.k, f.m, f.a, f.hc, f.hcur, mv.account_id, mv.balance, jr.id as journal_id
+        from fresh f join moved mv on mv.ord = f.ord join journals jr on jr.idempotency_key = f.k
+      ), member_entries as (
+        insert into wallet_entry (journal_id, account_id, amount, balance_after)
+        select journal_id, account_id, a, balance from applied
+      ), house_totals as (
+        select hc, hcur, sum(-a)::bigint as total from applied group by hc, hcur
+      ), house_moved as (
+        update wallet_account w set balance = w.balance + t.total
+        from house_totals t
+        where w.house_code = t.hc and w.currency = t.hcur and w.shard = p_shard
+        returning w.id, w.house_code, w.currency, w.balance, t.total
+      ), house_entries as (
+        insert into wallet_entry (journal_id, account_id, amount, balance_after)
+        select a.journal_id, h.id, -a.a, h.balance - h.total + sum(-a.a) over (partition by a.hc, a.hcur order by a.ord)
+        from applied a join house_moved h on h.house_code = a.hc and h.currency = a.hcur
+      )
+      select i.op, i.i, i.m, i.pk, i.a, mv.account_id, mv.balance, jr.id as journal_id, jr.status,
+             (f.ord is null) as stored_before, (f.ord is not null and jr.id is null) as lost_race
+      from input i
+      left join fresh f on f.ord = i.ord
+      left join moved mv on mv.ord = i.ord
+      left join journals jr on jr.idempotency_key = i.k
+    loop
+      if v_row.stored_before then
+        v_general := v_general || v_row.op;
+      elsif v_row.lost_race then
+        if v_row.account_id is not null then
+          update wallet_account set balance = balance - v_row.a where id = v_row.account_id;
+        end if;
+        v_general := v_general || v_row.op;
+      elsif v_row.status = 'rejected' then
+        v_results := v_results || jsonb_build_object('i', v_row.i, 's', 'rejected', 'rp', false, 'j', v_row.journal_id::text, 'code', 'wallet.insufficient_funds');
+      else
+        v_members := v_members || v_row.m;
+        v_results := v_results || jsonb_build_object('i', v_row.i, 's', 'applied', 'rp', false, 'j', v_row.journal_id::text,
+          'b', jsonb_build_array(jsonb_build_object('m', v_row.m::text, 'pk', v_row.pk, 'bal', v_row.balance::text)));
+      end if;
+    end loop;
+  end loop;
+
+  for v_result in select value from jsonb_array_elements(coalesce(p_general, '[]'::jsonb)) loop
+    v_general := v_general || v_result;
+  end loop;
+  if coalesce(array_length(v_general, 1), 0) > 0 then
+    v_answer := wallet_post_batch(to_jsonb(v_general), p_shard);
+    i := 0;
+    for v_result in select value from jsonb_array_elements(v_answer->'results') loop
+      i := i + 1;
+      v_results := v_results || (v_result || jsonb_build_object('i', (v_general[i]->>'i')::integer));
+    end loop;
+    for v_result in select value from jsonb_array_elements(v_answer->'balances') loop
+      v_members := v_members || (v_result->>'m')::bigint;
+    end loop;
+  end if;
+
+  return jsonb_build_object('results', to_jsonb(v_results), 'balances', (
+    select coalesce(jsonb_agg(jsonb_build_object('m', member_id::text, 'pk', pocket, 'bal', balance::text)), '[]'::jsonb)
+    from wallet_account where member_id = any(v_members) and pocket in ('cash', 'bonus')));
+end;
+$$;
