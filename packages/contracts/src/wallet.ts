@@ -26,7 +26,9 @@ export const JOURNAL_TYPES = [
   'withdrawal_hold',
   'withdrawal_release',
   'withdrawal_payout',
+  /** Main wallet → a transfer-mode vendor's wallet (pocket vendor:<code>). */
   'vendor_transfer_in',
+  /** Back from the vendor's wallet to the main wallet. */
   'vendor_transfer_out',
   'agent_transfer_downline',
   'agent_transfer_upline',

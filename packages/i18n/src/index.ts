@@ -8,6 +8,7 @@ import enLayout from '../locales/en/layout.json';
 import enPages from '../locales/en/pages.json';
 import enSystem from '../locales/en/system.json';
 import enValidation from '../locales/en/validation.json';
+import enWallet from '../locales/en/wallet.json';
 import ptAccount from '../locales/pt/account.json';
 import ptAgent from '../locales/pt/agent.json';
 import ptCommon from '../locales/pt/common.json';
@@ -17,12 +18,13 @@ import ptLayout from '../locales/pt/layout.json';
 import ptPages from '../locales/pt/pages.json';
 import ptSystem from '../locales/pt/system.json';
 import ptValidation from '../locales/pt/validation.json';
+import ptWallet from '../locales/pt/wallet.json';
 
 export type { Language };
 export { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES };
 
 /** One namespace per area of the product; check-keys.ts keeps pt and en in step. */
-export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation'] as const;
+export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation', 'wallet'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 
@@ -36,6 +38,7 @@ const pt = {
   errors: ptErrors,
   home: ptHome,
   validation: ptValidation,
+  wallet: ptWallet,
 };
 
 /** Portuguese is the source of truth for the key set (and for TypeScript's key types). */
@@ -51,6 +54,7 @@ const en: Resources = {
   errors: enErrors,
   home: enHome,
   validation: enValidation,
+  wallet: enWallet,
 };
 
 export const resources: Record<Language, Resources> = { pt, en };

@@ -10,8 +10,8 @@ import { bootQueryOptions } from '../features/system/api/system.queries.ts';
 import { BlockedPage } from '../features/system/components/blocked-page.tsx';
 import { BootErrorPage } from '../features/system/components/boot-error-page.tsx';
 import { MaintenancePage } from '../features/system/components/maintenance-page.tsx';
-import { useSystemRealtime } from '../features/system/realtime/use-system-realtime.ts';
 import { createAppRouter, type AppRouter } from './router.tsx';
+import { useRealtime } from './use-realtime.ts';
 
 /**
  * Spec §2/§4 boot: load the system info, then analytics, then the app. The view follows the
@@ -31,7 +31,7 @@ function RootContent({ createRouter }: { createRouter: () => AppRouter }) {
   // Created here, above the status switch, so a maintenance interlude keeps the address and history.
   const [router] = useState(createRouter);
   const boot = useQuery(bootQueryOptions());
-  useSystemRealtime();
+  useRealtime();
 
   const gtagId = boot.data?.analytics.gtagId ?? null;
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { WsServerMessageSchema, type WsServerMessage } from '@app/contracts';
+import { WsServerMessageSchema, type WsClientMessage, type WsServerMessage } from '@app/contracts';
 
 export interface RealtimeOptions {
   onMessage: (message: WsServerMessage) => void;
@@ -8,10 +8,25 @@ export interface RealtimeOptions {
 }
 
 export interface RealtimeConnection {
+  /** Sends when the socket is open; false otherwise (the next onOpen is the time to say it again). */
+  send(message: WsClientMessage): boolean;
   close(): void;
 }
 
+/**
+ * One concern riding on the shared connection (system status, member binding, wallet). Each
+ * gets every open and every message and picks what it needs.
+ */
+export interface RealtimeHandler {
+  onOpen?: (reconnected: boolean) => void;
+  onMessage?: (message: WsServerMessage) => void;
+  /** Releases whatever the handler subscribed to outside the socket. */
+  dispose?: () => void;
+}
+
 const BASE_DELAY_MS = 1_000;
+/** WebSocket.OPEN, spelled out so the code does not depend on the global's static fields. */
+const SOCKET_OPEN = 1;
 const MAX_DELAY_MS = 30_000;
 
 /** Same origin, ws:// or wss:// following the page, so it works behind any TLS proxy. */
@@ -91,6 +106,11 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
   open();
 
   return {
+    send(message) {
+      if (!socket || socket.readyState !== SOCKET_OPEN) return false;
+      socket.send(JSON.stringify(message));
+      return true;
+    },
     close() {
       closed = true;
       window.removeEventListener('online', onOnline);

@@ -4,6 +4,8 @@ import { DEFAULT_FIELD_RULES, type FieldRule, type RegistrationSettings } from '
 export interface ApiCall {
   method: string;
   path: string;
+  /** The query string's parameters (routes are matched without them). */
+  query: URLSearchParams;
   body: unknown;
 }
 
@@ -27,7 +29,7 @@ export function stubApi(routes: Record<string, RouteAnswer>): ApiCall[] {
   const counts = new Map<string, number>();
   vi.stubGlobal('fetch', async (input: string, init?: RequestInit) => {
     const url = new URL(input, 'http://localhost');
-    const call = { method: init?.method ?? 'GET', path: url.pathname, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+    const call = { method: init?.method ?? 'GET', path: url.pathname, query: url.searchParams, body: init?.body ? JSON.parse(String(init.body)) : undefined };
     calls.push(call);
     const key = `${call.method} ${call.path}`;
     const index = counts.get(key) ?? 0;

@@ -1,10 +1,14 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, UserIcon } from '@app/ui';
 import { useSession } from '../../account/api/account.queries.ts';
 import { useAccountModals } from '../../account/account-modals-context.tsx';
 import { SecurityCenter } from '../../account/components/security/security-center.tsx';
+import { PersonalProfit } from '../../wallet/components/profit/personal-profit.tsx';
+import { TransactionHistory } from '../../wallet/components/history/transaction-history.tsx';
+import { UplineTransfer } from '../../wallet/components/transfer/upline-transfer.tsx';
+import { WalletOverview } from '../../wallet/components/overview/wallet-overview.tsx';
 import { MEMBER_TABS, type MemberTab } from '../member-tabs.ts';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
 import { NotAvailableYet } from '../../../shared/components/not-available-yet.tsx';
@@ -16,7 +20,16 @@ function toTab(value: string | null): MemberTab {
   return MEMBER_TABS.find((tab) => tab === value) ?? DEFAULT_TAB;
 }
 
-/** /member?tab=<page>: the security centre is here; the other pages arrive in later issues. */
+/** The tabs built so far; every other tab says plainly that it is not available yet. */
+const TAB_PANELS: Partial<Record<MemberTab, () => JSX.Element>> = {
+  securityCenter: SecurityCenter,
+  transferFund: WalletOverview,
+  transferUpline: UplineTransfer,
+  transactionHistory: TransactionHistory,
+  personalProfit: PersonalProfit,
+};
+
+/** /member?tab=<page>: account and wallet pages are here; the others arrive in later issues. */
 export function MemberPage() {
   const { t } = useTranslation('pages');
   const [params] = useSearchParams();
@@ -57,11 +70,16 @@ export function MemberPage() {
           <h2 id="member-panel-title" className="member-centre__panel-title" data-testid="member-tab-title">
             {t(`member.tabs.${active}`)}
           </h2>
-          {isTrial ? <TrialNotice /> : active === 'securityCenter' ? <SecurityCenter /> : <NotAvailableYet />}
+          {isTrial ? <TrialNotice /> : <TabPanel tab={active} />}
         </section>
       </div>
     </div>
   );
+}
+
+function TabPanel({ tab }: { tab: MemberTab }) {
+  const Panel = TAB_PANELS[tab];
+  return Panel ? <Panel /> : <NotAvailableYet />;
 }
 
 function TrialNotice() {

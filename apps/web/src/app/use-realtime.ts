@@ -1,0 +1,28 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { createMemberRealtime } from '../features/account/realtime/member-realtime.ts';
+import { createSystemRealtime } from '../features/system/realtime/system-realtime.ts';
+import { createWalletRealtime } from '../features/wallet/realtime/wallet-realtime.ts';
+import { connectRealtime, type RealtimeHandler } from '../shared/ws-client.ts';
+
+/**
+ * The one /ws connection of the tab. Each feature contributes a handler; this hook owns the
+ * socket's lifetime so that features never open sockets of their own.
+ */
+export function useRealtime(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof WebSocket === 'undefined') return;
+    const handlers: RealtimeHandler[] = [];
+    const connection = connectRealtime({
+      onOpen: (reconnected) => handlers.forEach((handler) => handler.onOpen?.(reconnected)),
+      onMessage: (message) => handlers.forEach((handler) => handler.onMessage?.(message)),
+    });
+    // Registered after connecting is safe: the socket opens on a later task, never synchronously.
+    handlers.push(createSystemRealtime(queryClient), createMemberRealtime(queryClient, connection), createWalletRealtime(queryClient));
+    return () => {
+      handlers.forEach((handler) => handler.dispose?.());
+      connection.close();
+    };
+  }, [queryClient]);
+}

@@ -1,0 +1,54 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import type { WsClientMessage } from '@app/contracts';
+import { setToken } from '../../../shared/session-token.ts';
+import type { RealtimeConnection } from '../../../shared/ws-client.ts';
+import { memberFixture } from '../../../test/fixtures.ts';
+import { accountKeys } from '../api/account.queries.ts';
+import { createMemberRealtime } from './member-realtime.ts';
+
+function fakeConnection() {
+  const sent: WsClientMessage[] = [];
+  let open = true;
+  const connection: RealtimeConnection = {
+    send: (message) => {
+      if (open) sent.push(message);
+      return open;
+    },
+    close: () => undefined,
+  };
+  return { connection, sent, setOpen: (value: boolean) => (open = value) };
+}
+
+describe('member binding of the realtime connection', () => {
+  it('re-sends the token on every reconnection and refetches member info after one', () => {
+    setToken('tok-1');
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(accountKeys.memberInfo('tok-1'), memberFixture());
+    const { connection, sent } = fakeConnection();
+    const handler = createMemberRealtime(queryClient, connection);
+    handler.onOpen?.(false);
+    expect(queryClient.getQueryState(accountKeys.memberInfo('tok-1'))?.isInvalidated).toBe(false);
+    handler.onOpen?.(true);
+    expect(sent).toEqual([
+      { type: 'auth', token: 'tok-1' },
+      { type: 'auth', token: 'tok-1' },
+    ]);
+    expect(queryClient.getQueryState(accountKeys.memberInfo('tok-1'))?.isInvalidated).toBe(true);
+    handler.dispose?.();
+  });
+
+  it('says nothing to a fresh socket when nobody is logged in, and binds once a token arrives', () => {
+    const { connection, sent, setOpen } = fakeConnection();
+    const handler = createMemberRealtime(new QueryClient(), connection);
+    handler.onOpen?.(false);
+    expect(sent).toEqual([]);
+    // A login while the socket is down is sent by the next onOpen instead.
+    setOpen(false);
+    setToken('tok-9');
+    setOpen(true);
+    handler.onOpen?.(true);
+    expect(sent).toEqual([{ type: 'auth', token: 'tok-9' }]);
+    handler.dispose?.();
+  });
+});

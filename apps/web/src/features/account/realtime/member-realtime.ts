@@ -1,0 +1,38 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { getToken, subscribeToken } from '../../../shared/session-token.ts';
+import type { RealtimeConnection, RealtimeHandler } from '../../../shared/ws-client.ts';
+import { accountKeys } from '../api/account.queries.ts';
+
+/**
+ * Binds the shared connection to the signed-in member, so the server can push that member's
+ * events (balance changes) to this tab. The token is sent after every (re)connection, since a
+ * new socket starts anonymous, and again whenever it changes: a login binds, a logout (null)
+ * unbinds.
+ */
+export function createMemberRealtime(queryClient: QueryClient, connection: RealtimeConnection): RealtimeHandler {
+  // What this socket was last told; undefined means nothing yet (a fresh socket is anonymous).
+  let boundToken: string | null | undefined;
+
+  const bind = (token: string | null) => {
+    if (token === boundToken) return;
+    if (connection.send({ type: 'auth', token })) boundToken = token;
+  };
+
+  const unsubscribe = subscribeToken(() => bind(getToken()));
+  const refetchMember = () => void queryClient.invalidateQueries({ queryKey: accountKeys.member() });
+
+  return {
+    onOpen: (reconnected) => {
+      boundToken = undefined;
+      const token = getToken();
+      if (token !== null) bind(token);
+      // Balance pushes sent while the socket was down were missed: read the member again.
+      if (reconnected) refetchMember();
+    },
+    onMessage: (message) => {
+      // A refused token is usually an expired one; member info's 401 then ends the session.
+      if (message.type === 'auth.failed' && getToken() !== null) refetchMember();
+    },
+    dispose: unsubscribe,
+  };
+}

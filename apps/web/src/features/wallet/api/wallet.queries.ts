@@ -1,0 +1,91 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { ProfitQuery, WalletBalance } from '@app/contracts';
+import { getToken } from '../../../shared/session-token.ts';
+import { accountKeys } from '../../account/api/account.queries.ts';
+import type { MemberInfo } from '../../account/api/account.types.ts';
+import {
+  agentTransferRequest,
+  fetchProfit,
+  fetchTransactions,
+  fetchUpline,
+  fetchVendorWallets,
+  fetchWalletBalance,
+  type TransactionFilters,
+} from './wallet.api.ts';
+
+/** Keyed by token, like member info, so a new login never shows the previous member's money. */
+export const walletKeys = {
+  all: ['wallet'] as const,
+  member: (token: string | null) => [...walletKeys.all, token] as const,
+  balance: (token: string | null) => [...walletKeys.member(token), 'balance'] as const,
+  vendors: (token: string | null) => [...walletKeys.member(token), 'vendors'] as const,
+  transactions: (token: string | null, filters: TransactionFilters) => [...walletKeys.member(token), 'transactions', filters] as const,
+  profit: (token: string | null, query: ProfitQuery) => [...walletKeys.member(token), 'profit', query] as const,
+  upline: (token: string | null) => [...walletKeys.member(token), 'upline'] as const,
+};
+
+export function walletBalanceQueryOptions(token: string | null) {
+  return queryOptions({
+    queryKey: walletKeys.balance(token),
+    queryFn: ({ signal }) => fetchWalletBalance(signal),
+    enabled: token !== null,
+  });
+}
+
+export function vendorWalletsQueryOptions(token: string | null) {
+  return queryOptions({
+    queryKey: walletKeys.vendors(token),
+    queryFn: ({ signal }) => fetchVendorWallets(signal),
+    enabled: token !== null,
+  });
+}
+
+export function transactionsQueryOptions(token: string | null, filters: TransactionFilters, enabled = true) {
+  return queryOptions({
+    queryKey: walletKeys.transactions(token, filters),
+    queryFn: ({ signal }) => fetchTransactions(filters, signal),
+    enabled: token !== null && enabled,
+    // Paging or changing a filter keeps the old rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function profitQueryOptions(token: string | null, query: ProfitQuery, enabled = true) {
+  return queryOptions({
+    queryKey: walletKeys.profit(token, query),
+    queryFn: ({ signal }) => fetchProfit(query, signal),
+    enabled: token !== null && enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function uplineQueryOptions(token: string | null) {
+  return queryOptions({
+    queryKey: walletKeys.upline(token),
+    queryFn: ({ signal }) => fetchUpline(signal),
+    enabled: token !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/**
+ * A new cash (and bonus) balance the server announced: the header and the wallet page show it
+ * at once, then every wallet view is re-read (a history or profit page may have a new line).
+ */
+export function applyBalanceChange(queryClient: QueryClient, change: { cash: string; bonus?: string }): void {
+  const token = getToken();
+  queryClient.setQueryData<MemberInfo>(accountKeys.memberInfo(token), (member) => (member ? { ...member, balance: change.cash } : member));
+  queryClient.setQueryData<WalletBalance>(walletKeys.balance(token), (balance) =>
+    balance ? { ...balance, cash: change.cash, bonus: change.bonus ?? balance.bonus } : balance,
+  );
+  // Who the upline is does not change with money; everything else may have a new line.
+  void queryClient.invalidateQueries({ queryKey: walletKeys.all, predicate: (query) => query.queryKey[2] !== 'upline' });
+}
+
+export function useAgentTransfer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: agentTransferRequest,
+    onSuccess: (response) => applyBalanceChange(queryClient, { cash: response.balance }),
+  });
+}
