@@ -106,7 +106,12 @@ begin
           v_legs := '[]'::jsonb;
           insert into wallet_journal (idempotency_key, type, status, content_hash, reference, product, vendor)
           values (v_op->>'k', v_op->>'t', 'applied', decode(v_op->>'h', 'hex'), v_op->>'r', v_op->>'p', v_op->>'v')
+          on conflict do nothing
           returning id into v_jid;
+          if v_jid is null then
+            -- ...and a copy of this very rollback was stored meanwhile: answer with it.
+            select id, status, reject_code, content_hash into v_row from wallet_journal where idempotency_key = v_op->>'k';
+          end if;
         end if;
       end if;
     end if;

@@ -8,9 +8,9 @@
 -- general: ops for wallet_post_batch (rollbacks, multi-member journals), each with its "i".
 -- answer:  {"results": [{..., "i"}], "balances": [...]} as wallet_post_batch, results keyed by "i".
 --
--- Keys already stored (replays, conflicts, tombstones) and keys a concurrent transaction inserted
--- between our look-up and our insert are handed to wallet_post_batch, which answers them with the
--- stored result; for the latter the balance change of this statement is undone first.
+-- Keys already stored (replays, conflicts, tombstones), including keys a concurrent transaction
+-- committed while we waited on them, are handed to wallet_post_batch, which answers them with
+-- the stored result.
 create function wallet_post_rounds(p_rounds jsonb, p_general jsonb, p_shard integer) returns jsonb
 language plpgsql as $$
 declare
@@ -21,42 +21,52 @@ declare
   v_members bigint[] := '{}';
   v_answer jsonb;
   v_result jsonb;
+  v_ids bigint[];
+  v_keys text[];
+  v_refused bigint[];
+  v_refused_codes text[];
   i integer;
 begin
   for v_round in select value from jsonb_array_elements(p_rounds) loop
-    -- Credits may open a member's pocket; house shards are made on first use.
+    -- Credits may open a member's pocket (only for members that exist: an unknown one is
+    -- refused below); house shards are made on first use.
     insert into wallet_account (member_id, pocket, currency)
     select (op->>'m')::bigint, op->>'pk', op->>'c' from jsonb_array_elements(v_round) as e(op)
-    where (op->>'a')::bigint > 0
+    where (op->>'a')::bigint > 0 and exists (select 1 from accounts_member m where m.id = (op->>'m')::bigint)
     on conflict (member_id, pocket) where member_id is not null do nothing;
     insert into wallet_account (house_code, currency, shard, pocket)
     select distinct op->>'hc', op->>'hcur', p_shard, 'house' from jsonb_array_elements(v_round) as e(op)
     on conflict (house_code, currency, shard) where house_code is not null do nothing;
 
+    -- The keys first, as wallet_post_batch does: one lock order (key, then member) everywhere, and
+    -- a key a concurrent transaction is inserting makes us wait for it, then skip it.
+    with inserted as (
+      insert into wallet_journal (idempotency_key, type, status, content_hash, reference, product, vendor)
+      select op->>'k', op->>'t', 'applied', decode(op->>'h', 'hex'), op->>'r', op->>'p', op->>'v'
+      from jsonb_array_elements(v_round) with ordinality as e(op, ord)
+      order by ord
+      on conflict do nothing
+      returning id, idempotency_key
+    )
+    select coalesce(array_agg(id), '{}'), coalesce(array_agg(idempotency_key), '{}') into v_ids, v_keys from inserted;
+
+    v_refused := '{}';
+    v_refused_codes := '{}';
     for v_row in
       with input as (
         select op, (op->>'i')::integer as i, op->>'k' as k, (op->>'m')::bigint as m, op->>'pk' as pk, (op->>'a')::bigint as a,
                op->>'hc' as hc, op->>'hcur' as hcur, ord
         from jsonb_array_elements(v_round) with ordinality as e(op, ord)
       ), fresh as (
-        select * from input where not exists (select 1 from wallet_journal j where j.idempotency_key = input.k)
+        select input.*, u.id as journal_id from input join unnest(v_ids, v_keys) as u(id, k) on u.k = input.k
       ), moved as (
         update wallet_account w set balance = w.balance + f.a
         from fresh f
         where w.member_id = f.m and w.pocket = f.pk and w.balance + f.a >= 0
         returning w.id as account_id, w.balance, f.ord
-      ), journals as (
-        insert into wallet_journal (idempotency_key, type, status, reject_code, content_hash, reference, product, vendor)
-        select f.k, f.op->>'t', case when mv.ord is null then 'rejected' else 'applied' end,
-               case when mv.ord is null then 'wallet.insufficient_funds' end,
-               decode(f.op->>'h', 'hex'), f.op->>'r', f.op->>'p', f.op->>'v'
-        from fresh f left join moved mv on mv.ord = f.ord
-        order by f.ord
-        on conflict do nothing
-        returning id, idempotency_key, status
       ), applied as (
-        select f.ord, f.k, f.m, f.a, f.hc, f.hcur, mv.account_id, mv.balance, jr.id as journal_id
-        from fresh f join moved mv on mv.ord = f.ord join journals jr on jr.idempotency_key = f.k
+        select f.ord, f.m, f.a, f.hc, f.hcur, f.journal_id, mv.account_id, mv.balance
+        from fresh f join moved mv on mv.ord = f.ord
       ), member_entries as (
         insert into wallet_entry (journal_id, account_id, amount, balance_after)
         select journal_id, account_id, a, balance from applied
@@ -72,28 +82,30 @@ begin
         select a.journal_id, h.id, -a.a, h.balance - h.total + sum(-a.a) over (partition by a.hc, a.hcur order by a.ord)
         from applied a join house_moved h on h.house_code = a.hc and h.currency = a.hcur
       )
-      select i.op, i.i, i.m, i.pk, i.a, mv.account_id, mv.balance, jr.id as journal_id, jr.status,
-             (f.ord is null) as stored_before, (f.ord is not null and jr.id is null) as lost_race
+      select i.op, i.i, i.m, i.pk, i.a, f.journal_id, mv.balance, (f.ord is null) as stored_before, (mv.ord is not null) as moved
       from input i
       left join fresh f on f.ord = i.ord
       left join moved mv on mv.ord = i.ord
-      left join journals jr on jr.idempotency_key = i.k
     loop
       if v_row.stored_before then
+        -- Replays, conflicts and tombstones: wallet_post_batch answers with what is stored.
         v_general := v_general || v_row.op;
-      elsif v_row.lost_race then
-        if v_row.account_id is not null then
-          update wallet_account set balance = balance - v_row.a where id = v_row.account_id;
-        end if;
-        v_general := v_general || v_row.op;
-      elsif v_row.status = 'rejected' then
-        v_results := v_results || jsonb_build_object('i', v_row.i, 's', 'rejected', 'rp', false, 'j', v_row.journal_id::text, 'code', 'wallet.insufficient_funds');
+      elsif not v_row.moved then
+        v_refused := v_refused || v_row.journal_id;
+        v_refused_codes := v_refused_codes || case when v_row.a > 0 then 'wallet.account_unknown' else 'wallet.insufficient_funds' end;
+        v_results := v_results || jsonb_build_object('i', v_row.i, 's', 'rejected', 'rp', false, 'j', v_row.journal_id::text,
+          'code', case when v_row.a > 0 then 'wallet.account_unknown' else 'wallet.insufficient_funds' end);
       else
         v_members := v_members || v_row.m;
         v_results := v_results || jsonb_build_object('i', v_row.i, 's', 'applied', 'rp', false, 'j', v_row.journal_id::text,
           'b', jsonb_build_array(jsonb_build_object('m', v_row.m::text, 'pk', v_row.pk, 'bal', v_row.balance::text)));
       end if;
     end loop;
+    if coalesce(array_length(v_refused, 1), 0) > 0 then
+      -- Refusals are stored too, so a retry gets the same answer.
+      update wallet_journal j set status = 'rejected', reject_code = u.code
+      from unnest(v_refused, v_refused_codes) as u(id, code) where j.id = u.id;
+    end if;
   end loop;
 
   for v_result in select value from jsonb_array_elements(coalesce(p_general, '[]'::jsonb)) loop

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer, type TestPlayer } from '../../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../../test/test-context.ts';
 import { betJournal, transferJournal, winJournal } from '../../../test/wallet-journals.ts';
-import type { Database } from '../../database.ts';
+import { expectLedgerInvariants, holdTransaction, lockWaiters } from '../../../test/wallet-race.ts';
 import type { Journal, PostResult, Reversal } from './index.ts';
 
 /**
@@ -380,61 +380,6 @@ describe('wallet under concurrent random load (property)', () => {
     expect([...degree].filter(([, value]) => value !== 0), 'a broken running-balance chain').toEqual([]);
   }
 
-  async function checkWholeLedger() {
-    const { db } = ctx.core;
-    const count = async (query: ReturnType<typeof sql<{ n: bigint }>>) => (await query.execute(db)).rows[0]!.n;
-    expect(await count(sql`select count(*) as n from wallet_account where member_id is not null and balance < 0`), 'negative member balance').toBe(0n);
-    expect(
-      await count(sql`select count(*) as n from (select e.journal_id from wallet_entry e join wallet_account a on a.id = e.account_id group by e.journal_id, a.currency having sum(e.amount) <> 0) x`),
-      'a journal that does not sum to zero',
-    ).toBe(0n);
-    expect(
-      await count(
-        sql`select count(*) as n from wallet_account a left join (select account_id, sum(amount) as total from wallet_entry group by account_id) s on s.account_id = a.id where a.balance <> coalesce(s.total, 0)`,
-      ),
-      'a balance that is not the sum of its entries',
-    ).toBe(0n);
-    expect(await count(sql`select count(*) as n from (select idempotency_key from wallet_journal group by 1 having count(*) > 1) x`), 'a duplicated idempotency key').toBe(0n);
-    expect(
-      await count(sql`select count(*) as n from (select reverses_id from wallet_journal where reverses_id is not null group by 1 having count(*) > 1) x`),
-      'a journal reversed twice',
-    ).toBe(0n);
-    expect(await count(sql`select count(*) as n from wallet_journal j where j.status <> 'applied' and exists (select 1 from wallet_entry e where e.journal_id = j.id)`), 'a refused journal with entries').toBe(0n);
-    const check = await wallet().runLedgerCheck();
-    expect(check.problems).toEqual([]);
-    expect(check.ok).toBe(true);
-  }
-
-  /** Resolves once `count` backends of this database wait for a lock (a statement is parked on another transaction), or `done()`. */
-  async function lockWaiters(count: number, done: () => boolean = () => false) {
-    for (let attempt = 0; attempt < 500 && !done(); attempt += 1) {
-      const { rows } = await sql<{ n: bigint }>`select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(ctx.core.db);
-      if (rows[0]!.n >= BigInt(count)) return;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    if (!done()) throw new Error(`never saw ${count} lock waiters`);
-  }
-
-  /** A transaction that runs `work`, then stays open until `commit()`. */
-  function held<T>(work: (tx: Transaction<Database>) => Promise<T>) {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    let answered = false;
-    const outcome = ctx.core.db
-      .transaction()
-      .execute(async (tx) => {
-        const result = await work(tx);
-        answered = true;
-        await gate;
-        return result;
-      })
-      .then(
-        (result) => ({ result, error: undefined }),
-        (error: unknown) => ({ result: undefined, error }),
-      );
-    return { outcome, commit: release, answered: () => answered };
-  }
-
   // Found by the property below; this pins the interleaving down. The fallback insert in
   // wallet_post_batch ("another rollback reversed the same journal meanwhile") has no ON CONFLICT.
   it('answers two copies of a rollback racing a concurrent reversal of the same journal, never with an error', async () => {
@@ -443,16 +388,16 @@ describe('wallet under concurrent random load (property)', () => {
     await wallet().submit(betJournal(player.id, `${run}:bet`, 1_000n));
     const rollback = (key: string): Reversal => ({ key, reverses: `${run}:bet`, reversedType: 'bet', member: player.id });
 
-    const other = held((tx) => wallet().post(tx, rollback(`${run}:rollback-b`)));
+    const other = holdTransaction(ctx.core.db, (tx) => wallet().post(tx, rollback(`${run}:rollback-b`)));
     while (!other.answered()) await new Promise((resolve) => setTimeout(resolve, 5));
-    const first = held((tx) => wallet().post(tx, rollback(`${run}:rollback-a`)));
-    const second = held((tx) => wallet().post(tx, rollback(`${run}:rollback-a`)));
-    await lockWaiters(2);
+    const first = holdTransaction(ctx.core.db, (tx) => wallet().post(tx, rollback(`${run}:rollback-a`)));
+    const second = holdTransaction(ctx.core.db, (tx) => wallet().post(tx, rollback(`${run}:rollback-a`)));
+    await lockWaiters(ctx.core.db, 2);
     other.commit();
     // One copy writes rollback-a (nothing to reverse any more); the other waits on that row.
     while (!first.answered() && !second.answered()) await new Promise((resolve) => setTimeout(resolve, 5));
     const [winner, loser] = first.answered() ? [first, second] : [second, first];
-    await lockWaiters(1, loser.answered);
+    await lockWaiters(ctx.core.db, 1, loser.answered);
     winner.commit();
     const won = await winner.outcome;
     loser.commit();
@@ -463,6 +408,59 @@ describe('wallet under concurrent random load (property)', () => {
     expect(lost.error, `the second copy threw ${String((lost.error as { code?: string } | undefined)?.code)} instead of answering a replay`).toBeUndefined();
     expect(lost.result).toMatchObject({ status: 'applied', replayed: true, journalId: won.result!.journalId });
     expect(await wallet().cashOf(player.id)).toBe(5_000n);
+  });
+
+  // Found by the property below. A deadlock rolls the lane's statement back, so its outcome is known
+  // (nothing happened) and the lane can post it again; the caller must get an answer, not 40P01.
+  it('answers a group-committed post that deadlocks with a transaction holding its key, never with the deadlock error', async () => {
+    const [player, other] = await Promise.all([newPlayer(ctx.core, { balance: 5_000n }), newPlayer(ctx.core, { balance: 5_000n })]);
+    const run = `lock${randomBytes(5).toString('hex')}`;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let submitted: Promise<PostResult> | undefined;
+    const transaction = ctx.core.db
+      .transaction()
+      .execute(async (tx) => {
+        // The transaction takes key K (for another member), then needs the player's row.
+        await wallet().post(tx, betJournal(other.id, `${run}:K`, 100n));
+        submitted = wallet().submit(betJournal(player.id, `${run}:K`, 200n));
+        submitted.catch(() => undefined);
+        await lockWaiters(ctx.core.db, 1);
+        await wallet().post(tx, betJournal(player.id, `${run}:Z`, 300n));
+        await gate;
+      })
+      .then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+    while (!submitted) await new Promise((resolve) => setTimeout(resolve, 5));
+    const answer = await Promise.race([
+      submitted.then(
+        (result) => ({ result, error: undefined }),
+        (error: unknown) => ({ result: undefined, error }),
+      ),
+      // deadlock_timeout is 1 s: a deadlock shows by then; a lane that waits instead answers after the commit.
+      new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 2_500)),
+    ]);
+    release();
+    const transactionError = (await transaction) as { code?: string } | undefined;
+    const final = answer ?? (await submitted!.then((result) => ({ result, error: undefined }), (error: unknown) => ({ result: undefined, error })));
+    expect(final.error, `submit rejected with ${String((final.error as { code?: string } | undefined)?.code)} (the transaction ended with ${String(transactionError?.code ?? 'commit')})`).toBeUndefined();
+    // Whoever lost, the key holds one journal and the money moved once.
+    const stored = await ctx.core.db.selectFrom('wallet_journal').select(['id', 'status']).where('idempotency_key', '=', `${run}:K`).execute();
+    expect(stored).toHaveLength(1);
+    if (!transactionError) expect(final.result).toMatchObject({ status: 'conflict', code: 'wallet.idempotency_conflict' });
+  });
+
+  it('answers a credit to an unknown member as a refusal through group commit, as post does', async () => {
+    const run = `ghost${randomBytes(5).toString('hex')}`;
+    const unknown = 9_000_000_000n + BigInt(randomBytes(2).readUInt16BE());
+    const viaTransaction = await ctx.core.db.transaction().execute((tx) => wallet().post(tx, winJournal(unknown, `${run}:tx`, 100n)));
+    expect(viaTransaction).toMatchObject({ status: 'rejected', code: 'wallet.account_unknown' });
+    const viaSubmit = await wallet()
+      .submit(winJournal(unknown, `${run}:submit`, 100n))
+      .catch((error: unknown) => ({ threw: (error as { code?: string }).code ?? String(error) }));
+    expect(viaSubmit).toMatchObject({ status: 'rejected', code: 'wallet.account_unknown' });
   });
 
   it(
@@ -481,7 +479,7 @@ describe('wallet under concurrent random load (property)', () => {
           stats.runs += 1;
           stats.calls += calls.length;
           await checkRun(run, players, openings, calls);
-          await checkWholeLedger();
+          await expectLedgerInvariants(ctx.core.db, wallet());
         }),
         // Interleavings do not replay deterministically, so shrinking would chase ghosts: report the first failure.
         { numRuns: RUNS, endOnFailure: true },

@@ -16,6 +16,9 @@ import { fromWireResult, laneMember, type PocketBalance, type PostResult, type W
  */
 const MAX_BATCH = 256;
 const POST_SQL = 'select wallet_post_rounds($1::jsonb, $2::jsonb, $3) as r';
+/** deadlock_detected, serialization_failure, unique_violation (a key raced in by another transaction). */
+const RETRYABLE = new Set(['40P01', '40001', '23505']);
+const MAX_ATTEMPTS = 3;
 
 interface Pending {
   op: WireOp;
@@ -105,13 +108,27 @@ export function createGroupCommit(options: {
       }
     }
 
+    /**
+     * The batch is one statement in autocommit: a deadlock, serialization failure or unique
+     * violation rolled all of it back, so posting it again is safe (and answers replays).
+     */
+    private async runRetrying(ops: WireOp[]): Promise<BatchOutcome> {
+      for (let attempt = 1; ; attempt += 1) {
+        try {
+          return await this.run(ops);
+        } catch (error) {
+          if (attempt >= MAX_ATTEMPTS || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
+        }
+      }
+    }
+
     private async drain() {
       this.busy = true;
       try {
         while (this.queue.length > 0) {
           const batch = this.queue.splice(0, MAX_BATCH);
           try {
-            const outcome = await this.run(batch.map((pending) => pending.op));
+            const outcome = await this.runRetrying(batch.map((pending) => pending.op));
             batch.forEach((pending, index) => pending.resolve(outcome.results[index]!));
             this.notify(outcome);
           } catch (error) {
@@ -119,10 +136,10 @@ export function createGroupCommit(options: {
               batch[0]!.reject(error);
               continue;
             }
-            logger.warn({ err: error, size: batch.length }, 'wallet batch failed; retrying its ops one by one');
+            logger.warn({ err: error, size: batch.length }, 'wallet batch failed; posting its ops one by one');
             for (const pending of batch) {
               try {
-                const outcome = await this.run([pending.op]);
+                const outcome = await this.runRetrying([pending.op]);
                 pending.resolve(outcome.results[0]!);
                 this.notify(outcome);
               } catch (single) {
