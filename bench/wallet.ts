@@ -25,7 +25,7 @@ const quiet = { info: () => undefined, warn: () => undefined };
 
 const embedded = process.env.DATABASE_URL
   ? undefined
-  : await startEmbeddedPostgres({ dataDir: path.join(tmpdir(), `bench-wallet-${process.pid}`), port: 56_000 + (process.pid % 1000), database: 'postgres', logger: quiet, throwaway: true });
+  : await startEmbeddedPostgres({ dataDir: path.join(tmpdir(), `bench-wallet-${process.pid}`), port: 56_000 + (process.pid % 1000), database: 'postgres', logger: quiet, throwaway: true, durable: true });
 const adminUrl = process.env.DATABASE_URL ?? embedded!.adminUrl;
 const database = `bench_wallet_${Date.now()}`;
 const admin = new pg.Client({ connectionString: adminUrl });
@@ -72,6 +72,15 @@ async function measure(callers: number, accounts: bigint[]) {
   const latencies: number[] = [];
   const statuses = new Map<string, number>();
   const deadline = Date.now() + DURATION_MS;
+  // BENCH_TRACE=1 prints ops per second while the level runs (to see checkpoints and stalls).
+  const perSecond: number[] = [];
+  let previous = 0;
+  const tracer = process.env.BENCH_TRACE
+    ? setInterval(() => {
+        perSecond.push(latencies.length - previous);
+        previous = latencies.length;
+      }, 1000)
+    : undefined;
   const timed = async (work: Promise<PostResult>) => {
     const started = performance.now();
     const result = await work;
@@ -90,16 +99,20 @@ async function measure(callers: number, accounts: bigint[]) {
       }
     }),
   );
+  clearInterval(tracer);
+  if (tracer) console.log(`  per second: ${perSecond.join(' ')}`);
   const sorted = Float64Array.from(latencies).sort();
   return { opsPerSecond: latencies.length / (DURATION_MS / 1000), p50: percentile(sorted, 50), p95: percentile(sorted, 95), p99: percentile(sorted, 99), statuses };
 }
 
 const results: Record<string, Awaited<ReturnType<typeof measure>>> = {};
 console.log('accounts  callers      ops/s    p50 ms   p95 ms   p99 ms   outcomes');
+const SETS = (process.env.BENCH_SETS ?? 'hot,cold').split(',');
 for (const [label, accounts] of [
   ['hot', hotIds],
   ['cold', coldIds],
 ] as const) {
+  if (!SETS.includes(label)) continue;
   for (const callers of LEVELS) {
     const result = await measure(callers, accounts);
     results[`${label}:${callers}`] = result;

@@ -11,8 +11,16 @@
 -- Per-op failures (insufficient funds, unknown member, conflicts) are answers, not exceptions, so
 -- one bad op never fails the others in its batch. House legs are summed per batch and applied to
 -- the caller's shard once, at the end: a batch never queues behind another on a house row.
+--
+-- Every statement here looks up a handful of rows by key. plpgsql caches generic plans, and a
+-- skewed statistic (one journal with 100,000 legs, say) could make a generic plan scan a whole
+-- table per op; so the function forbids the plans a key lookup never needs.
 create function wallet_post_batch(p_ops jsonb, p_shard integer) returns jsonb
-language plpgsql as $$
+language plpgsql
+set enable_seqscan = off
+set enable_hashjoin = off
+set enable_mergejoin = off
+as $$
 declare
   v_op jsonb;
   v_leg jsonb;

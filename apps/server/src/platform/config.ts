@@ -19,7 +19,7 @@ const EnvSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** Wallet group-commit lanes: connections that each batch concurrent posts into one commit. */
-  WALLET_LANES: z.coerce.number().int().min(1).max(32).default(4),
+  WALLET_LANES: z.coerce.number().int().min(1).max(32).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Number of trusted proxy hops in front of the API (0 = use the socket address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
