@@ -42,9 +42,9 @@ begin
     -- a key a concurrent transaction is inserting makes us wait for it, then skip it.
     with inserted as (
       insert into wallet_journal (idempotency_key, type, status, content_hash, reference, product, vendor)
-      select op->>'k', op->>'t', 'applied', decode(op->>'h', 'hex'), op->>'r', op->>'p', op->>'v'
-      from jsonb_array_elements(v_round) with ordinality as e(op, ord)
-      order by ord
+      select x.k, x.t, 'applied', decode(x.h, 'hex'), x.r, x.p, x.v
+      from rows from (jsonb_to_recordset(v_round) as (k text, t text, h text, r text, p text, v text)) with ordinality as x(k, t, h, r, p, v, ord)
+      order by x.ord
       on conflict do nothing
       returning id, idempotency_key
     )
@@ -54,9 +54,8 @@ begin
     v_refused_codes := '{}';
     for v_row in
       with input as (
-        select op, (op->>'i')::integer as i, op->>'k' as k, (op->>'m')::bigint as m, op->>'pk' as pk, (op->>'a')::bigint as a,
-               op->>'hc' as hc, op->>'hcur' as hcur, ord
-        from jsonb_array_elements(v_round) with ordinality as e(op, ord)
+        select x.i, x.k, x.m, x.pk, x.a, x.hc, x.hcur, x.ord
+        from rows from (jsonb_to_recordset(v_round) as (i integer, k text, m bigint, pk text, a bigint, hc text, hcur text)) with ordinality as x(i, k, m, pk, a, hc, hcur, ord)
       ), fresh as (
         select input.*, u.id as journal_id from input join unnest(v_ids, v_keys) as u(id, k) on u.k = input.k
       ), moved as (
@@ -82,7 +81,7 @@ begin
         select a.journal_id, h.id, -a.a, h.balance - h.total + sum(-a.a) over (partition by a.hc, a.hcur order by a.ord)
         from applied a join house_moved h on h.house_code = a.hc and h.currency = a.hcur
       )
-      select i.op, i.i, i.m, i.pk, i.a, f.journal_id, mv.balance, (f.ord is null) as stored_before, (mv.ord is not null) as moved
+      select v_round->(i.ord::integer - 1) as op, i.i, i.m, i.pk, i.a, f.journal_id, mv.balance, (f.ord is null) as stored_before, (mv.ord is not null) as moved
       from input i
       left join fresh f on f.ord = i.ord
       left join moved mv on mv.ord = i.ord

@@ -203,7 +203,9 @@ export function planRounds(ops: readonly WireOp[]) {
     const round = Math.max(nextRoundOfMember.get(flat.m) ?? 0, nextRoundOfKey.get(op.k) ?? 0);
     nextRoundOfMember.set(flat.m, round + 1);
     nextRoundOfKey.set(op.k, round + 1);
-    (rounds[round] ??= []).push({ ...op, i, ...flat });
+    // The legs travel flat; a replay handed on to wallet_post_batch needs only key and hash.
+    const { legs: _legs, ...head } = op;
+    (rounds[round] ??= []).push({ ...head, i, ...flat });
   });
   return { rounds, general };
 }
