@@ -6,6 +6,7 @@ import { installWebSocket } from './platform/http/websocket.ts';
 import { createJobRunner } from './platform/jobs/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { createAccountsModule, fixedAnswerCaptcha } from './modules/accounts/index.ts';
+import { createCatalogueModule } from './modules/catalogue/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
@@ -37,13 +38,15 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     createCaptchaImage: config.captchaFixedAnswer ? fixedAnswerCaptcha(config.captchaFixedAnswer) : undefined,
   });
   const backoffice = createBackofficeModule({ db: dbHandle.db });
-  const modules = { system, accounts, backoffice, wallet };
+  const catalogue = createCatalogueModule({ db: dbHandle.db, bus, logger, wallet: wallet.api, imageBase: config.imageBase });
+  const modules = { system, accounts, backoffice, wallet, catalogue };
 
   return {
     db: dbHandle.db,
     bus,
     modules,
     async close() {
+      catalogue.close();
       await wallet.close();
       await bus.stop();
       await dbHandle.close();
@@ -65,6 +68,8 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
     core.modules.wallet.routes({ members: accounts.api.directory, requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }),
     { prefix: '/api' },
   );
+  await app.register(core.modules.catalogue.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
+  await app.register(core.modules.catalogue.sandboxRoutes());
   const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString());
   return { app, hub };
 }

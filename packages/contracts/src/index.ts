@@ -7,3 +7,4 @@ export * from './human-check/index.ts';
 export * from './registration.ts';
 export * from './security.ts';
 export * from './wallet.ts';
+export * from './catalogue.ts';

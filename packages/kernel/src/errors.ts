@@ -41,6 +41,12 @@ export const ERROR_CODES = {
   'wallet.payment_password_missing': { status: 400, expected: true },
   'wallet.payment_password_invalid': { status: 400, expected: true },
   'wallet.range_invalid': { status: 400, expected: true },
+  'catalogue.game_not_found': { status: 404, expected: true },
+  'catalogue.vendor_not_found': { status: 404, expected: true },
+  'catalogue.game_maintenance': { status: 409, expected: true },
+  'catalogue.demo_unavailable': { status: 403, expected: true },
+  'catalogue.not_transfer_vendor': { status: 400, expected: true },
+  'catalogue.vendor_unavailable': { status: 502, expected: true },
 } as const satisfies Record<string, { status: number; expected: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -19,6 +19,8 @@ const EnvSchema = z.object({
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /** Wallet group-commit lanes: connections that each batch concurrent posts into one commit. */
+  /** Base URL of game and vendor images (a CDN); default: served by this server under /media/. */
+  IMAGE_CDN_BASE: z.string().regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'an http(s) URL or a path').default('/media/'),
   WALLET_LANES: z.coerce.number().int().min(1).max(32).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Number of trusted proxy hops in front of the API (0 = use the socket address). */
@@ -46,6 +48,7 @@ export interface Config {
   embeddedPgPort: number;
   dbPoolMax: number;
   walletLanes: number;
+  imageBase: string;
   logLevel: string;
   trustProxyHops: number;
   countryHeader: string | undefined;
@@ -85,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     dbPoolMax: e.DB_POOL_MAX,
     walletLanes: e.WALLET_LANES,
+    imageBase: e.IMAGE_CDN_BASE.endsWith('/') ? e.IMAGE_CDN_BASE : `${e.IMAGE_CDN_BASE}/`,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     countryHeader: e.COUNTRY_HEADER ? e.COUNTRY_HEADER.toLowerCase() : undefined,

@@ -51,6 +51,8 @@ export function createWalletModule(deps: {
       /** Posts on its own through group commit; resolves once durable. */
       submit: wallet.submit,
       cashOf: wallet.cashOf,
+      /** Money each transfer-mode vendor holds for the member (pockets vendor:<code>, lower case). */
+      vendorPocketsOf: wallet.vendorPocketsOf,
       balanceOf: wallet.balanceOf,
       runLedgerCheck: () => runLedgerCheck(deps.db, clock),
       lastLedgerCheck: () => lastLedgerCheck(deps.db),
