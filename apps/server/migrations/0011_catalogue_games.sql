@@ -1,7 +1,7 @@
 -- Game catalogue: vendors, games, favourites, recently launched games and launch tokens.
--- Name search is case- and accent-insensitive: search_text holds every language's name folded
--- (lower case, diacritics removed) by the application, and a trigram index answers '%term%'.
-create extension if not exists pg_trgm;
+-- Lists and name search are answered by an in-memory index in each API process (game-index.ts),
+-- loaded from here in list order; PostgreSQL then serves a page's rows by primary key.
+-- search_text holds every language's name folded (lower case, diacritics removed) by the app.
 
 create table catalogue_vendor (
   code text primary key check (code ~ '^[A-Za-z0-9_]{1,40}$'),
@@ -46,11 +46,9 @@ create table catalogue_game (
   updated_at timestamptz not null default now(),
   unique (vendor_code, game_code)
 );
--- Every list is "enabled games of a type (and maybe a vendor), in rank order", paged.
+-- The index load reads enabled games in list order; alternatives read one type in that order.
+create index catalogue_game_list_order on catalogue_game (rank, id) where enabled;
 create index catalogue_game_type_rank on catalogue_game (game_type, rank, id) where enabled;
-create index catalogue_game_vendor_rank on catalogue_game (vendor_code, game_type, rank, id) where enabled;
-create index catalogue_game_hot_rank on catalogue_game (rank, id) where enabled and is_hot;
-create index catalogue_game_search on catalogue_game using gin (search_text gin_trgm_ops);
 
 create table catalogue_favorite (
   member_id bigint not null references accounts_member (id),

@@ -38,7 +38,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     createCaptchaImage: config.captchaFixedAnswer ? fixedAnswerCaptcha(config.captchaFixedAnswer) : undefined,
   });
   const backoffice = createBackofficeModule({ db: dbHandle.db });
-  const catalogue = createCatalogueModule({ db: dbHandle.db, bus, logger, wallet: wallet.api, imageBase: config.imageBase });
+  const catalogue = createCatalogueModule({ db: dbHandle.db, bus, logger, wallet: wallet.api, imageBase: config.imageBase, cacheEntries: config.catalogueCacheEntries });
   const modules = { system, accounts, backoffice, wallet, catalogue };
 
   return {

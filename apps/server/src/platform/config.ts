@@ -21,6 +21,8 @@ const EnvSchema = z.object({
   /** Wallet group-commit lanes: connections that each batch concurrent posts into one commit. */
   /** Base URL of game and vendor images (a CDN); default: served by this server under /media/. */
   IMAGE_CDN_BASE: z.string().regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'an http(s) URL or a path').default('/media/'),
+  /** Catalogue answers kept per API process (0 turns the cache off, e.g. to measure cold reads). */
+  CATALOGUE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   WALLET_LANES: z.coerce.number().int().min(1).max(32).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Number of trusted proxy hops in front of the API (0 = use the socket address). */
@@ -49,6 +51,7 @@ export interface Config {
   dbPoolMax: number;
   walletLanes: number;
   imageBase: string;
+  catalogueCacheEntries: number;
   logLevel: string;
   trustProxyHops: number;
   countryHeader: string | undefined;
@@ -88,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     dbPoolMax: e.DB_POOL_MAX,
     walletLanes: e.WALLET_LANES,
+    catalogueCacheEntries: e.CATALOGUE_CACHE_ENTRIES,
     imageBase: e.IMAGE_CDN_BASE.endsWith('/') ? e.IMAGE_CDN_BASE : `${e.IMAGE_CDN_BASE}/`,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS,

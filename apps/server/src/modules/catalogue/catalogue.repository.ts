@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../platform/db.ts';
+import type { IndexedGame } from './game-index.ts';
 
 /** SQL only: the catalogue's reads. Every function takes the executor first. */
 
@@ -36,28 +37,6 @@ export interface GameRow {
   is_demo: boolean;
 }
 
-/** A count of enabled games per (vendor, type, classify, new, hot): the source of every list total. */
-export interface CountRow {
-  vendor_code: string;
-  game_type: string;
-  classify: string;
-  is_new: boolean;
-  is_hot: boolean;
-  games: bigint;
-}
-
-export interface GameFilter {
-  gameType?: string;
-  vendor?: string;
-  classify?: string;
-  isNew?: boolean;
-  isHot?: boolean;
-  /** Folded search text pattern for LIKE (see search-text.ts). */
-  namePattern?: string;
-  /** Vendors whose games must not be listed (disabled). */
-  hiddenVendors: readonly string[];
-}
-
 /** The columns every game read selects (table alias g). */
 export const GAME_COLUMNS = sql.raw(
   'g.id, g.vendor_code, g.game_code, g.game_type, g.classify, g.names, g.icon_path, g.is_hot, g.is_new, g.min_bet, g.min_line_num, g.rtp::text as rtp, g.demo_supported, g.enabled, g.maintenance, g.is_demo',
@@ -70,39 +49,21 @@ export async function listVendors(db: DbExecutor): Promise<VendorRow[]> {
   return result.rows;
 }
 
-export async function countGames(db: DbExecutor): Promise<CountRow[]> {
-  const result = await sql<CountRow>`
-    select vendor_code, game_type, classify, is_new, is_hot, count(*) as games
-    from catalogue_game where enabled
-    group by vendor_code, game_type, classify, is_new, is_hot`.execute(db);
+/** What the in-memory game index holds: listable games (enabled, of an enabled vendor) in list order. */
+export async function listIndexRows(db: DbExecutor): Promise<IndexedGame[]> {
+  const result = await sql<IndexedGame>`
+    select g.id, g.game_type as "gameType", g.vendor_code as vendor, g.classify, g.is_new as "isNew", g.is_hot as "isHot", g.search_text as search
+    from catalogue_game g join catalogue_vendor v on v.code = g.vendor_code
+    where g.enabled and v.enabled
+    order by g.rank, g.id`.execute(db);
   return result.rows;
 }
 
-function whereOf(filter: GameFilter) {
-  const conditions = [sql`g.enabled`];
-  if (filter.gameType) conditions.push(sql`g.game_type = ${filter.gameType}`);
-  if (filter.vendor) conditions.push(sql`g.vendor_code = ${filter.vendor}`);
-  if (filter.classify) conditions.push(sql`g.classify = ${filter.classify}`);
-  if (filter.isNew) conditions.push(sql`g.is_new`);
-  if (filter.isHot) conditions.push(sql`g.is_hot`);
-  if (filter.namePattern) conditions.push(sql`g.search_text like ${filter.namePattern}`);
-  if (filter.hiddenVendors.length > 0) conditions.push(sql`g.vendor_code <> all(${[...filter.hiddenVendors]}::text[])`);
-  return sql.join(conditions, sql` and `);
-}
-
-/** One page in list order (rank, then id: stable across pages). */
-export async function listGames(db: DbExecutor, filter: GameFilter, limit: number, offset: number): Promise<GameRow[]> {
-  const result = await sql<GameRow>`
-    select ${GAME_COLUMNS} from catalogue_game g
-    where ${whereOf(filter)}
-    order by g.rank, g.id limit ${limit} offset ${offset}`.execute(db);
+/** The rows of one page, by primary key; the caller puts them in list order. */
+export async function gamesByIds(db: DbExecutor, ids: readonly number[]): Promise<GameRow[]> {
+  if (ids.length === 0) return [];
+  const result = await sql<GameRow>`select ${GAME_COLUMNS} from catalogue_game g where g.id = any(${[...ids]}::int[])`.execute(db);
   return result.rows;
-}
-
-/** Only for name searches: other totals come from the in-memory counts. */
-export async function countMatching(db: DbExecutor, filter: GameFilter): Promise<number> {
-  const result = await sql<{ total: bigint }>`select count(*) as total from catalogue_game g where ${whereOf(filter)}`.execute(db);
-  return Number(result.rows[0]?.total ?? 0n);
 }
 
 export async function findGameById(db: DbExecutor, id: number): Promise<GameRow | undefined> {

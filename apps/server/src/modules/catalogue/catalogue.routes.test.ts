@@ -65,7 +65,7 @@ describe('catalogue routes', () => {
   });
 
   it('names games in the requested language, falling back to English', async () => {
-    const pt = (await get('/api/games?vassalage=TSLOT&language=pt')).json().content as { gameCode: string; gameName: string }[];
+    const pt = (await get('/api/games?vassalage=TSLOT&language=pt')).json().content as { gameCode: string; gameName: string; iconUrl: string }[];
     const en = (await get('/api/games?vassalage=TSLOT&language=en')).json().content as { gameCode: string; gameName: string }[];
     expect(pt.find((game) => game.gameCode === 'tiger')!.gameName).toBe('Tigre da Fortuna');
     expect(en.find((game) => game.gameCode === 'tiger')!.gameName).toBe('Fortune Tiger');

@@ -8,29 +8,22 @@ import {
   type HomeRow,
 } from '@app/contracts';
 import type { Db } from '../../platform/db.ts';
-import { listGames, countMatching, type GameFilter } from './catalogue.repository.ts';
-import { classifiesOf, totalOf, vendorGameCount, type CatalogueSnapshot, type Snapshot } from './catalogue-snapshot.ts';
+import { gamesByIds } from './catalogue.repository.ts';
+import type { CatalogueSnapshot } from './catalogue-snapshot.ts';
+import type { IndexFilter } from './game-index.ts';
 import { toWireGame, toWireVendor } from './game-view.ts';
 import { createResponseCache } from './response-cache.ts';
-import { foldForSearch, likePattern } from './search-text.ts';
+import { foldForSearch } from './search-text.ts';
 
 /** Browsing: menu, lists, filters, search and home rows. Public; answers are cached per catalogue version. */
 export function createCatalogueService(deps: { db: Db; snapshot: CatalogueSnapshot; imageBase: string; cacheEntries?: number }) {
   const cache = createResponseCache(deps.cacheEntries ?? 5000);
   const { imageBase } = deps;
 
-  function filterOf(snapshot: Snapshot, query: GameQuery): GameFilter | undefined {
-    const folded = query.gameName ? foldForSearch(query.gameName) : '';
-    if (query.gameName && !folded) return undefined; // only punctuation: nothing can match
-    return {
-      gameType: query.gameType,
-      vendor: query.vassalage,
-      classify: query.gameClassify || undefined,
-      isNew: query.isNew,
-      isHot: query.isHot,
-      namePattern: folded ? likePattern(folded) : undefined,
-      hiddenVendors: snapshot.hiddenVendors,
-    };
+  function filterOf(query: GameQuery): IndexFilter | undefined {
+    const name = query.gameName ? foldForSearch(query.gameName) : '';
+    if (query.gameName && !name) return undefined; // only punctuation: nothing can match
+    return { gameType: query.gameType, vendor: query.vassalage, classify: query.gameClassify || undefined, isNew: query.isNew, isHot: query.isHot, name: name || undefined };
   }
 
   async function list(query: GameQuery): Promise<GamePage> {
@@ -38,24 +31,20 @@ export function createCatalogueService(deps: { db: Db; snapshot: CatalogueSnapsh
     const key = `list:${JSON.stringify(query)}`;
     const cached = cache.get<GamePage>(key, snapshot.version);
     if (cached) return cached;
-    const filter = filterOf(snapshot, query);
-    let page: GamePage;
-    if (!filter || (filter.vendor && !snapshot.vendorByCode.get(filter.vendor)?.enabled)) {
-      page = { content: [], pageNum: query.pageNo, pageSize: query.pageSize, total: 0, totalPages: 1 };
-    } else {
-      const offset = (query.pageNo - 1) * query.pageSize;
-      const [rows, total] = await Promise.all([
-        listGames(deps.db, filter, query.pageSize, offset),
-        filter.namePattern ? countMatching(deps.db, filter) : Promise.resolve(totalOf(snapshot, filter)),
-      ]);
-      page = {
-        content: rows.map((row) => toWireGame(row, snapshot.vendorByCode.get(row.vendor_code), query.language, imageBase)),
-        pageNum: query.pageNo,
-        pageSize: query.pageSize,
-        total,
-        totalPages: Math.max(1, Math.ceil(total / query.pageSize)),
-      };
-    }
+    const filter = filterOf(query);
+    const { ids, total } = filter ? snapshot.index.page(filter, (query.pageNo - 1) * query.pageSize, query.pageSize) : { ids: [], total: 0 };
+    const rows = new Map((await gamesByIds(deps.db, ids)).map((row) => [row.id, row]));
+    const page: GamePage = {
+      // A game removed since the index was built is skipped rather than shown half-empty.
+      content: ids.flatMap((id) => {
+        const row = rows.get(id);
+        return row ? [toWireGame(row, snapshot.vendorByCode.get(row.vendor_code), query.language, imageBase)] : [];
+      }),
+      pageNum: query.pageNo,
+      pageSize: query.pageSize,
+      total,
+      totalPages: Math.max(1, Math.ceil(total / query.pageSize)),
+    };
     cache.set(key, snapshot.version, page);
     return page;
   }
@@ -69,7 +58,7 @@ export function createCatalogueService(deps: { db: Db; snapshot: CatalogueSnapsh
       gameType,
       vendors: snapshot.vendors
         .filter((vendor) => vendor.enabled && vendor.game_types.includes(gameType))
-        .map((vendor) => toWireVendor(vendor, vendorGameCount(snapshot, vendor.code), imageBase)),
+        .map((vendor) => toWireVendor(vendor, snapshot.index.countByVendor(vendor.code), imageBase)),
     }))
       .filter((entry) => entry.vendors.length > 0)
       .sort((a, b) => a.vendors[0]!.sortOrder - b.vendors[0]!.sortOrder || GAME_TYPES.indexOf(a.gameType) - GAME_TYPES.indexOf(b.gameType));
@@ -80,7 +69,7 @@ export function createCatalogueService(deps: { db: Db; snapshot: CatalogueSnapsh
 
   async function classifies(gameType: GameType | undefined, vendor: string | undefined) {
     const snapshot = await deps.snapshot.get();
-    return { classifies: classifiesOf(snapshot, gameType, vendor) };
+    return { classifies: snapshot.index.classifies(gameType, vendor) };
   }
 
   /** Spec §2 home rows: hot, rng (vendor tiles), sports (vendor tiles), pvp, fish. Favourites are the member's own. */

@@ -39,6 +39,8 @@ export function createCatalogueModule(deps: {
   wallet: WalletApi;
   /** Where stored image paths are served from: a CDN base URL, or /media/ (ours). */
   imageBase: string;
+  /** Answers cached per process; 0 turns the cache off. */
+  cacheEntries?: number;
   clock?: Clock;
   launchers?: ReadonlyMap<string, GameLauncher>;
   transferAdapters?: ReadonlyMap<string, TransferAdapter>;
@@ -54,7 +56,7 @@ export function createCatalogueModule(deps: {
   const adapterFor = (vendor: VendorRow) => deps.transferAdapters?.get(vendor.code) ?? (vendor.is_demo ? sandboxTransfers : undefined);
 
   const { imageBase } = deps;
-  const catalogue = createCatalogueService({ db: deps.db, snapshot, imageBase });
+  const catalogue = createCatalogueService({ db: deps.db, snapshot, imageBase, cacheEntries: deps.cacheEntries });
   const playerGames = createPlayerGamesService({ db: deps.db, snapshot, imageBase });
   const transfers = createVendorTransferService({ db: deps.db, wallet: deps.wallet, snapshot, adapterFor, logger });
   const launches = createLaunchService({ db: deps.db, snapshot, imageBase, clock: deps.clock ?? systemClock, launcherFor, transfers });

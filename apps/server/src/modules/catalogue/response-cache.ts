@@ -14,6 +14,7 @@ export function createResponseCache(maxEntries: number) {
       return entry.value as T;
     },
     set(key: string, version: number, value: unknown) {
+      if (maxEntries === 0) return;
       entries.delete(key);
       entries.set(key, { version, value });
       if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
