@@ -65,7 +65,12 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.accounts.routes, { prefix: '/api' });
   const { accounts } = core.modules;
   await app.register(
-    core.modules.wallet.routes({ members: accounts.api.directory, requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }),
+    core.modules.wallet.routes({
+      members: accounts.api.directory,
+      requireMember: accounts.api.requireMember,
+      requireRealMember: accounts.api.requireRealMember,
+      vendorName: core.modules.catalogue.api.vendorName,
+    }),
     { prefix: '/api' },
   );
   await app.register(core.modules.catalogue.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });

@@ -14,7 +14,9 @@ import { VendorInsufficientFunds, type TransferAdapter } from './vendor-adapters
  */
 export function createVendorTransferService(deps: { db: Db; wallet: WalletApi; snapshot: CatalogueSnapshot; adapterFor: (vendor: VendorRow) => TransferAdapter | undefined; logger: Logger }) {
   async function transferVendor(code: string) {
-    const vendor = (await deps.snapshot.get()).vendorByCode.get(code);
+    const snapshot = await deps.snapshot.get();
+    // Ledger pockets name vendors in lower case (vendor:<code>), so either spelling is accepted.
+    const vendor = snapshot.vendorByCode.get(code) ?? snapshot.vendors.find((entry) => entry.code.toLowerCase() === code.toLowerCase());
     if (!vendor || !vendor.enabled) throw new AppError('catalogue.vendor_not_found', 'no such vendor');
     const adapter = deps.adapterFor(vendor);
     if (vendor.wallet_mode !== 'transfer' || !adapter) throw new AppError('catalogue.not_transfer_vendor', 'the vendor uses the main wallet');

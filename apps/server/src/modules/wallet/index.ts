@@ -58,7 +58,13 @@ export function createWalletModule(deps: {
       lastLedgerCheck: () => lastLedgerCheck(deps.db),
     },
     /** Routes need the accounts module's auth and directory, which is built after the wallet. */
-    routes(accounts: { members: MemberDirectory; requireMember: preHandlerAsyncHookHandler; requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
+    routes(accounts: {
+      members: MemberDirectory;
+      requireMember: preHandlerAsyncHookHandler;
+      requireRealMember: preHandlerAsyncHookHandler;
+      /** A vendor's display name (the catalogue knows it; the wallet only keeps codes). */
+      vendorName?: (code: string) => Promise<string | undefined>;
+    }): FastifyPluginAsyncZod {
       const transfers = createAgentTransferService({ db: deps.db, wallet, members: accounts.members });
       return walletRoutes({ wallet, statements, transfers, ...accounts });
     },

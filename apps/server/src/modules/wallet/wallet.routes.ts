@@ -29,6 +29,7 @@ export function walletRoutes(deps: {
   statements: ReturnType<typeof createStatementsService>;
   transfers: ReturnType<typeof createAgentTransferService>;
   members: MemberDirectory;
+  vendorName?: (code: string) => Promise<string | undefined>;
   requireMember: preHandlerAsyncHookHandler;
   requireRealMember: preHandlerAsyncHookHandler;
 }): FastifyPluginAsyncZod {
@@ -77,8 +78,10 @@ export function walletRoutes(deps: {
       async (request) => {
         const memberId = currentMember(request).id;
         const [main, pockets] = await Promise.all([deps.wallet.cashOf(memberId), deps.wallet.vendorPocketsOf(memberId)]);
-        // Display names come with the game catalogue; until then the vendor code is the name.
-        return { main: formatCents(main), vendors: pockets.map((pocket) => ({ vendor: pocket.vendor, displayName: pocket.vendor, balance: formatCents(pocket.balance) })) };
+        const vendors = await Promise.all(
+          pockets.map(async (pocket) => ({ vendor: pocket.vendor, displayName: (await deps.vendorName?.(pocket.vendor)) ?? pocket.vendor, balance: formatCents(pocket.balance) })),
+        );
+        return { main: formatCents(main), vendors };
       },
     );
 
