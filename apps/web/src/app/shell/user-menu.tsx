@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '@app/ui';
 import { displayNameOf, type MemberInfo } from '../../features/account/api/account.types.ts';
 import { useTrialGuard } from '../../features/account/hooks/use-trial-guard.ts';
@@ -28,7 +28,6 @@ export function UserMenu({ member, isAgent, onLogout, onRefresh }: UserMenuProps
   const { t } = useTranslation('layout');
   const [open, setOpen] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const { pathname, search } = useLocation();
   const name = displayNameOf(member);
   const balanceHidden = useBalanceHidden();
   const guard = useTrialGuard();
@@ -38,7 +37,9 @@ export function UserMenu({ member, isAgent, onLogout, onRefresh }: UserMenuProps
     if (event.defaultPrevented) setOpen(false);
   };
 
-  useEffect(() => setOpen(false), [pathname, search]);
+  const closeOnItem = (event: MouseEvent) => {
+    if ((event.target as Element).closest('a, button')) setOpen(false);
+  };
 
   useEffect(() => {
     if (!open) return;
@@ -74,7 +75,9 @@ export function UserMenu({ member, isAgent, onLogout, onRefresh }: UserMenuProps
         <ChevronDownIcon size={16} />
       </button>
       {open ? (
-        <div className="user-menu__panel" role="menu" aria-label={t('userMenu.label')}>
+        // Any item closes the menu when chosen. Closing on a location change instead would also close a
+        // menu opened while a navigation was still rendering (right after login or registration).
+        <div className="user-menu__panel" role="menu" aria-label={t('userMenu.label')} onClick={closeOnItem}>
           <div className="user-menu__who">
             <strong>{name}</strong>
             {name !== member.account ? <span>{member.account}</span> : null}
