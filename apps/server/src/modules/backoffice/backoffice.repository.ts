@@ -16,3 +16,7 @@ export async function insertOperatorIfAbsent(
     .executeTakeFirst();
   return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
 }
+
+export async function findOperatorById(db: DbExecutor, id: bigint) {
+  return db.selectFrom('backoffice_operator').selectAll().where('id', '=', id).executeTakeFirst();
+}

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export interface BackofficeOperatorTable {
   id: Generated<bigint>;
@@ -11,6 +11,41 @@ export interface BackofficeOperatorTable {
   created_at: Generated<Date>;
 }
 
+export interface BackofficeSessionTable {
+  /** SHA-256 of the bearer token; the token itself is never stored. */
+  token_hash: Buffer;
+  operator_id: bigint;
+  created_at: Date;
+  last_seen_at: Date;
+  /** Absolute expiry (8 h after creation); idle expiry is computed from last_seen_at. */
+  expires_at: Date;
+  ip: string | null;
+  user_agent: string | null;
+  revoked_at: Date | null;
+}
+
+export interface BackofficeLoginThrottleTable {
+  username: string;
+  window_started_at: Date;
+  failures: number;
+  locked_until: Date | null;
+}
+
+export interface BackofficeAuditTable {
+  id: Generated<bigint>;
+  operator_id: bigint | null;
+  action: string;
+  target_type: string;
+  target_id: string;
+  /** Read as parsed JSON; written as a JSON string (bigints already turned into strings). */
+  details: ColumnType<Record<string, unknown>, string | undefined, never>;
+  ip: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface BackofficeTables {
   backoffice_operator: BackofficeOperatorTable;
+  backoffice_session: BackofficeSessionTable;
+  backoffice_login_throttle: BackofficeLoginThrottleTable;
+  backoffice_audit: BackofficeAuditTable;
 }

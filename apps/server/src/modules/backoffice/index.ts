@@ -1,11 +1,25 @@
+import { systemClock, type Clock } from '@app/kernel';
 import type { Db } from '../../platform/db.ts';
 import { hashPassword } from '../../platform/security/passwords.ts';
+import { audit } from './audit.ts';
+import { createOperatorAuth } from './backoffice.auth.ts';
 import * as repository from './backoffice.repository.ts';
+import { backofficeRoutes } from './backoffice.routes.ts';
+import type { OperatorRole } from './operator-role.ts';
+import { createOperatorSessionService } from './operator-session.service.ts';
 
-export type OperatorRole = 'owner' | 'finance' | 'risk' | 'support' | 'content';
+export { OPERATOR_ROLES, type OperatorRole } from './operator-role.ts';
+export { currentOperator, type OperatorPreHandler } from './backoffice.auth.ts';
+export type { AuditEntry } from './audit.ts';
+export type { AuthenticatedOperator } from './operator-session.service.ts';
 
-/** Back-office module. This first cut owns operator accounts; the console is its own issue. */
-export function createBackofficeModule(deps: { db: Db }) {
+/**
+ * Back-office module: operator accounts, operator sessions (login, bearer auth hook, logout) and
+ * the append-only audit log. The console itself is its own issue.
+ */
+export function createBackofficeModule(deps: { db: Db; clock?: Clock }) {
+  const sessions = createOperatorSessionService({ db: deps.db, clock: deps.clock ?? systemClock });
+  const auth = createOperatorAuth(sessions);
   return {
     api: {
       /** Creates the operator unless the username exists (idempotent); answers whether it created one. */
@@ -19,7 +33,23 @@ export function createBackofficeModule(deps: { db: Db }) {
           passwordHash: await hashPassword(input.password),
         });
       },
+      /**
+       * preHandler for operator routes: `Authorization: Bearer <token>` must be a live operator
+       * session (401 backoffice.session_required), and the operator must hold one of `roles`
+       * (403 backoffice.forbidden; `owner` always passes, no roles = any operator). Sets
+       * request.operator = { id, username, role } and refreshes the session's last_seen_at.
+       */
+      requireOperator: auth.requireOperator,
+      /**
+       * Appends an audit row through `executor`: pass the business transaction so the row
+       * commits or rolls back with the change. Use operatorId null for system actions.
+       */
+      audit,
     },
+    /** Declares request.operator; call once on the root app before any route uses requireOperator. */
+    installAuth: auth.install,
+    /** Register under prefix /api. */
+    routes: backofficeRoutes({ sessions, auth }),
   };
 }
 

@@ -1,0 +1,50 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '@app/kernel';
+import type { HttpApp } from '../../platform/http/http-app.ts';
+import type { OperatorRole } from './operator-role.ts';
+import { bearerToken } from './operator-session-token.ts';
+import type { AuthenticatedOperator, OperatorSessionService } from './operator-session.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the back-office module's requireOperator; null on routes that do not require an operator. */
+    operator: AuthenticatedOperator | null;
+  }
+}
+
+/** A Fastify preHandler, as other modules' routes take it. */
+export type OperatorPreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** The single place where an operator bearer token becomes an operator. */
+export function createOperatorAuth(sessions: OperatorSessionService) {
+  function requireOperator(...roles: OperatorRole[]): OperatorPreHandler {
+    const allowed = new Set<OperatorRole>(roles);
+    return async (request) => {
+      const token = bearerToken(request.headers.authorization);
+      const operator = token ? await sessions.authenticate(token) : undefined;
+      // One answer for missing, malformed, unknown, revoked, idle and expired: no oracle for guessing.
+      if (!operator) throw new AppError('backoffice.session_required', 'operator session required, please log in');
+      if (allowed.size > 0 && operator.role !== 'owner' && !allowed.has(operator.role)) {
+        throw new AppError('backoffice.forbidden', 'your role may not do this');
+      }
+      request.operator = operator;
+      request.log = request.log.child({ operatorId: String(operator.id) });
+    };
+  }
+
+  return {
+    /** Declares request.operator on the root instance, so every module's routes share its shape. */
+    install(app: HttpApp) {
+      app.decorateRequest('operator', null);
+    },
+    requireOperator,
+  };
+}
+
+export type OperatorAuth = ReturnType<typeof createOperatorAuth>;
+
+/** For handlers behind requireOperator. */
+export function currentOperator(request: FastifyRequest): AuthenticatedOperator {
+  if (!request.operator) throw new AppError('backoffice.session_required', 'operator session required, please log in');
+  return request.operator;
+}

@@ -1,0 +1,108 @@
+import { AppError, type Clock } from '@app/kernel';
+import type { Db } from '../../platform/db.ts';
+import { verifyPassword } from '../../platform/security/passwords.ts';
+import { audit, storableIp } from './audit.ts';
+import * as operators from './backoffice.repository.ts';
+import * as throttle from './login-throttle.repository.ts';
+import type { OperatorRole } from './operator-role.ts';
+import { hashOperatorToken, newOperatorToken, OPERATOR_SESSION_ABSOLUTE_MS, OPERATOR_SESSION_IDLE_MS } from './operator-session-token.ts';
+import * as sessions from './operator-session.repository.ts';
+
+/**
+ * Verified against when the username does not exist, so an unknown username costs the same
+ * argon2id work (same parameters as real hashes) and answers like a wrong password.
+ */
+const UNKNOWN_OPERATOR_HASH = '$argon2id$v=19$m=19456,t=2,p=1$pZrlN5fBEnin1/PzQ2iZMw$lDCp/Otl1ux6tV/lZj7Ul7g2ZXFDClgpWv3/Tz66E1A';
+
+/** 5 failures for one username within 15 minutes lock that username for 15 minutes. */
+export const OPERATOR_LOGIN_THROTTLE: throttle.LoginThrottleRule = { windowMs: 15 * 60 * 1000, lockAfterFailures: 5, lockMs: 15 * 60 * 1000 };
+
+export interface Requester {
+  ip: string;
+  userAgent: string | null;
+}
+
+/** What requireOperator puts on the request. */
+export interface AuthenticatedOperator {
+  id: bigint;
+  username: string;
+  role: OperatorRole;
+}
+
+export interface OperatorProfile extends AuthenticatedOperator {
+  displayName: string;
+  mustChangePassword: boolean;
+}
+
+function toProfile(row: { id: bigint; username: string; display_name: string; role: string; must_change_password: boolean }): OperatorProfile {
+  return { id: row.id, username: row.username, displayName: row.display_name, role: row.role as OperatorRole, mustChangePassword: row.must_change_password };
+}
+
+export function createOperatorSessionService(deps: { db: Db; clock: Clock }) {
+  const { db, clock } = deps;
+
+  return {
+    /** Errors never tell whether the username exists. Success is audited with the new session. */
+    async login(input: { username: string; password: string }, requester: Requester): Promise<{ token: string; operator: OperatorProfile }> {
+      const username = input.username.trim().toLowerCase();
+      const now = clock.now();
+      const lockedUntil = await throttle.findLockedUntil(db, username);
+      if (lockedUntil && lockedUntil > now) {
+        // Refused before the password is checked, so guessing goes no further while locked.
+        const retryAfterSeconds = Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000);
+        throw new AppError('backoffice.login_locked', 'too many failed logins, try again after 15 minutes', { retryAfterSeconds });
+      }
+
+      const row = await operators.findOperatorByUsername(db, username);
+      const passwordOk = await verifyPassword(row?.password_hash ?? UNKNOWN_OPERATOR_HASH, input.password);
+      if (!row || !passwordOk) {
+        await throttle.recordLoginFailure(db, username, now, OPERATOR_LOGIN_THROTTLE);
+        throw new AppError('backoffice.invalid_credentials', 'wrong username or password');
+      }
+      // Only after the right password, so the status of an account is no oracle either.
+      if (row.status !== 'active') throw new AppError('backoffice.operator_locked', 'this operator is locked');
+
+      const operator = toProfile(row);
+      const token = await db.transaction().execute(async (tx) => {
+        await throttle.clearLoginFailures(tx, username);
+        const { token: newToken, hash } = newOperatorToken();
+        const userAgent = requester.userAgent?.slice(0, 512) ?? null;
+        await sessions.insertOperatorSession(tx, {
+          tokenHash: hash,
+          operatorId: operator.id,
+          now,
+          expiresAt: new Date(now.getTime() + OPERATOR_SESSION_ABSOLUTE_MS),
+          ip: storableIp(requester.ip),
+          userAgent,
+        });
+        await audit(tx, { operatorId: operator.id, action: 'backoffice.session.login', targetType: 'backoffice_operator', targetId: String(operator.id), details: { userAgent }, ip: requester.ip });
+        return newToken;
+      });
+      return { token, operator };
+    },
+
+    /** The operator behind a token, refreshing the session; undefined when missing, revoked, idle, expired or locked. */
+    async authenticate(token: string): Promise<AuthenticatedOperator | undefined> {
+      const now = clock.now();
+      const row = await sessions.touchLiveSession(db, hashOperatorToken(token), now, new Date(now.getTime() - OPERATOR_SESSION_IDLE_MS));
+      return row && { id: row.id, username: row.username, role: row.role as OperatorRole };
+    },
+
+    async getProfile(operatorId: bigint): Promise<OperatorProfile> {
+      const row = await operators.findOperatorById(db, operatorId);
+      if (!row) throw new AppError('backoffice.session_required', 'log in again');
+      return toProfile(row);
+    },
+
+    /** Revokes the session at once and audits it, in one transaction. */
+    async logout(token: string, operator: AuthenticatedOperator, requester: Requester): Promise<void> {
+      await db.transaction().execute(async (tx) => {
+        const revoked = await sessions.revokeOperatorSession(tx, hashOperatorToken(token), operator.id, clock.now());
+        if (!revoked) return;
+        await audit(tx, { operatorId: operator.id, action: 'backoffice.session.logout', targetType: 'backoffice_operator', targetId: String(operator.id), ip: requester.ip });
+      });
+    },
+  };
+}
+
+export type OperatorSessionService = ReturnType<typeof createOperatorSessionService>;
