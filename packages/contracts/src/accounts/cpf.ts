@@ -37,6 +37,11 @@ export function isValidCpf(input: string): boolean {
 }
 
 /** '52998224725' → '529.982.247-25'. Anything that is not 11 digits comes back unchanged. */
+/** '52998224725' → '***.982.247-**': the middle digits, as receipts and PSPs show a CPF. */
+export function maskCpf(cpf: string): string {
+  return `***.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-**`;
+}
+
 export function formatCpf(digits: string): string {
   const match = /^(\d{3})(\d{3})(\d{3})(\d{2})$/.exec(digits);
   return match ? `${match[1]}.${match[2]}.${match[3]}-${match[4]}` : digits;

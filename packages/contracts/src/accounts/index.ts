@@ -5,3 +5,4 @@ export * from './cpf.ts';
 export * from './brazil-mobile.ts';
 export * from './age.ts';
 export * from './password-policy.ts';
+export * from './identity.ts';

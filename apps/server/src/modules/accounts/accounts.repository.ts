@@ -139,6 +139,33 @@ export async function updatePaymentPassword(db: DbExecutor, memberId: bigint, pa
   await db.updateTable('accounts_member').set({ payment_password_hash: paymentPasswordHash, updated_at: at }).where('id', '=', memberId).execute();
 }
 
+// node-postgres turns a `date` into a JS Date at local midnight (a day off east or west of the
+// server's zone); the birthday is a calendar date, so it is read as the 'yyyy-MM-dd' text.
+const identityColumns = ['payee_name', 'cpf', sql<string | null>`to_char(birthday, 'YYYY-MM-DD')`.as('birthday')] as const;
+
+export async function findIdentity(db: DbExecutor, memberId: bigint) {
+  return db.selectFrom('accounts_member').select(identityColumns).where('id', '=', memberId).executeTakeFirst();
+}
+
+/** The identity columns, row-locked so two saves of one member's identity run one after the other. */
+export async function lockIdentity(db: DbExecutor, memberId: bigint) {
+  return db.selectFrom('accounts_member').select(identityColumns).where('id', '=', memberId).forUpdate().executeTakeFirst();
+}
+
+/** True when a member other than `memberId` has this CPF. */
+export async function isCpfTakenByOther(db: DbExecutor, cpf: string, memberId: bigint): Promise<boolean> {
+  const row = await db.selectFrom('accounts_member').select('id').where('cpf', '=', cpf).where('id', '<>', memberId).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function updateIdentity(db: DbExecutor, memberId: bigint, identity: { payeeName: string; cpf: string; birthday: string | null }, at: Date) {
+  await db
+    .updateTable('accounts_member')
+    .set({ payee_name: identity.payeeName, cpf: identity.cpf, birthday: identity.birthday, updated_at: at })
+    .where('id', '=', memberId)
+    .execute();
+}
+
 export async function insertTrialMember(db: DbExecutor, member: { account: string; passwordHash: string; ip: string }): Promise<bigint> {
   const row = await db
     .insertInto('accounts_member')

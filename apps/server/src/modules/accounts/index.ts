@@ -18,6 +18,8 @@ import { createOutboxSmsProvider, type SmsProvider } from './sms-provider.ts';
 import { createOutboxEmailProvider, type EmailProvider } from './email-provider.ts';
 import { createPasswordService } from './password.service.ts';
 import { securityRoutes } from './security.routes.ts';
+import { createIdentityService } from './identity.service.ts';
+import { identityRoutes } from './identity.routes.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 
 import { isAgentType } from './account-type.ts';
@@ -47,12 +49,14 @@ export function createAccountsModule(deps: {
   const members = createMemberService({ db: deps.db, cashOf: deps.cashOf ?? (async () => 0n) });
   const email = deps.emailProvider ?? createOutboxEmailProvider(deps.db);
   const passwords = createPasswordService({ db: deps.db, clock, sessions, smsCodes, email, publicUrl: deps.publicUrl });
+  const identity = createIdentityService({ db: deps.db, clock, system: deps.system });
   const auth = createMemberAuth(sessions);
   const paymentPasswordFailures = createPaymentPasswordThrottle();
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(accountsRoutes({ sessions, members, auth }));
     await app.register(registrationRoutes({ registration, humanCheck, passwords }));
     await app.register(securityRoutes({ passwords, auth }));
+    await app.register(identityRoutes({ identity, auth }));
   };
   const jobs: JobDefinition[] = [
     { name: 'accounts.delete-expired-human-checks', cron: '*/10 * * * *', handle: () => humanCheck.deleteExpired() },
@@ -89,6 +93,21 @@ export function createAccountsModule(deps: {
           paymentPasswordFailures.recordFailure(memberId);
           return 'wrong';
         },
+      },
+      /** Name and CPF on file, for payments that must go only to and from the member's own account. */
+      async identityOf(memberId: bigint): Promise<{ account: string; payeeName: string | null; cpf: string | null; hasPaymentPassword: boolean } | undefined> {
+        const row = await repository.findMemberById(deps.db, memberId);
+        return row ? { account: row.account, payeeName: row.payee_name, cpf: row.cpf, hasPaymentPassword: row.payment_password_hash !== null } : undefined;
+      },
+      /** Nickname, type and status of a member, for vendors' callbacks (provider API). */
+      async playerOf(memberId: bigint): Promise<{ account: string; nickname: string; type: number; status: 'active' | 'locked' | 'closed' } | undefined> {
+        const row = await repository.findMemberById(deps.db, memberId);
+        return row ? { account: row.account, nickname: row.nickname, type: row.type, status: row.status as 'active' | 'locked' | 'closed' } : undefined;
+      },
+      /** Re-asks the login password before a sensitive change (where withdrawals are paid). */
+      async checkLoginPassword(memberId: bigint, password: string): Promise<boolean> {
+        const row = await repository.findMemberById(deps.db, memberId);
+        return row ? verifyPassword(row.password_hash, password) : false;
       },
       /** Creates the member unless the account exists (idempotent); answers whether it created one. */
       async ensureMember(input: { account: string; nickname: string; type: number; password: string; upline?: string }): Promise<boolean> {

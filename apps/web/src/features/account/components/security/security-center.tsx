@@ -3,11 +3,12 @@ import { Spinner } from '@app/ui';
 import { useSession } from '../../api/account.queries.ts';
 import { ChangePasswordForm } from '../change-password-form.tsx';
 import { AccountCard } from './account-card.tsx';
+import { IdentityCard } from './identity-card.tsx';
 import { PaymentPasswordCard } from './payment-password-card.tsx';
 import { SessionsCard } from './sessions-card.tsx';
 import './security.css';
 
-/** Member centre → security centre (the default tab): account, passwords and sessions. */
+/** Member centre → security centre (the default tab): account, identity, passwords and sessions. */
 export function SecurityCenter() {
   const { t } = useTranslation(['account', 'common']);
   const { member } = useSession();
@@ -15,6 +16,7 @@ export function SecurityCenter() {
   return (
     <div className="security-centre" data-testid="security-centre">
       <AccountCard member={member} />
+      <IdentityCard />
       <section className="security-card" aria-labelledby="change-password-title" data-testid="security-change-password">
         <h3 id="change-password-title" className="security-card__title">
           {t('account:security.password.title')}
