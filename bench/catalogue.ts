@@ -3,9 +3,8 @@ import { once } from 'node:events';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { createBenchDatabase } from './bench-database.ts';
 import pg from 'pg';
-import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
-import { migrate } from '../apps/server/src/platform/migrate.ts';
 import { loadCatalogue, SEARCH_TERMS, VENDOR_COUNT, vendorCode } from './catalogue-data.ts';
 
 /**
@@ -22,20 +21,9 @@ import { loadCatalogue, SEARCH_TERMS, VENDOR_COUNT, vendorCode } from './catalog
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Number);
-const quiet = { info: () => undefined, warn: () => undefined };
 
-const embedded = process.env.DATABASE_URL
-  ? undefined
-  : await startEmbeddedPostgres({ dataDir: `/tmp/bench-catalogue-${process.pid}`, port: 56_000 + (process.pid % 1000), database: 'postgres', logger: quiet, throwaway: true });
-const adminUrl = process.env.DATABASE_URL ?? embedded!.adminUrl;
-const database = `bench_catalogue_${Date.now()}`;
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query(`create database ${database}`);
-const url = new URL(adminUrl);
-url.pathname = `/${database}`;
-const databaseUrl = url.toString();
-await migrate(databaseUrl, quiet);
+const benchDatabase = await createBenchDatabase('catalogue', 56_000);
+const { databaseUrl } = benchDatabase;
 
 /** Each kind is a fixed set of URLs, requested in random order. */
 function urlsOf(kind: 'list' | 'filter' | 'search'): string[] {
@@ -58,7 +46,7 @@ function urlsOf(kind: 'list' | 'filter' | 'search'): string[] {
 }
 
 async function startServer(cacheEntries: number): Promise<{ child: ChildProcess; base: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/catalogue-server.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api-server.ts'], {
     env: { ...process.env, DATABASE_URL: databaseUrl, CATALOGUE_CACHE_ENTRIES: String(cacheEntries), DB_POOL_MAX: '10' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -89,7 +77,7 @@ async function run(base: string, urls: string[]) {
   return { rps: latencies.length / DURATION_S, p50: at(50), p95: at(95), p99: at(99), errors: errors + result.errors + result.timeouts };
 }
 
-console.log(`catalogue benchmark: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${DURATION_S} s per run, ${CONNECTIONS} connections, PostgreSQL ${embedded ? 'embedded 18' : 'DATABASE_URL'}`);
+console.log(`catalogue benchmark: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${DURATION_S} s per run, ${CONNECTIONS} connections, PostgreSQL ${benchDatabase.server}`);
 console.log('games     state     kind     req/s     p50 ms  p95 ms  p99 ms  errors');
 let warmServer: { child: ChildProcess; base: string } | undefined;
 for (const size of SIZES) {
@@ -129,6 +117,4 @@ for (const [label, query] of plans) {
   console.log(`\n-- ${label}\n${plan.rows.map((row: Record<string, string>) => row['QUERY PLAN']).join('\n')}`);
 }
 await client.end();
-await admin.query(`drop database ${database} with (force)`);
-await admin.end();
-await embedded?.stop();
+await benchDatabase.drop();

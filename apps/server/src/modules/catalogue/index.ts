@@ -1,17 +1,22 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from '@app/kernel';
-import type { Db, DbExecutor } from '../../platform/db.ts';
-import { executeSql } from '../../platform/db.ts';
+import type { Db } from '../../platform/db.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { WalletApi } from '../wallet/index.ts';
+import { CATALOGUE_CHANGED } from './catalogue-events.ts';
 import { createCatalogueSnapshot } from './catalogue-snapshot.ts';
+import { seedDemoCatalogue } from './demo/demo-catalogue.ts';
+import { mediaRoutes } from './media/media.routes.ts';
 import { catalogueRoutes } from './catalogue.routes.ts';
 import { createCatalogueService } from './catalogue.service.ts';
-import type { VendorRow } from './catalogue.repository.ts';
-import { createLaunchService } from './launch.service.ts';
+import { findGameByCode, type VendorRow } from './catalogue.repository.ts';
+import { ensureSeamlessVendor, type EnsureVendorInput } from './ensure-vendor.ts';
+import { createLaunchService, hashLaunchToken, LAUNCH_TOKEN_TTL_MS } from './launch.service.ts';
 import { createPlayerGamesService } from './player-games.service.ts';
+import { insertLaunch, redeemLaunch } from './player-games.repository.ts';
 import { sandboxPlayRoutes } from './sandbox-play.routes.ts';
 import { createSandboxLauncher, createSandboxTransferAdapter } from './sandbox-vendor.ts';
 import type { GameLauncher, TransferAdapter } from './vendor-adapters.ts';
@@ -20,12 +25,7 @@ import { createVendorTransferService } from './vendor-transfer.service.ts';
 export type { GameLauncher, TransferAdapter } from './vendor-adapters.ts';
 export { foldForSearch } from './search-text.ts';
 
-export const CATALOGUE_CHANGED = 'catalogue.changed';
-
-/** Tells every API process that the catalogue changed (delivered on commit when inside a transaction). */
-export async function notifyCatalogueChanged(executor: DbExecutor): Promise<void> {
-  await executeSql(executor, 'select pg_notify($1, $2)', ['app_events', JSON.stringify({ type: CATALOGUE_CHANGED, audience: { kind: 'public' } })]);
-}
+export { CATALOGUE_CHANGED, notifyCatalogueChanged } from './catalogue-events.ts';
 
 /**
  * Catalogue module: vendors and games, lists and search, favourites and recent games, launch,
@@ -47,8 +47,13 @@ export function createCatalogueModule(deps: {
 }) {
   const logger = deps.logger.child({ module: 'catalogue' });
   const snapshot = createCatalogueSnapshot({ db: deps.db });
+  /** (vendor, gameCode) → what other modules show of a game; small, dropped on every catalogue change. */
+  const describedGames = new Map<string, { id: number; gameType: string; names: Record<string, string> } | null>();
   const unsubscribe = deps.bus.subscribe((event) => {
-    if (event.type === CATALOGUE_CHANGED) snapshot.invalidate();
+    if (event.type === CATALOGUE_CHANGED) {
+      snapshot.invalidate();
+      describedGames.clear();
+    }
   });
   const sandboxLauncher = createSandboxLauncher();
   const sandboxTransfers = createSandboxTransferAdapter(deps.db);
@@ -69,6 +74,48 @@ export function createCatalogueModule(deps: {
         return snap.vendorByCode.get(code)?.display_name ?? snap.vendors.find((vendor) => vendor.code.toLowerCase() === code)?.display_name;
       },
       invalidate: () => snapshot.invalidate(),
+      /** A game by its vendor and code (betting record, rounds); undefined when the catalogue has none. */
+      async describeGame(vendor: string, gameCode: string) {
+        const key = `${vendor}\u0000${gameCode}`;
+        if (!describedGames.has(key)) {
+          if (describedGames.size > 20_000) describedGames.clear();
+          const row = await findGameByCode(deps.db, vendor, gameCode);
+          describedGames.set(key, row ? { id: row.id, gameType: row.game_type, names: row.names } : null);
+        }
+        return describedGames.get(key) ?? undefined;
+      },
+      /** The generated demo catalogue (development only); idempotent, versioned, never overwrites imported vendors. */
+      seedDemo: () => seedDemoCatalogue(deps.db, logger),
+      /**
+       * Redeems a vendor's single-use launch token (the provider API's authenticate): the launch
+       * once, or undefined when the token is unknown, already used or expired.
+       */
+      async redeemLaunchToken(token: string): Promise<{ memberId: bigint; vendorCode: string; gameId: number; demo: boolean } | undefined> {
+        if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+        const launch = await redeemLaunch(deps.db, hashLaunchToken(token));
+        return launch && { memberId: launch.member_id, vendorCode: launch.vendor_code, gameId: launch.game_id, demo: launch.demo };
+      },
+      /** Creates a seamless vendor and its games when missing (demo seeds); answers whether it created anything. */
+      ensureSeamlessVendor: (input: EnsureVendorInput) => ensureSeamlessVendor(deps.db, input),
+      /**
+       * A launch made by the server itself (the house game server opening its own provider
+       * session): records a real-money launch of the game and answers its single-use vendor token.
+       */
+      async issueLaunchToken(memberId: bigint, vendorCode: string, gameCode: string): Promise<string | undefined> {
+        const game = await findGameByCode(deps.db, vendorCode, gameCode);
+        if (!game) return undefined;
+        const token = randomBytes(32).toString('base64url');
+        await insertLaunch(deps.db, {
+          memberId,
+          gameId: game.id,
+          vendor: vendorCode,
+          tokenHash: hashLaunchToken(token),
+          demo: false,
+          walletMode: 'seamless',
+          expiresAt: new Date((deps.clock ?? systemClock).now().getTime() + LAUNCH_TOKEN_TTL_MS),
+        });
+        return token;
+      },
     },
     routes(auth: { requireMember: preHandlerAsyncHookHandler; requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
       return catalogueRoutes({ catalogue, playerGames, launches, transfers, ...auth });
@@ -82,6 +129,10 @@ export function createCatalogueModule(deps: {
         balanceSeen: async (launch) =>
           launch.wallet_mode === 'transfer' ? sandboxTransfers.balance({ vendor: launch.vendor_code, memberId: launch.member_id }) : deps.wallet.cashOf(launch.member_id),
       });
+    },
+    /** Served at the root: /media/demo/... (generated demo art) and /media/fallback/... (missing-image icons). */
+    mediaRoutes(): FastifyPluginAsync {
+      return mediaRoutes();
     },
     close: () => unsubscribe(),
   };

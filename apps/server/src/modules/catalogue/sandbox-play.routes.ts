@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { formatCents } from '@app/kernel';
 import type { Db } from '../../platform/db.ts';
 import { findGameById } from './catalogue.repository.ts';
 import type { CatalogueSnapshot } from './catalogue-snapshot.ts';
@@ -37,6 +36,11 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }
 
+/** R$ 1.234,56 in Portuguese, R$1,234.56 in English; display only (exact up to 2^53 centavos). */
+function reais(cents: bigint, lang: 'pt' | 'en'): string {
+  return new Intl.NumberFormat(lang === 'pt' ? 'pt-BR' : 'en-US', { style: 'currency', currency: 'BRL' }).format(Number(cents) / 100);
+}
+
 function page(lang: 'pt' | 'en', body: string): string {
   return `<!doctype html><html lang="${lang === 'pt' ? 'pt-BR' : 'en'}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${TEXT[lang].title}</title>
 <style>body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0f1626;color:#e8edf7;font:16px/1.5 system-ui,sans-serif}
@@ -56,7 +60,7 @@ export function sandboxPlayRoutes(deps: { db: Db; snapshot: CatalogueSnapshot; i
       const game = launch ? await findGameById(deps.db, launch.game_id) : undefined;
       if (!launch || !game) return reply.code(401).send(page(lang, `<h1>${text.title}</h1><p>${text.expired}</p>`));
       const vendor = (await deps.snapshot.get()).vendorByCode.get(game.vendor_code);
-      const balance = launch.demo ? null : formatCents(await deps.balanceSeen(launch));
+      const balance = launch.demo ? null : reais(await deps.balanceSeen(launch), lang);
       const icon = imageUrl(deps.imageBase, game.icon_path, 'fallback/game.svg');
       return reply.send(
         page(
@@ -64,7 +68,7 @@ export function sandboxPlayRoutes(deps: { db: Db; snapshot: CatalogueSnapshot; i
           `<img src="${escapeHtml(icon)}" alt=""><h1 data-testid="sandbox-game-name">${escapeHtml(nameIn(game.names, lang))}</h1>
 <div class="vendor">${escapeHtml(vendor?.display_name ?? game.vendor_code)} · ${text.title}</div>
 <div class="badge">${launch.demo ? text.demo : text.real}</div>
-${balance === null ? '' : `<div class="balance">${text.balance}: R$ ${balance}</div>`}
+${balance === null ? '' : `<div class="balance">${text.balance}: ${balance}</div>`}
 <p class="note">${text.note}</p>`,
         ),
       );

@@ -4,6 +4,7 @@ import { AccountModalsProvider } from '../../features/account/account-modals-con
 import { AccountEffects } from '../../features/account/components/account-effects.tsx';
 import { AccountModalsHost } from '../../features/account/components/account-modals-host.tsx';
 import { WelcomeToast } from '../../features/account/components/welcome-toast.tsx';
+import { GameToasts } from '../../features/games/components/game-toasts.tsx';
 import { contentKeyOf } from '../paths.ts';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
@@ -21,6 +22,7 @@ export function AppLayout() {
         <AccountModalsHost />
         <AccountEffects />
         <WelcomeToast />
+        <GameToasts />
       </AccountModalsProvider>
     </SideMenuProvider>
   );

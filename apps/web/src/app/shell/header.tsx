@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link } from 'react-router';
 import { Button, LogoMark, MenuIcon, Spinner } from '@app/ui';
 import { useSession } from '../../features/account/api/account.queries.ts';
 import { useAccountModals } from '../../features/account/account-modals-context.tsx';
@@ -9,7 +9,7 @@ import { useBootInfo } from '../../features/system/api/system.queries.ts';
 import { LanguageSelect } from '../../shared/components/language-select.tsx';
 import { ThemeToggle } from '../../shared/components/theme-toggle.tsx';
 import { HeaderAccount } from './header-account.tsx';
-import { isNavItemActive, MAIN_NAV } from './nav-items.tsx';
+import { MainNav } from './main-nav.tsx';
 import { useSideMenu } from './side-menu-context.tsx';
 import './header.css';
 
@@ -73,23 +73,5 @@ export function Header() {
       <MainNav />
       <LogoutConfirm open={confirmingLogout} onCancel={() => setConfirmingLogout(false)} redirectTo="/" />
     </header>
-  );
-}
-
-function MainNav() {
-  const { t } = useTranslation('layout');
-  const { pathname } = useLocation();
-  return (
-    <nav className="main-nav" aria-label={t('nav.label')} data-testid="main-nav">
-      {MAIN_NAV.map((item) => {
-        const active = isNavItemActive(item, pathname);
-        return (
-          <Link key={item.to} to={item.to} className={active ? 'main-nav__item is-active' : 'main-nav__item'} aria-current={active ? 'page' : undefined}>
-            {item.icon}
-            <span>{t(item.labelKey)}</span>
-          </Link>
-        );
-      })}
-    </nav>
   );
 }

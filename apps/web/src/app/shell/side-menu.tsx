@@ -4,7 +4,8 @@ import { Link, useLocation } from 'react-router';
 import { Button, CloseIcon, HeadsetIcon, LogoMark, ShieldCheckIcon, TelegramIcon, WhatsappIcon } from '@app/ui';
 import { useBootInfo } from '../../features/system/api/system.queries.ts';
 import { contactLinksOf } from './contact-links.ts';
-import { isNavItemActive, MAIN_NAV, PLAYER_NAV, type NavItem } from './nav-items.tsx';
+import { isGameNavItem, isNavItemActive, PLAYER_NAV, useMainNav, type NavItem } from './nav-items.tsx';
+import { SideMenuGames } from './side-menu-games.tsx';
 import { useSideMenu } from './side-menu-context.tsx';
 import './side-menu.css';
 
@@ -16,6 +17,7 @@ export function SideMenu() {
   const hidden = compact && !open;
   const validatorUrl = boot.site.licenceValidatorUrl;
   const hasSupport = contacts.customerService || contacts.telegram || contacts.whatsapp || validatorUrl;
+  const mainNav = useMainNav();
 
   return (
     <aside
@@ -41,7 +43,8 @@ export function SideMenu() {
 
       <nav className="side-menu__nav">
         {/* On phones the header has no room for the main navigation, so the drawer carries it. */}
-        {compact ? <NavSection items={MAIN_NAV} /> : null}
+        {compact ? <NavSection items={mainNav.filter((item) => !isGameNavItem(item))} /> : null}
+        <SideMenuGames items={mainNav.filter(isGameNavItem)} />
         <NavSection items={PLAYER_NAV} title={t('sideMenu.player')} />
       </nav>
 
@@ -63,18 +66,18 @@ export function SideMenu() {
 }
 
 function NavSection({ items, title }: { items: readonly NavItem[]; title?: string }) {
-  const { t } = useTranslation('layout');
+  const { t } = useTranslation(['layout', 'games']);
   const { pathname, search } = useLocation();
   const { compact, close } = useSideMenu();
   return (
     <div className="side-menu__section">
       {title ? <p className="side-menu__title">{title}</p> : null}
       {items.map((item) => {
-        const label = t(item.labelKey);
+        const label = item.label(t);
         const active = isNavItemActive(item, pathname, search);
         return (
           <Link
-            key={item.to}
+            key={item.id}
             to={item.to}
             className={active ? 'side-menu__item is-active' : 'side-menu__item'}
             aria-current={active ? 'page' : undefined}

@@ -1,41 +1,28 @@
-import type { ParseKeys } from 'i18next';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AgeBadge, BallIcon, Button, CardsIcon, ClockIcon, FishIcon, GridIcon, ShieldCheckIcon } from '@app/ui';
+import { AgeBadge, Button, ShieldCheckIcon } from '@app/ui';
 import { useSession } from '../../account/api/account.queries.ts';
 import { displayNameOf } from '../../account/api/account.types.ts';
 import { useAccountModals } from '../../account/account-modals-context.tsx';
+import { useGameMenu } from '../../games/api/games.queries.ts';
+import { GameTypeIcon } from '../../games/components/game-icons.tsx';
+import { gameTypePath } from '../../games/game-types.ts';
 import { useBootInfo } from '../../system/api/system.queries.ts';
+import { GameRows } from '../components/game-rows.tsx';
 import './home-page.css';
 
-interface Category {
-  to: string;
-  labelKey: ParseKeys<'home'>;
-  icon: ReactNode;
-}
-
-/** Game sections that have a page today; their lists fill in when the catalogue lands. */
-const CATEGORIES: readonly Category[] = [
-  { to: '/live', labelKey: 'categories.live', icon: <CardsIcon size={26} /> },
-  { to: '/rng', labelKey: 'categories.rng', icon: <GridIcon size={26} /> },
-  { to: '/sports', labelKey: 'categories.sports', icon: <BallIcon size={26} /> },
-  { to: '/fish', labelKey: 'categories.fish', icon: <FishIcon size={26} /> },
-  { to: '/pvp', labelKey: 'categories.pvp', icon: <CardsIcon size={26} /> },
-  { to: '/crash', labelKey: 'categories.crash', icon: <GridIcon size={26} /> },
-  { to: '/esports', labelKey: 'categories.esports', icon: <BallIcon size={26} /> },
-  { to: '/lott', labelKey: 'categories.lott', icon: <ClockIcon size={26} /> },
-];
-
 /**
- * Home shows only sections that exist: a welcome, the game sections and an honest note that the
- * catalogue is on its way. No banners, jackpots or winner boards until they carry real data.
+ * Home shows only sections that carry real data: a welcome, the game types that have vendors
+ * and the game rows. No banners, jackpots, winner boards or online counts until they are real.
  */
 export function HomePage() {
   const { t } = useTranslation('home');
+  const { t: tGames } = useTranslation('games');
   const boot = useBootInfo();
   const { isLoggedIn, member } = useSession();
   const { open } = useAccountModals();
+  const menu = useGameMenu();
+  const types = (menu.data?.types ?? []).filter((entry) => entry.vendors.length > 0).map((entry) => entry.gameType);
 
   return (
     <div className="page home">
@@ -64,26 +51,25 @@ export function HomePage() {
         </div>
       </section>
 
-      <section className="home-section" aria-labelledby="home-categories">
-        <h2 className="home-section__title" id="home-categories">
-          {t('categories.title')}
-        </h2>
-        <div className="home-categories">
-          {CATEGORIES.map((category) => (
-            <Link key={category.to} to={category.to} className="home-category">
-              <span className="home-category__icon">{category.icon}</span>
-              <span className="home-category__label">{t(category.labelKey)}</span>
-            </Link>
-          ))}
-        </div>
-      </section>
+      {types.length > 0 ? (
+        <nav className="home-section" aria-labelledby="home-categories">
+          <h2 className="home-section__title" id="home-categories">
+            {t('categories.title')}
+          </h2>
+          <div className="home-categories">
+            {types.map((type) => (
+              <Link key={type} to={gameTypePath(type)} className="home-category" data-testid="home-category">
+                <span className="home-category__icon">
+                  <GameTypeIcon type={type} size={26} />
+                </span>
+                <span className="home-category__label">{tGames(`types.${type}`)}</span>
+              </Link>
+            ))}
+          </div>
+        </nav>
+      ) : null}
 
-      <section className="home-section home-catalogue" aria-labelledby="home-catalogue" data-testid="home-catalogue">
-        <h2 className="home-section__title" id="home-catalogue">
-          {t('catalogue.title')}
-        </h2>
-        <p className="home-catalogue__text">{t('catalogue.text')}</p>
-      </section>
+      <GameRows />
 
       <section className="home-responsible" aria-labelledby="home-responsible">
         <AgeBadge label={t('responsible.badge')} size={40} />

@@ -1,0 +1,49 @@
+import type { Db } from '../../platform/db.ts';
+import { notifyCatalogueChanged } from './catalogue-events.ts';
+import { foldForSearch } from './search-text.ts';
+
+export interface EnsureVendorInput {
+  code: string;
+  displayName: string;
+  games: ReadonlyArray<{ gameCode: string; names: { en: string; pt?: string }; gameType: 'RNG'; demoSupported: boolean; rtp?: number }>;
+  /** Default true (demo vendors served by the sandbox); false for a real in-house vendor. */
+  isDemo?: boolean;
+  /** Default true. False keeps the vendor out of every list until an operator (or a later release) enables it. */
+  enabled?: boolean;
+}
+
+/**
+ * Creates a seamless-mode vendor and its games when missing (idempotent; existing rows, and an
+ * operator's edits to them, are kept). Marked is_demo so the demo sandbox serves its launches.
+ */
+export async function ensureSeamlessVendor(db: Db, input: EnsureVendorInput): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    const vendor = await tx
+      .insertInto('catalogue_vendor')
+      .values({ code: input.code, display_name: input.displayName, game_types: ['RNG'], wallet_mode: 'seamless', is_demo: input.isDemo ?? true, enabled: input.enabled ?? true })
+      .onConflict((conflict) => conflict.column('code').doNothing())
+      .returning('code')
+      .executeTakeFirst();
+    let created = vendor !== undefined;
+    for (const game of input.games) {
+      const row = await tx
+        .insertInto('catalogue_game')
+        .values({
+          vendor_code: input.code,
+          game_code: game.gameCode,
+          game_type: game.gameType,
+          names: JSON.stringify(game.names),
+          search_text: foldForSearch(Object.values(game.names).join(' ')),
+          demo_supported: game.demoSupported,
+          is_demo: input.isDemo ?? true,
+          ...(game.rtp === undefined ? {} : { rtp: game.rtp.toFixed(2) }),
+        })
+        .onConflict((conflict) => conflict.columns(['vendor_code', 'game_code']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      created ||= row !== undefined;
+    }
+    if (created) await notifyCatalogueChanged(tx);
+    return created;
+  });
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { LaunchResponse } from '@app/contracts';
+import { Alert, Button, ChevronLeftIcon, ExternalIcon, StarIcon } from '@app/ui';
+import { useFavorites } from '../hooks/use-favorites.ts';
+import './game-stage.css';
+
+interface GameStageProps {
+  launch: LaunchResponse;
+  onBack: () => void;
+}
+
+/** The running game: a slim toolbar (name, back, new window, favourite) over a full-height frame. */
+export function GameStage({ launch, onBack }: GameStageProps) {
+  const { t } = useTranslation('games');
+  const favorites = useFavorites();
+  const [popupBlocked, setPopupBlocked] = useState(false);
+  const { game } = launch;
+  const favorite = favorites.isFavorite(game.nodeId);
+
+  const openInNewWindow = () => {
+    // Not "noopener" in the features: with it window.open always returns null, hiding a blocked pop-up.
+    const opened = window.open(launch.url, '_blank');
+    if (!opened) {
+      setPopupBlocked(true);
+      return;
+    }
+    opened.opener = null;
+    setPopupBlocked(false);
+  };
+
+  return (
+    <div className="game-stage" data-testid="game-stage">
+      <div className="game-toolbar" role="toolbar" aria-label={t('launch.toolbar')}>
+        <Button variant="ghost" size="sm" onClick={onBack} data-testid="game-back">
+          <ChevronLeftIcon size={18} />
+          <span className="game-toolbar__label">{t('launch.back')}</span>
+        </Button>
+        <div className="game-toolbar__title">
+          <h1 className="game-toolbar__name" data-testid="page-title">
+            {game.gameName}
+          </h1>
+          <span className="game-toolbar__vendor">{game.vendorName}</span>
+          {launch.demo ? <span className="game-badge game-badge--new">{t('launch.demo')}</span> : null}
+        </div>
+        <Button
+          variant="ghost"
+          size="sm"
+          icon
+          className={favorite ? 'game-toolbar__favorite is-on' : 'game-toolbar__favorite'}
+          aria-pressed={favorite}
+          aria-label={favorite ? t('card.removeFavorite', { name: game.gameName }) : t('card.addFavorite', { name: game.gameName })}
+          title={favorite ? t('card.removeFavoriteShort') : t('card.addFavoriteShort')}
+          onClick={() => favorites.toggle(game.nodeId)}
+          data-testid="favorite-toggle"
+        >
+          <StarIcon size={18} fill={favorite ? 'currentColor' : 'none'} />
+        </Button>
+        <Button variant="ghost" size="sm" onClick={openInNewWindow} data-testid="game-new-window">
+          <ExternalIcon size={18} />
+          <span className="game-toolbar__label">{t('launch.newWindow')}</span>
+        </Button>
+      </div>
+      {popupBlocked ? (
+        <Alert data-testid="popup-blocked">
+          {t('launch.popupBlocked')}
+        </Alert>
+      ) : null}
+      <iframe
+        className="game-stage__frame"
+        src={launch.url}
+        title={t('launch.frameTitle', { name: game.gameName })}
+        allow="autoplay; fullscreen; clipboard-write"
+        allowFullScreen
+        referrerPolicy="no-referrer"
+        data-testid="game-frame"
+      />
+    </div>
+  );
+}
