@@ -1,0 +1,158 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { DepositStatusSchema, ErrorResponseSchema, MoneySchema, WithdrawalStatusSchema } from '@app/contracts';
+import { AppError, formatCents } from '@app/kernel';
+import type { Db, DbExecutor } from '../../platform/db.ts';
+import type { DepositService } from './deposit.service.ts';
+import type { WithdrawalService } from './withdrawal.service.ts';
+import { withdrawalView } from './payments.views.ts';
+
+/** What the back-office module lends us: operator sessions by role, and its append-only audit. */
+export interface OperatorAccess {
+  requireOperator(...roles: ('owner' | 'finance' | 'risk' | 'support' | 'content')[]): preHandlerAsyncHookHandler;
+  audit(executor: DbExecutor, entry: { operatorId: bigint | null; action: string; targetType: string; targetId: string; details?: Record<string, unknown>; ip?: string | null }): Promise<void>;
+}
+
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+const bearer = [{ operator: [] }];
+const IdParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+const ListQuery = z.object({
+  member: z.string().trim().toLowerCase().max(32).optional(),
+  pageNo: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+
+const OperatorDepositSchema = z.object({
+  id: z.string(),
+  member: z.string(),
+  amount: MoneySchema,
+  status: DepositStatusSchema,
+  txid: z.string(),
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  paidLate: z.boolean(),
+  payerCpfMatches: z.boolean().nullable(),
+  creditedAt: z.string().nullable(),
+});
+const OperatorWithdrawalSchema = z.object({ member: z.string(), autoApproved: z.boolean(), attempts: z.number().int(), lastError: z.string().nullable() }).extend(
+  z.object({ id: z.string(), amount: MoneySchema, status: WithdrawalStatusSchema, destination: z.string(), requestedAt: z.string(), paidAt: z.string().nullable(), minutesToPay: z.number().int().nullable() }).shape,
+);
+const EventSchema = z.object({ id: z.string(), eventId: z.string(), type: z.string(), reference: z.string().nullable(), outcome: z.string(), receivedAt: z.string(), payload: z.unknown() });
+
+/** /api/backoffice/payments: finance reviews withdrawals and reads deposits and provider events. */
+export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositService; withdrawals: WithdrawalService; operators: OperatorAccess }): FastifyPluginAsyncZod {
+  return async (app) => {
+    const finance = { preHandler: deps.operators.requireOperator('finance') };
+    const tags = ['back-office: payments'];
+    const operatorIdOf = (request: FastifyRequest) => (request as FastifyRequest & { operator?: { id: bigint } }).operator?.id ?? null;
+
+    app.get(
+      '/backoffice/payments/deposits',
+      { ...finance, schema: { tags, security: bearer, querystring: ListQuery.extend({ status: DepositStatusSchema.optional() }), response: { 200: z.object({ content: z.array(OperatorDepositSchema), total: z.number().int() }), ...errors } } },
+      async (request) => {
+        const { status, member, pageNo, pageSize } = request.query;
+        let query = deps.db.selectFrom('payments_deposit as d').innerJoin('accounts_member as m', 'm.id', 'd.member_id');
+        if (status) query = query.where('d.status', '=', status);
+        if (member) query = query.where('m.account', '=', member);
+        const [rows, total] = await Promise.all([
+          query.select(['d.id', 'm.account', 'm.cpf', 'd.amount', 'd.status', 'd.txid', 'd.created_at', 'd.paid_at', 'd.paid_late', 'd.payer_cpf', 'd.credited_at']).orderBy('d.id', 'desc').limit(pageSize).offset((pageNo - 1) * pageSize).execute(),
+          query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+        ]);
+        return {
+          total: Number(total.count),
+          content: rows.map((row) => ({
+            id: row.id.toString(),
+            member: row.account,
+            amount: formatCents(row.amount),
+            status: row.status,
+            txid: row.txid,
+            createdAt: row.created_at.toISOString(),
+            paidAt: row.paid_at?.toISOString() ?? null,
+            paidLate: row.paid_late,
+            payerCpfMatches: row.payer_cpf === null ? null : row.payer_cpf === row.cpf,
+            creditedAt: row.credited_at?.toISOString() ?? null,
+          })),
+        };
+      },
+    );
+
+    app.get(
+      '/backoffice/payments/withdrawals',
+      { ...finance, schema: { tags, security: bearer, querystring: ListQuery.extend({ status: WithdrawalStatusSchema.optional() }), response: { 200: z.object({ content: z.array(OperatorWithdrawalSchema), total: z.number().int() }), ...errors } } },
+      async (request) => {
+        const { status, member, pageNo, pageSize } = request.query;
+        let query = deps.db.selectFrom('payments_withdrawal as w').innerJoin('accounts_member as m', 'm.id', 'w.member_id');
+        if (status) query = query.where('w.status', '=', status);
+        if (member) query = query.where('m.account', '=', member);
+        const [rows, total] = await Promise.all([
+          query.selectAll('w').select('m.account').orderBy('w.id', 'desc').limit(pageSize).offset((pageNo - 1) * pageSize).execute(),
+          query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+        ]);
+        return { total: Number(total.count), content: rows.map((row) => ({ ...withdrawalView(row), member: row.account, autoApproved: row.auto_approved, attempts: row.attempts, lastError: row.last_error })) };
+      },
+    );
+
+    app.post(
+      '/backoffice/payments/withdrawals/:id/approve',
+      { ...finance, schema: { tags, security: bearer, params: IdParams, response: { 200: OperatorWithdrawalSchema.partial().required({ id: true, status: true }), ...errors } } },
+      async (request) => {
+        const operatorId = operatorIdOf(request);
+        if (operatorId === null) throw new AppError('auth.required', 'operator session required');
+        const row = await deps.withdrawals.approve(BigInt(request.params.id), operatorId, (tx, approved) =>
+          deps.operators.audit(tx, { operatorId, action: 'payments.withdrawal.approve', targetType: 'withdrawal', targetId: approved.id.toString(), details: { amount: formatCents(approved.amount) }, ip: request.ip }),
+        );
+        if (!row) throw new AppError('payments.withdrawal_not_found', 'no such withdrawal');
+        return withdrawalView(row);
+      },
+    );
+
+    app.post(
+      '/backoffice/payments/withdrawals/:id/reject',
+      { ...finance, schema: { tags, security: bearer, params: IdParams, body: z.object({ reason: z.string().trim().min(1, { message: 'payments.reason_required' }).max(500) }), response: { 200: OperatorWithdrawalSchema.partial().required({ id: true, status: true }), ...errors } } },
+      async (request) => {
+        const operatorId = operatorIdOf(request);
+        if (operatorId === null) throw new AppError('auth.required', 'operator session required');
+        const row = await deps.withdrawals.reject(BigInt(request.params.id), operatorId, request.body.reason, (tx, rejected) =>
+          deps.operators.audit(tx, { operatorId, action: 'payments.withdrawal.reject', targetType: 'withdrawal', targetId: rejected.id.toString(), details: { amount: formatCents(rejected.amount), reason: request.body.reason }, ip: request.ip }),
+        );
+        return withdrawalView(row);
+      },
+    );
+
+    app.post(
+      '/backoffice/payments/deposits/:id/:decision',
+      {
+        ...finance,
+        schema: {
+          tags,
+          summary: 'Decide a deposit held because another CPF paid it: credit it, or refund it to the payer',
+          security: bearer,
+          params: IdParams.extend({ decision: z.enum(['credit', 'refund']) }),
+          body: z.object({ note: z.string().trim().min(1, { message: 'payments.reason_required' }).max(500) }),
+          response: { 200: z.object({ id: z.string(), status: DepositStatusSchema }), ...errors },
+        },
+      },
+      async (request) => {
+        const operatorId = operatorIdOf(request);
+        if (operatorId === null) throw new AppError('auth.required', 'operator session required');
+        const { decision } = request.params;
+        const row = await deps.deposits.decideHeld(BigInt(request.params.id), decision, operatorId, request.body.note, (tx, decided) =>
+          deps.operators.audit(tx, { operatorId, action: `payments.deposit.${decision}`, targetType: 'deposit', targetId: decided.id.toString(), details: { amount: formatCents(decided.amount), note: request.body.note }, ip: request.ip }),
+        );
+        return { id: row.id.toString(), status: row.status };
+      },
+    );
+
+    app.get(
+      '/backoffice/payments/events',
+      { ...finance, schema: { tags, security: bearer, querystring: z.object({ reference: z.string().max(64).optional(), pageSize: z.coerce.number().int().min(1).max(100).default(50) }), response: { 200: z.object({ content: z.array(EventSchema) }), ...errors } } },
+      async (request) => {
+        let query = deps.db.selectFrom('payments_provider_event').selectAll();
+        if (request.query.reference) query = query.where('reference', '=', request.query.reference);
+        const rows = await query.orderBy('id', 'desc').limit(request.query.pageSize).execute();
+        return { content: rows.map((row) => ({ id: row.id.toString(), eventId: row.event_id, type: row.event_type, reference: row.reference, outcome: row.outcome, receivedAt: row.received_at.toISOString(), payload: row.payload })) };
+      },
+    );
+  };
+}

@@ -1,0 +1,215 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { CreateDeposit, DepositOptions } from '@app/contracts';
+import { AppError, parseCents } from '@app/kernel';
+import type { Db, DbExecutor } from '../../platform/db.ts';
+import type { EventBus } from '../../platform/events.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { HOUSE, type WalletApi } from '../wallet/index.ts';
+import type { PaymentsDepositTable } from './payments.tables.ts';
+import type { PaymentsDeps } from './payments.deps.ts';
+import { qrSvg } from './pix/index.ts';
+import type { ChargeState } from './providers/payment-provider.ts';
+import type { Selectable } from 'kysely';
+
+export type DepositRow = Selectable<PaymentsDepositTable>;
+
+/** Deposits: a PIX charge per intent, credited exactly once when the provider says it was paid. */
+export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBus; logger: Logger; wallet: WalletApi }) {
+  const { provider } = deps;
+
+  async function options(): Promise<DepositOptions> {
+    const settings = (await deps.settings()).deposit;
+    return { presets: settings.presets, min: settings.min, max: settings.max, expiresInSeconds: settings.expiresInMinutes * 60, sandbox: deps.sandbox !== undefined };
+  }
+
+  async function create(memberId: bigint, input: CreateDeposit): Promise<{ deposit: DepositRow; created: boolean }> {
+    const existing = await findByRequest(deps.db, memberId, input.requestId);
+    const amount = parseCents(input.amount)!;
+    if (existing) {
+      if (existing.amount !== amount) throw new AppError('payments.request_conflict', 'request id already used for another amount');
+      return { deposit: existing, created: false };
+    }
+    const settings = (await deps.settings()).deposit;
+    if (amount < parseCents(settings.min)!) throw new AppError('payments.amount_below_min', 'amount below the minimum', { min: settings.min });
+    if (amount > parseCents(settings.max)!) throw new AppError('payments.amount_above_max', 'amount above the maximum', { max: settings.max });
+    const identity = await deps.identityOf(memberId);
+    // PIX only from the member's own account (brazil-compliance §2.4): we must know whose it is.
+    if (!identity?.cpf || !identity.payeeName) throw new AppError('payments.profile_incomplete', 'name and CPF are required to deposit');
+    const pending = await deps.db
+      .selectFrom('payments_deposit')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('member_id', '=', memberId)
+      .where('status', '=', 'pending')
+      .where('expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirstOrThrow();
+    if (Number(pending.count) >= settings.maxPending) throw new AppError('payments.too_many_pending', 'too many open charges');
+
+    const txid = newTxid();
+    let charge;
+    try {
+      charge = await provider.createCharge({
+        txid,
+        amount,
+        expiresInSeconds: settings.expiresInMinutes * 60,
+        payer: { cpf: identity.cpf, name: identity.payeeName },
+        description: `Depósito ${identity.account}`,
+      });
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      deps.logger.warn({ err: error, txid }, 'provider refused or did not answer createCharge');
+      throw new AppError('payments.provider_unavailable', 'payment provider unavailable');
+    }
+    const inserted = await deps.db
+      .insertInto('payments_deposit')
+      .values({ member_id: memberId, request_id: input.requestId, amount, provider: provider.code, txid, br_code: charge.brCode, expires_at: charge.expiresAt })
+      .onConflict((conflict) => conflict.columns(['member_id', 'request_id']).doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    // A concurrent double click lost the race: answer what the winner created (its charge stands).
+    if (!inserted) return { deposit: (await findByRequest(deps.db, memberId, input.requestId))!, created: false };
+    return { deposit: inserted, created: true };
+  }
+
+  /**
+   * The provider says the charge was paid (webhook, or the reconciliation poll). One transaction:
+   * lock the deposit, record the payment, credit through the ledger under key `deposit:<id>` —
+   * so a replayed or reordered notice finds it already done and changes nothing.
+   */
+  async function settlePaid(paid: { txid: string; amount: bigint; endToEndId: string; payerCpf?: string; paidAt: Date }): Promise<'credited' | 'held' | 'already' | 'unknown'> {
+    // Whose it is, read before the transaction: a second pooled connection inside it could starve the pool.
+    const owner = await deps.db.selectFrom('payments_deposit').select('member_id').where('provider', '=', provider.code).where('txid', '=', paid.txid).executeTakeFirst();
+    const identity = owner ? await deps.identityOf(owner.member_id) : undefined;
+    const outcome = await deps.db.transaction().execute(async (tx) => {
+      const deposit = await tx.selectFrom('payments_deposit').selectAll().where('provider', '=', provider.code).where('txid', '=', paid.txid).forUpdate().executeTakeFirst();
+      if (!deposit) return { result: 'unknown' as const };
+      if (deposit.status !== 'pending' && deposit.status !== 'expired') return { result: 'already' as const, deposit };
+      const ownAccount = paid.payerCpf === undefined || paid.payerCpf === identity?.cpf;
+      const late = deposit.status === 'expired';
+      await tx
+        .updateTable('payments_deposit')
+        .set({ status: ownAccount ? 'credited' : 'held', paid_at: paid.paidAt, paid_amount: paid.amount, end_to_end_id: paid.endToEndId, payer_cpf: paid.payerCpf ?? null, paid_late: late, credited_at: ownAccount ? sql<Date>`now()` : null })
+        .where('id', '=', deposit.id)
+        .execute();
+      // What arrived is what we credit (a PSP reports the paid amount; a dynamic charge fixes it).
+      if (ownAccount) await credit(tx, deposit, paid.amount);
+      await publishChange(tx, deposit.member_id, deposit.id, ownAccount ? 'credited' : 'held');
+      return { result: ownAccount ? ('credited' as const) : ('held' as const), deposit };
+    });
+    if (outcome.result === 'held') deps.logger.warn({ depositId: outcome.deposit?.id.toString() }, 'deposit paid from another CPF: held for review');
+    return outcome.result;
+  }
+
+  async function credit(tx: DbExecutor, deposit: DepositRow, amount: bigint) {
+    await deps.wallet.postOrThrow(tx, {
+      key: `deposit:${deposit.id}`,
+      type: 'deposit',
+      reference: `PIX ${deposit.txid}`,
+      legs: [
+        { member: deposit.member_id, amount },
+        { house: HOUSE.paymentsClearing, amount: -amount },
+      ],
+    });
+  }
+
+  async function publishChange(tx: DbExecutor, memberId: bigint, id: bigint, status: string) {
+    await deps.bus.publish(tx, { type: 'payments.deposit_changed', audience: { kind: 'member', memberId: memberId.toString() }, data: { id: id.toString(), status } });
+  }
+
+  /**
+   * An operator decides a deposit held because another CPF paid it: credit it (the payer was
+   * shown to be the member) or return it to the payer through the provider. Audited in the same
+   * transaction; the row lock makes a double click decide once.
+   */
+  async function decideHeld(id: bigint, decision: 'credit' | 'refund', operatorId: bigint, note: string, audit: (tx: DbExecutor, row: DepositRow) => Promise<void>) {
+    return deps.db.transaction().execute(async (tx) => {
+      const deposit = await tx.selectFrom('payments_deposit').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!deposit) throw new AppError('payments.deposit_not_found', 'no such deposit');
+      if (deposit.status !== 'held' || !deposit.paid_amount || !deposit.end_to_end_id) throw new AppError('payments.deposit_not_held', 'not held for review');
+      // The provider call sits inside the lock on purpose: a refund must not race a credit.
+      if (decision === 'refund') await provider.refundCharge({ txid: deposit.txid, endToEndId: deposit.end_to_end_id, amount: deposit.paid_amount });
+      const status = decision === 'credit' ? ('credited' as const) : ('refunded' as const);
+      const updated = await tx
+        .updateTable('payments_deposit')
+        .set({ status, credited_at: decision === 'credit' ? sql<Date>`now()` : null, reviewed_by: operatorId, reviewed_at: sql<Date>`now()`, review_note: note })
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (decision === 'credit') await credit(tx, deposit, deposit.paid_amount);
+      await publishChange(tx, deposit.member_id, deposit.id, status);
+      await audit(tx, updated);
+      return updated;
+    });
+  }
+
+  /** Sandbox only: the member's own bank (or, for tests, someone else's CPF) pays the charge. */
+  async function sandboxPay(memberId: bigint, depositId: bigint, payerCpf?: string) {
+    if (!deps.sandbox) throw new AppError('payments.sandbox_only', 'not a sandbox installation');
+    const deposit = await findOwn(memberId, depositId);
+    const identity = await deps.identityOf(memberId);
+    return deps.sandbox.payCharge(deposit.txid, { cpf: payerCpf ?? identity?.cpf ?? '00000000191' });
+  }
+
+  async function findOwn(memberId: bigint, depositId: bigint): Promise<DepositRow> {
+    const deposit = await deps.db.selectFrom('payments_deposit').selectAll().where('id', '=', depositId).where('member_id', '=', memberId).executeTakeFirst();
+    if (!deposit) throw new AppError('payments.deposit_not_found', 'no such deposit');
+    return deposit;
+  }
+
+  async function list(memberId: bigint, page: { pageNo: number; pageSize: number }) {
+    const [rows, total] = await Promise.all([
+      deps.db.selectFrom('payments_deposit').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').limit(page.pageSize).offset((page.pageNo - 1) * page.pageSize).execute(),
+      deps.db.selectFrom('payments_deposit').select((eb) => eb.fn.countAll<string>().as('count')).where('member_id', '=', memberId).executeTakeFirstOrThrow(),
+    ]);
+    return { rows, total: Number(total.count) };
+  }
+
+  /**
+   * Job: pending charges past their expiry are asked about once more (a missed webhook is caught
+   * here) and, if still unpaid, marked expired; a payment that arrives later still credits.
+   */
+  async function reconcile(now = new Date()): Promise<{ expired: number; credited: number }> {
+    const open = await deps.db
+      .selectFrom('payments_deposit')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('created_at', '<', sql<Date>`${new Date(now.getTime() - 60_000)}`)
+      .orderBy('expires_at')
+      .limit(200)
+      .execute();
+    let expired = 0;
+    let credited = 0;
+    for (const deposit of open) {
+      const state: ChargeState | undefined = await provider.getCharge(deposit.txid).catch(() => undefined);
+      if (state?.status === 'paid' && state.endToEndId && state.paidAmount) {
+        const result = await settlePaid({ txid: deposit.txid, amount: state.paidAmount, endToEndId: state.endToEndId, payerCpf: state.payerCpf, paidAt: state.paidAt ?? now });
+        if (result === 'credited') credited += 1;
+      } else if (deposit.expires_at.getTime() <= now.getTime()) {
+        const changed = await deps.db.transaction().execute(async (tx) => {
+          const row = await tx.updateTable('payments_deposit').set({ status: 'expired' }).where('id', '=', deposit.id).where('status', '=', 'pending').returning('id').executeTakeFirst();
+          if (row) await publishChange(tx, deposit.member_id, deposit.id, 'expired');
+          return row !== undefined;
+        });
+        if (changed) expired += 1;
+      }
+    }
+    return { expired, credited };
+  }
+
+  return { options, create, settlePaid, decideHeld, sandboxPay, findOwn, list, reconcile, qrOf: (deposit: DepositRow) => qrDataUrl(deposit.br_code) };
+}
+
+export type DepositService = ReturnType<typeof createDepositService>;
+
+async function findByRequest(db: DbExecutor, memberId: bigint, requestId: string) {
+  return db.selectFrom('payments_deposit').selectAll().where('member_id', '=', memberId).where('request_id', '=', requestId).executeTakeFirst();
+}
+
+/** BCB TxId: 26–35 alphanumerics. 32 hex characters from node:crypto (128 random bits). */
+function newTxid(): string {
+  return randomBytes(16).toString('hex');
+}
+
+function qrDataUrl(brCode: string): string {
+  return `data:image/svg+xml;base64,${Buffer.from(qrSvg(brCode)).toString('base64')}`;
+}

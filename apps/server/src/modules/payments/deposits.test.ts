@@ -1,0 +1,204 @@
+import { createHmac } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestContext } from '../../../test/test-context.ts';
+import { api, createPaymentsContext, eventually, financeOperator, payingMember, requestId } from '../../../test/payments-fixture.ts';
+import { parseBrCode } from './pix/index.ts';
+
+let ctx: TestContext;
+let baseUrl: string;
+
+beforeAll(async () => {
+  ({ ctx, baseUrl } = await createPaymentsContext());
+});
+afterAll(async () => ctx.close());
+
+const cash = async (token: string) => (await api(ctx, 'GET', '/api/wallet/balance', token)).json().cash as string;
+const depositOf = async (token: string, id: string) => (await api(ctx, 'GET', `/api/payments/deposits/${id}`, token)).json();
+
+async function signedWebhook(body: object, options: { secret?: Buffer; timestamp?: number } = {}) {
+  const raw = JSON.stringify(body);
+  const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
+  const secret = options.secret ?? (await ctx.core.modules.system.api.getSecret('payments.sandbox_webhook'));
+  const signature = createHmac('sha256', secret).update(`${timestamp}.${raw}`).digest('hex');
+  return fetch(`${baseUrl}/api/payments/webhooks/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-sandbox-signature': `t=${timestamp},v1=${signature}` }, body: raw });
+}
+
+describe('PIX deposits', () => {
+  it('creates a charge with a dynamic BR Code for the amount, once per request id', async () => {
+    const member = await payingMember(ctx);
+    const id = requestId();
+    const first = await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '50', requestId: id });
+    expect(first.statusCode).toBe(201);
+    const deposit = first.json();
+    expect(deposit).toMatchObject({ amount: '50.00', status: 'pending' });
+    expect(deposit.qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    const parsed = parseBrCode(deposit.brCode);
+    expect(parsed).toMatchObject({ ok: true, initiation: 'dynamic', amountCents: 5000n });
+    // A double click or a retry answers the same deposit; the same id with another amount is refused.
+    const replay = await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '50.00', requestId: id });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().id).toBe(deposit.id);
+    expect((await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '60.00', requestId: id })).json().error.code).toBe('payments.request_conflict');
+    const rows = await ctx.core.db.selectFrom('payments_deposit').select('id').where('member_id', '=', member.id).execute();
+    expect(rows).toHaveLength(1);
+  });
+
+  it('refuses bad amounts and bad request ids with a code, creating nothing', async () => {
+    const member = await payingMember(ctx);
+    const cases: [unknown, string][] = [
+      ['', 'validation.failed'],
+      ['0', 'validation.failed'],
+      ['-10', 'validation.failed'],
+      ['10.001', 'validation.failed'],
+      ['1e3', 'validation.failed'],
+      ['9'.repeat(5000), 'validation.failed'],
+      [50, 'validation.failed'],
+      ['<script>', 'validation.failed'],
+      ['9.99', 'payments.amount_below_min'],
+      ['50000.01', 'payments.amount_above_max'],
+    ];
+    for (const [amount, code] of cases) {
+      const response = await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount, requestId: requestId() });
+      expect(response.statusCode, String(amount).slice(0, 20)).toBe(400);
+      expect(response.json().error.code, String(amount).slice(0, 20)).toBe(code);
+    }
+    for (const bad of ['', 'short', 'x'.repeat(65), "'; drop table payments_deposit;--", null]) {
+      expect((await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '20.00', requestId: bad })).statusCode).toBe(400);
+    }
+    const malformed = await ctx.app.inject({ method: 'POST', url: '/api/payments/deposits', headers: { authorization: `Bearer ${member.token}`, 'content-type': 'application/json' }, payload: '{"amount": ' });
+    expect(malformed.statusCode).toBe(400);
+    expect(await ctx.core.db.selectFrom('payments_deposit').select('id').where('member_id', '=', member.id).execute()).toHaveLength(0);
+  });
+
+  it('needs a logged-in real member with name and CPF on file, and limits open charges', async () => {
+    expect((await api(ctx, 'POST', '/api/payments/deposits', undefined, { amount: '20.00', requestId: requestId() })).statusCode).toBe(401);
+    const anonymous = await payingMember(ctx, { cpf: false });
+    expect((await api(ctx, 'POST', '/api/payments/deposits', anonymous.token, { amount: '20.00', requestId: requestId() })).json().error.code).toBe('payments.profile_incomplete');
+    const member = await payingMember(ctx);
+    for (let i = 0; i < 3; i += 1) expect((await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '20.00', requestId: requestId() })).statusCode).toBe(201);
+    expect((await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '20.00', requestId: requestId() })).json().error.code).toBe('payments.too_many_pending');
+  });
+
+  it('credits exactly once when the sandbox payer pays, with the webhook over HTTP, replayed or not', async () => {
+    const member = await payingMember(ctx);
+    const deposit = (await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '123.45', requestId: requestId() })).json();
+    expect((await api(ctx, 'POST', `/api/payments/deposits/${deposit.id}/sandbox-pay`, member.token, {})).statusCode).toBe(202);
+    const credited = await eventually(() => depositOf(member.token, deposit.id), (value) => value.status === 'credited');
+    expect(credited.status).toBe('credited');
+    expect(await cash(member.token)).toBe('123.45');
+
+    // The same provider event again (a PSP retry), and the payer paying twice: nothing changes.
+    const event = await ctx.core.db.selectFrom('payments_provider_event').selectAll().where('reference', '=', (await ctx.core.db.selectFrom('payments_deposit').select('txid').where('id', '=', BigInt(deposit.id)).executeTakeFirstOrThrow()).txid).executeTakeFirstOrThrow();
+    const replay = await signedWebhook({ ...(event.payload as object), amount: '12345' });
+    expect(replay.status).toBe(200);
+    expect(((await replay.json()) as { outcome: string }).outcome).toMatch(/^replay:/);
+    // A new event id for the same payment (out-of-order duplicate from another PSP node).
+    const duplicate = await signedWebhook({ ...(event.payload as object), eventId: 'another-node-1', amount: '12345' });
+    expect(((await duplicate.json()) as { outcome: string }).outcome).toBe('already');
+    expect((await api(ctx, 'POST', `/api/payments/deposits/${deposit.id}/sandbox-pay`, member.token, {})).json()).toEqual({ paid: false });
+    expect(await cash(member.token)).toBe('123.45');
+    const journals = await ctx.core.db.selectFrom('wallet_journal').select('id').where('idempotency_key', '=', `deposit:${deposit.id}`).execute();
+    expect(journals).toHaveLength(1);
+  });
+
+  it('refuses webhooks with a bad, missing or stale signature, changing nothing', async () => {
+    const member = await payingMember(ctx);
+    const deposit = (await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '20.00', requestId: requestId() })).json();
+    const { txid } = await ctx.core.db.selectFrom('payments_deposit').select('txid').where('id', '=', BigInt(deposit.id)).executeTakeFirstOrThrow();
+    const body = { eventId: `forged-${txid}`, type: 'charge.paid', txid, amount: '2000', endToEndId: 'E'.padEnd(32, '1') };
+    expect((await signedWebhook(body, { secret: Buffer.from('not the secret') })).status).toBe(401);
+    expect((await signedWebhook(body, { timestamp: Math.floor(Date.now() / 1000) - 3600 })).status).toBe(401);
+    const unsigned = await fetch(`${baseUrl}/api/payments/webhooks/sandbox`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    expect(unsigned.status).toBe(401);
+    expect(((await unsigned.json()) as { error: { code: string } }).error.code).toBe('payments.webhook_signature_invalid');
+    const garbage = await signedWebhook({ eventId: 'x', type: 'charge.paid', txid, amount: 'lots' });
+    expect(garbage.status).toBe(400);
+    expect((await depositOf(member.token, deposit.id)).status).toBe('pending');
+    expect(await cash(member.token)).toBe('0.00');
+  });
+
+  it('answers a webhook for an unknown charge without effect, and records it', async () => {
+    const response = await signedWebhook({ eventId: 'unknown-ref-1', type: 'charge.paid', txid: 'a'.repeat(32), amount: '1000', endToEndId: 'E'.padEnd(32, '2') });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { outcome: string }).outcome).toBe('unknown');
+    const stored = await ctx.core.db.selectFrom('payments_provider_event').select('outcome').where('event_id', '=', 'unknown-ref-1').executeTakeFirstOrThrow();
+    expect(stored.outcome).toBe('unknown');
+  });
+
+  it('holds a deposit paid from someone else’s CPF instead of crediting it', async () => {
+    const member = await payingMember(ctx);
+    const deposit = (await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '30.00', requestId: requestId() })).json();
+    await api(ctx, 'POST', `/api/payments/deposits/${deposit.id}/sandbox-pay`, member.token, { payerCpf: '52998224725' });
+    const held = await eventually(() => depositOf(member.token, deposit.id), (value) => value.status === 'held');
+    expect(held.status).toBe('held');
+    expect(await cash(member.token)).toBe('0.00');
+
+    // Finance decides: this one is credited (the payer proved to be the member); a double click decides once.
+    const operator = await financeOperator(ctx);
+    const decide = (id: string, decision: string, note = 'Comprovante conferido') => api(ctx, 'POST', `/api/backoffice/payments/deposits/${id}/${decision}`, operator, { note });
+    expect((await decide(deposit.id, 'credit', '')).statusCode).toBe(400);
+    expect((await api(ctx, 'POST', `/api/backoffice/payments/deposits/${deposit.id}/credit`, member.token, { note: 'x' })).statusCode).toBe(401);
+    const [first, second] = await Promise.all([decide(deposit.id, 'credit'), decide(deposit.id, 'credit')]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    expect(await cash(member.token)).toBe('30.00');
+
+    // Another is returned to its payer through the provider, and never credited.
+    const other = (await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '15.00', requestId: requestId() })).json();
+    await api(ctx, 'POST', `/api/payments/deposits/${other.id}/sandbox-pay`, member.token, { payerCpf: '52998224725' });
+    await eventually(() => depositOf(member.token, other.id), (value) => value.status === 'held');
+    expect((await decide(other.id, 'refund', 'Pagador não é o titular')).json().status).toBe('refunded');
+    expect((await decide(other.id, 'credit')).json().error.code).toBe('payments.deposit_not_held');
+    const charge = await ctx.core.db.selectFrom('payments_sandbox_charge').select('status').where('txid', '=', (await ctx.core.db.selectFrom('payments_deposit').select('txid').where('id', '=', BigInt(other.id)).executeTakeFirstOrThrow()).txid).executeTakeFirstOrThrow();
+    expect(charge.status).toBe('refunded');
+    expect(await cash(member.token)).toBe('30.00');
+    const audit = await ctx.core.db.selectFrom('backoffice_audit').select('action').where('target_type', '=', 'deposit').where('target_id', 'in', [deposit.id, other.id]).orderBy('id').execute();
+    expect(audit.map((row) => row.action)).toEqual(['payments.deposit.credit', 'payments.deposit.refund']);
+  });
+
+  it('expires an unpaid charge, and still credits it when the payment arrives late', async () => {
+    const member = await payingMember(ctx);
+    const deposit = (await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '40.00', requestId: requestId() })).json();
+    await sql`update payments_deposit set expires_at = now() - interval '1 minute', created_at = now() - interval '20 minutes' where id = ${BigInt(deposit.id)}`.execute(ctx.core.db);
+    await sql`update payments_sandbox_charge set expires_at = now() - interval '1 minute' where txid = (select txid from payments_deposit where id = ${BigInt(deposit.id)})`.execute(ctx.core.db);
+    const reconciled = await ctx.core.modules.payments.api.deposits.reconcile();
+    expect(reconciled.expired).toBeGreaterThanOrEqual(1);
+    expect((await depositOf(member.token, deposit.id)).status).toBe('expired');
+    // The payer's bank was slow: money received after expiry is credited, never lost.
+    await api(ctx, 'POST', `/api/payments/deposits/${deposit.id}/sandbox-pay`, member.token, {});
+    const late = await eventually(() => depositOf(member.token, deposit.id), (value) => value.status === 'credited');
+    expect(late.status).toBe('credited');
+    expect(await cash(member.token)).toBe('40.00');
+    const row = await ctx.core.db.selectFrom('payments_deposit').select('paid_late').where('id', '=', BigInt(deposit.id)).executeTakeFirstOrThrow();
+    expect(row.paid_late).toBe(true);
+  });
+
+  it('credits through reconciliation when the webhook never arrives', async () => {
+    const member = await payingMember(ctx);
+    const deposit = (await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '25.00', requestId: requestId() })).json();
+    const sandbox = ctx.core.modules.payments.api.sandbox!;
+    sandbox.setWebhookUrl('http://127.0.0.1:9/nowhere');
+    try {
+      const { txid } = await ctx.core.db.selectFrom('payments_deposit').select('txid').where('id', '=', BigInt(deposit.id)).executeTakeFirstOrThrow();
+      const paid = await sandbox.payCharge(txid, { cpf: member.cpf });
+      expect(paid.paid).toBe(true);
+    } finally {
+      sandbox.setWebhookUrl(`${baseUrl}/api/payments/webhooks/sandbox`);
+    }
+    await sql`update payments_deposit set created_at = now() - interval '5 minutes' where id = ${BigInt(deposit.id)}`.execute(ctx.core.db);
+    await ctx.core.modules.payments.api.deposits.reconcile();
+    expect((await depositOf(member.token, deposit.id)).status).toBe('credited');
+    expect(await cash(member.token)).toBe('25.00');
+  });
+
+  it('does not show one member’s deposit to another', async () => {
+    const owner = await payingMember(ctx);
+    const other = await payingMember(ctx);
+    const deposit = (await api(ctx, 'POST', '/api/payments/deposits', owner.token, { amount: '20.00', requestId: requestId() })).json();
+    expect((await api(ctx, 'GET', `/api/payments/deposits/${deposit.id}`, other.token)).statusCode).toBe(404);
+    expect((await api(ctx, 'POST', `/api/payments/deposits/${deposit.id}/sandbox-pay`, other.token, {})).statusCode).toBe(404);
+    expect((await api(ctx, 'GET', '/api/payments/deposits/abc', owner.token)).statusCode).toBe(400);
+    const page = (await api(ctx, 'GET', '/api/payments/deposits?pageNo=1&pageSize=10', owner.token)).json();
+    expect(page.content.map((row: { id: string }) => row.id)).toEqual([deposit.id]);
+  });
+});

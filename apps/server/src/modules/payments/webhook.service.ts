@@ -1,0 +1,43 @@
+import type { Db } from '../../platform/db.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { DepositService } from './deposit.service.ts';
+import type { PaymentProvider, ProviderEvent } from './providers/payment-provider.ts';
+import type { WithdrawalService } from './withdrawal.service.ts';
+
+/**
+ * Provider webhooks: signature checked by the provider adapter, each event id recorded once
+ * (a replay is answered 200 and changes nothing), then applied. Applying is itself idempotent
+ * (state guards and ledger keys), so an event that arrives twice through a race, or out of
+ * order with the reconciliation poll, still moves money at most once.
+ */
+export function createWebhookService(deps: { db: Db; logger: Logger; provider: PaymentProvider; deposits: DepositService; withdrawals: WithdrawalService }) {
+  async function apply(event: ProviderEvent): Promise<string> {
+    switch (event.type) {
+      case 'charge.paid':
+        return deps.deposits.settlePaid(event);
+      case 'payout.paid':
+        return deps.withdrawals.settlePayout(event.payoutId, { status: 'paid' });
+      case 'payout.failed':
+        return deps.withdrawals.settlePayout(event.payoutId, { status: 'failed', reason: event.reason });
+    }
+  }
+
+  return {
+    async receive(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<{ outcome: string }> {
+      const event = await deps.provider.verifyWebhook(headers, rawBody);
+      const seen = await deps.db.selectFrom('payments_provider_event').select('outcome').where('provider', '=', deps.provider.code).where('event_id', '=', event.eventId).executeTakeFirst();
+      if (seen) return { outcome: `replay:${seen.outcome}` };
+      const outcome = await apply(event);
+      if (outcome === 'unknown') deps.logger.warn({ eventId: event.eventId, type: event.type }, 'webhook for an unknown reference: recorded, no effect');
+      const reference = event.type === 'charge.paid' ? event.txid : event.payoutId;
+      await deps.db
+        .insertInto('payments_provider_event')
+        .values({ provider: deps.provider.code, event_id: event.eventId, event_type: event.type, reference, payload: JSON.stringify(event, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)), outcome })
+        .onConflict((conflict) => conflict.columns(['provider', 'event_id']).doNothing())
+        .execute();
+      return { outcome };
+    },
+  };
+}
+
+export type WebhookService = ReturnType<typeof createWebhookService>;
