@@ -1,0 +1,78 @@
+import { createHmac } from 'node:crypto';
+
+/**
+ * The house game server's client of the provider API: it calls it over HTTP exactly as an
+ * outside vendor does (docs/provider-integration.md), signing the raw body with its secret.
+ */
+
+export type ProviderCallResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; code: string; balance?: string };
+
+export interface MoneyAnswer {
+  balance: string;
+  transactionId: string;
+  operatorTransactionId: string;
+}
+
+export interface ProviderClient {
+  authenticate(token: string): Promise<ProviderCallResult<{ playerId: string; balance: string }>>;
+  bet(request: { playerId: string; transactionId: string; roundId: string; gameCode: string; amount: string }): Promise<ProviderCallResult<MoneyAnswer>>;
+  win(request: { playerId: string; transactionId: string; roundId: string; gameCode: string; amount: string; roundClosed: boolean }): Promise<ProviderCallResult<MoneyAnswer>>;
+  rollback(request: { playerId: string; transactionId: string; originalTransactionId: string; roundId: string }): Promise<ProviderCallResult<MoneyAnswer>>;
+}
+
+/** A network error or timeout: the call may or may not have been applied (retry with the same id). */
+export class ProviderUnreachable extends Error {}
+
+const TIMEOUT_MS = 5000;
+
+export function createProviderClient(deps: { baseUrl: () => string; vendorCode: string; secret: () => Promise<string> }): ProviderClient {
+  async function call<T>(action: string, payload: object): Promise<ProviderCallResult<T>> {
+    const body = JSON.stringify(payload);
+    const signature = createHmac('sha256', await deps.secret()).update(body, 'utf8').digest('hex');
+    let response: Response;
+    try {
+      response = await fetch(`${deps.baseUrl()}/provider/v1/${deps.vendorCode}/${action}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-signature': signature },
+        body,
+        signal: AbortSignal.timeout(TIMEOUT_MS),
+      });
+    } catch (error) {
+      throw new ProviderUnreachable(`provider ${action}: ${(error as Error).message}`);
+    }
+    const text = await response.text();
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = undefined;
+    }
+    if (response.ok) return { ok: true, status: response.status, body: parsed as T };
+    const error = (parsed as { error?: { code?: string }; balance?: string } | undefined) ?? {};
+    return { ok: false, status: response.status, code: error.error?.code ?? 'UNKNOWN', balance: error.balance };
+  }
+
+  return {
+    authenticate: (token) => call('authenticate', { token }),
+    bet: (request) => call('bet', request),
+    win: (request) => call('win', request),
+    rollback: (request) => call('rollback', request),
+  };
+}
+
+/** Retries a call that must eventually land (wins, rollbacks) on network errors and 5xx, with the same content. */
+export async function withRetries<T>(attempt: () => Promise<ProviderCallResult<T>>, tries = 3): Promise<ProviderCallResult<T>> {
+  let last: unknown;
+  for (let i = 0; i < tries; i += 1) {
+    try {
+      const result = await attempt();
+      if (result.ok || result.status < 500) return result;
+      last = new Error(`provider answered ${result.status} ${result.code}`);
+    } catch (error) {
+      if (!(error instanceof ProviderUnreachable)) throw error;
+      last = error;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100 * (i + 1)));
+  }
+  throw last instanceof Error ? last : new ProviderUnreachable('provider unreachable');
+}

@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../platform/db.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { WalletApi } from '../wallet/index.ts';
+import { seedDemoVendor } from './demo-vendor.ts';
+import { providerRoutes } from './provider.routes.ts';
+import { createProviderService, type ProviderDeps } from './provider.service.ts';
+import { createRequestLog } from './request-log.ts';
+import { ensureVendorSecret, findVendorAccess } from './provider.repository.ts';
+import { bettingRecordRoutes, type BettingRecordDeps } from './betting-record.ts';
+import type { preHandlerAsyncHookHandler } from 'fastify';
+
+export { DEMO_VENDOR_CODE, DEMO_VENDOR_GAME } from './demo-vendor.ts';
+export { signBody } from './signature.ts';
+export { PROVIDER_ACTIONS, PROVIDER_ERRORS, type ProviderAction, type ProviderErrorCode } from './provider.wire.ts';
+
+/**
+ * Provider module: the seamless-wallet API game vendors call (authenticate, balance, bet, win,
+ * rollback), signed per vendor, posting through the wallet in one transaction per callback.
+ */
+export function createProviderModule(deps: {
+  db: Db;
+  logger: Logger;
+  wallet: WalletApi;
+  /** The catalogue's single-use launch token redemption. */
+  redeemLaunchToken: ProviderDeps['redeemLaunchToken'];
+  /** The accounts module's member lookup (nickname, type, status). */
+  playerOf: ProviderDeps['playerOf'];
+  /** The catalogue's idempotent vendor creation (demo seed). */
+  ensureSeamlessVendor: Parameters<typeof seedDemoVendor>[0]['ensureSeamlessVendor'];
+  /** DEMO_VENDOR_SECRET; undefined in production, where no demo vendor is seeded. */
+  demoVendorSecret: string | undefined;
+  /** The catalogue's game and vendor lookups and the operator time zone, for the betting record. */
+  catalogue: Pick<BettingRecordDeps, 'vendorName' | 'describeGame'>;
+  timeZone: () => Promise<string>;
+}) {
+  const logger = deps.logger.child({ module: 'provider' });
+  const requestLog = createRequestLog({ db: deps.db, logger });
+  const service = createProviderService({
+    db: deps.db,
+    wallet: deps.wallet,
+    redeemLaunchToken: deps.redeemLaunchToken,
+    playerOf: deps.playerOf,
+    gameTypeOf: async (vendor, gameCode) => (await deps.catalogue.describeGame(vendor, gameCode))?.gameType,
+  });
+  return {
+    api: {
+      /** Registers DEMOVENDOR (catalogue + secret) when missing; a no-op without DEMO_VENDOR_SECRET. */
+      /**
+       * A vendor's provider-API secret, stored when missing (an operator's rotation is kept);
+       * answers the stored one, so a vendor client signs with what the API checks.
+       */
+      async ensureVendorSecret(vendorCode: string, secret: string): Promise<string> {
+        await ensureVendorSecret(deps.db, vendorCode, secret);
+        return (await findVendorAccess(deps.db, vendorCode, null))!.secret;
+      },
+      /** Writes the batched request log now (tests; shutdown). */
+      flushRequestLog: () => requestLog.flush(),
+      seedDemoVendor: async () => (deps.demoVendorSecret ? seedDemoVendor({ db: deps.db, secret: deps.demoVendorSecret, ensureSeamlessVendor: deps.ensureSeamlessVendor }) : false),
+    },
+    /** Registered at the prefix /provider (not /api): vendors' servers call it. */
+    routes: (): FastifyPluginAsyncZod => providerRoutes({ db: deps.db, service, logger, requestLog }),
+    close: () => requestLog.flush(),
+    /** Member routes under /api: the betting record. */
+    memberRoutes: (auth: { requireMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod =>
+      bettingRecordRoutes({ db: deps.db, timeZone: deps.timeZone, ...deps.catalogue, requireMember: auth.requireMember }),
+  };
+}
+
+export type ProviderModule = ReturnType<typeof createProviderModule>;

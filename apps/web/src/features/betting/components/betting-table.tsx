@@ -1,0 +1,58 @@
+import { useTranslation } from 'react-i18next';
+import type { BettingRound } from '@app/contracts';
+import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
+import { SignedAmount } from '../../wallet/components/signed-amount.tsx';
+import { RoundStatusChip, useGameTypeLabel } from './round-labels.tsx';
+
+/** Wide screens: one line per round, newest first as the server sends them. */
+export function BettingTable({ rows, format }: { rows: readonly BettingRound[]; format: WalletFormat }) {
+  const { t } = useTranslation('betting');
+  const typeLabel = useGameTypeLabel();
+  return (
+    <div className="wallet-table-wrap">
+      <table className="wallet-table betting-table" data-testid="betting-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('record.columns.time')}</th>
+            <th scope="col">{t('record.columns.game')}</th>
+            <th scope="col">{t('record.columns.type')}</th>
+            <th scope="col" className="is-numeric">
+              {t('record.columns.bet')}
+            </th>
+            <th scope="col" className="is-numeric">
+              {t('record.columns.win')}
+            </th>
+            <th scope="col" className="is-numeric">
+              {t('record.columns.net')}
+            </th>
+            <th scope="col">{t('record.columns.status')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={`${row.vendor}:${row.roundId}`} data-testid="betting-row">
+              <td className="betting-table__when">
+                <time dateTime={row.openedAt}>{format.dateTime(row.openedAt)}</time>
+              </td>
+              <td>
+                <span className="betting-game" title={t('record.roundRef', { roundId: row.roundId })}>
+                  <span className="betting-game__name">{row.gameName}</span>
+                  <span className="betting-game__vendor">{row.vendorName}</span>
+                </span>
+              </td>
+              <td>{typeLabel(row.gameType)}</td>
+              <td className="is-numeric">{format.money(row.bet)}</td>
+              <td className="is-numeric">{format.money(row.win)}</td>
+              <td className="is-numeric">
+                <SignedAmount amount={row.net} format={format} testId="betting-net" />
+              </td>
+              <td>
+                <RoundStatusChip status={row.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

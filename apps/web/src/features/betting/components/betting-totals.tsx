@@ -1,0 +1,32 @@
+import { useTranslation } from 'react-i18next';
+import type { BettingRecordPage } from '@app/contracts';
+import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
+import { SignedAmount } from '../../wallet/components/signed-amount.tsx';
+
+/** The whole period at a glance (every page, not just this one): staked, won, and the result by its sign. */
+export function BettingTotals({ totals, format }: { totals: BettingRecordPage['totals']; format: WalletFormat }) {
+  const { t } = useTranslation('betting');
+  return (
+    <section className="betting-totals" aria-label={t('totals.title')} data-testid="betting-totals">
+      <div className="betting-stat">
+        <span className="betting-stat__label">{t('totals.bet')}</span>
+        <span className="betting-stat__value" data-testid="betting-total-bet">
+          {format.money(totals.bet)}
+        </span>
+      </div>
+      <div className="betting-stat">
+        <span className="betting-stat__label">{t('totals.win')}</span>
+        <span className="betting-stat__value" data-testid="betting-total-win">
+          {format.money(totals.win)}
+        </span>
+      </div>
+      <div className="betting-stat betting-stat--net">
+        <span className="betting-stat__label">{t('totals.net')}</span>
+        <span className="betting-stat__value">
+          <SignedAmount amount={totals.net} format={format} testId="betting-total-net" />
+        </span>
+        <span className="betting-stat__hint">{t('totals.netHint')}</span>
+      </div>
+    </section>
+  );
+}

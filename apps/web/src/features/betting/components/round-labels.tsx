@@ -1,0 +1,18 @@
+import { useTranslation } from 'react-i18next';
+import type { GameType, RoundStatus } from '@app/contracts';
+
+/** The catalogue's name for a product type; a round the catalogue cannot place reads "Outros". */
+export function useGameTypeLabel(): (gameType: GameType | null) => string {
+  const { t } = useTranslation(['games', 'betting']);
+  return (gameType) => (gameType ? t(`games:types.${gameType}`) : t('betting:record.otherType'));
+}
+
+/** Where a round stands: still running, paid out, or cancelled with the stake returned. */
+export function RoundStatusChip({ status }: { status: RoundStatus }) {
+  const { t } = useTranslation('betting');
+  return (
+    <span className={`round-status round-status--${status}`} data-testid="betting-status" data-status={status}>
+      {t(`status.${status}`)}
+    </span>
+  );
+}

@@ -1,0 +1,18 @@
+import { composeCore, composeHttp } from '../apps/server/src/compose.ts';
+import { loadConfig } from '../apps/server/src/platform/config.ts';
+import { createLogger } from '../apps/server/src/platform/logger.ts';
+
+/**
+ * The API process the HTTP benchmarks load (catalogue, provider): a child process so that the load
+ * generator does not share its event loop. Prints {"port": N} once listening; SIGTERM stops it.
+ */
+const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+const logger = createLogger({ level: 'silent', pretty: false });
+const core = await composeCore({ config, logger, databaseUrl: config.databaseUrl! });
+const { app } = await composeHttp(core, { config, logger });
+await app.listen({ port: 0, host: '127.0.0.1' });
+const address = app.server.address();
+console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
+process.on('SIGTERM', () => {
+  void app.close().then(() => core.close()).then(() => process.exit(0));
+});
