@@ -8,6 +8,9 @@ import type { Logger } from './platform/logger.ts';
 import { createAccountsModule, fixedAnswerCaptcha } from './modules/accounts/index.ts';
 import { createCatalogueModule } from './modules/catalogue/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
+import { createHouseGamesModule } from './modules/house-games/index.ts';
+import { createPaymentsModule } from './modules/payments/index.ts';
+import { createProviderModule } from './modules/provider/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
 import { createWalletModule } from './modules/wallet/index.ts';
 
@@ -39,7 +42,44 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
   });
   const backoffice = createBackofficeModule({ db: dbHandle.db });
   const catalogue = createCatalogueModule({ db: dbHandle.db, bus, logger, wallet: wallet.api, imageBase: config.imageBase, cacheEntries: config.catalogueCacheEntries });
-  const modules = { system, accounts, backoffice, wallet, catalogue };
+  const payments = createPaymentsModule({
+    db: dbHandle.db,
+    bus,
+    logger,
+    wallet: wallet.api,
+    secret: (name) => system.api.getSecret(name),
+    settings: async () => (await system.api.getSettings()).payments,
+    identityOf: accounts.api.identityOf,
+    checkLoginPassword: accounts.api.checkLoginPassword,
+    checkPaymentPassword: accounts.api.directory.checkPaymentPassword,
+    webhookUrl: config.paymentsWebhookUrl,
+    publicHost: new URL(config.publicUrl).host,
+    siteName: 'Bet Platform',
+    sandboxPayer: !config.isProduction,
+  });
+  const provider = createProviderModule({
+    db: dbHandle.db,
+    logger,
+    wallet: wallet.api,
+    redeemLaunchToken: catalogue.api.redeemLaunchToken,
+    playerOf: accounts.api.playerOf,
+    ensureSeamlessVendor: catalogue.api.ensureSeamlessVendor,
+    demoVendorSecret: config.demoVendorSecret,
+    catalogue: { vendorName: catalogue.api.vendorName, describeGame: catalogue.api.describeGame },
+    timeZone: async () => (await system.api.getSettings()).locale.timeZone,
+  });
+  const houseGames = createHouseGamesModule({
+    db: dbHandle.db,
+    logger,
+    ensureSeamlessVendor: catalogue.api.ensureSeamlessVendor,
+    issueLaunchToken: catalogue.api.issueLaunchToken,
+    ensureVendorSecret: provider.api.ensureVendorSecret,
+    secret: (name) => system.api.getSecret(name),
+    vendorSecret: config.houseVendorSecret,
+    providerUrl: config.houseProviderUrl,
+    minSpinIntervalMs: config.houseMinSpinIntervalMs,
+  });
+  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames };
 
   return {
     db: dbHandle.db,
@@ -47,6 +87,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     modules,
     async close() {
       catalogue.close();
+      await provider.close();
       await wallet.close();
       await bus.stop();
       await dbHandle.close();
@@ -61,8 +102,10 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   const app = await createHttpApp({ config: deps.config, logger: deps.logger, db: core.db, webDistDir: deps.webDistDir });
   core.modules.system.installGate(app);
   core.modules.accounts.installAuth(app);
+  core.modules.backoffice.installAuth(app);
   await app.register(core.modules.system.routes, { prefix: '/api' });
   await app.register(core.modules.accounts.routes, { prefix: '/api' });
+  await app.register(core.modules.backoffice.routes, { prefix: '/api' });
   const { accounts } = core.modules;
   await app.register(
     core.modules.wallet.routes({
@@ -75,6 +118,14 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   );
   await app.register(core.modules.catalogue.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.catalogue.sandboxRoutes());
+  await app.register(core.modules.catalogue.mediaRoutes());
+  await app.register(core.modules.payments.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
+  await app.register(core.modules.payments.webhookRoutes(), { prefix: '/api' });
+  await app.register(core.modules.payments.backofficeRoutes(core.modules.backoffice.api), { prefix: '/api' });
+  await app.register(core.modules.payments.sandboxRoutes());
+  await app.register(core.modules.provider.routes(), { prefix: '/provider' });
+  await app.register(core.modules.houseGames.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
+  await app.register(core.modules.provider.memberRoutes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
   const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString());
   return { app, hub };
 }
@@ -83,6 +134,6 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
 export async function composeWorker(core: Core, deps: { databaseUrl: string; logger: Logger; workerId: string }) {
   const jobs = createJobRunner({ connectionString: deps.databaseUrl, logger: deps.logger });
   await jobs.start();
-  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs]);
+  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs]);
   return jobs;
 }

@@ -27,6 +27,8 @@ try {
   await migrate(database.url, logger);
   const core = await composeCore({ config, logger, databaseUrl: database.url });
   shutdownSteps.push(() => core.close());
+  // The house game server's vendor HOUSE, its games and provider secret (idempotent, every environment).
+  await core.modules.houseGames.api.register();
 
   if (config.seedDemo) {
     const created = await seedDemoData(core.modules);

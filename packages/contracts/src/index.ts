@@ -8,3 +8,5 @@ export * from './registration.ts';
 export * from './security.ts';
 export * from './wallet.ts';
 export * from './catalogue.ts';
+export * from './payments.ts';
+export * from './betting.ts';

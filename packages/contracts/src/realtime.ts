@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SystemStatusSchema } from './system.ts';
 import { MoneySchema } from './wallet.ts';
+import { DepositStatusSchema, WithdrawalStatusSchema } from './payments.ts';
 
 /** Messages the server pushes over /ws. Every message has a `type`; clients ignore unknown types. */
 export const WsServerMessageSchema = z.discriminatedUnion('type', [
@@ -12,6 +13,10 @@ export const WsServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth.failed') }),
   /** After every committed change of the member's money; clients may also re-read the balance. */
   z.object({ type: z.literal('wallet.balance_changed'), cash: MoneySchema, bonus: MoneySchema }),
+  /** One of the member's deposits changed state (paid, credited, expired…); re-read it. */
+  z.object({ type: z.literal('payments.deposit_changed'), id: z.string(), status: DepositStatusSchema }),
+  /** One of the member's withdrawals changed state (approved, paid, rejected…); re-read it. */
+  z.object({ type: z.literal('payments.withdrawal_changed'), id: z.string(), status: WithdrawalStatusSchema }),
 ]);
 export type WsServerMessage = z.infer<typeof WsServerMessageSchema>;
 

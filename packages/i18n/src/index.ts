@@ -1,21 +1,27 @@
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '@app/contracts';
 import enAccount from '../locales/en/account.json';
 import enAgent from '../locales/en/agent.json';
+import enBetting from '../locales/en/betting.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
+import enGames from '../locales/en/games.json';
 import enHome from '../locales/en/home.json';
 import enLayout from '../locales/en/layout.json';
 import enPages from '../locales/en/pages.json';
+import enPayments from '../locales/en/payments.json';
 import enSystem from '../locales/en/system.json';
 import enValidation from '../locales/en/validation.json';
 import enWallet from '../locales/en/wallet.json';
 import ptAccount from '../locales/pt/account.json';
 import ptAgent from '../locales/pt/agent.json';
+import ptBetting from '../locales/pt/betting.json';
 import ptCommon from '../locales/pt/common.json';
 import ptErrors from '../locales/pt/errors.json';
+import ptGames from '../locales/pt/games.json';
 import ptHome from '../locales/pt/home.json';
 import ptLayout from '../locales/pt/layout.json';
 import ptPages from '../locales/pt/pages.json';
+import ptPayments from '../locales/pt/payments.json';
 import ptSystem from '../locales/pt/system.json';
 import ptValidation from '../locales/pt/validation.json';
 import ptWallet from '../locales/pt/wallet.json';
@@ -24,7 +30,7 @@ export type { Language };
 export { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES };
 
 /** One namespace per area of the product; check-keys.ts keeps pt and en in step. */
-export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation', 'wallet'] as const;
+export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation', 'wallet', 'games', 'payments', 'betting'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 
@@ -39,6 +45,9 @@ const pt = {
   home: ptHome,
   validation: ptValidation,
   wallet: ptWallet,
+  games: ptGames,
+  payments: ptPayments,
+  betting: ptBetting,
 };
 
 /** Portuguese is the source of truth for the key set (and for TypeScript's key types). */
@@ -55,6 +64,9 @@ const en: Resources = {
   home: enHome,
   validation: enValidation,
   wallet: enWallet,
+  games: enGames,
+  payments: enPayments,
+  betting: enBetting,
 };
 
 export const resources: Record<Language, Resources> = { pt, en };

@@ -29,6 +29,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(false);
   });
 
+  it('defaults the demo vendor secret outside production and refuses it in production', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).demoVendorSecret).toBe('demo-vendor-secret');
+    expect(loadConfig({ NODE_ENV: 'production' }).demoVendorSecret).toBeUndefined();
+    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_VENDOR_SECRET: 'a-secret-of-16-chars' })).toThrow(ConfigError);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

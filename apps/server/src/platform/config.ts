@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   IMAGE_CDN_BASE: z.string().regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'an http(s) URL or a path').default('/media/'),
   /** Catalogue answers kept per API process (0 turns the cache off, e.g. to measure cold reads). */
   CATALOGUE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(5000),
+  /** Where the built-in sandbox PSP posts its webhooks; defaults to this process on loopback. */
+  PAYMENTS_WEBHOOK_URL: z.url().optional(),
   WALLET_LANES: z.coerce.number().int().min(1).max(32).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Number of trusted proxy hops in front of the API (0 = use the socket address). */
@@ -38,6 +40,14 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Automated journeys only: every captcha gets this answer. Refused when NODE_ENV=production. */
   CAPTCHA_FIXED_ANSWER: z.string().regex(/^[2-9A-HJ-NP-Z]{4}$/, 'four captcha characters').optional(),
+  /** Secret of the demo vendor DEMOVENDOR (provider API certification on a demo install). Refused when NODE_ENV=production. */
+  DEMO_VENDOR_SECRET: z.string().min(16).max(200).optional(),
+  /** Provider-API secret of the house game server (vendor HOUSE); default: the stored system secret house_games.vendor, hex. */
+  HOUSE_VENDOR_SECRET: z.string().min(16).max(200).optional(),
+  /** Where the house game server calls the provider API; default http://127.0.0.1:PORT. */
+  HOUSE_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Responsible pace: the least time between two spins of one member. */
+  HOUSE_MIN_SPIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
 });
 
 export interface Config {
@@ -52,6 +62,7 @@ export interface Config {
   walletLanes: number;
   imageBase: string;
   catalogueCacheEntries: number;
+  paymentsWebhookUrl: string;
   logLevel: string;
   trustProxyHops: number;
   countryHeader: string | undefined;
@@ -59,6 +70,11 @@ export interface Config {
   seedDemo: boolean;
   webDistDir: string;
   captchaFixedAnswer: string | undefined;
+  /** DEMO_VENDOR_SECRET (default demo-vendor-secret); undefined in production. */
+  demoVendorSecret: string | undefined;
+  houseVendorSecret: string | undefined;
+  houseProviderUrl: string;
+  houseMinSpinIntervalMs: number;
   publicUrl: string;
 }
 
@@ -81,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && e.CAPTCHA_FIXED_ANSWER) throw new ConfigError(['CAPTCHA_FIXED_ANSWER: not allowed in production']);
+  if (isProduction && e.DEMO_VENDOR_SECRET) throw new ConfigError(['DEMO_VENDOR_SECRET: not allowed in production']);
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -92,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolMax: e.DB_POOL_MAX,
     walletLanes: e.WALLET_LANES,
     catalogueCacheEntries: e.CATALOGUE_CACHE_ENTRIES,
+    paymentsWebhookUrl: e.PAYMENTS_WEBHOOK_URL ?? `http://127.0.0.1:${e.PORT}/api/payments/webhooks/sandbox`,
     imageBase: e.IMAGE_CDN_BASE.endsWith('/') ? e.IMAGE_CDN_BASE : `${e.IMAGE_CDN_BASE}/`,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS,
@@ -100,6 +118,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO && !isProduction,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
     captchaFixedAnswer: e.CAPTCHA_FIXED_ANSWER,
+    demoVendorSecret: isProduction ? undefined : (e.DEMO_VENDOR_SECRET ?? 'demo-vendor-secret'),
+    houseVendorSecret: e.HOUSE_VENDOR_SECRET,
+    houseProviderUrl: (e.HOUSE_PROVIDER_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
+    houseMinSpinIntervalMs: e.HOUSE_MIN_SPIN_INTERVAL_MS,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -1,6 +1,8 @@
 import { HOUSE, type WalletModule } from '../modules/wallet/index.ts';
 import type { AccountsModule } from '../modules/accounts/index.ts';
 import { ACCOUNT_TYPE } from '../modules/accounts/index.ts';
+import type { CatalogueModule } from '../modules/catalogue/index.ts';
+import type { ProviderModule } from '../modules/provider/index.ts';
 import type { BackofficeModule } from '../modules/backoffice/index.ts';
 import type { SystemModule } from '../modules/system/index.ts';
 
@@ -47,10 +49,13 @@ export async function seedDemoData(modules: DemoModules) {
     },
     'seed',
   );
+  await modules.catalogue.api.seedDemo();
+  // After the demo catalogue: DEMOVENDOR is a demo vendor of its own, for vendors' certification tests.
+  await modules.provider.api.seedDemoVendor();
   return created;
 }
 
-type DemoModules = { accounts: AccountsModule; backoffice: BackofficeModule; system: SystemModule; wallet: WalletModule };
+type DemoModules = { accounts: AccountsModule; backoffice: BackofficeModule; catalogue: CatalogueModule; system: SystemModule; wallet: WalletModule; provider: ProviderModule };
 
 /**
  * Demo play money (R$ 1.000,00 for demo, R$ 5.000,00 for agent) as a manual adjustment against

@@ -26,7 +26,9 @@ class FakeSocket {
 function renderRoot(bootResponses: (() => Response)[]) {
   let call = 0;
   vi.stubGlobal('WebSocket', FakeSocket);
-  vi.stubGlobal('fetch', async () => {
+  vi.stubGlobal('fetch', async (url: string) => {
+    // Only boot answers follow the script; the shell's other reads (the games menu) get a 404.
+    if (url !== '/api/system/boot') return new Response(JSON.stringify({ error: { code: 'not_found', message: 'not found' } }), { status: 404 });
     const next = bootResponses[Math.min(call, bootResponses.length - 1)];
     call += 1;
     return next ? next() : new Response(null, { status: 500 });

@@ -22,7 +22,7 @@ describe('route guard', () => {
   it('lets a session token through to the page', async () => {
     sessionStorage.setItem('token', 'tok-1');
     vi.stubGlobal('fetch', fakeFetch({ '/api/member/info': memberFixture() }));
-    const { router } = renderApp('/member?tab=withdraw');
+    const { router } = renderApp('/member?tab=bonusDetails');
     expect(await screen.findByTestId('member-tab-title')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/member');
     expect(screen.getByTestId('not-available')).toBeTruthy();

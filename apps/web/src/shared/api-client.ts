@@ -31,19 +31,24 @@ export interface Parser<T> {
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
+  /** A raw body sent as it is with its own content type (an uploaded image), instead of JSON `body`. */
+  raw?: { data: Blob; contentType: string };
   /** Validates the response body; without it the body is returned as the caller's type. */
   schema?: Parser<T>;
   /** Overrides the stored session token (the login flow checks a token before keeping it). */
   token?: string | null;
   signal?: AbortSignal;
+  /** Lets the request finish after the page is closed (a game page returning money on leave). */
+  keepalive?: boolean;
 }
 
 /** The only place in the SPA that calls fetch. Errors always surface as ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', body, schema, signal } = options;
+  const { method = 'GET', body, raw, schema, signal, keepalive } = options;
   const token = options.token === undefined ? getToken() : options.token;
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (raw) headers['Content-Type'] = raw.contentType;
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
 
   let response: Response;
@@ -51,9 +56,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: raw ? raw.data : body === undefined ? undefined : JSON.stringify(body),
       signal,
       credentials: 'same-origin',
+      ...(keepalive ? { keepalive } : {}),
     });
   } catch (error) {
     if (signal?.aborted) throw error;

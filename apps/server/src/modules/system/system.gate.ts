@@ -9,7 +9,11 @@ import type { HttpApp } from '../../platform/http/http-app.ts';
  * SPA needs to show why, the API reference, operators (they end maintenance), and vendors and
  * payment providers settling money already in flight.
  */
-const UNGATED_PREFIXES = ['/api/system/', '/api/docs', '/api/admin/'];
+/**
+ * Operators run the site through maintenance and from anywhere (they have their own sessions);
+ * payment providers must reach their webhooks whatever the site's state, or money goes unrecorded.
+ */
+const UNGATED_PREFIXES = ['/api/system/', '/api/docs', '/api/admin/', '/api/backoffice/', '/api/payments/webhooks/'];
 
 /** Refuses player and agent API calls while the site is in maintenance or the visitor's region is blocked. */
 export function installSystemGate(app: HttpApp, system: SystemService, options: { countryHeader: string | undefined }) {

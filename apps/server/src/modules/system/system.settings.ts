@@ -20,6 +20,9 @@ const IpRuleSchema = z.string().refine((value) => {
   return /^\d{1,3}$/.test(prefix) && bits >= 0 && bits <= (family === 4 ? 32 : 128);
 }, 'must be an IP address or CIDR block');
 
+/** An amount in reais as a decimal string with two places ("10.00"). */
+const ReaisSchema = z.string().regex(/^\d{1,12}\.\d{2}$/, 'must be an amount like 10.00');
+
 const CountryCodeSchema = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code');
 
 /** Shapes of every setting key; values in the database are validated against these on write. */
@@ -50,6 +53,25 @@ export const SETTING_SCHEMAS = {
     affiliateValidation: z.boolean(),
     /** Show and require the 21-year confirmation (spec §5). */
     confirm21: z.boolean(),
+  }),
+  payments: z.object({
+    deposit: z.object({
+      presets: z.array(ReaisSchema).max(12),
+      min: ReaisSchema,
+      max: ReaisSchema,
+      /** How long a PIX charge can be paid. */
+      expiresInMinutes: z.number().int().min(1).max(1440),
+      /** Unpaid charges a member may have open at once. */
+      maxPending: z.number().int().min(1).max(20),
+    }),
+    withdrawal: z.object({
+      min: ReaisSchema,
+      max: ReaisSchema,
+      /** Requests at or below this are approved without an operator; "0.00" sends every one to review. */
+      autoApproveUpTo: ReaisSchema,
+      /** Paid and not confirmed by the member within this many minutes counts as received (spec §4). */
+      receiptTimeoutMinutes: z.number().int().min(1).max(10_080),
+    }),
   }),
   accounts: z.object({
     /** The password operators hand out on a reset; logging in with it forces a change (spec §4). */
@@ -93,6 +115,10 @@ export const DEFAULT_SETTINGS: Settings = {
   locale: { defaultLanguage: 'pt', timeZone: 'America/Sao_Paulo' },
   registration: { fields: [], captchaRequired: true, affiliateValidation: false, confirm21: false },
   accounts: { defaultPassword: null, passwordExpiryDays: null },
+  payments: {
+    deposit: { presets: ['20.00', '50.00', '100.00', '200.00', '500.00', '1000.00'], min: '10.00', max: '50000.00', expiresInMinutes: 15, maxPending: 3 },
+    withdrawal: { min: '20.00', max: '50000.00', autoApproveUpTo: '0.00', receiptTimeoutMinutes: 60 },
+  },
 };
 
 function isTimeZone(value: string): boolean {

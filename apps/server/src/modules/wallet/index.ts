@@ -12,10 +12,11 @@ import { createStatementsService } from './statements.service.ts';
 import { balanceEvents, createWalletService, refusalOf } from './wallet.service.ts';
 import { walletRoutes } from './wallet.routes.ts';
 
-export { HOUSE, MAX_LEG_AMOUNT, type Journal, type Leg, type Pocket, type PostResult, type Reversal } from './journal.ts';
+export { HOUSE, MAX_LEG_AMOUNT, type Journal, type Leg, type Pocket, type PocketBalance, type PostResult, type Reversal } from './journal.ts';
 export type { LedgerCheckResult } from './ledger-check.ts';
 export type { MemberDirectory } from './agent-transfer.service.ts';
 export { refusalOf };
+export { daySpan } from './statements.service.ts';
 
 /**
  * Wallet module: the double-entry ledger every money movement posts through, the member's
@@ -50,6 +51,8 @@ export function createWalletModule(deps: {
       postOrThrow: wallet.postOrThrow,
       /** Posts on its own through group commit; resolves once durable. */
       submit: wallet.submit,
+      /** The balance push of posts made with { announceAfterCommit: true }, once their transaction committed. */
+      announceBalances: wallet.announceBalances,
       cashOf: wallet.cashOf,
       /** Money each transfer-mode vendor holds for the member (pockets vendor:<code>, lower case). */
       vendorPocketsOf: wallet.vendorPocketsOf,

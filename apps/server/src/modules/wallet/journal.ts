@@ -13,6 +13,8 @@ export type Pocket = 'cash' | 'bonus' | 'points' | `vendor:${string}`;
 /** House accounts (sharded rows). A vendor's game revenue is `game_revenue:<vendor>`. */
 export const HOUSE = {
   paymentsClearing: 'payments_clearing',
+  /** Member cash held for withdrawals between the request and the payout (or its release). */
+  withdrawalsPending: 'withdrawals_pending',
   bonusExpense: 'bonus_expense',
   commissionExpense: 'commission_expense',
   adjustments: 'adjustments',

@@ -19,16 +19,20 @@ export const TOTAL_SHARDS = 64;
 export function createWalletService(deps: { db: Db; bus: EventBus; groupCommit: GroupCommit; laneShards: number }) {
   const inTransactionShard = () => randomInt(deps.laneShards, TOTAL_SHARDS);
 
-  async function post(tx: DbExecutor, journal: Journal | Reversal): Promise<PostResult> {
+  const announceLater = createBalanceAnnouncer(deps.bus, deps.db);
+
+  async function post(tx: DbExecutor, journal: Journal | Reversal, options: PostOptions = {}): Promise<PostResult> {
     const op = 'legs' in journal ? toWireOp(journal) : toWireReversal(journal);
     const outcome = await repository.postOps(tx, [op], inTransactionShard());
     // Delivered by NOTIFY only if and when the caller's transaction commits.
-    await deps.bus.publishAll(tx, balanceEvents(outcome.balances));
+    if (!options.announceAfterCommit) await deps.bus.publishAll(tx, balanceEvents(outcome.balances));
     return outcome.results[0]!;
   }
 
   return {
     post,
+    /** For posts made with announceAfterCommit: call once the caller's transaction committed. */
+    announceBalances: (balances: readonly PocketBalance[]) => announceLater(balances),
 
     /** Like post, but a refusal (insufficient funds, conflict, cancelled) throws its AppError. */
     async postOrThrow(tx: DbExecutor, journal: Journal | Reversal): Promise<Extract<PostResult, { status: 'applied' }>> {
@@ -46,8 +50,9 @@ export function createWalletService(deps: { db: Db; bus: EventBus; groupCommit: 
       }
     },
 
-    async cashOf(memberId: bigint): Promise<bigint> {
-      return repository.findMemberCash(deps.db, memberId);
+    /** Inside a transaction pass it as `executor`: a second pooled connection there can starve the pool. */
+    async cashOf(memberId: bigint, executor: DbExecutor = deps.db): Promise<bigint> {
+      return repository.findMemberCash(executor, memberId);
     },
 
     async balanceOf(memberId: bigint): Promise<WalletBalance> {
@@ -73,6 +78,33 @@ export function createWalletService(deps: { db: Db; bus: EventBus; groupCommit: 
 export type WalletService = ReturnType<typeof createWalletService>;
 
 /** One push per member whose cash or bonus changed: the header shows the new figure at once. */
+export interface PostOptions {
+  /**
+   * Leave the balance push to `announceBalances` after the caller commits. PostgreSQL serialises
+   * the commits of transactions that issued NOTIFY (one queue lock held through the commit's
+   * fsync), which caps a hot path such as vendor callbacks at about one commit per fsync; pushes
+   * gathered and sent together outside the transaction lift that cap.
+   */
+  announceAfterCommit?: boolean;
+}
+
+/** Balance pushes sent together, one NOTIFY statement per tick, the latest balance per member. */
+function createBalanceAnnouncer(bus: EventBus, db: Db, tickMs = 20) {
+  let pending = new Map<string, AppEvent>();
+  let timer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    timer = undefined;
+    const events = [...pending.values()];
+    pending = new Map();
+    // A lost push costs a stale display until the next one; the client also re-reads on focus.
+    if (events.length > 0) void bus.publishAll(db, events).catch(() => undefined);
+  };
+  return (balances: readonly PocketBalance[]) => {
+    for (const event of balanceEvents(balances)) pending.set(event.audience.kind === 'member' ? event.audience.memberId : '', event);
+    timer ??= setTimeout(flush, tickMs).unref();
+  };
+}
+
 export function balanceEvents(balances: readonly PocketBalance[]): AppEvent[] {
   const byMember = new Map<bigint, { cash: bigint; bonus: bigint }>();
   for (const row of balances) {

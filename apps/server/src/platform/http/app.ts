@@ -68,7 +68,7 @@ export async function createHttpApp(deps: {
         version: '0.1.0',
         description: 'Player, agent and operator API. Amounts are decimal strings with two places; errors are `{ error: { code, message, details } }`.',
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, operator: { type: 'http', scheme: 'bearer', description: 'Back-office operator session' } } },
     },
     transform: jsonSchemaTransform,
   });

@@ -6,7 +6,7 @@ import { sendError, sendNotFound } from './error-handler.ts';
 import type { HttpApp } from './http-app.ts';
 
 /** Paths that belong to the server; an unknown one is a JSON 404, never the SPA. */
-const SERVER_PREFIXES = ['/api', '/provider', '/ws', '/metrics', '/healthz', '/assets'];
+const SERVER_PREFIXES = ['/api', '/provider', '/ws', '/metrics', '/healthz', '/assets', '/media', '/sandbox-vendor', '/sandbox-pix'];
 
 /**
  * Serves the built player SPA. Hashed assets are cached for a year; index.html never is, so a

@@ -5,6 +5,9 @@ import { Alert, Button, UserIcon } from '@app/ui';
 import { useSession } from '../../account/api/account.queries.ts';
 import { useAccountModals } from '../../account/account-modals-context.tsx';
 import { SecurityCenter } from '../../account/components/security/security-center.tsx';
+import { BettingRecord } from '../../betting/components/betting-record.tsx';
+import { DepositPanel } from '../../payments/components/deposit/deposit-panel.tsx';
+import { WithdrawPanel } from '../../payments/components/withdraw/withdraw-panel.tsx';
 import { PersonalProfit } from '../../wallet/components/profit/personal-profit.tsx';
 import { TransactionHistory } from '../../wallet/components/history/transaction-history.tsx';
 import { UplineTransfer } from '../../wallet/components/transfer/upline-transfer.tsx';
@@ -24,7 +27,10 @@ function toTab(value: string | null): MemberTab {
 const TAB_PANELS: Partial<Record<MemberTab, () => JSX.Element>> = {
   securityCenter: SecurityCenter,
   transferFund: WalletOverview,
+  depositv2: DepositPanel,
+  withdraw: WithdrawPanel,
   transferUpline: UplineTransfer,
+  personalHistoryCopy: BettingRecord,
   transactionHistory: TransactionHistory,
   personalProfit: PersonalProfit,
 };
