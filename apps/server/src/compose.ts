@@ -6,9 +6,9 @@ import { installWebSocket } from './platform/http/websocket.ts';
 import { createJobRunner } from './platform/jobs/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { createAccountsModule, fixedAnswerCaptcha } from './modules/accounts/index.ts';
-import { createCatalogueModule } from './modules/catalogue/index.ts';
+import { createCatalogueModule, createSlotScreenLauncher } from './modules/catalogue/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
-import { createHouseGamesModule } from './modules/house-games/index.ts';
+import { createHouseGamesModule, HOUSE_VENDOR_CODE } from './modules/house-games/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
 import { createProviderModule } from './modules/provider/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
@@ -41,7 +41,9 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     createCaptchaImage: config.captchaFixedAnswer ? fixedAnswerCaptcha(config.captchaFixedAnswer) : undefined,
   });
   const backoffice = createBackofficeModule({ db: dbHandle.db });
-  const catalogue = createCatalogueModule({ db: dbHandle.db, bus, logger, wallet: wallet.api, imageBase: config.imageBase, cacheEntries: config.catalogueCacheEntries });
+  // The house game server's games open the web's slot screen.
+  const launchers = new Map([[HOUSE_VENDOR_CODE, createSlotScreenLauncher()]]);
+  const catalogue = createCatalogueModule({ db: dbHandle.db, bus, logger, wallet: wallet.api, imageBase: config.imageBase, cacheEntries: config.catalogueCacheEntries, launchers });
   const payments = createPaymentsModule({
     db: dbHandle.db,
     bus,
@@ -72,6 +74,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     db: dbHandle.db,
     logger,
     ensureSeamlessVendor: catalogue.api.ensureSeamlessVendor,
+    gameForPlay: catalogue.api.gameForPlay,
     issueLaunchToken: catalogue.api.issueLaunchToken,
     ensureVendorSecret: provider.api.ensureVendorSecret,
     secret: (name) => system.api.getSecret(name),
@@ -124,7 +127,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.payments.backofficeRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.payments.sandboxRoutes());
   await app.register(core.modules.provider.routes(), { prefix: '/provider' });
-  await app.register(core.modules.houseGames.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
+  await app.register(core.modules.houseGames.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.provider.memberRoutes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
   const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString());
   return { app, hub };
@@ -134,6 +137,6 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
 export async function composeWorker(core: Core, deps: { databaseUrl: string; logger: Logger; workerId: string }) {
   const jobs = createJobRunner({ connectionString: deps.databaseUrl, logger: deps.logger });
   await jobs.start();
-  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs]);
+  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs]);
   return jobs;
 }

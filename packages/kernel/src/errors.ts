@@ -82,6 +82,7 @@ export const ERROR_CODES = {
   'payments.deposit_not_held': { status: 409, expected: true },
   'payments.reason_required': { status: 400, expected: true },
   'house.game_not_found': { status: 404, expected: true },
+  'house.game_unavailable': { status: 409, expected: true },
   'house.bet_invalid': { status: 400, expected: true },
   'house.insufficient_funds': { status: 402, expected: true },
   'house.too_fast': { status: 429, expected: true },

@@ -23,6 +23,7 @@ import type { GameLauncher, TransferAdapter } from './vendor-adapters.ts';
 import { createVendorTransferService } from './vendor-transfer.service.ts';
 
 export type { GameLauncher, TransferAdapter } from './vendor-adapters.ts';
+export { createSlotScreenLauncher } from './sandbox-vendor.ts';
 export { foldForSearch } from './search-text.ts';
 
 export { CATALOGUE_CHANGED, notifyCatalogueChanged } from './catalogue-events.ts';
@@ -83,6 +84,20 @@ export function createCatalogueModule(deps: {
           describedGames.set(key, row ? { id: row.id, gameType: row.game_type, names: row.names } : null);
         }
         return describedGames.get(key) ?? undefined;
+      },
+      /** A game with what a game server needs before play: names, vendor, demo flag, wallet mode, playable now. */
+      async gameForPlay(vendorCode: string, gameCode: string) {
+        const vendor = (await snapshot.get()).vendorByCode.get(vendorCode);
+        const game = vendor ? await findGameByCode(deps.db, vendorCode, gameCode) : undefined;
+        if (!vendor || !game) return undefined;
+        return {
+          names: game.names,
+          vendorName: vendor.display_name,
+          isDemo: vendor.is_demo,
+          walletMode: vendor.wallet_mode,
+          playable: game.enabled && !game.maintenance && vendor.enabled && !vendor.maintenance,
+          demoSupported: game.demo_supported,
+        };
       },
       /** The generated demo catalogue (development only); idempotent, versioned, never overwrites imported vendors. */
       seedDemo: () => seedDemoCatalogue(deps.db, logger),

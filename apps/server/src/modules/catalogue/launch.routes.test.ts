@@ -47,21 +47,30 @@ describe('player games and launch', () => {
     expect((await call('POST', '/api/games/favorites', undefined, { nodeId: id('TSLOT/tiger') })).statusCode).toBe(401);
   });
 
-  it('launches for a member: vendor URL, single-use token, recent list', async () => {
+  it('launches for a member: a seamless demo game opens the slot screen, with a single-use vendor token and the recent list', async () => {
     const { token } = await member();
     expect((await call('POST', '/api/games/launch', undefined, { gameId: id('TSLOT/tiger') })).json().error.code).toBe('auth.required');
     const first = await call('POST', '/api/games/launch', token, { gameId: id('TSLOT/tiger') });
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ mode: 'seamless', demo: false, transferred: null, game: { gameCode: 'tiger' } });
-    const { url, vendorToken } = first.json();
-    expect(url).toContain(`token=${vendorToken}`);
+    expect(first.json()).toMatchObject({ mode: 'seamless', demo: false, transferred: null, game: { gameCode: 'tiger' }, url: '/slot/TSLOT/tiger' });
+    expect(first.json().vendorToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const demo = await call('POST', '/api/games/launch', token, { gameId: id('TSLOT/tiger'), demo: true });
+    expect(demo.json().url).toBe('/slot/TSLOT/tiger?demo=1');
     await call('POST', '/api/games/launch', token, { vendor: 'TFISH', gameCode: 'shark', language: 'en' });
     const recent = (await call('GET', '/api/games/recent', token)).json();
     expect(recent.content.map((game: { gameCode: string }) => game.gameCode)).toEqual(['shark', 'tiger']);
+  });
 
+  it('a transfer-mode demo game opens the sandbox session page, which redeems its token once', async () => {
+    const { token } = await member({ balance: 12_000n });
+    const launched = await call('POST', '/api/games/launch', token, { gameId: id('TXFER/poker') });
+    expect(launched.statusCode, launched.body).toBe(200);
+    const { url, vendorToken } = launched.json();
+    expect(url).toMatch(/^\/sandbox-vendor\/play\?/);
+    expect(url).toContain(`token=${vendorToken}`);
     const play = await ctx.app.inject({ method: 'GET', url });
     expect(play.statusCode).toBe(200);
-    expect(play.body).toContain('Tigre da Fortuna');
+    expect(play.body).toContain('R$');
     expect(play.headers['content-security-policy']).toContain("default-src 'none'");
     // The vendor redeems the token once; a reload is an expired session.
     expect((await ctx.app.inject({ method: 'GET', url })).statusCode).toBe(401);

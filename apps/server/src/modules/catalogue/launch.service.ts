@@ -76,7 +76,7 @@ export function createLaunchService(deps: {
     if (vendor.wallet_mode === 'transfer' && !demo) {
       transferred = (await deps.transfers.transferIn(member.id, vendor.code, undefined, `launch-${launchId}`)).moved;
     }
-    const url = await launcher.launchUrl({ vendor: vendor.code, game: wire, vendorToken, language, demo });
+    const url = await launcher.launchUrl({ vendor: vendor.code, game: wire, vendorToken, language, demo, walletMode: vendor.wallet_mode });
     return { url, mode: vendor.wallet_mode, vendorToken, demo, game: wire, transferred };
   }
 

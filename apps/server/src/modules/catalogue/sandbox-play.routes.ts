@@ -10,8 +10,8 @@ import { SANDBOX_PLAY_PATH } from './sandbox-vendor.ts';
 /**
  * The sandbox vendor's game window, opened in the /seamless frame. Like a vendor it redeems the
  * single-use launch token once; a reload after that is an expired session, as at a real vendor.
- * It shows the session it was given (game, mode, the balance the vendor would see). Gameplay
- * through the seamless-wallet protocol is the house game server's part.
+ * It shows the session it was given (game, mode, the balance the vendor holds). Only transfer-mode
+ * demo games open here; seamless ones open the slot screen (house game server).
  */
 const TEXT = {
   pt: {
@@ -19,7 +19,7 @@ const TEXT = {
     demo: 'Modo demonstração: sem dinheiro real',
     real: 'Sessão com a carteira principal',
     balance: 'Saldo visto pelo provedor',
-    note: 'Instalação de demonstração: este provedor sandbox recebeu o token de lançamento, identificou o jogador e abriu o jogo. As rodadas chegam com o servidor de jogos da casa.',
+    note: 'Instalação de demonstração: este provedor sandbox em modo transferência recebeu o token de lançamento, identificou o jogador e guarda o saldo transferido para ele. Ao sair do jogo, o saldo volta para a sua carteira principal.',
     expired: 'Sessão expirada ou inválida. Volte ao site e inicie o jogo novamente.',
   },
   en: {
@@ -27,7 +27,7 @@ const TEXT = {
     demo: 'Demo mode: no real money',
     real: 'Session on the main wallet',
     balance: 'Balance the vendor sees',
-    note: 'Demo installation: this sandbox vendor redeemed the launch token, identified the player and opened the game. Rounds arrive with the house game server.',
+    note: 'Demo installation: this transfer-mode sandbox vendor redeemed the launch token, identified the player and holds the balance transferred to it. When you leave the game, the balance goes back to your main wallet.',
     expired: 'Session expired or invalid. Go back to the site and start the game again.',
   },
 } as const;

@@ -1,17 +1,33 @@
 import { sql } from 'kysely';
 import type { Db, DbExecutor } from '../../platform/db.ts';
-import { VendorInsufficientFunds, type GameLauncher, type TransferAdapter } from './vendor-adapters.ts';
+import { VendorInsufficientFunds, type GameLauncher, type LaunchUrlRequest, type TransferAdapter } from './vendor-adapters.ts';
 
 /**
- * The built-in sandbox vendor that serves every demo vendor. It launches into our own play page
- * and, for transfer-mode demo vendors, keeps the player's vendor-side balance in its own tables
- * (catalogue_sandbox_*), idempotent per transfer id exactly like a vendor's transfer API.
+ * The built-in sandbox vendor that serves every demo vendor. A seamless-mode demo game opens the
+ * site's slot screen, played by the house game server through the provider API as that vendor;
+ * a transfer-mode one opens the sandbox's session page and keeps the player's vendor-side balance
+ * in its own tables (catalogue_sandbox_*), idempotent per transfer id like a vendor's transfer API.
  */
 export const SANDBOX_PLAY_PATH = '/sandbox-vendor/play';
+
+/** The web's slot screen route (apps/web: /slot/:vendor/:gameCode). */
+export function slotScreenUrl(request: LaunchUrlRequest): string {
+  const path = `/slot/${encodeURIComponent(request.vendor)}/${encodeURIComponent(request.game.gameCode)}`;
+  return request.demo ? `${path}?demo=1` : path;
+}
+
+/**
+ * Games the house game server plays open the slot screen; it needs no launch token in the
+ * address, since the house game server opens its own provider session for the signed-in member.
+ */
+export function createSlotScreenLauncher(): GameLauncher {
+  return { launchUrl: async (request) => slotScreenUrl(request) };
+}
 
 export function createSandboxLauncher(): GameLauncher {
   return {
     async launchUrl(request) {
+      if (request.walletMode === 'seamless') return slotScreenUrl(request);
       const query = new URLSearchParams({ token: request.vendorToken, lang: request.language });
       if (request.demo) query.set('demo', '1');
       return `${SANDBOX_PLAY_PATH}?${query.toString()}`;

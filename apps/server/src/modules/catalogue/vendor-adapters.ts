@@ -12,6 +12,7 @@ export interface LaunchUrlRequest {
   vendorToken: string;
   language: 'pt' | 'en';
   demo: boolean;
+  walletMode: 'seamless' | 'transfer';
 }
 
 export interface GameLauncher {

@@ -64,6 +64,7 @@ export interface RoundRow {
   id: bigint;
   member_id: bigint;
   request_id: string;
+  vendor_code: string;
   game_code: string;
   bet: bigint;
   win: bigint;
@@ -82,13 +83,14 @@ export interface RoundRow {
 
 export async function insertRound(
   tx: DbExecutor,
-  round: { memberId: bigint; requestId: string; gameCode: string; bet: bigint; win: bigint; serverSeedHash: string; clientSeed: string; nonce: number; outcome: unknown },
+  round: { memberId: bigint; requestId: string; vendorCode: string; gameCode: string; bet: bigint; win: bigint; serverSeedHash: string; clientSeed: string; nonce: number; outcome: unknown },
 ): Promise<bigint> {
   const row = await tx
     .insertInto('house_round')
     .values({
       member_id: round.memberId,
       request_id: round.requestId,
+      vendor_code: round.vendorCode,
       game_code: round.gameCode,
       bet: round.bet,
       win: round.win,
@@ -116,4 +118,16 @@ export async function updateRound(
   patch: Partial<Pick<RoundRow, 'bet_transaction_id' | 'win_transaction_id' | 'provider_bet_id' | 'provider_win_id' | 'status' | 'settled_at'>>,
 ): Promise<void> {
   await db.updateTable('house_round').set(patch).where('id', '=', id).execute();
+}
+
+/** Rounds whose bet was taken but whose win was never confirmed, oldest first (the settle job). */
+export async function findStaleOpenRounds(db: DbExecutor, olderThan: Date, limit: number): Promise<RoundRow[]> {
+  return (await db
+    .selectFrom('house_round')
+    .selectAll()
+    .where('status', '=', 'open')
+    .where('created_at', '<', olderThan)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute()) as RoundRow[];
 }

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatCents, parseCents } from '@app/kernel';
 import { bearer, loginAs, newPlayer } from '../../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../../test/test-context.ts';
-import { findSlotGame, playRound, SLOT_GAMES, verifyRound } from './index.ts';
+import { findSlotGame, playRound, SLOT_GAMES } from '@app/house-games';
+import { verifyRound } from './index.ts';
 
 /**
  * The house game server through HTTP: every spin posts through the provider API over a real
@@ -34,7 +35,7 @@ describe('house game server', () => {
     const created = await newPlayer(ctx.core, { balance });
     return { ...created, token: await loginAs(ctx.app, created) };
   }
-  const spin = (c: TestContext, token: string, body: object, code = game.code) => c.app.inject({ method: 'POST', url: `/api/house/slots/${code}/spin`, headers: bearer(token), payload: body });
+  const spin = (c: TestContext, token: string, body: object, code = game.code) => c.app.inject({ method: 'POST', url: `/api/house/games/HOUSE/${code}/spin`, headers: bearer(token), payload: body });
   const cash = (id: bigint) => ctx.core.modules.wallet.api.cashOf(id);
 
   it('registers HOUSE in the catalogue with its games, RTP and a provider secret, idempotently', async () => {
@@ -156,7 +157,7 @@ describe('house game server', () => {
     }
     expect((await ctx.app.inject({ method: 'GET', url: '/api/house/rounds/abc', headers: bearer(p.token) })).statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/house/rounds/999999999', headers: bearer(p.token) })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'POST', url: `/api/house/slots/${game.code}/spin`, payload: ok })).statusCode).toBe(401);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/house/games/HOUSE/${game.code}/spin`, payload: ok })).statusCode).toBe(401);
     const reused = await spin(ctx, p.token, ok);
     expect(reused.statusCode).toBe(200);
     expect((await spin(ctx, p.token, ok)).statusCode).toBe(409);

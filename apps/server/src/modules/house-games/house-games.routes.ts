@@ -40,20 +40,64 @@ const SpinBody = z.object({
   lineBet: z.string().regex(/^\d{1,10}\.\d{2}$/, 'a decimal amount with two places'),
   requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8–64 letters, digits, - or _'),
 });
-const SpinAnswer = z.object({ round: OutcomeSchema.extend({ id: z.string(), gameCode: z.string() }), balance: Money, fairness: PublicSeedSchema });
-const GameParams = z.object({ gameCode: z.string().regex(/^[a-z0-9-]{1,80}$/) });
+const SpinAnswer = z.object({ round: OutcomeSchema.extend({ id: z.string(), vendor: z.string(), gameCode: z.string() }), balance: Money, fairness: PublicSeedSchema });
+const DemoSpinBody = SpinBody.pick({ lineBet: true });
+const DemoSpinAnswer = z.object({ round: OutcomeSchema.extend({ gameCode: z.string() }), fairness: PublicSeedSchema.extend({ serverSeed: z.string() }) });
+// The catalogue's code formats (VendorCodeSchema / GameCodeSchema).
+const GameParams = z.object({ vendor: z.string().regex(/^[A-Za-z0-9_]{1,40}$/), gameCode: z.string().regex(/^[A-Za-z0-9_.:-]{1,80}$/) });
+const Pays = z.array(z.object({ count: z.number().int(), pay: z.number() }));
+const Names = z.object({ pt: z.string(), en: z.string() });
+const TableAnswer = z.object({
+  vendor: z.string(),
+  vendorName: z.string(),
+  gameCode: z.string(),
+  names: Names,
+  machine: z.string(),
+  machineNames: Names,
+  theme: Names,
+  rows: z.number().int(),
+  reels: z.number().int(),
+  lines: z.number().int(),
+  paylines: z.array(z.array(z.number().int())),
+  symbols: z.array(z.object({ id: z.string(), names: Names, kind: z.enum(['regular', 'wild', 'scatter']), pays: Pays })),
+  scatter: z.object({ symbol: z.string(), pays: Pays, freeSpins: z.array(z.object({ count: z.number().int(), spins: z.number().int() })) }),
+  freeSpins: z.object({ multiplier: z.number(), retrigger: z.boolean(), maxFreeSpins: z.number().int() }),
+  wild: z.string(),
+  lineBets: z.array(Money),
+  rtp: z.number(),
+  hitFrequency: z.number(),
+  minSpinIntervalMs: z.number().int(),
+  playable: z.boolean(),
+  demoSupported: z.boolean(),
+});
 const IdParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 const ClientSeedBody = z.object({ clientSeed: z.string().regex(/^[\x20-\x7e]{1,64}$/, '1–64 printable ASCII characters') });
 
-/** Member routes under /api/house (real members only: every spin is real money). */
-export function houseGamesRoutes(deps: { service: HouseGamesService; requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
+/**
+ * Member routes under /api/house. Real-money spins and seeds are for real members; the table and
+ * demo spins (no money, nothing stored) for any member, trial accounts included.
+ */
+export function houseGamesRoutes(deps: { service: HouseGamesService; requireMember: preHandlerAsyncHookHandler; requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
   return async (app) => {
     const member = { preHandler: deps.requireRealMember };
+    const anyMember = { preHandler: deps.requireMember };
+
+    app.get(
+      '/house/games/:vendor/:gameCode',
+      { ...anyMember, schema: { tags, summary: 'A slot table before play: paytable, lines, bets, RTP and pace', security: bearer, params: GameParams, response: { 200: TableAnswer, ...errors } } },
+      async (request) => deps.service.table(request.params.vendor, request.params.gameCode),
+    );
 
     app.post(
-      '/house/slots/:gameCode/spin',
-      { ...member, schema: { tags, summary: 'Play one slot round (bet and win through the provider API)', security: bearer, params: GameParams, body: SpinBody, response: { 200: SpinAnswer, ...errors } } },
-      async (request) => deps.service.spin(currentMember(request).id, { gameCode: request.params.gameCode, ...request.body }),
+      '/house/games/:vendor/:gameCode/spin',
+      { ...member, schema: { tags, summary: 'Play one slot round (bet and win through the provider API as the game’s vendor)', security: bearer, params: GameParams, body: SpinBody, response: { 200: SpinAnswer, ...errors } } },
+      async (request) => deps.service.spin(currentMember(request).id, { vendor: request.params.vendor, gameCode: request.params.gameCode, ...request.body }),
+    );
+
+    app.post(
+      '/house/games/:vendor/:gameCode/demo-spin',
+      { ...anyMember, schema: { tags, summary: 'Play one demo round: no money, fresh seeds revealed with the outcome', security: bearer, params: GameParams, body: DemoSpinBody, response: { 200: DemoSpinAnswer, ...errors } } },
+      async (request) => deps.service.demoSpin(request.params.vendor, request.params.gameCode, request.body.lineBet),
     );
 
     app.get(
@@ -87,6 +131,7 @@ export function houseGamesRoutes(deps: { service: HouseGamesService; requireReal
           response: {
             200: z.object({
               id: z.string(),
+              vendor: z.string(),
               gameCode: z.string(),
               status: z.enum(['open', 'settled', 'failed']),
               bet: Money,

@@ -1,14 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
+import { playRound, type RoundResult, type SpinResult } from '@app/house-games';
 import { AppError, formatCents, parseCents } from '@app/kernel';
 import type { Db } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { createFairnessSession, createRoundStream, type SeedState } from './fairness/provably-fair.ts';
+import { createClientSeed, createFairnessSession, createRoundStream, createServerSeed, hashServerSeed, type SeedState } from './fairness/provably-fair.ts';
 import * as repository from './house-games.repository.ts';
 import { ProviderUnreachable, withRetries, type ProviderClient } from './provider-client.ts';
-import { playRound, type RoundResult, type SpinResult } from './slots/engine.ts';
-import { findSlotGame } from './slots/games/index.ts';
+import { resolveTable, tableView, type CatalogueGame, type SlotTable } from './slot-tables.ts';
 
-export const HOUSE_VENDOR_CODE = 'HOUSE';
 const REVEALED_SHOWN = 50;
 
 /** What a round looks like on the wire and in house_round.outcome (money as decimal strings). */
@@ -47,13 +47,16 @@ function stateOf(row: repository.FairnessRow): SeedState {
 
 /**
  * The house game server: seeds per member, rounds, and every money movement through the provider
- * API over HTTP as vendor HOUSE (bet, then win with roundClosed).
+ * API over HTTP as the game's vendor (HOUSE, or the demo vendor it serves): bet, then win with
+ * roundClosed.
  */
 export function createHouseGamesService(deps: {
   db: Db;
   logger: Logger;
   client: ProviderClient;
   minSpinIntervalMs: number;
+  /** The catalogue's view of a game (names, vendor, demo flag, wallet mode, playable). */
+  catalogueGame: (vendor: string, gameCode: string) => Promise<CatalogueGame | undefined>;
   /** The catalogue's server-side launch: a single-use token for the provider's authenticate. */
   issueLaunchToken: (memberId: bigint, vendorCode: string, gameCode: string) => Promise<string | undefined>;
 }) {
@@ -64,11 +67,11 @@ export function createHouseGamesService(deps: {
     await repository.insertFairnessIfMissing(db, memberId, createFairnessSession({ revealedHashes: await repository.revealedHashes(db, memberId) }).exportState());
   }
 
-  /** Opens the member's provider session at HOUSE as any vendor does: launch token → authenticate. */
-  async function openSession(memberId: bigint, gameCode: string): Promise<void> {
-    const token = await deps.issueLaunchToken(memberId, HOUSE_VENDOR_CODE, gameCode);
+  /** Opens the member's provider session at the vendor as any vendor does: launch token → authenticate. */
+  async function openSession(memberId: bigint, vendor: string, gameCode: string): Promise<void> {
+    const token = await deps.issueLaunchToken(memberId, vendor, gameCode);
     if (!token) throw new AppError('house.game_not_found', 'the game is not in the catalogue');
-    const answer = await client.authenticate(token);
+    const answer = await client.authenticate(vendor, token);
     if (!answer.ok) {
       if (answer.code === 'PLAYER_BLOCKED') throw new AppError('house.play_refused', 'the player may not play');
       throw new AppError('house.provider_unavailable', `authenticate refused: ${answer.code}`);
@@ -79,11 +82,41 @@ export function createHouseGamesService(deps: {
     await repository.updateRound(db, roundId, { status: 'failed', settled_at: new Date() });
   }
 
-  async function spin(memberId: bigint, input: { gameCode: string; lineBet: string; requestId: string }) {
-    const game = findSlotGame(input.gameCode);
-    if (!game) throw new AppError('house.game_not_found', 'no such game');
-    const lineBet = parseCents(input.lineBet);
-    if (lineBet === undefined || !game.lineBets.includes(lineBet)) throw new AppError('house.bet_invalid', 'not a line bet this game offers', { field: 'lineBet', lineBets: game.lineBets.map(formatCents) });
+  const tableOf = (vendor: string, gameCode: string) => resolveTable(deps.catalogueGame, vendor, gameCode);
+
+  async function playableTable(vendor: string, gameCode: string): Promise<SlotTable> {
+    const table = await tableOf(vendor, gameCode);
+    if (!table.game.playable) throw new AppError('house.game_unavailable', 'this game is not available now');
+    return table;
+  }
+
+  function lineBetOf(table: SlotTable, text: string): bigint {
+    const lineBet = parseCents(text);
+    if (lineBet === undefined || !table.engine.lineBets.includes(lineBet)) throw new AppError('house.bet_invalid', 'not a line bet this game offers', { field: 'lineBet', lineBets: table.engine.lineBets.map(formatCents) });
+    return lineBet;
+  }
+
+  async function table(vendor: string, gameCode: string) {
+    return tableView(await tableOf(vendor, gameCode), deps.minSpinIntervalMs);
+  }
+
+  /**
+   * Demo play (trial accounts, "play for fun"): no money moves and nothing is stored. Each demo
+   * round takes fresh seeds and reveals them with the outcome, so it can be verified at once.
+   */
+  async function demoSpin(vendor: string, gameCode: string, lineBetText: string) {
+    const table = await playableTable(vendor, gameCode);
+    if (!table.game.demoSupported) throw new AppError('catalogue.demo_unavailable', 'this game has no demo mode');
+    const lineBet = lineBetOf(table, lineBetText);
+    const seeds = { serverSeed: createServerSeed(), clientSeed: createClientSeed(), nonce: 0 };
+    const outcome = serialiseRound(playRound(table.engine, { lineBet }, createRoundStream(seeds)));
+    return { round: { gameCode, ...outcome }, fairness: { ...seeds, serverSeedHash: hashServerSeed(seeds.serverSeed) } };
+  }
+
+  async function spin(memberId: bigint, input: { vendor: string; gameCode: string; lineBet: string; requestId: string }) {
+    const table = await playableTable(input.vendor, input.gameCode);
+    const game = table.engine;
+    const lineBet = lineBetOf(table, input.lineBet);
     if (await repository.findRoundByRequest(db, memberId, input.requestId)) throw new AppError('house.request_conflict', 'this requestId was already used');
     await ensureFairness(memberId);
 
@@ -103,7 +136,8 @@ export function createHouseGamesService(deps: {
       const id = await repository.insertRound(tx, {
         memberId,
         requestId: input.requestId,
-        gameCode: game.code,
+        vendorCode: table.vendor,
+        gameCode: table.gameCode,
         bet: parseCents(outcome.totalBet)!,
         win: parseCents(outcome.totalWin)!,
         serverSeedHash: row.server_seed_hash,
@@ -114,18 +148,17 @@ export function createHouseGamesService(deps: {
       return { id, outcome, fairness: { serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: row.nonce } };
     });
 
-    const roundRef = `house-${taken.id}`;
-    const playerId = memberId.toString();
-    const bet = { playerId, transactionId: `${roundRef}-bet`, roundId: roundRef, gameCode: game.code, amount: taken.outcome.totalBet };
+    const { vendor, gameCode } = table;
+    const bet = betCall(memberId, taken.id, gameCode, taken.outcome.totalBet);
     let betAnswer;
     try {
-      betAnswer = await client.bet(bet);
+      betAnswer = await client.bet(vendor, bet);
       if (!betAnswer.ok && betAnswer.code === 'INVALID_TOKEN') {
-        await openSession(memberId, game.code);
-        betAnswer = await client.bet(bet);
+        await openSession(memberId, vendor, gameCode);
+        betAnswer = await client.bet(vendor, bet);
       }
     } catch (error) {
-      await rollBack(taken.id, bet);
+      await rollBack(vendor, taken.id, bet);
       if (error instanceof AppError) throw error;
       if (error instanceof ProviderUnreachable) throw new AppError('house.provider_unavailable', error.message);
       throw error;
@@ -139,37 +172,75 @@ export function createHouseGamesService(deps: {
         await fail(taken.id);
         throw new AppError('house.play_refused', `bet refused: ${betAnswer.code}`);
       }
-      await rollBack(taken.id, bet);
+      await rollBack(vendor, taken.id, bet);
       throw new AppError('house.provider_unavailable', `bet refused: ${betAnswer.status} ${betAnswer.code}`);
     }
     await repository.updateRound(db, taken.id, { bet_transaction_id: bet.transactionId, provider_bet_id: BigInt(betAnswer.body.operatorTransactionId) });
 
-    const win = { playerId, transactionId: `${roundRef}-win`, roundId: roundRef, gameCode: game.code, amount: taken.outcome.totalWin, roundClosed: true };
-    let winAnswer;
+    let balance: string;
     try {
-      winAnswer = await withRetries(() => client.win(win));
+      balance = await deliverWin(vendor, memberId, taken.id, gameCode, taken.outcome.totalWin);
     } catch (error) {
-      // The bet is taken and the win not yet confirmed: the round stays open for a retry.
+      // The bet is taken and the win not yet confirmed: the round stays open; the settle job retries it.
       deps.logger.error({ err: error, roundId: taken.id.toString() }, 'house win not delivered; round left open');
       throw new AppError('house.provider_unavailable', 'the win could not be delivered yet');
     }
-    if (!winAnswer.ok) {
-      deps.logger.error({ roundId: taken.id.toString(), code: winAnswer.code }, 'house win refused; round left open');
-      throw new AppError('house.provider_unavailable', `win refused: ${winAnswer.code}`);
-    }
-    const operatorWinId = /^\d+$/.test(winAnswer.body.operatorTransactionId) ? BigInt(winAnswer.body.operatorTransactionId) : null;
-    await repository.updateRound(db, taken.id, { win_transaction_id: win.transactionId, provider_win_id: operatorWinId, status: 'settled', settled_at: new Date() });
-    return { round: { id: taken.id.toString(), gameCode: game.code, ...taken.outcome }, balance: winAnswer.body.balance, fairness: taken.fairness };
+    return { round: { id: taken.id.toString(), vendor, gameCode, ...taken.outcome }, balance, fairness: taken.fairness };
+  }
+
+  /** Sends the round's closing win (same transactionId on every try) and marks the round settled. */
+  async function deliverWin(vendor: string, memberId: bigint, roundId: bigint, gameCode: string, amount: string): Promise<string> {
+    const roundRef = `house-${roundId}`;
+    const win = { playerId: memberId.toString(), transactionId: `${roundRef}-win`, roundId: roundRef, gameCode, amount, roundClosed: true };
+    const answer = await withRetries(() => client.win(vendor, win));
+    if (!answer.ok) throw new Error(`win refused: ${answer.status} ${answer.code}`);
+    const operatorWinId = /^\d+$/.test(answer.body.operatorTransactionId) ? BigInt(answer.body.operatorTransactionId) : null;
+    await repository.updateRound(db, roundId, { win_transaction_id: win.transactionId, provider_win_id: operatorWinId, status: 'settled', settled_at: new Date() });
+    return answer.body.balance;
   }
 
   /** After a failed or unknown bet: refund it (safe whether or not it was applied), then mark the round failed. */
-  async function rollBack(roundId: bigint, bet: { playerId: string; transactionId: string; roundId: string }): Promise<void> {
+  async function rollBack(vendor: string, roundId: bigint, bet: { playerId: string; transactionId: string; roundId: string }): Promise<boolean> {
     try {
-      await withRetries(() => client.rollback({ playerId: bet.playerId, transactionId: `${bet.roundId}-rollback`, originalTransactionId: bet.transactionId, roundId: bet.roundId }));
+      const answer = await withRetries(() => client.rollback(vendor, { playerId: bet.playerId, transactionId: `${bet.roundId}-rollback`, originalTransactionId: bet.transactionId, roundId: bet.roundId }));
+      if (!answer.ok) throw new Error(`rollback refused: ${answer.status} ${answer.code}`);
       await fail(roundId);
+      return true;
     } catch (error) {
       deps.logger.error({ err: error, roundId: roundId.toString() }, 'house rollback not delivered; round left open');
+      return false;
     }
+  }
+
+  /**
+   * Finishes rounds left open (the process stopped, or the provider API was unreachable): a round
+   * whose bet was confirmed gets its win delivered; one whose bet was never confirmed is rolled
+   * back (harmless if the bet never arrived: the rollback leaves a tombstone). Answers the counts.
+   */
+  async function settleOpenRounds(olderThanMs: number, limit = 200): Promise<{ settled: number; rolledBack: number; stillOpen: number }> {
+    const rounds = await repository.findStaleOpenRounds(db, new Date(Date.now() - olderThanMs), limit);
+    const counts = { settled: 0, rolledBack: 0, stillOpen: 0 };
+    for (const round of rounds) {
+      if (round.bet_transaction_id) {
+        try {
+          await deliverWin(round.vendor_code, round.member_id, round.id, round.game_code, formatCents(round.win));
+          counts.settled += 1;
+        } catch (error) {
+          deps.logger.error({ err: error, roundId: round.id.toString() }, 'house win still not delivered');
+          counts.stillOpen += 1;
+        }
+      } else {
+        const bet = betCall(round.member_id, round.id, round.game_code, formatCents(round.bet));
+        if (await rollBack(round.vendor_code, round.id, bet)) counts.rolledBack += 1;
+        else counts.stillOpen += 1;
+      }
+    }
+    return counts;
+  }
+
+  function betCall(memberId: bigint, roundId: bigint, gameCode: string, amount: string) {
+    const roundRef = `house-${roundId}`;
+    return { playerId: memberId.toString(), transactionId: `${roundRef}-bet`, roundId: roundRef, gameCode, amount };
   }
 
   async function fairness(memberId: bigint) {
@@ -203,6 +274,7 @@ export function createHouseGamesService(deps: {
     const serverSeed = await repository.findRevealedSeed(db, memberId, row.server_seed_hash);
     return {
       id: row.id.toString(),
+      vendor: row.vendor_code,
       gameCode: row.game_code,
       status: row.status,
       bet: formatCents(row.bet),
@@ -213,7 +285,7 @@ export function createHouseGamesService(deps: {
     };
   }
 
-  return { spin, fairness, rotate, round };
+  return { table, spin, demoSpin, settleOpenRounds, fairness, rotate, round };
 }
 
 export type HouseGamesService = ReturnType<typeof createHouseGamesService>;

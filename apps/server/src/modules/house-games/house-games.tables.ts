@@ -27,6 +27,7 @@ export interface HouseRoundTable {
   id: Generated<bigint>;
   member_id: bigint;
   request_id: string;
+  vendor_code: Generated<string>;
   game_code: string;
   bet: bigint;
   win: bigint;

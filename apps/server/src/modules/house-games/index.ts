@@ -1,23 +1,24 @@
+import { createHmac } from 'node:crypto';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../platform/db.ts';
+import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { houseGamesRoutes } from './house-games.routes.ts';
-import { createHouseGamesService, HOUSE_VENDOR_CODE } from './house-games.service.ts';
+import { createHouseGamesService } from './house-games.service.ts';
+import { HOUSE_VENDOR_CODE, type CatalogueGame } from './slot-tables.ts';
 import { createProviderClient } from './provider-client.ts';
-import { SLOT_GAMES } from './slots/games/index.ts';
+import { SLOT_GAMES } from '@app/house-games';
 
 /**
- * House games: provably fair randomness, the slot engine and games (pure), and the house game
- * server, which plays them through the provider API over HTTP as vendor HOUSE.
+ * House games: provably fair seeds, and the house game server, which plays the slot games of
+ * @app/house-games (engine and data, shared with the browser's verifier) through the provider
+ * API over HTTP as vendor HOUSE.
  */
 export * from './fairness/provably-fair.ts';
-export { playRound, resolveBet, spin, spinAt, type BetInput, type LineWin, type ResolvedBet, type RoundResult, type SpinResult } from './slots/engine.ts';
-export { STANDARD_PAYLINES, validateGame, type SlotGame, type SlotSymbol } from './slots/paytable.ts';
-export { findSlotGame, SLOT_GAMES } from './slots/games/index.ts';
 export { simulate, type SimulationResult } from './slots/simulate.ts';
-export { theoreticalRtp, type RtpBreakdown } from './slots/theory.ts';
-export { HOUSE_VENDOR_CODE, serialiseRound, type RoundOutcome } from './house-games.service.ts';
+export { serialiseRound, type RoundOutcome } from './house-games.service.ts';
+export { HOUSE_VENDOR_CODE, themeFor } from './slot-tables.ts';
 
 interface EnsureVendor {
   (input: {
@@ -29,11 +30,16 @@ interface EnsureVendor {
   }): Promise<boolean>;
 }
 
+/** Longer than a spin can take (5 s bet timeout, then win retries), so a live spin is never touched. */
+const OPEN_ROUND_GRACE_MS = 60_000;
+
 export function createHouseGamesModule(deps: {
   db: Db;
   logger: Logger;
   /** The catalogue's idempotent vendor creation. */
   ensureSeamlessVendor: EnsureVendor;
+  /** The catalogue's view of a game before play. */
+  gameForPlay: (vendor: string, gameCode: string) => Promise<CatalogueGame | undefined>;
   /** The catalogue's server-side launch (single-use token for authenticate). */
   issueLaunchToken: (memberId: bigint, vendorCode: string, gameCode: string) => Promise<string | undefined>;
   /** The provider module's secret store: stores HOUSE's when missing, answers the stored one. */
@@ -57,10 +63,7 @@ export function createHouseGamesModule(deps: {
         code: HOUSE_VENDOR_CODE,
         displayName: 'Jogos da Casa',
         isDemo: false,
-        // Not listed yet: the slot screen that launches these games is still to come, and a listed
-        // game that cannot be launched is a defect. Spins already work through /api/house.
-        enabled: false,
-        games: SLOT_GAMES.map((game) => ({ gameCode: game.code, names: { pt: game.name.pt, en: game.name.en }, gameType: 'RNG' as const, demoSupported: false, rtp: game.declaredRtp * 100 })),
+        games: SLOT_GAMES.map((game) => ({ gameCode: game.code, names: { pt: game.name.pt, en: game.name.en }, gameType: 'RNG' as const, demoSupported: true, rtp: game.declaredRtp * 100 })),
       });
       const wanted = deps.vendorSecret ?? (await deps.secret('house_games.vendor')).toString('hex');
       const stored = await deps.ensureVendorSecret(HOUSE_VENDOR_CODE, wanted);
@@ -71,20 +74,50 @@ export function createHouseGamesModule(deps: {
     return registered;
   }
 
-  const client = createProviderClient({ baseUrl: () => providerUrl, vendorCode: HOUSE_VENDOR_CODE, secret: register });
-  const service = createHouseGamesService({ db: deps.db, logger, client, minSpinIntervalMs: deps.minSpinIntervalMs, issueLaunchToken: deps.issueLaunchToken });
+  /**
+   * The secret the house game server signs with for a vendor: HOUSE's own, or for a demo vendor
+   * it serves one derived from HOUSE's (stored on first use; an operator's rotation is kept).
+   */
+  const sandboxSecrets = new Map<string, Promise<string>>();
+  function secretFor(vendor: string): Promise<string> {
+    if (vendor === HOUSE_VENDOR_CODE) return register();
+    let secret = sandboxSecrets.get(vendor);
+    if (!secret) {
+      secret = register().then((houseSecret) => deps.ensureVendorSecret(vendor, createHmac('sha256', houseSecret).update(`sandbox-vendor:${vendor}`).digest('hex')));
+      secret.catch(() => sandboxSecrets.delete(vendor));
+      sandboxSecrets.set(vendor, secret);
+    }
+    return secret;
+  }
+
+  const client = createProviderClient({ baseUrl: () => providerUrl, secretFor });
+  const service = createHouseGamesService({ db: deps.db, logger, client, minSpinIntervalMs: deps.minSpinIntervalMs, catalogueGame: deps.gameForPlay, issueLaunchToken: deps.issueLaunchToken });
 
   return {
     api: {
       register: async () => {
         await register();
       },
+      /** The settle job: delivers wins (or rolls back bets) of rounds left open longer than `olderThanMs`. */
+      settleOpenRounds: (olderThanMs: number) => service.settleOpenRounds(olderThanMs),
       /** Tests and odd deployments: where the provider API listens (e.g. after listening on port 0). */
       setProviderUrl(url: string) {
         providerUrl = url.replace(/\/$/, '');
       },
     },
-    routes: (auth: { requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod => houseGamesRoutes({ service, requireRealMember: auth.requireRealMember }),
+    jobs: [
+      {
+        // A round stays open when its win (or the rollback of an unconfirmed bet) could not be
+        // delivered; after a minute every such round is finished, whatever stopped it.
+        name: 'house-games.settle-open-rounds',
+        cron: '* * * * *',
+        async handle() {
+          const counts = await service.settleOpenRounds(OPEN_ROUND_GRACE_MS);
+          if (counts.settled + counts.rolledBack + counts.stillOpen > 0) logger.info(counts, 'house rounds left open were settled');
+        },
+      },
+    ] satisfies JobDefinition[],
+    routes: (auth: { requireMember: preHandlerAsyncHookHandler; requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod => houseGamesRoutes({ service, ...auth }),
   };
 }
 

@@ -13,11 +13,12 @@ export interface MoneyAnswer {
   operatorTransactionId: string;
 }
 
+/** Every call names the vendor it speaks for: HOUSE, or a demo vendor the sandbox serves. */
 export interface ProviderClient {
-  authenticate(token: string): Promise<ProviderCallResult<{ playerId: string; balance: string }>>;
-  bet(request: { playerId: string; transactionId: string; roundId: string; gameCode: string; amount: string }): Promise<ProviderCallResult<MoneyAnswer>>;
-  win(request: { playerId: string; transactionId: string; roundId: string; gameCode: string; amount: string; roundClosed: boolean }): Promise<ProviderCallResult<MoneyAnswer>>;
-  rollback(request: { playerId: string; transactionId: string; originalTransactionId: string; roundId: string }): Promise<ProviderCallResult<MoneyAnswer>>;
+  authenticate(vendor: string, token: string): Promise<ProviderCallResult<{ playerId: string; balance: string }>>;
+  bet(vendor: string, request: { playerId: string; transactionId: string; roundId: string; gameCode: string; amount: string }): Promise<ProviderCallResult<MoneyAnswer>>;
+  win(vendor: string, request: { playerId: string; transactionId: string; roundId: string; gameCode: string; amount: string; roundClosed: boolean }): Promise<ProviderCallResult<MoneyAnswer>>;
+  rollback(vendor: string, request: { playerId: string; transactionId: string; originalTransactionId: string; roundId: string }): Promise<ProviderCallResult<MoneyAnswer>>;
 }
 
 /** A network error or timeout: the call may or may not have been applied (retry with the same id). */
@@ -25,13 +26,13 @@ export class ProviderUnreachable extends Error {}
 
 const TIMEOUT_MS = 5000;
 
-export function createProviderClient(deps: { baseUrl: () => string; vendorCode: string; secret: () => Promise<string> }): ProviderClient {
-  async function call<T>(action: string, payload: object): Promise<ProviderCallResult<T>> {
+export function createProviderClient(deps: { baseUrl: () => string; secretFor: (vendor: string) => Promise<string> }): ProviderClient {
+  async function call<T>(vendor: string, action: string, payload: object): Promise<ProviderCallResult<T>> {
     const body = JSON.stringify(payload);
-    const signature = createHmac('sha256', await deps.secret()).update(body, 'utf8').digest('hex');
+    const signature = createHmac('sha256', await deps.secretFor(vendor)).update(body, 'utf8').digest('hex');
     let response: Response;
     try {
-      response = await fetch(`${deps.baseUrl()}/provider/v1/${deps.vendorCode}/${action}`, {
+      response = await fetch(`${deps.baseUrl()}/provider/v1/${vendor}/${action}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-signature': signature },
         body,
@@ -53,10 +54,10 @@ export function createProviderClient(deps: { baseUrl: () => string; vendorCode: 
   }
 
   return {
-    authenticate: (token) => call('authenticate', { token }),
-    bet: (request) => call('bet', request),
-    win: (request) => call('win', request),
-    rollback: (request) => call('rollback', request),
+    authenticate: (vendor, token) => call(vendor, 'authenticate', { token }),
+    bet: (vendor, request) => call(vendor, 'bet', request),
+    win: (vendor, request) => call(vendor, 'win', request),
+    rollback: (vendor, request) => call(vendor, 'rollback', request),
   };
 }
 

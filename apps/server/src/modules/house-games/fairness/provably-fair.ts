@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { blockMessage, createBlockStream, type RandomStream } from '@app/house-games';
 import { AppError } from '@app/kernel';
 
 /**
@@ -34,19 +35,8 @@ export interface RoundSeeds {
   nonce: number;
 }
 
-/** A deterministic stream of random draws for one round. */
-export interface RandomStream {
-  /** The next big-endian uint32 of the stream. */
-  nextUint32(): number;
-  /** An exactly uniform integer in [0, n), by rejection sampling; 1 ≤ n ≤ 2^32. */
-  nextInt(n: number): number;
-  /** uint32 / 2^32 in [0, 1); for display and generic use, never for integer outcomes. */
-  nextFloat(): number;
-  /** How many uint32 draws the round consumed, rejected ones included. */
-  readonly drawsUsed: number;
-}
+export type { RandomStream };
 
-const TWO_POW_32 = 2 ** 32;
 const HEX_SEED = /^[0-9a-f]{64}$/;
 const PRINTABLE_ASCII = /^[\x20-\x7e]{1,64}$/;
 
@@ -76,48 +66,14 @@ function assertRoundSeeds({ serverSeed, clientSeed, nonce }: RoundSeeds): void {
 
 /** The 32 bytes of block `cursor` of a round. */
 export function roundBlock(seeds: RoundSeeds, cursor: number): Buffer {
-  return createHmac('sha256', seeds.serverSeed).update(`${seeds.clientSeed}:${seeds.nonce}:${cursor}`, 'utf8').digest();
+  return createHmac('sha256', seeds.serverSeed).update(blockMessage(seeds.clientSeed, seeds.nonce, cursor), 'utf8').digest();
 }
 
 /** The random stream of one round; the same seeds always give the same draws. */
 export function createRoundStream(seeds: RoundSeeds): RandomStream {
   assertRoundSeeds(seeds);
   const { serverSeed, clientSeed, nonce } = seeds;
-  const prefix = `${clientSeed}:${nonce}:`;
-  let block: Buffer = Buffer.alloc(0);
-  let cursor = 0;
-  let offset = 32;
-  let drawsUsed = 0;
-
-  function nextUint32(): number {
-    if (offset === 32) {
-      block = createHmac('sha256', serverSeed).update(prefix + cursor, 'utf8').digest();
-      cursor += 1;
-      offset = 0;
-    }
-    const value = block.readUInt32BE(offset);
-    offset += 4;
-    drawsUsed += 1;
-    return value;
-  }
-
-  return {
-    nextUint32,
-    nextInt(n: number): number {
-      if (!Number.isInteger(n) || n < 1 || n > TWO_POW_32) throw new RangeError(`nextInt range must be an integer in [1, 2^32], got ${n}`);
-      const limit = TWO_POW_32 - (TWO_POW_32 % n);
-      for (;;) {
-        const value = nextUint32();
-        if (value < limit) return value % n;
-      }
-    },
-    nextFloat(): number {
-      return nextUint32() / TWO_POW_32;
-    },
-    get drawsUsed() {
-      return drawsUsed;
-    },
-  };
+  return createBlockStream((cursor) => createHmac('sha256', serverSeed).update(blockMessage(clientSeed, nonce, cursor), 'utf8').digest());
 }
 
 /** What the player may see about the active seed pair (never the server seed itself). */

@@ -1,9 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createRoundStream, hashServerSeed, verifyRound } from '../fairness/provably-fair.ts';
-import { compileGame, evaluateLine, playRound, resolveBet, spin, spinAt } from './engine.ts';
-import { goldenJungle, luckyCarnival, pharaohsTreasure, SLOT_GAMES } from './games/index.ts';
-import type { SlotGame } from './paytable.ts';
+import { compileGame, evaluateLine, playRound, resolveBet, spin, spinAt, goldenJungle, luckyCarnival, pharaohsTreasure, SLOT_GAMES, type SlotGame } from '@app/house-games';
 
 const SERVER_SEED = 'b'.repeat(64);
 const streamFor = (nonce: number, clientSeed = 'engine-test') => createRoundStream({ serverSeed: SERVER_SEED, clientSeed, nonce });

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SLOT_GAMES } from './games/index.ts';
-import { validateGame } from './paytable.ts';
+import { SLOT_GAMES, validateGame, theoreticalRtp } from '@app/house-games';
 import { simulate } from './simulate.ts';
-import { theoreticalRtp } from './theory.ts';
 
 /**
  * Each game's declared RTP is its exact theoretical RTP (theory.ts, by enumeration). A 10^5-round

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { createRoundStream } from '../fairness/provably-fair.ts';
-import { compileGame, playRoundUnits } from './engine.ts';
-import type { SlotGame } from './paytable.ts';
+import { compileGame, playRoundUnits, type SlotGame } from '@app/house-games';
 
 export interface SimulationResult {
   rounds: number;

@@ -1,5 +1,5 @@
 import { AppError } from '@app/kernel';
-import type { RandomStream } from '../fairness/provably-fair.ts';
+import type { RandomStream } from '../stream.ts';
 import type { ReelSet, SlotGame } from './paytable.ts';
 
 /**
