@@ -10,3 +10,4 @@ export * from './wallet.ts';
 export * from './catalogue.ts';
 export * from './payments.ts';
 export * from './betting.ts';
+export * from './house-games.ts';

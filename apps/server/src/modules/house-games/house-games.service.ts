@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { playRound, type RoundResult, type SpinResult } from '@app/house-games';
 import { AppError, formatCents, parseCents } from '@app/kernel';
@@ -7,7 +6,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { createClientSeed, createFairnessSession, createRoundStream, createServerSeed, hashServerSeed, type SeedState } from './fairness/provably-fair.ts';
 import * as repository from './house-games.repository.ts';
 import { ProviderUnreachable, withRetries, type ProviderClient } from './provider-client.ts';
-import { resolveTable, tableView, type CatalogueGame, type SlotTable } from './slot-tables.ts';
+import { machineFor, resolveTable, tableView, type CatalogueGame, type SlotTable } from './slot-tables.ts';
 
 const REVEALED_SHOWN = 50;
 
@@ -276,6 +275,7 @@ export function createHouseGamesService(deps: {
       id: row.id.toString(),
       vendor: row.vendor_code,
       gameCode: row.game_code,
+      machine: machineFor(row.vendor_code, row.game_code),
       status: row.status,
       bet: formatCents(row.bet),
       win: formatCents(row.win),

@@ -32,6 +32,11 @@ export function themeFor(vendor: string, gameCode: string): SlotGame {
   return SLOT_GAMES[digest.readUInt32BE(0) % SLOT_GAMES.length]!;
 }
 
+/** The machine that played a stored round (the verifier replays it with this one). */
+export function machineFor(vendor: string, gameCode: string): string {
+  return vendor === HOUSE_VENDOR_CODE ? gameCode : themeFor(vendor, gameCode).code;
+}
+
 /**
  * Which slot a (vendor, game) opens: HOUSE's own games by code; any game of a seamless demo
  * vendor (the sandbox vendor) a themed house slot. Anything else is not ours to serve.

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { LaunchResponse } from '@app/contracts';
 import { Alert, Button, ChevronLeftIcon, ExternalIcon, StarIcon } from '@app/ui';
 import { useFavorites } from '../hooks/use-favorites.ts';
+import { SlotScreen } from '../slot/slot-screen.tsx';
+import { parseSlotUrl } from '../slot/slot-url.ts';
 import './game-stage.css';
 
 interface GameStageProps {
@@ -17,6 +19,8 @@ export function GameStage({ launch, onBack }: GameStageProps) {
   const [popupBlocked, setPopupBlocked] = useState(false);
   const { game } = launch;
   const favorite = favorites.isFavorite(game.nodeId);
+  // Games the house game server plays run in the page itself; a vendor's game runs in a frame.
+  const slot = parseSlotUrl(launch.url);
 
   const openInNewWindow = () => {
     // Not "noopener" in the features: with it window.open always returns null, hiding a blocked pop-up.
@@ -66,6 +70,11 @@ export function GameStage({ launch, onBack }: GameStageProps) {
           {t('launch.popupBlocked')}
         </Alert>
       ) : null}
+      {slot ? (
+        <div className="game-stage__slot">
+          <SlotScreen vendor={slot.vendor} gameCode={slot.gameCode} demo={slot.demo} embedded />
+        </div>
+      ) : (
       <iframe
         className="game-stage__frame"
         src={launch.url}
@@ -75,6 +84,7 @@ export function GameStage({ launch, onBack }: GameStageProps) {
         referrerPolicy="no-referrer"
         data-testid="game-frame"
       />
+      )}
     </div>
   );
 }

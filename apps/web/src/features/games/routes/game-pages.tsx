@@ -37,3 +37,5 @@ export function GameLaunchPage({ kind }: { kind: GameLaunchKind }) {
 export function PlayerGamesPage({ kind }: { kind: PlayerListKind }) {
   return <PlayerGamesView kind={kind} />;
 }
+
+export { SlotPage } from './slot-page.tsx';

@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { GameCodeSchema, VendorCodeSchema } from '@app/contracts';
+import { Button, ChevronLeftIcon } from '@app/ui';
+import { SlotScreen } from '../slot/slot-screen.tsx';
+import '../components/game-stage.css';
+
+/** /slot/:vendor/:gameCode: a house-served slot on its own page (the launch's "new window"). */
+export function SlotPage() {
+  const { t } = useTranslation('games');
+  const navigate = useNavigate();
+  const params = useParams();
+  const [search] = useSearchParams();
+  const vendor = VendorCodeSchema.safeParse(params.vendor ?? '');
+  const gameCode = GameCodeSchema.safeParse(params.gameCode ?? '');
+  const back = () => {
+    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
+    if (index > 0) navigate(-1);
+    else navigate('/rng', { replace: true });
+  };
+
+  return (
+    <div className="game-stage game-stage--slot" data-testid="slot-page">
+      <div className="game-toolbar" role="toolbar" aria-label={t('launch.toolbar')}>
+        <Button variant="ghost" size="sm" onClick={back} data-testid="game-back">
+          <ChevronLeftIcon size={18} />
+          <span className="game-toolbar__label">{t('launch.back')}</span>
+        </Button>
+        <div className="game-toolbar__title">
+          <h1 className="game-toolbar__name" data-testid="page-title">
+            {t('slot.pageTitle')}
+          </h1>
+        </div>
+      </div>
+      {vendor.success && gameCode.success ? (
+        <SlotScreen vendor={vendor.data} gameCode={gameCode.data} demo={search.get('demo') === '1'} />
+      ) : (
+        <p className="launch-problem__message" data-testid="launch-target-missing">
+          {t('launch.failedTitle')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { MoneySchema } from './wallet.ts';
+
+/** The house game server's wire shapes (/api/house): slot tables, rounds and provably fair seeds. */
+
+export const SlotSpinSchema = z.object({
+  mode: z.enum(['base', 'free']),
+  stops: z.array(z.number().int()),
+  /** window[reel][row], symbol ids. */
+  window: z.array(z.array(z.string())),
+  lineWins: z.array(z.object({ line: z.number().int(), symbol: z.string(), count: z.number().int(), pay: MoneySchema })),
+  scatter: z.object({ count: z.number().int(), pay: MoneySchema }),
+  freeSpinsAwarded: z.number().int(),
+  multiplier: z.number(),
+  win: MoneySchema,
+});
+export type SlotSpin = z.infer<typeof SlotSpinSchema>;
+
+export const SlotOutcomeSchema = z.object({
+  lineBet: MoneySchema,
+  lines: z.number().int(),
+  totalBet: MoneySchema,
+  stops: z.array(z.number().int()),
+  window: z.array(z.array(z.string())),
+  lineWins: SlotSpinSchema.shape.lineWins,
+  scatter: SlotSpinSchema.shape.scatter,
+  base: SlotSpinSchema,
+  freeSpins: z.array(SlotSpinSchema),
+  freeSpinsAwarded: z.number().int(),
+  totalWin: MoneySchema,
+});
+export type SlotOutcome = z.infer<typeof SlotOutcomeSchema>;
+
+export const PublicSeedSchema = z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int() });
+export const RevealedSeedSchema = z.object({ serverSeed: z.string(), serverSeedHash: z.string(), clientSeed: z.string(), lastNonce: z.number().int() });
+
+/** The catalogue's code formats (VendorCodeSchema / GameCodeSchema), as path parameters. */
+export const SlotGameParamsSchema = z.object({ vendor: z.string().regex(/^[A-Za-z0-9_]{1,40}$/), gameCode: z.string().regex(/^[A-Za-z0-9_.:-]{1,80}$/) });
+
+export const SpinRequestSchema = z.object({
+  lineBet: z.string().regex(/^\d{1,10}\.\d{2}$/, 'a decimal amount with two places'),
+  requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8–64 letters, digits, - or _'),
+});
+export type SpinRequest = z.infer<typeof SpinRequestSchema>;
+export const SpinResponseSchema = z.object({ round: SlotOutcomeSchema.extend({ id: z.string(), vendor: z.string(), gameCode: z.string() }), balance: MoneySchema, fairness: PublicSeedSchema });
+export type SpinResponse = z.infer<typeof SpinResponseSchema>;
+
+export const DemoSpinRequestSchema = SpinRequestSchema.pick({ lineBet: true });
+export const DemoSpinResponseSchema = z.object({ round: SlotOutcomeSchema.extend({ gameCode: z.string() }), fairness: PublicSeedSchema.extend({ serverSeed: z.string() }) });
+export type DemoSpinResponse = z.infer<typeof DemoSpinResponseSchema>;
+
+const PaysSchema = z.array(z.object({ count: z.number().int(), pay: z.number() }));
+const NamesSchema = z.object({ pt: z.string(), en: z.string() });
+
+/** A slot as shown before play: paytable, lines, bets, RTP and the pace limit. */
+export const SlotTableSchema = z.object({
+  vendor: z.string(),
+  vendorName: z.string(),
+  gameCode: z.string(),
+  names: NamesSchema,
+  /** The house slot machine behind the game (a demo vendor's game is a themed house slot). */
+  machine: z.string(),
+  machineNames: NamesSchema,
+  theme: NamesSchema,
+  rows: z.number().int(),
+  reels: z.number().int(),
+  lines: z.number().int(),
+  paylines: z.array(z.array(z.number().int())),
+  symbols: z.array(z.object({ id: z.string(), names: NamesSchema, kind: z.enum(['regular', 'wild', 'scatter']), pays: PaysSchema })),
+  scatter: z.object({ symbol: z.string(), pays: PaysSchema, freeSpins: z.array(z.object({ count: z.number().int(), spins: z.number().int() })) }),
+  freeSpins: z.object({ multiplier: z.number(), retrigger: z.boolean(), maxFreeSpins: z.number().int() }),
+  wild: z.string(),
+  lineBets: z.array(MoneySchema),
+  /** Percent, e.g. 96.4261. */
+  rtp: z.number(),
+  /** Percent of paid rounds with any win. */
+  hitFrequency: z.number(),
+  minSpinIntervalMs: z.number().int(),
+  playable: z.boolean(),
+  demoSupported: z.boolean(),
+});
+export type SlotTable = z.infer<typeof SlotTableSchema>;
+
+export const RoundIdParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+export const ClientSeedRequestSchema = z.object({ clientSeed: z.string().regex(/^[\x20-\x7e]{1,64}$/, '1–64 printable ASCII characters') });
+
+export const FairnessStateSchema = PublicSeedSchema.extend({ revealed: z.array(RevealedSeedSchema.extend({ revealedAt: z.string() })) });
+export type FairnessState = z.infer<typeof FairnessStateSchema>;
+export const RotationResponseSchema = z.object({ revealed: RevealedSeedSchema, active: PublicSeedSchema });
+export type RotationResponse = z.infer<typeof RotationResponseSchema>;
+
+/** One of the member's rounds; `serverSeed` is null until the seed pair is rotated. */
+export const HouseRoundSchema = z.object({
+  id: z.string(),
+  vendor: z.string(),
+  gameCode: z.string(),
+  /** The slot machine that played it (verifiers replay with this one). */
+  machine: z.string(),
+  status: z.enum(['open', 'settled', 'failed']),
+  bet: MoneySchema,
+  win: MoneySchema,
+  createdAt: z.string(),
+  outcome: SlotOutcomeSchema,
+  fairness: PublicSeedSchema.extend({ serverSeed: z.string().nullable() }),
+});
+export type HouseRound = z.infer<typeof HouseRoundSchema>;
