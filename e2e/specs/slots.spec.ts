@@ -72,4 +72,17 @@ test.describe('house slots', () => {
     await expect(page.getByTestId('slot-reels')).toHaveAttribute('data-state', 'settled');
     await shoot('slot-demo');
   });
+
+  test('a transfer-mode demo game keeps the sandbox vendor\'s own wallet page in a frame', async ({ page, shoot }) => {
+    const [game] = await findGames({ gameType: 'RNG', vassalage: 'DEMOTRANSFER' });
+    if (!game) throw new Error('the demo catalogue has no DEMOTRANSFER game');
+    const member = await registerMember();
+    await fund(member.account, '150.00');
+    await logIn(page, member.account, member.password);
+    await expect(page.getByTestId('balance')).toContainText('150,00');
+    await open(page, `/seamless?gameId=${game.nodeId}`);
+    await expect(page.getByTestId('game-frame')).toHaveAttribute('src', /^\/sandbox-vendor\/play\?/);
+    await expect(page.frameLocator('[data-testid="game-frame"]').locator('body')).toContainText('100,00');
+    await shoot('games-transfer-frame');
+  });
 });
