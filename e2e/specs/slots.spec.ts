@@ -47,6 +47,26 @@ test.describe('house slots', () => {
     await expect(page.getByTestId('betting-row')).toHaveCount(2);
     await expect(page.getByTestId('betting-row').first()).toContainText('Tesouro do Faraó');
     await shoot('slot-betting-record');
+
+    // The round's detail carries its fairness data; its seed is still hidden until rotation.
+    await page.getByTestId('round-details').first().click();
+    const detail = page.getByTestId('round-detail');
+    await expect(detail).toBeVisible();
+    await shoot('slot-round-detail');
+    await detail.getByTestId('round-verify-link').click();
+    await expect(page.getByTestId('fairness-page')).toBeVisible();
+    await expect(page.getByTestId('reveal-needed')).toBeVisible();
+    await shoot('fairness-reveal-needed');
+    await page.getByTestId('rotate-seed').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect(page.getByTestId('reveal-needed')).toHaveCount(0);
+    await expect(page.getByTestId('fairness-nonce')).toContainText('0');
+    // The browser recomputes the round from the revealed seed with the server's own engine.
+    await page.getByTestId('verify-submit').click();
+    await expect(page.getByTestId('verify-result')).toHaveAttribute('data-valid', 'true');
+    await expect(page.getByTestId('verify-match')).toHaveAttribute('data-match', 'true');
+    expect(await horizontalOverflow(page)).toBe(0);
+    await shoot('fairness-verified');
   });
 
   test('a third-party demo game opens a themed slot that plays through the provider API; demo mode plays for fun', async ({ page, shoot }) => {

@@ -2,6 +2,7 @@ import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language
 import enAccount from '../locales/en/account.json';
 import enAgent from '../locales/en/agent.json';
 import enBetting from '../locales/en/betting.json';
+import enFairness from '../locales/en/fairness.json';
 import enCommon from '../locales/en/common.json';
 import enErrors from '../locales/en/errors.json';
 import enGames from '../locales/en/games.json';
@@ -15,6 +16,7 @@ import enWallet from '../locales/en/wallet.json';
 import ptAccount from '../locales/pt/account.json';
 import ptAgent from '../locales/pt/agent.json';
 import ptBetting from '../locales/pt/betting.json';
+import ptFairness from '../locales/pt/fairness.json';
 import ptCommon from '../locales/pt/common.json';
 import ptErrors from '../locales/pt/errors.json';
 import ptGames from '../locales/pt/games.json';
@@ -30,7 +32,7 @@ export type { Language };
 export { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES };
 
 /** One namespace per area of the product; check-keys.ts keeps pt and en in step. */
-export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation', 'wallet', 'games', 'payments', 'betting'] as const;
+export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation', 'wallet', 'games', 'payments', 'betting', 'fairness'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 
@@ -48,6 +50,7 @@ const pt = {
   games: ptGames,
   payments: ptPayments,
   betting: ptBetting,
+  fairness: ptFairness,
 };
 
 /** Portuguese is the source of truth for the key set (and for TypeScript's key types). */
@@ -67,6 +70,7 @@ const en: Resources = {
   games: enGames,
   payments: enPayments,
   betting: enBetting,
+  fairness: enFairness,
 };
 
 export const resources: Record<Language, Resources> = { pt, en };

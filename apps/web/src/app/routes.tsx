@@ -19,6 +19,8 @@ const GameListPage = lazyPage(() => gamePages().then((m) => m.GameListPage));
 const GameCentrePage = lazyPage(() => gamePages().then((m) => m.GameCentrePage));
 const GameLaunchPage = lazyPage(() => gamePages().then((m) => m.GameLaunchPage));
 const PlayerGamesPage = lazyPage(() => gamePages().then((m) => m.PlayerGamesPage));
+const SlotPage = lazyPage(() => gamePages().then((m) => m.SlotPage));
+const FairnessPage = lazyPage(() => import('../features/fairness/routes/fairness-page.tsx').then((m) => m.FairnessPage));
 const AgentLoginPage = lazyPage(() => import('../features/agent/routes/agent-login-page.tsx').then((m) => m.AgentLoginPage));
 const AgentHomePage = lazyPage(() => import('../features/agent/routes/agent-home-page.tsx').then((m) => m.AgentHomePage));
 
@@ -71,9 +73,12 @@ export const appRoutes: RouteObject[] = [
               page('/seaLottery', <LotteryPage kind="seaLottery" />),
               page('/vnLottery', <LotteryPage kind="vnLottery" />),
               page('/seamless', <GameLaunchPage kind="seamless" />),
+              // The house game server's slots (HOUSE and the demo vendors' games) on their own page.
+              page('/slot/:vendor/:gameCode', <SlotPage />),
               page('/lottert', <GameLaunchPage kind="lottert" />),
               page('/vnlottery', <GameLaunchPage kind="vnlottery" />),
               page('/sealottery', <GameLaunchPage kind="sealottery" />),
+              page('/fairness', <FairnessPage />),
             ],
           },
           { path: '*', element: <NotFoundPage /> },

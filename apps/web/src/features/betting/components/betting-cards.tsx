@@ -2,40 +2,54 @@ import { useTranslation } from 'react-i18next';
 import type { BettingRound } from '@app/contracts';
 import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
 import { SignedAmount } from '../../wallet/components/signed-amount.tsx';
+import { houseRoundIdOf } from '../../fairness/api/fairness.api.ts';
 import { RoundStatusChip, useGameTypeLabel } from './round-labels.tsx';
+import { RoundDetailsButton, type RoundDetailTarget } from './round-detail.tsx';
+
+interface BettingCardsProps {
+  rows: readonly BettingRound[];
+  format: WalletFormat;
+  onDetails: (target: RoundDetailTarget) => void;
+}
 
 /** Phones: a seven-column table cannot fit, so each round is a small stacked card. */
-export function BettingCards({ rows, format }: { rows: readonly BettingRound[]; format: WalletFormat }) {
+export function BettingCards({ rows, format, onDetails }: BettingCardsProps) {
   const { t } = useTranslation('betting');
   const typeLabel = useGameTypeLabel();
   return (
     <ul className="history-cards" data-testid="betting-cards">
-      {rows.map((row) => (
-        <li key={`${row.vendor}:${row.roundId}`} className="history-card" data-testid="betting-row">
-          <div className="history-card__top">
-            <span className="betting-game">
-              <span className="betting-game__name">{row.gameName}</span>
-              <span className="betting-game__vendor">
-                {row.vendorName} · {typeLabel(row.gameType)}
+      {rows.map((row) => {
+        const houseRoundId = houseRoundIdOf(row.roundId);
+        return (
+          <li key={`${row.vendor}:${row.roundId}`} className="history-card" data-testid="betting-row">
+            <div className="history-card__top">
+              <span className="betting-game">
+                <span className="betting-game__name">{row.gameName}</span>
+                <span className="betting-game__vendor">
+                  {row.vendorName} · {typeLabel(row.gameType)}
+                </span>
               </span>
-            </span>
-            <SignedAmount amount={row.net} format={format} testId="betting-net" />
-          </div>
-          <div className="history-card__meta">
-            <span>
-              {t('record.columns.bet')}: {format.money(row.bet)}
-            </span>
-            <span>
-              {t('record.columns.win')}: {format.money(row.win)}
-            </span>
-          </div>
-          <div className="history-card__meta">
-            <time dateTime={row.openedAt}>{format.dateTime(row.openedAt)}</time>
-            <RoundStatusChip status={row.status} />
-          </div>
-          <div className="history-card__reference">{t('record.roundRef', { roundId: row.roundId })}</div>
-        </li>
-      ))}
+              <SignedAmount amount={row.net} format={format} testId="betting-net" />
+            </div>
+            <div className="history-card__meta">
+              <span>
+                {t('record.columns.bet')}: {format.money(row.bet)}
+              </span>
+              <span>
+                {t('record.columns.win')}: {format.money(row.win)}
+              </span>
+            </div>
+            <div className="history-card__meta">
+              <time dateTime={row.openedAt}>{format.dateTime(row.openedAt)}</time>
+              <RoundStatusChip status={row.status} />
+            </div>
+            <div className="betting-card__footer">
+              <div className="history-card__reference">{t('record.roundRef', { roundId: row.roundId })}</div>
+              {houseRoundId ? <RoundDetailsButton roundId={row.roundId} onOpen={() => onDetails({ id: houseRoundId, gameName: row.gameName })} /> : null}
+            </div>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { SelectField, Spinner, type SelectOption } from '@app/ui';
@@ -15,6 +15,7 @@ import { BETTING_PAGE_SIZE, useBettingFilters } from '../hooks/use-betting-filte
 import { BettingCards } from './betting-cards.tsx';
 import { BettingTable } from './betting-table.tsx';
 import { BettingTotals } from './betting-totals.tsx';
+import { RoundDetailDialog, type RoundDetailTarget } from './round-detail.tsx';
 import { useGameTypeLabel } from './round-labels.tsx';
 import '../../wallet/components/wallet.css';
 import '../../wallet/components/history/history.css';
@@ -73,6 +74,7 @@ interface BettingResultsProps {
 function BettingResults({ query, format, onPage }: BettingResultsProps) {
   const { t } = useTranslation(['betting', 'common']);
   const isPhone = useMediaQuery(PHONE_QUERY);
+  const [detail, setDetail] = useState<RoundDetailTarget | null>(null);
   if (query.data) {
     const rows = query.data.content;
     return (
@@ -82,12 +84,13 @@ function BettingResults({ query, format, onPage }: BettingResultsProps) {
           {rows.length === 0 ? (
             <EmptyState testId="betting-empty">{t('betting:record.empty')}</EmptyState>
           ) : isPhone ? (
-            <BettingCards rows={rows} format={format} />
+            <BettingCards rows={rows} format={format} onDetails={setDetail} />
           ) : (
-            <BettingTable rows={rows} format={format} />
+            <BettingTable rows={rows} format={format} onDetails={setDetail} />
           )}
           <HistoryPager page={pagerPage(query.data)} onPage={onPage} disabled={query.isFetching} />
         </section>
+        <RoundDetailDialog target={detail} format={format} onClose={() => setDetail(null)} />
       </div>
     );
   }

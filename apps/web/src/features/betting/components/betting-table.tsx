@@ -2,12 +2,22 @@ import { useTranslation } from 'react-i18next';
 import type { BettingRound } from '@app/contracts';
 import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
 import { SignedAmount } from '../../wallet/components/signed-amount.tsx';
+import { houseRoundIdOf } from '../../fairness/api/fairness.api.ts';
 import { RoundStatusChip, useGameTypeLabel } from './round-labels.tsx';
+import { RoundDetailsButton, type RoundDetailTarget } from './round-detail.tsx';
+
+interface BettingTableProps {
+  rows: readonly BettingRound[];
+  format: WalletFormat;
+  onDetails: (target: RoundDetailTarget) => void;
+}
 
 /** Wide screens: one line per round, newest first as the server sends them. */
-export function BettingTable({ rows, format }: { rows: readonly BettingRound[]; format: WalletFormat }) {
+export function BettingTable({ rows, format, onDetails }: BettingTableProps) {
   const { t } = useTranslation('betting');
   const typeLabel = useGameTypeLabel();
+  // The details column exists only when a house round (with seeds to verify) is listed.
+  const withDetails = rows.some((row) => houseRoundIdOf(row.roundId) !== null);
   return (
     <div className="wallet-table-wrap">
       <table className="wallet-table betting-table" data-testid="betting-table">
@@ -26,31 +36,44 @@ export function BettingTable({ rows, format }: { rows: readonly BettingRound[]; 
               {t('record.columns.net')}
             </th>
             <th scope="col">{t('record.columns.status')}</th>
+            {withDetails ? (
+              <th scope="col">
+                <span className="ui-visually-hidden">{t('detail.column')}</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
-            <tr key={`${row.vendor}:${row.roundId}`} data-testid="betting-row">
-              <td className="betting-table__when">
-                <time dateTime={row.openedAt}>{format.dateTime(row.openedAt)}</time>
-              </td>
-              <td>
-                <span className="betting-game" title={t('record.roundRef', { roundId: row.roundId })}>
-                  <span className="betting-game__name">{row.gameName}</span>
-                  <span className="betting-game__vendor">{row.vendorName}</span>
-                </span>
-              </td>
-              <td>{typeLabel(row.gameType)}</td>
-              <td className="is-numeric">{format.money(row.bet)}</td>
-              <td className="is-numeric">{format.money(row.win)}</td>
-              <td className="is-numeric">
-                <SignedAmount amount={row.net} format={format} testId="betting-net" />
-              </td>
-              <td>
-                <RoundStatusChip status={row.status} />
-              </td>
-            </tr>
-          ))}
+          {rows.map((row) => {
+            const houseRoundId = houseRoundIdOf(row.roundId);
+            return (
+              <tr key={`${row.vendor}:${row.roundId}`} data-testid="betting-row">
+                <td className="betting-table__when">
+                  <time dateTime={row.openedAt}>{format.dateTime(row.openedAt)}</time>
+                </td>
+                <td>
+                  <span className="betting-game" title={t('record.roundRef', { roundId: row.roundId })}>
+                    <span className="betting-game__name">{row.gameName}</span>
+                    <span className="betting-game__vendor">{row.vendorName}</span>
+                  </span>
+                </td>
+                <td>{typeLabel(row.gameType)}</td>
+                <td className="is-numeric">{format.money(row.bet)}</td>
+                <td className="is-numeric">{format.money(row.win)}</td>
+                <td className="is-numeric">
+                  <SignedAmount amount={row.net} format={format} testId="betting-net" />
+                </td>
+                <td>
+                  <RoundStatusChip status={row.status} />
+                </td>
+                {withDetails ? (
+                  <td className="betting-table__details">
+                    {houseRoundId ? <RoundDetailsButton roundId={row.roundId} onOpen={() => onDetails({ id: houseRoundId, gameName: row.gameName })} /> : null}
+                  </td>
+                ) : null}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

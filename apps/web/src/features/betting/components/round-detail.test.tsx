@@ -1,0 +1,141 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { BettingRecordPage, BettingRound, HouseRound } from '@app/contracts';
+import { apiError, stubApi, type ApiCall, type RouteAnswer } from '../../../test/fake-api.ts';
+import { memberFixture } from '../../../test/fixtures.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+const RECORD = '/api/member/betting-record';
+const HASH = '5'.repeat(64);
+
+function rowFixture(overrides: Partial<BettingRound> = {}): BettingRound {
+  return {
+    vendor: 'HOUSE',
+    vendorName: 'Casa',
+    gameCode: 'tesouro-do-farao',
+    gameName: 'Tesouro do Faraó',
+    gameType: 'RNG',
+    roundId: 'house-42',
+    bet: '4.00',
+    win: '1.20',
+    net: '-2.80',
+    status: 'settled',
+    openedAt: '2025-03-01T15:04:05.000Z',
+    closedAt: '2025-03-01T15:04:05.000Z',
+    ...overrides,
+  };
+}
+
+function pageFixture(content: BettingRound[]): BettingRecordPage {
+  return { content, pageNum: 1, total: content.length, totalPages: 1, totals: { bet: '4.00', win: '1.20', net: '-2.80' }, timeZone: 'America/Sao_Paulo' };
+}
+
+const WINDOW = [
+  ['WI', 'SC', 'A'],
+  ['K', 'Q', 'J'],
+  ['T', 'CAT', 'ANK'],
+  ['EYE', 'SCA', 'A'],
+  ['K', 'Q', 'J'],
+];
+
+function houseRoundFixture(serverSeed: string | null = null): HouseRound {
+  const spin = { mode: 'base' as const, stops: [0, 1, 2, 3, 4], window: WINDOW, lineWins: [], scatter: { count: 1, pay: '0.00' }, freeSpinsAwarded: 0, multiplier: 1, win: '1.20' };
+  return {
+    id: '42',
+    vendor: 'HOUSE',
+    gameCode: 'tesouro-do-farao',
+    machine: 'tesouro-do-farao',
+    status: 'settled',
+    bet: '4.00',
+    win: '1.20',
+    createdAt: '2025-03-01T15:04:05.000Z',
+    outcome: { lineBet: '0.20', lines: 20, totalBet: '4.00', stops: spin.stops, window: WINDOW, lineWins: [], scatter: spin.scatter, base: spin, freeSpins: [], freeSpinsAwarded: 0, totalWin: '1.20' },
+    fairness: { serverSeedHash: HASH, clientSeed: 'my-seed', nonce: 7, serverSeed },
+  };
+}
+
+function openRecord(rows: BettingRound[], round: RouteAnswer = houseRoundFixture()) {
+  sessionStorage.setItem('token', 'tok-1');
+  const calls = stubApi({ 'GET /api/member/info': memberFixture(), [`GET ${RECORD}`]: pageFixture(rows), 'GET /api/house/rounds/42': round });
+  return { calls, ...renderApp('/member?tab=personalHistoryCopy') };
+}
+
+const roundCalls = (calls: ApiCall[]) => calls.filter((call) => call.path.startsWith('/api/house/rounds/'));
+
+describe('betting record round detail', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-02T01:30:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('offers details only on house rounds and shows the round with its seeds and a link to verify it', async () => {
+    const { calls, router } = openRecord([rowFixture(), rowFixture({ vendor: 'pg', roundId: 'r-1', gameName: 'Fortune Tiger' }), rowFixture({ roundId: 'house-x' })]);
+    const rows = await screen.findAllByTestId('betting-row');
+    expect(screen.getByTestId('betting-table')).toBeTruthy();
+    expect(within(rows[0]!).getByTestId('round-details').textContent).toBe('Detalhes');
+    expect(within(rows[1]!).queryByTestId('round-details')).toBeNull();
+    expect(within(rows[2]!).queryByTestId('round-details')).toBeNull();
+    expect(roundCalls(calls)).toHaveLength(0);
+
+    fireEvent.click(within(rows[0]!).getByTestId('round-details'));
+    const dialog = await screen.findByTestId('round-detail');
+    await within(dialog).findByTestId('round-detail-content');
+    expect(roundCalls(calls).map((call) => call.path)).toEqual(['/api/house/rounds/42']);
+    expect(dialog.textContent).toContain('Rodada 42');
+    expect(dialog.textContent).toContain('Tesouro do Faraó');
+    expect(within(dialog).getByTestId('round-detail-bet').textContent).toBe('R$\u00a04,00');
+    expect(within(dialog).getByTestId('round-detail-win').textContent).toBe('R$\u00a01,20');
+    expect(within(dialog).getByTestId('round-detail-status').textContent).toBe('Concluída');
+    expect(dialog.textContent).toContain('01/03/2025, 12:04:05');
+    const cells = within(dialog).getByTestId('round-detail-window').querySelectorAll('[data-symbol]');
+    expect(cells).toHaveLength(15);
+    expect(cells[0]!.textContent).toContain('Máscara do Faraó');
+    expect(cells[1]!.textContent).toContain('Pirâmide');
+    expect(within(dialog).getByTestId('round-detail-hash').textContent).toBe(HASH);
+    expect(within(dialog).getByTestId('round-detail-client-seed').textContent).toBe('my-seed');
+    expect(within(dialog).getByTestId('round-detail-nonce').textContent).toBe('7');
+    expect(within(dialog).getByTestId('round-detail-seed-hidden').textContent).toBe(
+      'Ainda não revelada — troque sua semente na página de jogo justo comprovável para revelá-la.',
+    );
+    const link = within(dialog).getByTestId('round-verify-link');
+    expect(link.textContent).toBe('Verificar');
+    expect(link.getAttribute('href')).toBe('/fairness?round=42');
+
+    fireEvent.click(within(dialog).getByTestId('modal-close'));
+    expect(screen.queryByTestId('round-detail')).toBeNull();
+
+    // The verify link opens the provably fair page for that round.
+    stubApi({ 'GET /api/member/info': memberFixture(), 'GET /api/house/fairness': apiError(403, 'auth.trial_refused'), 'GET /api/house/rounds/42': houseRoundFixture() });
+    fireEvent.click(within(rows[0]!).getByTestId('round-details'));
+    fireEvent.click(within(await screen.findByTestId('round-detail')).getByTestId('round-verify-link'));
+    await waitFor(() => expect(router.state.location.search).toBe('?round=42'));
+    expect(router.state.location.pathname).toBe('/fairness');
+    expect(await screen.findByTestId('fairness-page')).toBeTruthy();
+  });
+
+  it('shows the server seed once revealed, and on phones opens from the card', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener: () => undefined, removeEventListener: () => undefined }));
+    openRecord([rowFixture(), rowFixture({ vendor: 'pg', roundId: 'r-1' })], houseRoundFixture('e'.repeat(64)));
+    const rows = await screen.findAllByTestId('betting-row');
+    expect(screen.getByTestId('betting-cards')).toBeTruthy();
+    expect(within(rows[1]!).queryByTestId('round-details')).toBeNull();
+    fireEvent.click(within(rows[0]!).getByTestId('round-details'));
+    const dialog = await screen.findByTestId('round-detail');
+    expect((await within(dialog).findByTestId('round-detail-server-seed')).textContent).toBe('e'.repeat(64));
+    expect(within(dialog).queryByTestId('round-detail-seed-hidden')).toBeNull();
+  });
+
+  it('says when the round cannot be loaded', async () => {
+    openRecord([rowFixture()], apiError(404, 'house.round_not_found'));
+    fireEvent.click(await screen.findByTestId('round-details'));
+    expect((await screen.findByTestId('round-detail-failed')).textContent).toContain('Não foi possível carregar os detalhes da rodada. Rodada não encontrada.');
+  });
+
+  it('adds no details column when no house round is listed', async () => {
+    openRecord([rowFixture({ vendor: 'pg', roundId: 'r-1' })]);
+    await screen.findByTestId('betting-row');
+    expect(screen.getByTestId('betting-table').querySelectorAll('thead th')).toHaveLength(7);
+    expect(screen.queryByTestId('round-details')).toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '@app/ui';
+
+type Feedback = 'copied' | 'failed' | null;
+const FEEDBACK_MS = 4_000;
+
+interface SeedValueProps {
+  label: string;
+  value: string;
+  testId?: string;
+  /** Seeds and hashes in monospace, wrapping anywhere; plain text otherwise. */
+  mono?: boolean;
+  copyable?: boolean;
+  hint?: string;
+}
+
+/** One labelled value of the seed pair; long hex strings wrap instead of widening the page. */
+export function SeedValue({ label, value, testId, mono = true, copyable, hint }: SeedValueProps) {
+  const { t } = useTranslation('fairness');
+  const valueId = useId();
+  const [feedback, setFeedback] = useState<Feedback>(null);
+
+  useEffect(() => {
+    if (!feedback) return;
+    const timer = window.setTimeout(() => setFeedback(null), FEEDBACK_MS);
+    return () => window.clearTimeout(timer);
+  }, [feedback]);
+
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setFeedback('copied');
+    } catch {
+      // No clipboard (plain HTTP, permission refused): select the value for a manual copy.
+      const element = document.getElementById(valueId);
+      const selection = window.getSelection();
+      if (element && selection) {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        selection.removeAllRanges();
+        selection.addRange(range);
+      }
+      setFeedback('failed');
+    }
+  };
+
+  return (
+    <div className="seed-value">
+      <dt className="seed-value__label">{label}</dt>
+      <dd className="seed-value__body">
+        <span className="seed-value__row">
+          <span id={valueId} className={mono ? 'seed-value__text is-mono' : 'seed-value__text'} data-testid={testId}>
+            {value}
+          </span>
+          {copyable ? (
+            <Button variant="outline" size="sm" onClick={() => void copy()} aria-label={t('active.copyLabel')} data-testid={testId ? `${testId}-copy` : undefined}>
+              {t('active.copy')}
+            </Button>
+          ) : null}
+        </span>
+        {copyable ? (
+          <span className={feedback === 'failed' ? 'seed-value__feedback is-failed' : 'seed-value__feedback'} role="status">
+            {feedback === 'copied' ? t('active.copied') : feedback === 'failed' ? t('active.copyFailed') : null}
+          </span>
+        ) : null}
+        {hint ? <span className="seed-value__hint">{hint}</span> : null}
+      </dd>
+    </div>
+  );
+}

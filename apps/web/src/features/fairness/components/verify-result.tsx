@@ -1,0 +1,105 @@
+import { useTranslation } from 'react-i18next';
+import type { SlotOutcome } from '@app/contracts';
+import { AlertIcon, ShieldCheckIcon } from '@app/ui';
+import { currentLanguage } from '../../../shared/i18n.ts';
+import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
+import { symbolLabel } from '../symbols.ts';
+import { compareWithStored, type VerifyResult } from '../verify.ts';
+import { ReelWindow } from './reel-window.tsx';
+
+interface VerifyResultPanelProps {
+  result: VerifyResult;
+  machine: string;
+  format: WalletFormat;
+  /** The round the page was opened from: the recomputed one must be the same. */
+  stored?: SlotOutcome;
+}
+
+/** Valid or invalid in words, then the recomputed window, wins and, from a round, whether it matches. */
+export function VerifyResultPanel({ result, machine, format, stored }: VerifyResultPanelProps) {
+  const { t } = useTranslation('fairness');
+  const matches = stored ? result.valid && compareWithStored(result.outcome, stored).matches : null;
+  return (
+    <section
+      className={result.valid ? 'verify-result verify-result--valid' : 'verify-result verify-result--invalid'}
+      aria-label={t('result.title')}
+      data-testid="verify-result"
+      data-valid={String(result.valid)}
+    >
+      <div className="verify-result__verdict">
+        <span className="verify-result__icon" aria-hidden="true">
+          {result.valid ? <ShieldCheckIcon size={22} /> : <AlertIcon size={22} />}
+        </span>
+        <div>
+          <h3 className="verify-result__title">{result.valid ? t('result.valid') : t('result.invalid')}</h3>
+          <p className="verify-result__text" data-testid="verify-reason">
+            {result.valid ? t('result.validText') : t(`result.reasons.${result.reason}`)}
+          </p>
+        </div>
+      </div>
+      {matches === null ? null : (
+        <p className={matches ? 'verify-match is-match' : 'verify-match is-mismatch'} data-testid="verify-match" data-match={String(matches)}>
+          {matches ? t('result.match') : t('result.mismatch')}
+        </p>
+      )}
+      {result.valid ? <RecomputedRound outcome={result.outcome} machine={machine} format={format} /> : null}
+    </section>
+  );
+}
+
+function RecomputedRound({ outcome, machine, format }: { outcome: SlotOutcome; machine: string; format: WalletFormat }) {
+  const { t, i18n } = useTranslation('fairness');
+  const language = currentLanguage(i18n);
+  const nameOf = (id: string) => symbolLabel(machine, id, language).name;
+  const scatterSymbol = outcome.window.flat().find((id) => symbolLabel(machine, id, language).kind === 'scatter');
+  const hasScatterWin = outcome.scatter.count > 0 && outcome.scatter.pay !== '0.00';
+  return (
+    <>
+      <div className="verify-result__block">
+        <h4 className="verify-result__subtitle">{t('result.window')}</h4>
+        <ReelWindow machine={machine} window={outcome.window} testId="verify-window" />
+      </div>
+      <dl className="verify-facts">
+        <div className="verify-facts__item">
+          <dt>{t('result.stops')}</dt>
+          <dd className="is-mono" data-testid="verify-stops">
+            {outcome.stops.join(' · ')}
+          </dd>
+        </div>
+        <div className="verify-facts__item">
+          <dt>{t('result.totalBet')}</dt>
+          <dd>{format.money(outcome.totalBet)}</dd>
+        </div>
+        <div className="verify-facts__item">
+          <dt>{t('result.freeSpins')}</dt>
+          <dd data-testid="verify-free-spins">{outcome.freeSpins.length}</dd>
+        </div>
+        <div className="verify-facts__item verify-facts__item--win">
+          <dt>{t('result.totalWin')}</dt>
+          <dd data-testid="verify-total-win">{format.money(outcome.totalWin)}</dd>
+        </div>
+      </dl>
+      <div className="verify-result__block">
+        <h4 className="verify-result__subtitle">{t('result.lineWins')}</h4>
+        {outcome.lineWins.length === 0 && !hasScatterWin ? (
+          <p className="verify-result__text">{t('result.noWins')}</p>
+        ) : (
+          <ul className="verify-wins" data-testid="verify-line-wins">
+            {outcome.lineWins.map((win) => (
+              <li key={win.line}>
+                <span>{t('result.lineWin', { line: win.line + 1, count: win.count, symbol: nameOf(win.symbol) })}</span>
+                <span className="verify-wins__pay">{format.money(win.pay)}</span>
+              </li>
+            ))}
+            {hasScatterWin ? (
+              <li>
+                <span>{t('result.scatterWin', { count: outcome.scatter.count, symbol: scatterSymbol ? nameOf(scatterSymbol) : t('result.scatter') })}</span>
+                <span className="verify-wins__pay">{format.money(outcome.scatter.pay)}</span>
+              </li>
+            ) : null}
+          </ul>
+        )}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { findSlotGame, SLOT_GAMES, type SlotSymbol } from '@app/house-games';
+import type { Language } from '@app/i18n';
+
+/** A slot machine's name in the player's language; the code itself for a machine this build does not know. */
+export function machineName(machine: string, language: Language): string {
+  return findSlotGame(machine)?.name[language] ?? machine;
+}
+
+/** The machines the verifier can replay, named in the player's language. */
+export function machineOptions(language: Language, extra?: string): { value: string; label: string }[] {
+  const options = SLOT_GAMES.map((game) => ({ value: game.code, label: game.name[language] }));
+  // A round from a machine this build does not know stays selectable: the verifier then says so.
+  if (extra && !findSlotGame(extra)) options.push({ value: extra, label: extra });
+  return options;
+}
+
+export interface SymbolLabel {
+  id: string;
+  name: string;
+  kind: SlotSymbol['kind'] | 'unknown';
+}
+
+/** A window's symbol id ("WI") as the player reads it ("Máscara do Faraó"). */
+export function symbolLabel(machine: string, id: string, language: Language): SymbolLabel {
+  const symbol = findSlotGame(machine)?.symbols.find((candidate) => candidate.id === id);
+  return symbol ? { id, name: symbol.name[language], kind: symbol.kind } : { id, name: id, kind: 'unknown' };
+}
