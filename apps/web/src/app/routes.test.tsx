@@ -23,7 +23,8 @@ describe('route guard', () => {
     sessionStorage.setItem('token', 'tok-1');
     vi.stubGlobal('fetch', fakeFetch({ '/api/member/info': memberFixture() }));
     const { router } = renderApp('/member?tab=bonusDetails');
-    expect(await screen.findByTestId('member-tab-title')).toBeTruthy();
+    // The member page is a lazy chunk: under the full suite's load its first import can take over a second.
+    expect(await screen.findByTestId('member-tab-title', {}, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/member');
     expect(screen.getByTestId('not-available')).toBeTruthy();
   });
