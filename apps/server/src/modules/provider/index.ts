@@ -7,6 +7,7 @@ import { providerRoutes } from './provider.routes.ts';
 import { createProviderService, type ProviderDeps } from './provider.service.ts';
 import { createRequestLog } from './request-log.ts';
 import { ensureVendorSecret, findVendorAccess } from './provider.repository.ts';
+import { createVendorAccessCache } from './vendor-access.ts';
 import { bettingRecordRoutes, type BettingRecordDeps } from './betting-record.ts';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 
@@ -43,6 +44,7 @@ export function createProviderModule(deps: {
     playerOf: deps.playerOf,
     gameTypeOf: async (vendor, gameCode) => (await deps.catalogue.describeGame(vendor, gameCode))?.gameType,
   });
+  const vendors = createVendorAccessCache({ db: deps.db });
   return {
     api: {
       /** Registers DEMOVENDOR (catalogue + secret) when missing; a no-op without DEMO_VENDOR_SECRET. */
@@ -51,7 +53,7 @@ export function createProviderModule(deps: {
        * answers the stored one, so a vendor client signs with what the API checks.
        */
       async ensureVendorSecret(vendorCode: string, secret: string): Promise<string> {
-        await ensureVendorSecret(deps.db, vendorCode, secret);
+        if (await ensureVendorSecret(deps.db, vendorCode, secret)) vendors.forget(vendorCode);
         return (await findVendorAccess(deps.db, vendorCode, null))!.secret;
       },
       /** Writes the batched request log now (tests; shutdown). */
@@ -59,7 +61,7 @@ export function createProviderModule(deps: {
       seedDemoVendor: async () => (deps.demoVendorSecret ? seedDemoVendor({ db: deps.db, secret: deps.demoVendorSecret, ensureSeamlessVendor: deps.ensureSeamlessVendor }) : false),
     },
     /** Registered at the prefix /provider (not /api): vendors' servers call it. */
-    routes: (): FastifyPluginAsyncZod => providerRoutes({ db: deps.db, service, logger, requestLog }),
+    routes: (): FastifyPluginAsyncZod => providerRoutes({ service, logger, requestLog, vendors }),
     close: () => requestLog.flush(),
     /** Member routes under /api: the betting record. */
     memberRoutes: (auth: { requireMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod =>

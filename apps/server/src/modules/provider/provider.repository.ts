@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import type { PocketBalance } from '../wallet/index.ts';
+import { ProviderError, type ProviderErrorCode } from './provider.wire.ts';
 import type { DbExecutor } from '../../platform/db.ts';
 
 /** SQL only: the provider module's tables. */
@@ -7,6 +9,13 @@ export interface VendorAccess {
   secret: string;
   enabled: boolean;
   ipAllowed: boolean;
+}
+
+/** The vendor's row as the access cache keeps it (allow-list networks as text, e.g. "10.0.0.0/8"). */
+export async function findVendorRow(db: DbExecutor, vendorCode: string): Promise<{ secret: string; enabled: boolean; ip_allow: string[] | null } | undefined> {
+  const result = await sql<{ secret: string; enabled: boolean; ip_allow: string[] | null }>`
+    select secret, enabled, ip_allow::text[] as ip_allow from provider_vendor_secret where vendor_code = ${vendorCode}`.execute(db);
+  return result.rows[0];
 }
 
 /** The vendor's secret and switches, with the caller's address checked against the allow-list in SQL. */
@@ -36,46 +45,6 @@ export async function findSession(db: DbExecutor, vendorCode: string, memberId: 
     .where('member_id', '=', memberId)
     .executeTakeFirst();
   return row;
-}
-
-export interface StoredTransaction {
-  id: bigint;
-  member_id: bigint;
-  round_id: string;
-  content_hash: Buffer;
-  response: { balance: string; transactionId: string };
-}
-
-export async function findTransaction(db: DbExecutor, key: { vendorCode: string; action: 'bet' | 'win' | 'rollback'; transactionId: string }): Promise<StoredTransaction | undefined> {
-  return db
-    .selectFrom('provider_transaction')
-    .select(['id', 'member_id', 'round_id', 'content_hash', 'response'])
-    .where('vendor_code', '=', key.vendorCode)
-    .where('action', '=', key.action)
-    .where('transaction_id', '=', key.transactionId)
-    .executeTakeFirst();
-}
-
-/** Stores the answer; undefined when a concurrent copy of the same transaction stored one first. */
-export async function insertTransaction(
-  db: DbExecutor,
-  row: { vendorCode: string; action: 'bet' | 'win' | 'rollback'; transactionId: string; memberId: bigint; roundId: string; contentHash: Buffer; response: { balance: string; transactionId: string } },
-): Promise<bigint | undefined> {
-  const inserted = await db
-    .insertInto('provider_transaction')
-    .values({
-      vendor_code: row.vendorCode,
-      action: row.action,
-      transaction_id: row.transactionId,
-      member_id: row.memberId,
-      round_id: row.roundId,
-      content_hash: row.contentHash,
-      response: JSON.stringify(row.response),
-    })
-    .onConflict((conflict) => conflict.columns(['vendor_code', 'action', 'transaction_id']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted?.id;
 }
 
 export interface RequestLogRow {
@@ -116,23 +85,51 @@ export async function ensureVendorSecret(db: DbExecutor, vendorCode: string, sec
   return row !== undefined;
 }
 
+/** One money callback as provider_money_callback takes it (see migration 0018). */
+export interface MoneyCall {
+  v: string;
+  a: 'bet' | 'win' | 'rollback';
+  t: string;
+  m: string;
+  r: string;
+  g?: string;
+  gt?: string | null;
+  h: string;
+  amt?: string;
+  rc?: boolean;
+  ot?: string;
+}
+
+export interface MoneyAnswer {
+  balance: string;
+  transactionId: string;
+  operatorTransactionId: string;
+  /** The member pockets the post changed (for the after-commit balance push). */
+  balances: PocketBalance[];
+}
+
 /**
- * The betting record's round, changed in the callback's transaction. A bet adds to the stake
- * (rounds may hold several bets), a win to the winnings and may close the round; a rollback marks
- * it rolled back (the stake went back to the player).
+ * Runs one money callback as one statement (its own transaction). A refusal raised by the
+ * function ('provider:<CODE>', SQLSTATE P0001) becomes the ProviderError it names; the statement
+ * rolled back everything it wrote.
  */
-export async function recordRound(
-  db: DbExecutor,
-  change: { vendorCode: string; memberId: bigint; roundId: string; gameCode: string; gameType: string | null; bet?: bigint; win?: bigint; closes?: boolean; rolledBack?: boolean },
-): Promise<void> {
-  const status = change.rolledBack ? 'rolled_back' : change.closes ? 'settled' : 'open';
-  await sql`
-    insert into provider_round (vendor_code, member_id, round_id, game_code, game_type, bet, win, status, closed_at)
-    values (${change.vendorCode}, ${change.memberId}, ${change.roundId}, ${change.gameCode}, ${change.gameType},
-            ${change.bet ?? 0n}, ${change.win ?? 0n}, ${status}, ${status === 'open' ? null : sql`now()`})
-    on conflict (vendor_code, member_id, round_id) do update set
-      bet = provider_round.bet + excluded.bet,
-      win = provider_round.win + excluded.win,
-      status = case when provider_round.status = 'rolled_back' or excluded.status = 'open' then provider_round.status else excluded.status end,
-      closed_at = coalesce(provider_round.closed_at, excluded.closed_at)`.execute(db);
+export async function moneyCallback(db: DbExecutor, call: MoneyCall & { op: unknown }, shard: number): Promise<MoneyAnswer> {
+  let answer: { balance: string; transactionId: string; operatorTransactionId: string; balances: { m: string; pk: string; bal: string }[] };
+  try {
+    const result = await sql<{ r: typeof answer }>`select provider_money_callback(${JSON.stringify(call)}::jsonb, ${shard}) as r`.execute(db);
+    answer = result.rows[0]!.r;
+  } catch (error) {
+    const refusal = error as { code?: string; message?: string; detail?: string; hint?: string };
+    if (refusal.code === 'P0001' && refusal.message?.startsWith('provider:')) {
+      const code = refusal.message.slice('provider:'.length) as ProviderErrorCode;
+      throw new ProviderError(code, refusal.detail ?? code, refusal.hint ? refusal.hint : undefined);
+    }
+    throw error;
+  }
+  return {
+    balance: answer.balance,
+    transactionId: answer.transactionId,
+    operatorTransactionId: answer.operatorTransactionId,
+    balances: answer.balances.map((b) => ({ member: BigInt(b.m), pocket: b.pk as PocketBalance['pocket'], balance: BigInt(b.bal) })),
+  };
 }

@@ -2,12 +2,11 @@ import { isIP } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { findVendorAccess } from './provider.repository.ts';
 import type { RequestLog } from './request-log.ts';
 import type { ProviderService } from './provider.service.ts';
 import { isValidSignature } from './signature.ts';
+import type { VendorAccessCache } from './vendor-access.ts';
 import { PROVIDER_ACTIONS, ProviderError, ProviderErrorResponseSchema, REQUEST_SCHEMAS, RESPONSE_SCHEMAS, type ProviderAction } from './provider.wire.ts';
 
 const BODY_LIMIT = 16 * 1024;
@@ -40,7 +39,7 @@ const errorResponses = { 400: ProviderErrorResponseSchema, 401: ProviderErrorRes
  * signature covers its exact bytes), parsed and validated only after the signature checks; the
  * zod schemas on the routes document the contract (OpenAPI) and are not used by Fastify here.
  */
-export function providerRoutes(deps: { db: Db; service: ProviderService; logger: Logger; requestLog: RequestLog }): FastifyPluginAsyncZod {
+export function providerRoutes(deps: { service: ProviderService; logger: Logger; requestLog: RequestLog; vendors: VendorAccessCache }): FastifyPluginAsyncZod {
   return async (app) => {
     app.removeAllContentTypeParsers();
     app.addContentTypeParser('*', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
@@ -71,7 +70,7 @@ export function providerRoutes(deps: { db: Db; service: ProviderService; logger:
       const call: CallLog = { vendorCode: VENDOR_CODE.test(vendorCode) ? vendorCode : null, action: action.slice(0, 20), transactionId: null, errorCode: null };
       request.providerCall = call;
       const rawBody = typeof request.body === 'string' ? request.body : '';
-      const access = call.vendorCode ? await findVendorAccess(deps.db, vendorCode, clientIp(request.ip)) : undefined;
+      const access = call.vendorCode ? await deps.vendors.access(vendorCode, clientIp(request.ip)) : undefined;
       if (!access) throw new ProviderError('INVALID_SIGNATURE', 'unknown vendor');
       if (!access.enabled) throw new ProviderError('INVALID_SIGNATURE', 'this vendor is disabled');
       if (!access.ipAllowed) throw new ProviderError('INVALID_SIGNATURE', 'this address is not allowed for the vendor');

@@ -51,6 +51,8 @@ export function createWalletModule(deps: {
       postOrThrow: wallet.postOrThrow,
       /** Posts on its own through group commit; resolves once durable. */
       submit: wallet.submit,
+      /** The wire op and house shard for a post made inside another module's SQL function (wallet_post_batch). */
+      prepareForSql: wallet.prepareForSql,
       /** The balance push of posts made with { announceAfterCommit: true }, once their transaction committed. */
       announceBalances: wallet.announceBalances,
       cashOf: wallet.cashOf,

@@ -4,7 +4,7 @@ import type { WalletBalance } from '@app/contracts';
 import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { AppEvent, EventBus } from '../../platform/events.ts';
 import type { GroupCommit } from './group-commit.ts';
-import { toWireOp, toWireReversal, type Journal, type PocketBalance, type PostResult, type Reversal } from './journal.ts';
+import { toWireOp, toWireReversal, type Journal, type PocketBalance, type PostResult, type Reversal, type WireOp } from './journal.ts';
 import * as repository from './wallet.repository.ts';
 
 export const SITE_CURRENCY = { code: 'BRL', symbol: 'R$' } as const;
@@ -31,6 +31,13 @@ export function createWalletService(deps: { db: Db; bus: EventBus; groupCommit: 
 
   return {
     post,
+    /**
+     * A journal validated and canonicalised for a post made by another module's SQL function
+     * through wallet_post_batch(ops, shard), with the house shard it must use.
+     */
+    prepareForSql(journal: Journal | Reversal): { op: WireOp; shard: number } {
+      return { op: 'legs' in journal ? toWireOp(journal) : toWireReversal(journal), shard: inTransactionShard() };
+    },
     /** For posts made with announceAfterCommit: call once the caller's transaction committed. */
     announceBalances: (balances: readonly PocketBalance[]) => announceLater(balances),
 
