@@ -100,7 +100,52 @@ export const HouseRoundSchema = z.object({
   bet: MoneySchema,
   win: MoneySchema,
   createdAt: z.string(),
-  outcome: SlotOutcomeSchema,
+  /** A slot round's reels, or a mini round's result (outcome.kind names the mini game). */
+  outcome: z.union([SlotOutcomeSchema, z.lazy(() => MiniOutcomeSchema)]),
   fairness: PublicSeedSchema.extend({ serverSeed: z.string().nullable() }),
 });
 export type HouseRound = z.infer<typeof HouseRoundSchema>;
+
+/** Mini games (one-step house games: dice, limbo, plinko). */
+export const MINI_GAME_CODES = ['dados', 'limbo', 'plinko'] as const;
+export type MiniGameCode = (typeof MINI_GAME_CODES)[number];
+
+export const DiceResultSchema = z.object({ direction: z.enum(['over', 'under']), target: z.string(), roll: z.string(), won: z.boolean() });
+export const LimboResultSchema = z.object({ target: z.string(), result: z.string(), won: z.boolean() });
+export const PlinkoResultSchema = z.object({ rows: z.number().int(), risk: z.enum(['low', 'medium', 'high']), path: z.array(z.number().int()), slot: z.number().int(), multiplier: z.string() });
+
+/** A mini round as stored and shown: the stake, the payout multiplier ("1.9801"), the win and the game's own result. */
+export const MiniOutcomeSchema = z.object({
+  kind: z.enum(MINI_GAME_CODES),
+  bet: MoneySchema,
+  multiplier: z.string(),
+  win: MoneySchema,
+  result: z.union([DiceResultSchema, LimboResultSchema, PlinkoResultSchema]),
+});
+export type MiniOutcome = z.infer<typeof MiniOutcomeSchema>;
+
+/** params: dados {direction: over|under, target: "49.50"}; limbo {target: "2.00"}; plinko {rows: 8|12|16, risk}. */
+export const MiniPlayRequestSchema = z.object({
+  amount: z.string().regex(/^\d{1,10}\.\d{2}$/, 'a decimal amount with two places'),
+  params: z.record(z.string(), z.union([z.string().max(20), z.number()])),
+  requestId: SpinRequestSchema.shape.requestId,
+});
+export type MiniPlayRequest = z.infer<typeof MiniPlayRequestSchema>;
+export const MiniPlayResponseSchema = z.object({ round: MiniOutcomeSchema.extend({ id: z.string(), gameCode: z.string() }), balance: MoneySchema, fairness: PublicSeedSchema });
+export type MiniPlayResponse = z.infer<typeof MiniPlayResponseSchema>;
+
+export const MiniGameParamsSchema = z.object({ gameCode: z.enum(MINI_GAME_CODES) });
+
+/** A mini game before play: names, limits and its RTP (the best a player can get, per option where it varies). */
+export const MiniTableSchema = z.object({
+  gameCode: z.enum(MINI_GAME_CODES),
+  names: z.object({ pt: z.string(), en: z.string() }),
+  minBet: MoneySchema,
+  maxBet: MoneySchema,
+  /** Percent: dice and limbo 99 (at most); plinko per rows and risk. */
+  rtp: z.number(),
+  plinko: z.array(z.object({ rows: z.number().int(), risk: z.enum(['low', 'medium', 'high']), rtp: z.number(), multipliers: z.array(z.string()) })).optional(),
+  minSpinIntervalMs: z.number().int(),
+  playable: z.boolean(),
+});
+export type MiniTable = z.infer<typeof MiniTableSchema>;

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import type { GameType } from '@app/contracts';
 import type { Db } from '../../platform/db.ts';
 import { notifyCatalogueChanged } from './catalogue-events.ts';
 import { foldForSearch } from './search-text.ts';
@@ -5,7 +7,7 @@ import { foldForSearch } from './search-text.ts';
 export interface EnsureVendorInput {
   code: string;
   displayName: string;
-  games: ReadonlyArray<{ gameCode: string; names: { en: string; pt?: string }; gameType: 'RNG'; demoSupported: boolean; rtp?: number }>;
+  games: ReadonlyArray<{ gameCode: string; names: { en: string; pt?: string }; gameType: GameType; classify?: string; demoSupported: boolean; rtp?: number }>;
   /** Default true (demo vendors served by the sandbox); false for a real in-house vendor. */
   isDemo?: boolean;
   /** Default true. False keeps the vendor out of every list until an operator (or a later release) enables it. */
@@ -14,17 +16,25 @@ export interface EnsureVendorInput {
 
 /**
  * Creates a seamless-mode vendor and its games when missing (idempotent; existing rows, and an
- * operator's edits to them, are kept). Marked is_demo so the demo sandbox serves its launches.
+ * operator's edits to them, are kept, except that the vendor gains the game types of new games).
+ * Marked is_demo so the demo sandbox serves its launches.
  */
 export async function ensureSeamlessVendor(db: Db, input: EnsureVendorInput): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
+    const types = [...new Set(input.games.map((game) => game.gameType))];
     const vendor = await tx
       .insertInto('catalogue_vendor')
-      .values({ code: input.code, display_name: input.displayName, game_types: ['RNG'], wallet_mode: 'seamless', is_demo: input.isDemo ?? true, enabled: input.enabled ?? true })
+      .values({ code: input.code, display_name: input.displayName, game_types: types.length > 0 ? types : ['RNG'], wallet_mode: 'seamless', is_demo: input.isDemo ?? true, enabled: input.enabled ?? true })
       .onConflict((conflict) => conflict.column('code').doNothing())
       .returning('code')
       .executeTakeFirst();
     let created = vendor !== undefined;
+    if (!created) {
+      const widened = await sql<{ code: string }>`
+        update catalogue_vendor set game_types = array(select distinct t from unnest(game_types || ${types}::text[]) as t order by t)
+        where code = ${input.code} and not (game_types @> ${types}::text[]) returning code`.execute(tx);
+      created = widened.rows.length > 0;
+    }
     for (const game of input.games) {
       const row = await tx
         .insertInto('catalogue_game')
@@ -32,6 +42,7 @@ export async function ensureSeamlessVendor(db: Db, input: EnsureVendorInput): Pr
           vendor_code: input.code,
           game_code: game.gameCode,
           game_type: game.gameType,
+          classify: game.classify ?? '',
           names: JSON.stringify(game.names),
           search_text: foldForSearch(Object.values(game.names).join(' ')),
           demo_supported: game.demoSupported,

@@ -7,6 +7,10 @@ import {
   ErrorResponseSchema,
   FairnessStateSchema,
   HouseRoundSchema,
+  MiniGameParamsSchema,
+  MiniPlayRequestSchema,
+  MiniPlayResponseSchema,
+  MiniTableSchema,
   RotationResponseSchema,
   RoundIdParamsSchema,
   SlotGameParamsSchema,
@@ -46,6 +50,18 @@ export function houseGamesRoutes(deps: { service: HouseGamesService; requireMemb
       '/house/games/:vendor/:gameCode/demo-spin',
       { ...anyMember, schema: { tags, summary: 'Play one demo round: no money, fresh seeds revealed with the outcome', security: bearer, params: SlotGameParamsSchema, body: DemoSpinRequestSchema, response: { 200: DemoSpinResponseSchema, ...errors } } },
       async (request) => deps.service.demoSpin(request.params.vendor, request.params.gameCode, request.body.lineBet),
+    );
+
+    app.get(
+      '/house/mini/:gameCode',
+      { ...anyMember, schema: { tags, summary: 'A mini game before play: limits and RTP (per rows and risk for plinko)', security: bearer, params: MiniGameParamsSchema, response: { 200: MiniTableSchema, ...errors } } },
+      async (request) => deps.service.miniTable(request.params.gameCode),
+    );
+
+    app.post(
+      '/house/mini/:gameCode/play',
+      { ...member, schema: { tags, summary: 'Play one mini game round (bet and win through the provider API as HOUSE)', security: bearer, params: MiniGameParamsSchema, body: MiniPlayRequestSchema, response: { 200: MiniPlayResponseSchema, ...errors } } },
+      async (request) => deps.service.playMini(currentMember(request).id, { gameCode: request.params.gameCode, ...request.body }),
     );
 
     app.get(

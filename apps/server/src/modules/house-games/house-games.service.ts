@@ -1,14 +1,22 @@
 import { sql } from 'kysely';
-import { playRound, type RoundResult, type SpinResult } from '@app/house-games';
+import { findMiniGame, payout, playRound, PLINKO_ROWS, PLINKO_TABLES, type RoundResult, type SpinResult } from '@app/house-games';
+import type { MiniGameCode, MiniOutcome } from '@app/contracts';
 import { AppError, formatCents, parseCents } from '@app/kernel';
 import type { Db } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { createClientSeed, createFairnessSession, createRoundStream, createServerSeed, hashServerSeed, type SeedState } from './fairness/provably-fair.ts';
 import * as repository from './house-games.repository.ts';
 import { ProviderUnreachable, withRetries, type ProviderClient } from './provider-client.ts';
-import { machineFor, resolveTable, tableView, type CatalogueGame, type SlotTable } from './slot-tables.ts';
+import { HOUSE_VENDOR_CODE, machineFor, resolveTable, tableView, type CatalogueGame, type SlotTable } from './slot-tables.ts';
 
 const REVEALED_SHOWN = 50;
+/** Mini game table limits, in centavos. */
+export const MINI_BET = { min: 10n, max: 100_000n } as const;
+
+/** A multiplier in ten-thousandths as "1.9801". */
+function formatMultiplier(value: bigint): string {
+  return `${value / 10_000n}.${(value % 10_000n).toString().padStart(4, '0')}`;
+}
 
 /** What a round looks like on the wire and in house_round.outcome (money as decimal strings). */
 export function serialiseRound(result: RoundResult) {
@@ -114,12 +122,73 @@ export function createHouseGamesService(deps: {
 
   async function spin(memberId: bigint, input: { vendor: string; gameCode: string; lineBet: string; requestId: string }) {
     const table = await playableTable(input.vendor, input.gameCode);
-    const game = table.engine;
     const lineBet = lineBetOf(table, input.lineBet);
-    if (await repository.findRoundByRequest(db, memberId, input.requestId)) throw new AppError('house.request_conflict', 'this requestId was already used');
+    const played = await playPaidRound(memberId, { vendor: table.vendor, gameCode: table.gameCode, requestId: input.requestId }, (stream) => {
+      const outcome = serialiseRound(playRound(table.engine, { lineBet }, stream));
+      return { outcome, bet: parseCents(outcome.totalBet)!, win: parseCents(outcome.totalWin)! };
+    });
+    return { round: { id: played.id, vendor: table.vendor, gameCode: table.gameCode, ...played.outcome }, balance: played.balance, fairness: played.fairness };
+  }
+
+  async function miniTable(code: string) {
+    const game = findMiniGame(code);
+    if (!game) throw new AppError('house.game_not_found', 'no such game');
+    const entry = await deps.catalogueGame(HOUSE_VENDOR_CODE, game.code);
+    if (!entry) throw new AppError('house.game_not_found', 'no such game');
+    const percent = (fraction: number) => Math.round(fraction * 1_000_000) / 10_000;
+    const plinkoTables = game.code === 'plinko'
+      ? PLINKO_ROWS.flatMap((rows) => (['low', 'medium', 'high'] as const).map((risk) => ({ rows, risk, rtp: percent(game.rtp({ rows, risk })), multipliers: PLINKO_TABLES[rows][risk].map((value) => value.toFixed(2)) })))
+      : undefined;
+    return {
+      gameCode: game.code as MiniGameCode,
+      names: game.name,
+      minBet: formatCents(MINI_BET.min),
+      maxBet: formatCents(MINI_BET.max),
+      rtp: plinkoTables ? Math.max(...plinkoTables.map((table) => table.rtp)) : 99,
+      ...(plinkoTables ? { plinko: plinkoTables } : {}),
+      minSpinIntervalMs: deps.minSpinIntervalMs,
+      playable: entry.playable,
+    };
+  }
+
+  /** One round of a mini game (dice, limbo, plinko) for `amount`, with the player's parameters. */
+  async function playMini(memberId: bigint, input: { gameCode: string; amount: string; params: unknown; requestId: string }) {
+    const game = findMiniGame(input.gameCode);
+    if (!game) throw new AppError('house.game_not_found', 'no such game');
+    const table = await playableMini(game.code);
+    const params = game.parse(input.params);
+    if (params === undefined) throw new AppError('house.bet_invalid', 'these are not parameters this game accepts', { field: 'params' });
+    const bet = parseCents(input.amount);
+    if (bet === undefined || bet < MINI_BET.min || bet > MINI_BET.max) throw new AppError('house.bet_invalid', 'the bet is outside the table limits', { field: 'amount', min: formatCents(MINI_BET.min), max: formatCents(MINI_BET.max) });
+    const played = await playPaidRound(memberId, { vendor: table.vendor, gameCode: game.code, requestId: input.requestId }, (stream) => {
+      const round = game.play(params, stream);
+      const win = payout(bet, round.multiplier);
+      return { outcome: { kind: game.code as MiniGameCode, bet: formatCents(bet), multiplier: formatMultiplier(round.multiplier), win: formatCents(win), result: round.outcome as MiniOutcome['result'] }, bet, win };
+    });
+    return { round: { id: played.id, gameCode: game.code, ...played.outcome }, balance: played.balance, fairness: played.fairness };
+  }
+
+  async function playableMini(code: string) {
+    const game = await deps.catalogueGame(HOUSE_VENDOR_CODE, code);
+    if (!game) throw new AppError('house.game_not_found', 'no such game');
+    if (!game.playable) throw new AppError('house.game_unavailable', 'this game is not available now');
+    return { vendor: HOUSE_VENDOR_CODE, game };
+  }
+
+  /**
+   * A paid round on the member's seeds: the nonce is taken and the round stored (outcome fixed)
+   * before any money moves; then the bet and the closing win go through the provider API as the
+   * game's vendor. `compute` turns the round's random stream into the outcome, bet and win.
+   */
+  async function playPaidRound<Outcome extends object>(
+    memberId: bigint,
+    target: { vendor: string; gameCode: string; requestId: string },
+    compute: (stream: ReturnType<typeof createRoundStream>) => { outcome: Outcome; bet: bigint; win: bigint },
+  ) {
+    if (await repository.findRoundByRequest(db, memberId, target.requestId)) throw new AppError('house.request_conflict', 'this requestId was already used');
     await ensureFairness(memberId);
 
-    // The nonce is taken with the member's seed row locked: concurrent spins queue here.
+    // The nonce is taken with the member's seed row locked: concurrent rounds queue here.
     const taken = await db.transaction().execute(async (tx) => {
       const row = await repository.lockFairness(tx, memberId);
       if (!row) throw new Error('house_fairness row missing after insert');
@@ -131,24 +200,24 @@ export function createHouseGamesService(deps: {
       }
       const seeds = { serverSeed: row.server_seed, clientSeed: row.client_seed, nonce: row.nonce };
       await repository.setNonce(tx, memberId, row.nonce + 1);
-      const outcome = serialiseRound(playRound(game, { lineBet }, createRoundStream(seeds)));
+      const computed = compute(createRoundStream(seeds));
       const id = await repository.insertRound(tx, {
         memberId,
-        requestId: input.requestId,
-        vendorCode: table.vendor,
-        gameCode: table.gameCode,
-        bet: parseCents(outcome.totalBet)!,
-        win: parseCents(outcome.totalWin)!,
+        requestId: target.requestId,
+        vendorCode: target.vendor,
+        gameCode: target.gameCode,
+        bet: computed.bet,
+        win: computed.win,
         serverSeedHash: row.server_seed_hash,
         clientSeed: row.client_seed,
         nonce: row.nonce,
-        outcome,
+        outcome: computed.outcome,
       });
-      return { id, outcome, fairness: { serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: row.nonce } };
+      return { id, ...computed, fairness: { serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: row.nonce } };
     });
 
-    const { vendor, gameCode } = table;
-    const bet = betCall(memberId, taken.id, gameCode, taken.outcome.totalBet);
+    const { vendor, gameCode } = target;
+    const bet = betCall(memberId, taken.id, gameCode, formatCents(taken.bet));
     let betAnswer;
     try {
       betAnswer = await client.bet(vendor, bet);
@@ -178,13 +247,13 @@ export function createHouseGamesService(deps: {
 
     let balance: string;
     try {
-      balance = await deliverWin(vendor, memberId, taken.id, gameCode, taken.outcome.totalWin);
+      balance = await deliverWin(vendor, memberId, taken.id, gameCode, formatCents(taken.win));
     } catch (error) {
       // The bet is taken and the win not yet confirmed: the round stays open; the settle job retries it.
       deps.logger.error({ err: error, roundId: taken.id.toString() }, 'house win not delivered; round left open');
       throw new AppError('house.provider_unavailable', 'the win could not be delivered yet');
     }
-    return { round: { id: taken.id.toString(), vendor, gameCode, ...taken.outcome }, balance, fairness: taken.fairness };
+    return { id: taken.id.toString(), outcome: taken.outcome, balance, fairness: taken.fairness };
   }
 
   /** Sends the round's closing win (same transactionId on every try) and marks the round settled. */
@@ -280,12 +349,12 @@ export function createHouseGamesService(deps: {
       bet: formatCents(row.bet),
       win: formatCents(row.win),
       createdAt: row.created_at.toISOString(),
-      outcome: row.outcome as RoundOutcome,
+      outcome: row.outcome as RoundOutcome | MiniOutcome,
       fairness: { serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: row.nonce, serverSeed: serverSeed ?? null },
     };
   }
 
-  return { table, spin, demoSpin, settleOpenRounds, fairness, rotate, round };
+  return { table, spin, playMini, miniTable, demoSpin, settleOpenRounds, fairness, rotate, round };
 }
 
 export type HouseGamesService = ReturnType<typeof createHouseGamesService>;

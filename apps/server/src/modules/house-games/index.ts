@@ -8,7 +8,7 @@ import { houseGamesRoutes } from './house-games.routes.ts';
 import { createHouseGamesService } from './house-games.service.ts';
 import { HOUSE_VENDOR_CODE, type CatalogueGame } from './slot-tables.ts';
 import { createProviderClient } from './provider-client.ts';
-import { SLOT_GAMES } from '@app/house-games';
+import { MINI_GAMES, SLOT_GAMES } from '@app/house-games';
 
 /**
  * House games: provably fair seeds, and the house game server, which plays the slot games of
@@ -26,7 +26,7 @@ interface EnsureVendor {
     displayName: string;
     isDemo?: boolean;
     enabled?: boolean;
-    games: Array<{ gameCode: string; names: { en: string; pt?: string }; gameType: 'RNG'; demoSupported: boolean; rtp?: number }>;
+    games: Array<{ gameCode: string; names: { en: string; pt?: string }; gameType: 'RNG' | 'CRASH'; classify?: string; demoSupported: boolean; rtp?: number }>;
   }): Promise<boolean>;
 }
 
@@ -63,7 +63,11 @@ export function createHouseGamesModule(deps: {
         code: HOUSE_VENDOR_CODE,
         displayName: 'Jogos da Casa',
         isDemo: false,
-        games: SLOT_GAMES.map((game) => ({ gameCode: game.code, names: { pt: game.name.pt, en: game.name.en }, gameType: 'RNG' as const, demoSupported: true, rtp: game.declaredRtp * 100 })),
+        games: [
+          ...SLOT_GAMES.map((game) => ({ gameCode: game.code, names: { pt: game.name.pt, en: game.name.en }, gameType: 'RNG' as const, demoSupported: true, rtp: game.declaredRtp * 100 })),
+          // The mini games are listed with the crash games (spec §1 "in-house crash games, jackpot and mini games").
+          ...MINI_GAMES.map((game) => ({ gameCode: game.code, names: game.name, gameType: 'CRASH' as const, classify: 'mini', demoSupported: false, rtp: 99 })),
+        ],
       });
       const wanted = deps.vendorSecret ?? (await deps.secret('house_games.vendor')).toString('hex');
       const stored = await deps.ensureVendorSecret(HOUSE_VENDOR_CODE, wanted);
