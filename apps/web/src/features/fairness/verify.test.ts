@@ -1,7 +1,8 @@
 import { createHash, createHmac, webcrypto } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { blockMessage, createBlockStream, findSlotGame, playRound, SLOT_GAMES, type RoundResult } from '@app/house-games';
-import { compareWithStored, sha256Hex, verifySlotRound } from './verify.ts';
+import type { MiniOutcome } from '@app/contracts';
+import { blockMessage, createBlockStream, findMiniGame, findSlotGame, payout, playRound, SLOT_GAMES, type MiniRound, type RoundResult } from '@app/house-games';
+import { compareMiniWithStored, compareWithStored, formatMultiplier, miniParamsOf, parseMultiplier, sha256Hex, verifyMiniRound, verifySlotRound, type MiniRecomputed } from './verify.ts';
 
 const SERVER_SEED = '3f9a1c0e5b7d24688e1f0a9b3c5d7e9f00112233445566778899aabbccddeeff';
 const SERVER_SEED_HASH = createHash('sha256').update(SERVER_SEED, 'utf8').digest('hex');
@@ -103,5 +104,148 @@ describe('compareWithStored', () => {
     expect(compareWithStored({ ...stored, stops: [1, 2, 3, 4, 6] }, stored)).toMatchObject({ matches: false, stops: false, window: true });
     expect(compareWithStored({ ...stored, window: [...stored.window.slice(0, 4), ['A', 'B', 'WI']] }, stored)).toMatchObject({ matches: false, window: false });
     expect(compareWithStored({ ...stored, totalWin: '1.21' }, stored)).toMatchObject({ matches: false, totalWin: false });
+  });
+});
+
+/** The server's playMini (node:crypto stream): game.play(game.parse(params), stream). */
+function expectedMini(gameCode: string, params: Record<string, string | number>, nonce: number): MiniRound<unknown> {
+  const game = findMiniGame(gameCode)!;
+  const stream = createBlockStream((cursor) => createHmac('sha256', SERVER_SEED).update(blockMessage(CLIENT_SEED, nonce, cursor), 'utf8').digest());
+  return game.play(game.parse(params), stream);
+}
+
+/** "1.9801" from ten-thousandths, written here independently of the verifier. */
+const multiplierText = (value: bigint) => `${value / 10_000n}.${(value % 10_000n).toString().padStart(4, '0')}`;
+
+/** The MiniOutcome the server would have stored for a bet of `bet` centavos. */
+function storedMini(kind: MiniOutcome['kind'], params: Record<string, string | number>, nonce: number, bet = 100n): MiniOutcome {
+  const round = expectedMini(kind, params, nonce);
+  return { kind, bet: money(bet), multiplier: multiplierText(round.multiplier), win: money(payout(bet, round.multiplier)), result: round.outcome as MiniOutcome['result'] };
+}
+
+const miniInput = (overrides: Partial<Parameters<typeof verifyMiniRound>[0]> = {}) => ({
+  serverSeed: SERVER_SEED,
+  serverSeedHash: SERVER_SEED_HASH,
+  clientSeed: CLIENT_SEED,
+  nonce: 7,
+  gameCode: 'dados',
+  params: { direction: 'over', target: '50.00' },
+  ...overrides,
+});
+
+const MINI_CASES: [MiniOutcome['kind'], Record<string, string | number>][] = [
+  ['dados', { direction: 'over', target: '50.00' }],
+  ['dados', { direction: 'under', target: '2.00' }],
+  ['dados', { direction: 'over', target: '98.00' }],
+  ['limbo', { target: '2.00' }],
+  ['limbo', { target: '1.01' }],
+  ['limbo', { target: '1000000.00' }],
+  ['plinko', { rows: 8, risk: 'low' }],
+  ['plinko', { rows: 12, risk: 'medium' }],
+  ['plinko', { rows: 16, risk: 'high' }],
+];
+
+describe('verifyMiniRound', () => {
+  it.each(MINI_CASES)('recomputes the %s round the server played with %j, nonce by nonce', async (gameCode, params) => {
+    for (const nonce of [0, 1, 2, 3, 7, 42, 999]) {
+      const expected = expectedMini(gameCode, params, nonce);
+      const result = await verifyMiniRound(miniInput({ gameCode, params, nonce }));
+      if (!result.valid) throw new Error(`expected a valid result, got ${result.reason}`);
+      expect(result.round.kind).toBe(gameCode);
+      expect(result.round.result).toEqual(expected.outcome);
+      expect(result.round.multiplier).toBe(multiplierText(expected.multiplier));
+      expect(compareMiniWithStored(result.round, storedMini(gameCode, params, nonce)).matches).toBe(true);
+    }
+  });
+
+  it('wins and loses as the server does (dice over 50: 1.9801× or 0)', async () => {
+    const outcomes = new Set<string>();
+    for (let nonce = 0; nonce < 20; nonce += 1) {
+      const result = await verifyMiniRound(miniInput({ nonce }));
+      if (!result.valid) throw new Error(result.reason);
+      const dice = result.round.result as { roll: string; won: boolean };
+      expect(result.round.multiplier).toBe(dice.won ? '1.9801' : '0.0000');
+      expect(dice.won).toBe(Number(dice.roll) > 50);
+      outcomes.add(result.round.multiplier);
+    }
+    expect(outcomes).toEqual(new Set(['1.9801', '0.0000']));
+  });
+
+  it('takes the parameters as the server does (numbers or strings, one decimal place)', async () => {
+    const fromText = await verifyMiniRound(miniInput({ gameCode: 'plinko', params: { rows: '16', risk: 'medium' } }));
+    const fromNumber = await verifyMiniRound(miniInput({ gameCode: 'plinko', params: { rows: 16, risk: 'medium' } }));
+    expect(fromText).toEqual(fromNumber);
+    const dice = await verifyMiniRound(miniInput({ params: { direction: 'under', target: '49.5' } }));
+    expect(dice.valid && (dice.round.result as { target: string }).target).toBe('49.50');
+  });
+
+  it('says hash_mismatch and invalid_seeds as for slots', async () => {
+    const otherHash = createHash('sha256').update('f'.repeat(64), 'utf8').digest('hex');
+    expect(await verifyMiniRound(miniInput({ serverSeedHash: otherHash }))).toEqual({ valid: false, reason: 'hash_mismatch' });
+    expect(await verifyMiniRound(miniInput({ serverSeed: 'abc' }))).toEqual({ valid: false, reason: 'invalid_seeds' });
+    expect(await verifyMiniRound(miniInput({ nonce: -1 }))).toEqual({ valid: false, reason: 'invalid_seeds' });
+  });
+
+  it('says unknown_game and invalid_params', async () => {
+    expect(await verifyMiniRound(miniInput({ gameCode: 'roleta' }))).toEqual({ valid: false, reason: 'unknown_game' });
+    expect(await verifyMiniRound(miniInput({ gameCode: 'tesouro-do-farao' }))).toEqual({ valid: false, reason: 'unknown_game' });
+    for (const [gameCode, params] of [
+      ['dados', { direction: 'over', target: '98.01' }],
+      ['dados', { direction: 'sideways', target: '50' }],
+      ['limbo', { target: '1.00' }],
+      ['limbo', { target: '2.005' }],
+      ['plinko', { rows: 10, risk: 'low' }],
+      ['plinko', { rows: 8, risk: 'extreme' }],
+    ] as const) {
+      expect(await verifyMiniRound(miniInput({ gameCode, params })), `${gameCode} ${JSON.stringify(params)}`).toEqual({ valid: false, reason: 'invalid_params' });
+    }
+  });
+});
+
+describe('compareMiniWithStored', () => {
+  const recomputed: MiniRecomputed = { kind: 'dados', result: { direction: 'over', target: '50.00', roll: '73.41', won: true }, multiplier: '1.9801' };
+  const stored: MiniOutcome = { kind: 'dados', bet: '1.00', multiplier: '1.9801', win: '1.98', result: { direction: 'over', target: '50.00', roll: '73.41', won: true } };
+
+  it('matches the same game, result, multiplier and a win the multiplier pays (however the numbers are written)', () => {
+    expect(compareMiniWithStored(recomputed, stored)).toEqual({ matches: true, kind: true, result: true, multiplier: true, win: true });
+    const limbo: MiniRecomputed = { kind: 'limbo', result: { target: '2.00', result: '3.27', won: true }, multiplier: '2.0000' };
+    expect(compareMiniWithStored(limbo, { kind: 'limbo', bet: '0.5', multiplier: '2', win: '1', result: { target: '2.00', result: '3.27', won: true } }).matches).toBe(true);
+  });
+
+  it('tells which part differs', () => {
+    expect(compareMiniWithStored(recomputed, { ...stored, kind: 'limbo' })).toMatchObject({ matches: false, kind: false });
+    expect(compareMiniWithStored(recomputed, { ...stored, result: { ...stored.result, roll: '73.42' } as MiniOutcome['result'] })).toMatchObject({ matches: false, result: false, multiplier: true });
+    const withExtra = { ...stored.result, extra: 1 };
+    expect(compareMiniWithStored(recomputed, { ...stored, result: withExtra })).toMatchObject({ matches: false, result: false });
+    expect(compareMiniWithStored(recomputed, { ...stored, multiplier: '1.9800' })).toMatchObject({ matches: false, multiplier: false });
+    expect(compareMiniWithStored(recomputed, { ...stored, win: '1.99' })).toMatchObject({ matches: false, win: false, multiplier: true });
+  });
+
+  it('compares plinko paths step by step', () => {
+    const plinko: MiniRecomputed = { kind: 'plinko', result: { rows: 8, risk: 'low', path: [0, 1, 1, 0, 1, 0, 0, 1], slot: 4, multiplier: '0.50' }, multiplier: '0.5000' };
+    const storedPlinko: MiniOutcome = { kind: 'plinko', bet: '1.00', multiplier: '0.5000', win: '0.50', result: { rows: 8, risk: 'low', path: [0, 1, 1, 0, 1, 0, 0, 1], slot: 4, multiplier: '0.50' } };
+    expect(compareMiniWithStored(plinko, storedPlinko).matches).toBe(true);
+    expect(compareMiniWithStored(plinko, { ...storedPlinko, result: { ...storedPlinko.result, path: [1, 0, 1, 0, 1, 0, 0, 1] } as MiniOutcome['result'] }).result).toBe(false);
+  });
+});
+
+describe('mini helpers', () => {
+  it('writes and reads multipliers in ten-thousandths', () => {
+    expect(formatMultiplier(19_801n)).toBe('1.9801');
+    expect(formatMultiplier(0n)).toBe('0.0000');
+    expect(formatMultiplier(10_000_000_000n)).toBe('1000000.0000');
+    expect(parseMultiplier('1.9801')).toBe(19_801n);
+    expect(parseMultiplier('2')).toBe(20_000n);
+    expect(parseMultiplier('0.4')).toBe(4_000n);
+    expect(parseMultiplier('1.98011')).toBeNull();
+    expect(parseMultiplier('abc')).toBeNull();
+  });
+
+  it('reads a stored round’s parameters back from its result', () => {
+    expect(miniParamsOf(storedMini('dados', { direction: 'under', target: '33.30' }, 1))).toEqual({ direction: 'under', target: '33.30' });
+    expect(miniParamsOf(storedMini('limbo', { target: '7.77' }, 1))).toEqual({ target: '7.77' });
+    expect(miniParamsOf(storedMini('plinko', { rows: 12, risk: 'high' }, 1))).toEqual({ rows: 12, risk: 'high' });
+    // A result of another game's shape gives nothing to replay.
+    expect(miniParamsOf({ kind: 'dados', result: { target: '2.00', result: '3.00', won: true } })).toBeNull();
   });
 });

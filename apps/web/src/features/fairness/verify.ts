@@ -1,5 +1,5 @@
-import type { SlotOutcome } from '@app/contracts';
-import { blockMessage, createBlockStream, findSlotGame, playRound, type RoundResult, type SpinResult } from '@app/house-games';
+import type { MiniGameCode, MiniOutcome, SlotOutcome } from '@app/contracts';
+import { blockMessage, createBlockStream, findMiniGame, findSlotGame, MULTIPLIER_SCALE, payout, playRound, type RandomStream, type RoundResult, type SpinResult } from '@app/house-games';
 import { fromCents, toCents } from '../payments/amount.ts';
 
 /**
@@ -10,7 +10,8 @@ import { fromCents, toCents } from '../payments/amount.ts';
  * - commitment = hex SHA-256 of the server seed's ASCII hex string;
  * - block `cursor` = HMAC-SHA256(key = the server seed as ASCII bytes, message =
  *   "clientSeed:nonce:cursor"), read by the shared stream as big-endian uint32s;
- * - the slot engine (@app/house-games) turns the stream into stops, window and wins.
+ * - the slot engine (@app/house-games) turns the stream into stops, window and wins; a mini
+ *   game (dice, limbo, plinko) turns it into its result and payout multiplier.
  *
  * WebCrypto is asynchronous while the engine is synchronous, so HMAC blocks are computed ahead
  * (64 cover a round with ~100 free spins); a round that needs more is replayed with twice as many.
@@ -73,7 +74,7 @@ function lineBetCents(lineBet: bigint | string): bigint | null {
   return toCents(lineBet);
 }
 
-/** Blocks 0 … count − 1 of one round. */
+/** Blocks from … from + count − 1 of one round. */
 async function computeBlocks(key: CryptoKey, clientSeed: string, nonce: number, from: number, count: number): Promise<Uint8Array[]> {
   const api = subtle();
   const cursors = Array.from({ length: count }, (_, index) => from + index);
@@ -116,23 +117,23 @@ export function serialiseOutcome(result: RoundResult): SlotOutcome {
   };
 }
 
-/**
- * Checks the revealed server seed against its commitment and replays the slot round. Never
- * throws for bad input: the reason comes back in the result. `firstBatch` (blocks computed before
- * the first replay) exists for tests of the replay path.
- */
-export async function verifySlotRound(input: VerifyInput, options: { firstBatch?: number } = {}): Promise<VerifyResult> {
-  const { serverSeed, clientSeed, nonce, machine } = input;
+/** Whether the seeds are well formed and the server seed is the one committed to; null when they are. */
+async function checkSeeds(input: { serverSeed: string; serverSeedHash: string; clientSeed: string; nonce: number }): Promise<'invalid_seeds' | 'hash_mismatch' | null> {
+  const { serverSeed, clientSeed, nonce } = input;
   const serverSeedHash = input.serverSeedHash.trim();
-  if (!isServerSeed(serverSeed) || !isClientSeed(clientSeed) || !isNonce(nonce)) return { valid: false, reason: 'invalid_seeds' };
-  if (!HEX_HASH.test(serverSeedHash) || (await sha256Hex(serverSeed)) !== serverSeedHash.toLowerCase()) return { valid: false, reason: 'hash_mismatch' };
-  const game = findSlotGame(machine);
-  if (!game) return { valid: false, reason: 'unknown_machine' };
-  const lineBet = lineBetCents(input.lineBet);
-  if (lineBet === null || lineBet <= 0n) return { valid: false, reason: 'invalid_bet' };
+  if (!isServerSeed(serverSeed) || !isClientSeed(clientSeed) || !isNonce(nonce)) return 'invalid_seeds';
+  if (!HEX_HASH.test(serverSeedHash) || (await sha256Hex(serverSeed)) !== serverSeedHash.toLowerCase()) return 'hash_mismatch';
+  return null;
+}
 
+/**
+ * Plays a round on the stream of (serverSeed, clientSeed, nonce): `firstBatch` blocks are computed
+ * first; a round that asks for more is replayed from the start with twice as many.
+ */
+async function replay<T>(seeds: { serverSeed: string; clientSeed: string; nonce: number }, firstBatch: number, play: (stream: RandomStream) => T): Promise<T> {
+  const { serverSeed, clientSeed, nonce } = seeds;
   const key = await subtle().importKey('raw', encoder.encode(serverSeed), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const blocks = await computeBlocks(key, clientSeed, nonce, 0, Math.max(1, options.firstBatch ?? FIRST_BATCH));
+  const blocks = await computeBlocks(key, clientSeed, nonce, 0, Math.max(1, firstBatch));
   for (;;) {
     const stream = createBlockStream((cursor) => {
       const block = blocks[cursor];
@@ -140,13 +141,29 @@ export async function verifySlotRound(input: VerifyInput, options: { firstBatch?
       return block;
     });
     try {
-      return { valid: true, outcome: serialiseOutcome(playRound(game, { lineBet }, stream)) };
+      return play(stream);
     } catch (error) {
       if (!(error instanceof NeedMoreBlocks) || blocks.length >= MAX_BLOCKS) throw error;
       // Same seeds, same draws: replaying from the start with more blocks gives the same round.
       blocks.push(...(await computeBlocks(key, clientSeed, nonce, blocks.length, blocks.length)));
     }
   }
+}
+
+/**
+ * Checks the revealed server seed against its commitment and replays the slot round. Never
+ * throws for bad input: the reason comes back in the result. `firstBatch` (blocks computed before
+ * the first replay) exists for tests of the replay path.
+ */
+export async function verifySlotRound(input: VerifyInput, options: { firstBatch?: number } = {}): Promise<VerifyResult> {
+  const seedProblem = await checkSeeds(input);
+  if (seedProblem) return { valid: false, reason: seedProblem };
+  const game = findSlotGame(input.machine);
+  if (!game) return { valid: false, reason: 'unknown_machine' };
+  const lineBet = lineBetCents(input.lineBet);
+  if (lineBet === null || lineBet <= 0n) return { valid: false, reason: 'invalid_bet' };
+  const outcome = await replay(input, options.firstBatch ?? FIRST_BATCH, (stream) => serialiseOutcome(playRound(game, { lineBet }, stream)));
+  return { valid: true, outcome };
 }
 
 export interface StoredComparison {
@@ -169,4 +186,106 @@ export function compareWithStored(recomputed: Pick<SlotOutcome, 'stops' | 'windo
   const recomputedWin = toCents(recomputed.totalWin);
   const totalWin = recomputedWin !== null && recomputedWin === toCents(stored.totalWin);
   return { matches: stops && window && totalWin, stops, window, totalWin };
+}
+
+// ——— Mini games (dados, limbo, plinko) ———
+
+export interface MiniVerifyInput {
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  /** The mini game's code (MiniOutcome.kind, a MINI_GAMES code). */
+  gameCode: string;
+  /** The player's choices as the server took them: dados {direction, target}, limbo {target}, plinko {rows, risk}. */
+  params: Readonly<Record<string, string | number>>;
+}
+
+export type MiniVerifyFailure = 'invalid_seeds' | 'hash_mismatch' | 'unknown_game' | 'invalid_params';
+
+/** A recomputed mini round: the game's own result and the payout multiplier ("1.9801", as stored). */
+export interface MiniRecomputed {
+  kind: MiniGameCode;
+  result: MiniOutcome['result'];
+  multiplier: string;
+}
+
+export type MiniVerifyResult = { valid: false; reason: MiniVerifyFailure } | { valid: true; round: MiniRecomputed };
+
+/** A multiplier in ten-thousandths as the server writes it: 19801n → "1.9801". */
+export function formatMultiplier(value: bigint): string {
+  return `${value / MULTIPLIER_SCALE}.${(value % MULTIPLIER_SCALE).toString().padStart(4, '0')}`;
+}
+
+/** "1.9801", "2", "0.4" → ten-thousandths; null for anything else. */
+export function parseMultiplier(text: string): bigint | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,4}))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, whole = '0', fraction = ''] = match;
+  return BigInt(whole) * MULTIPLIER_SCALE + BigInt(fraction.padEnd(4, '0'));
+}
+
+/** A mini game's code as MiniOutcome.kind names it, or null for anything else. */
+export function miniGameCodeOf(code: string): MiniGameCode | null {
+  const game = findMiniGame(code);
+  return game ? (game.code as MiniGameCode) : null;
+}
+
+/**
+ * Checks the revealed server seed against its commitment and replays the mini round exactly as
+ * the server did: game.play(game.parse(params), stream). Never throws for bad input.
+ */
+export async function verifyMiniRound(input: MiniVerifyInput): Promise<MiniVerifyResult> {
+  const seedProblem = await checkSeeds(input);
+  if (seedProblem) return { valid: false, reason: seedProblem };
+  const game = findMiniGame(input.gameCode);
+  if (!game) return { valid: false, reason: 'unknown_game' };
+  const params = game.parse(input.params);
+  if (params === undefined) return { valid: false, reason: 'invalid_params' };
+  // One block (eight draws) covers dice and limbo; plinko's 16 rows take two.
+  const played = await replay(input, 2, (stream) => game.play(params, stream));
+  return { valid: true, round: { kind: game.code as MiniGameCode, result: played.outcome as MiniOutcome['result'], multiplier: formatMultiplier(played.multiplier) } };
+}
+
+/** The parameters a stored mini round was played with, read back from its result (null when the result is not the game's). */
+export function miniParamsOf(outcome: Pick<MiniOutcome, 'kind' | 'result'>): Record<string, string | number> | null {
+  const { kind, result } = outcome;
+  if (kind === 'dados' && 'roll' in result) return { direction: result.direction, target: result.target };
+  if (kind === 'plinko' && 'path' in result) return { rows: result.rows, risk: result.risk };
+  if (kind === 'limbo' && 'result' in result && !('roll' in result)) return { target: result.target };
+  return null;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, index) => sameValue(item, b[index]));
+  return a === b;
+}
+
+/** Same fields with the same values (arrays item by item). */
+function sameResult(a: MiniOutcome['result'], b: MiniOutcome['result']): boolean {
+  const left = Object.entries(a);
+  const right = b as Record<string, unknown>;
+  return left.length === Object.keys(b).length && left.every(([key, value]) => key in right && sameValue(value, right[key]));
+}
+
+export interface MiniStoredComparison {
+  /** Game, result, multiplier and win all agree. */
+  matches: boolean;
+  kind: boolean;
+  result: boolean;
+  multiplier: boolean;
+  /** The stored win is the stored bet paid at the recomputed multiplier. */
+  win: boolean;
+}
+
+/** Whether a recomputed mini round is the one the server stored (same game, result fields, multiplier and win). */
+export function compareMiniWithStored(recomputed: MiniRecomputed, stored: MiniOutcome): MiniStoredComparison {
+  const kind = recomputed.kind === stored.kind;
+  const result = sameResult(recomputed.result, stored.result);
+  const multiplierValue = parseMultiplier(recomputed.multiplier);
+  const multiplier = multiplierValue !== null && multiplierValue === parseMultiplier(stored.multiplier);
+  const bet = toCents(stored.bet);
+  const storedWin = toCents(stored.win);
+  const win = multiplierValue !== null && bet !== null && storedWin !== null && payout(bet, multiplierValue) === storedWin;
+  return { matches: kind && result && multiplier && win, kind, result, multiplier, win };
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BettingRecordPage, BettingRound, HouseRound } from '@app/contracts';
+import type { BettingRecordPage, BettingRound, HouseRound, MiniOutcome } from '@app/contracts';
 import { apiError, stubApi, type ApiCall, type RouteAnswer } from '../../../test/fake-api.ts';
 import { memberFixture } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -53,6 +53,24 @@ function houseRoundFixture(serverSeed: string | null = null): HouseRound {
     fairness: { serverSeedHash: HASH, clientSeed: 'my-seed', nonce: 7, serverSeed },
   };
 }
+
+function miniRoundFixture(outcome: MiniOutcome, serverSeed: string | null = null): HouseRound {
+  return {
+    id: '42',
+    vendor: 'HOUSE',
+    gameCode: outcome.kind,
+    machine: outcome.kind,
+    status: 'settled',
+    bet: outcome.bet,
+    win: outcome.win,
+    createdAt: '2025-03-01T15:04:05.000Z',
+    outcome,
+    fairness: { serverSeedHash: HASH, clientSeed: 'my-seed', nonce: 7, serverSeed },
+  };
+}
+
+const PLINKO: MiniOutcome = { kind: 'plinko', bet: '1.00', multiplier: '0.4000', win: '0.40', result: { rows: 8, risk: 'medium', path: [0, 1, 1, 0, 1, 0, 0, 1], slot: 4, multiplier: '0.40' } };
+const DICE_WIN: MiniOutcome = { kind: 'dados', bet: '1.00', multiplier: '1.9801', win: '1.98', result: { direction: 'over', target: '50.00', roll: '73.41', won: true } };
 
 function openRecord(rows: BettingRound[], round: RouteAnswer = houseRoundFixture()) {
   sessionStorage.setItem('token', 'tok-1');
@@ -137,5 +155,61 @@ describe('betting record round detail', () => {
     await screen.findByTestId('betting-row');
     expect(screen.getByTestId('betting-table').querySelectorAll('thead th')).toHaveLength(7);
     expect(screen.queryByTestId('round-details')).toBeNull();
+  });
+});
+
+describe('betting record round detail: mini games', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2025-03-02T01:30:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const diceRow = rowFixture({ gameCode: 'dados', gameName: 'Dados', bet: '1.00', win: '1.98', net: '0.98' });
+
+  it('shows a dice round’s game, bet, win, multiplier and result in words instead of reels, with its seeds and the verify link', async () => {
+    openRecord([diceRow], miniRoundFixture(DICE_WIN));
+    fireEvent.click(await screen.findByTestId('round-details'));
+    const dialog = await screen.findByTestId('round-detail');
+    await within(dialog).findByTestId('round-detail-content');
+    expect(dialog.textContent).toContain('Dados');
+    expect(within(dialog).getByTestId('round-detail-bet').textContent).toBe('R$\u00a01,00');
+    expect(within(dialog).getByTestId('round-detail-win').textContent).toBe('R$\u00a01,98');
+    expect(within(dialog).getByTestId('round-detail-multiplier').textContent).toBe('1,9801×');
+    expect(within(dialog).getByTestId('round-detail-mini-result').textContent).toBe('Rolagem 73,41 — acima de 50,00: ganhou, 1,9801×');
+    expect(within(dialog).queryByTestId('round-detail-window')).toBeNull();
+    expect(dialog.textContent).not.toContain('Resultado dos rolos');
+    expect(within(dialog).getByTestId('round-detail-hash').textContent).toBe(HASH);
+    expect(within(dialog).getByTestId('round-detail-nonce').textContent).toBe('7');
+    expect(within(dialog).getByTestId('round-detail-seed-hidden')).toBeTruthy();
+    expect(within(dialog).getByTestId('round-verify-link').getAttribute('href')).toBe('/fairness?round=42');
+  });
+
+  it('says a lost limbo round in words', async () => {
+    const limbo: MiniOutcome = { kind: 'limbo', bet: '2.00', multiplier: '0.0000', win: '0.00', result: { target: '10.00', result: '1234.56', won: false } };
+    openRecord([rowFixture({ gameCode: 'limbo', gameName: 'Limbo' })], miniRoundFixture(limbo, 'e'.repeat(64)));
+    fireEvent.click(await screen.findByTestId('round-details'));
+    const dialog = await screen.findByTestId('round-detail');
+    expect((await within(dialog).findByTestId('round-detail-mini-result')).textContent).toBe('Resultado 1.234,56× — alvo 10,00×: perdeu');
+    expect(within(dialog).getByTestId('round-detail-multiplier').textContent).toBe('0,0000×');
+    expect(within(dialog).getByTestId('round-detail-server-seed').textContent).toBe('e'.repeat(64));
+  });
+
+  it('says a plinko drop in words: slot, board and path', async () => {
+    openRecord([rowFixture({ gameCode: 'plinko', gameName: 'Plinko' })], miniRoundFixture(PLINKO));
+    fireEvent.click(await screen.findByTestId('round-details'));
+    const dialog = await screen.findByTestId('round-detail');
+    expect((await within(dialog).findByTestId('round-detail-mini-result')).textContent).toBe('Bola na casa 5 de 9 (8 linhas, risco médio; caminho E D D E D E E D): 0,4000×');
+    expect(within(dialog).getByTestId('round-detail-win').textContent).toBe('R$\u00a00,40');
+  });
+
+  it('speaks English', async () => {
+    const { i18n } = openRecord([rowFixture({ gameCode: 'plinko', gameName: 'Plinko' })], miniRoundFixture(PLINKO));
+    await i18n.changeLanguage('en');
+    fireEvent.click(await screen.findByTestId('round-details'));
+    const dialog = await screen.findByTestId('round-detail');
+    expect((await within(dialog).findByTestId('round-detail-mini-result')).textContent).toBe('Ball in slot 5 of 9 (8 rows, medium risk; path L R R L R L L R): 0.4000×');
+    expect(within(dialog).getByTestId('round-detail-multiplier').textContent).toBe('0.4000×');
+    expect(dialog.textContent).toContain('Multiplier');
   });
 });

@@ -1,12 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { HouseRound } from '@app/contracts';
+import type { HouseRound, MiniOutcome } from '@app/contracts';
 import { Alert, Button, buttonClassName, Modal, ShieldCheckIcon, Spinner } from '@app/ui';
 import { useErrorMessage } from '../../../shared/error-message.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { useSession } from '../../account/api/account.queries.ts';
 import { houseRoundQueryOptions } from '../../fairness/api/fairness.queries.ts';
 import { ReelWindow } from '../../fairness/components/reel-window.tsx';
+import { formatDecimal, useMiniWords } from '../../fairness/hooks/use-mini-words.ts';
 import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
 
 /** The round the detail dialog shows: the house round id and the record row's game name. */
@@ -25,7 +27,10 @@ export function RoundDetailsButton({ roundId, onOpen }: { roundId: string; onOpe
   );
 }
 
-/** A house round in full: money, time, the reel window and its provably fair seeds, with a link to verify it. */
+/**
+ * A house round in full: money, time, the reel window (a slot) or the result in words (a mini
+ * game), and its provably fair seeds, with a link to verify it.
+ */
 export function RoundDetailDialog({ target, format, onClose }: { target: RoundDetailTarget | null; format: WalletFormat; onClose: () => void }) {
   const { t } = useTranslation(['betting', 'common']);
   return (
@@ -57,12 +62,15 @@ function RoundDetailBody({ target, format }: { target: RoundDetailTarget; format
 }
 
 function RoundDetailContent({ round, gameName, format }: { round: HouseRound; gameName: string; format: WalletFormat }) {
-  const { t } = useTranslation('betting');
-  const { fairness } = round;
+  const { t, i18n } = useTranslation('betting');
+  const language = currentLanguage(i18n);
+  const { fairness, outcome } = round;
+  const mini = 'kind' in outcome ? outcome : null;
   return (
     <div className="round-detail" data-testid="round-detail-content">
       <dl className="round-detail__facts">
-        <div className="round-detail__fact round-detail__fact--wide">
+        {/* A slot's game fills the row; a mini round's shares it with bet, win and multiplier. */}
+        <div className={mini ? 'round-detail__fact' : 'round-detail__fact round-detail__fact--wide'}>
           <dt>{t('detail.game')}</dt>
           <dd>{gameName}</dd>
         </div>
@@ -74,6 +82,12 @@ function RoundDetailContent({ round, gameName, format }: { round: HouseRound; ga
           <dt>{t('detail.win')}</dt>
           <dd data-testid="round-detail-win">{format.money(round.win)}</dd>
         </div>
+        {mini ? (
+          <div className="round-detail__fact">
+            <dt>{t('detail.multiplier')}</dt>
+            <dd data-testid="round-detail-multiplier">{`${formatDecimal(mini.multiplier, language)}×`}</dd>
+          </div>
+        ) : null}
         <div className="round-detail__fact">
           <dt>{t('detail.status')}</dt>
           <dd>
@@ -90,11 +104,15 @@ function RoundDetailContent({ round, gameName, format }: { round: HouseRound; ga
         </div>
       </dl>
 
-      <section className="round-detail__section" aria-label={t('detail.window')}>
-        <h3 className="round-detail__subtitle">{t('detail.window')}</h3>
-        <ReelWindow machine={round.machine} window={round.outcome.window} testId="round-detail-window" />
-        {round.outcome.freeSpins.length > 0 ? <p className="round-detail__note">{t('detail.freeSpins', { count: round.outcome.freeSpins.length })}</p> : null}
-      </section>
+      {'kind' in outcome ? (
+        <MiniResultSection outcome={outcome} />
+      ) : (
+        <section className="round-detail__section" aria-label={t('detail.window')}>
+          <h3 className="round-detail__subtitle">{t('detail.window')}</h3>
+          <ReelWindow machine={round.machine} window={outcome.window} testId="round-detail-window" />
+          {outcome.freeSpins.length > 0 ? <p className="round-detail__note">{t('detail.freeSpins', { count: outcome.freeSpins.length })}</p> : null}
+        </section>
+      )}
 
       <section className="round-detail__section" aria-label={t('detail.fairness')}>
         <h3 className="round-detail__subtitle">
@@ -142,5 +160,19 @@ function RoundDetailContent({ round, gameName, format }: { round: HouseRound; ga
         </Link>
       </div>
     </div>
+  );
+}
+
+/** A mini game round's result in words ("Rolagem 73,41 — acima de 50,00: ganhou, 1,9801×"). */
+function MiniResultSection({ outcome }: { outcome: MiniOutcome }) {
+  const { t } = useTranslation('betting');
+  const words = useMiniWords();
+  return (
+    <section className="round-detail__section" aria-label={t('detail.result')}>
+      <h3 className="round-detail__subtitle">{t('detail.result')}</h3>
+      <p className="round-detail__result" data-testid="round-detail-mini-result" data-kind={outcome.kind}>
+        {words(outcome)}
+      </p>
+    </section>
   );
 }

@@ -1,31 +1,34 @@
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SlotOutcome } from '@app/contracts';
+import type { HouseRound } from '@app/contracts';
 import { Alert, Button, SelectField, TextField } from '@app/ui';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
 import { machineOptions } from '../symbols.ts';
-import { parseLineBet, parseNonce, type VerifyFields } from '../verify-fields.ts';
-import { verifySlotRound, type VerifyResult } from '../verify.ts';
+import { isMiniGame, miniParamsFromFields, parseLineBet, parseNonce, PLINKO_RISKS, PLINKO_ROW_OPTIONS, type VerifyFields } from '../verify-fields.ts';
+import { miniGameCodeOf, verifyMiniRound, verifySlotRound, type MiniVerifyResult, type VerifyResult } from '../verify.ts';
 import { VerifyResultPanel } from './verify-result.tsx';
 
-type Run = { fields: VerifyFields; result: VerifyResult } | { fields: VerifyFields; failure: 'unsupported' | 'failed' };
+type Run = { fields: VerifyFields; result: VerifyResult | MiniVerifyResult } | { fields: VerifyFields; failure: 'unsupported' | 'failed' };
 
 interface VerifierProps {
   fields: VerifyFields;
   onFieldsChange: (fields: VerifyFields) => void;
   format: WalletFormat;
   /** The stored round the page was opened from, to compare the recomputed one with. */
-  stored?: SlotOutcome;
+  stored?: HouseRound['outcome'];
   /** Where the fields came from (a round, a seed still hidden…), shown above the form. */
   notice?: ReactNode;
 }
 
-/** Replays a slot round in the browser from its seeds; nothing is sent to the server. */
+type FieldErrors = { nonce: boolean; lineBet: boolean; target: boolean };
+const NO_ERRORS: FieldErrors = { nonce: false, lineBet: false, target: false };
+
+/** Replays a slot or mini game round in the browser from its seeds; nothing is sent to the server. */
 export function Verifier({ fields, onFieldsChange, format, stored, notice }: VerifierProps) {
   const { t, i18n } = useTranslation('fairness');
   const language = currentLanguage(i18n);
-  const [errors, setErrors] = useState<{ nonce: boolean; lineBet: boolean }>({ nonce: false, lineBet: false });
+  const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [running, setRunning] = useState(false);
   const [run, setRun] = useState<Run | null>(null);
   const inFlight = useRef(false);
@@ -33,27 +36,37 @@ export function Verifier({ fields, onFieldsChange, format, stored, notice }: Ver
   const set = (field: keyof VerifyFields) => (value: string) => {
     onFieldsChange({ ...fields, [field]: value });
     if (field === 'nonce' || field === 'lineBet') setErrors((current) => ({ ...current, [field]: false }));
+    if (field === 'diceTarget' || field === 'limboTarget' || field === 'machine') setErrors((current) => ({ ...current, target: false }));
   };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (inFlight.current) return;
     const nonce = parseNonce(fields.nonce);
-    const lineBet = parseLineBet(fields.lineBet);
-    setErrors({ nonce: nonce === null, lineBet: lineBet === null });
-    if (nonce === null || lineBet === null) return;
+    const mini = isMiniGame(fields.machine);
+    const lineBet = mini ? null : parseLineBet(fields.lineBet);
+    const params = mini ? miniParamsFromFields(fields) : null;
+    setErrors({ nonce: nonce === null, lineBet: !mini && lineBet === null, target: params?.ok === false });
+    if (nonce === null) return;
     const snapshot = fields;
-    inFlight.current = true;
-    setRunning(true);
-    verifySlotRound({
+    const seeds = {
       serverSeed: snapshot.serverSeed.trim(),
       serverSeedHash: snapshot.serverSeedHash.trim(),
       // A client seed may end in a space on purpose: it is used as typed.
       clientSeed: snapshot.clientSeed,
       nonce,
-      machine: snapshot.machine,
-      lineBet,
-    })
+    };
+    let verification: Promise<VerifyResult | MiniVerifyResult>;
+    if (params) {
+      if (!params.ok) return;
+      verification = verifyMiniRound({ ...seeds, gameCode: snapshot.machine, params: params.params });
+    } else {
+      if (lineBet === null) return;
+      verification = verifySlotRound({ ...seeds, machine: snapshot.machine, lineBet });
+    }
+    inFlight.current = true;
+    setRunning(true);
+    verification
       .then((result) => setRun({ fields: snapshot, result }))
       .catch(() => setRun({ fields: snapshot, failure: globalThis.crypto?.subtle ? 'failed' : 'unsupported' }))
       .finally(() => {
@@ -113,17 +126,7 @@ export function Verifier({ fields, onFieldsChange, format, stored, notice }: Ver
           onValueChange={set('machine')}
           data-testid="verify-machine"
         />
-        <TextField
-          label={t('verify.lineBet')}
-          value={fields.lineBet}
-          onChange={(event) => set('lineBet')(event.target.value)}
-          inputMode="decimal"
-          autoComplete="off"
-          hint={t('verify.lineBetHint')}
-          error={errors.lineBet ? t('verify.lineBetInvalid') : null}
-          errorTestId="verify-line-bet-error"
-          data-testid="verify-line-bet"
-        />
+        <BetFields fields={fields} set={set} targetError={errors.target} lineBetError={errors.lineBet} />
         <div className="verify-form__actions">
           <Button type="submit" variant="accent" disabled={running} aria-busy={running} data-testid="verify-submit">
             {running ? t('verify.running') : t('verify.submit')}
@@ -139,4 +142,88 @@ export function Verifier({ fields, onFieldsChange, format, stored, notice }: Ver
       </div>
     </div>
   );
+}
+
+interface BetFieldsProps {
+  fields: VerifyFields;
+  set: (field: keyof VerifyFields) => (value: string) => void;
+  lineBetError: boolean;
+  targetError: boolean;
+}
+
+/** What the bet was: a slot's line bet, or the mini game's own choices (direction and target, target, rows and risk). */
+function BetFields({ fields, set, lineBetError, targetError }: BetFieldsProps) {
+  const { t } = useTranslation('fairness');
+  switch (miniGameCodeOf(fields.machine)) {
+    case 'dados':
+      return (
+        <>
+          <SelectField
+            label={t('verify.direction')}
+            value={fields.diceDirection}
+            options={(['over', 'under'] as const).map((direction) => ({ value: direction, label: t(`verify.directions.${direction}`) }))}
+            onValueChange={set('diceDirection')}
+            data-testid="verify-dice-direction"
+          />
+          <TextField
+            label={t('verify.diceTarget')}
+            value={fields.diceTarget}
+            onChange={(event) => set('diceTarget')(event.target.value)}
+            inputMode="decimal"
+            autoComplete="off"
+            hint={t('verify.diceTargetHint')}
+            error={targetError ? t('verify.diceTargetInvalid') : null}
+            errorTestId="verify-dice-target-error"
+            data-testid="verify-dice-target"
+          />
+        </>
+      );
+    case 'limbo':
+      return (
+        <TextField
+          label={t('verify.limboTarget')}
+          value={fields.limboTarget}
+          onChange={(event) => set('limboTarget')(event.target.value)}
+          inputMode="decimal"
+          autoComplete="off"
+          hint={t('verify.limboTargetHint')}
+          error={targetError ? t('verify.limboTargetInvalid') : null}
+          errorTestId="verify-limbo-target-error"
+          data-testid="verify-limbo-target"
+        />
+      );
+    case 'plinko':
+      return (
+        <>
+          <SelectField
+            label={t('verify.plinkoRows')}
+            value={fields.plinkoRows}
+            options={PLINKO_ROW_OPTIONS.map((rows) => ({ value: rows, label: rows }))}
+            onValueChange={set('plinkoRows')}
+            data-testid="verify-plinko-rows"
+          />
+          <SelectField
+            label={t('verify.plinkoRisk')}
+            value={fields.plinkoRisk}
+            options={PLINKO_RISKS.map((risk) => ({ value: risk, label: t(`verify.risks.${risk}`) }))}
+            onValueChange={set('plinkoRisk')}
+            data-testid="verify-plinko-risk"
+          />
+        </>
+      );
+    default:
+      return (
+        <TextField
+          label={t('verify.lineBet')}
+          value={fields.lineBet}
+          onChange={(event) => set('lineBet')(event.target.value)}
+          inputMode="decimal"
+          autoComplete="off"
+          hint={t('verify.lineBetHint')}
+          error={lineBetError ? t('verify.lineBetInvalid') : null}
+          errorTestId="verify-line-bet-error"
+          data-testid="verify-line-bet"
+        />
+      );
+  }
 }

@@ -1,24 +1,33 @@
 import { useTranslation } from 'react-i18next';
-import type { SlotOutcome } from '@app/contracts';
+import type { HouseRound, SlotOutcome } from '@app/contracts';
 import { AlertIcon, ShieldCheckIcon } from '@app/ui';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
-import { symbolLabel } from '../symbols.ts';
-import { compareWithStored, type VerifyResult } from '../verify.ts';
+import { formatDecimal, useMiniWords } from '../hooks/use-mini-words.ts';
+import { machineName, symbolLabel } from '../symbols.ts';
+import { compareMiniWithStored, compareWithStored, type MiniRecomputed, type MiniVerifyResult, type VerifyResult } from '../verify.ts';
 import { ReelWindow } from './reel-window.tsx';
 
 interface VerifyResultPanelProps {
-  result: VerifyResult;
+  /** A slot replay (outcome) or a mini game replay (round). */
+  result: VerifyResult | MiniVerifyResult;
   machine: string;
   format: WalletFormat;
   /** The round the page was opened from: the recomputed one must be the same. */
-  stored?: SlotOutcome;
+  stored?: HouseRound['outcome'];
 }
 
-/** Valid or invalid in words, then the recomputed window, wins and, from a round, whether it matches. */
+/** Whether a valid replay is the stored round; a slot replay never matches a mini round, nor the reverse. */
+function matchesStored(result: VerifyResult | MiniVerifyResult, stored: HouseRound['outcome']): boolean {
+  if (!result.valid) return false;
+  if ('outcome' in result) return !('kind' in stored) && compareWithStored(result.outcome, stored).matches;
+  return 'kind' in stored && compareMiniWithStored(result.round, stored).matches;
+}
+
+/** Valid or invalid in words, then the recomputed round (reels and wins, or a mini game's result) and, from a round, whether it matches. */
 export function VerifyResultPanel({ result, machine, format, stored }: VerifyResultPanelProps) {
   const { t } = useTranslation('fairness');
-  const matches = stored ? result.valid && compareWithStored(result.outcome, stored).matches : null;
+  const matches = stored ? matchesStored(result, stored) : null;
   return (
     <section
       className={result.valid ? 'verify-result verify-result--valid' : 'verify-result verify-result--invalid'}
@@ -42,7 +51,11 @@ export function VerifyResultPanel({ result, machine, format, stored }: VerifyRes
           {matches ? t('result.match') : t('result.mismatch')}
         </p>
       )}
-      {result.valid ? <RecomputedRound outcome={result.outcome} machine={machine} format={format} /> : null}
+      {!result.valid ? null : 'outcome' in result ? (
+        <RecomputedRound outcome={result.outcome} machine={machine} format={format} />
+      ) : (
+        <RecomputedMiniRound round={result.round} />
+      )}
     </section>
   );
 }
@@ -100,6 +113,32 @@ function RecomputedRound({ outcome, machine, format }: { outcome: SlotOutcome; m
           </ul>
         )}
       </div>
+    </>
+  );
+}
+
+function RecomputedMiniRound({ round }: { round: MiniRecomputed }) {
+  const { t, i18n } = useTranslation('fairness');
+  const language = currentLanguage(i18n);
+  const words = useMiniWords();
+  return (
+    <>
+      <div className="verify-result__block">
+        <h4 className="verify-result__subtitle">{t('result.miniResult')}</h4>
+        <p className="verify-mini-result" data-testid="verify-mini-result" data-kind={round.kind}>
+          {words(round)}
+        </p>
+      </div>
+      <dl className="verify-facts">
+        <div className="verify-facts__item">
+          <dt>{t('result.game')}</dt>
+          <dd>{machineName(round.kind, language)}</dd>
+        </div>
+        <div className="verify-facts__item verify-facts__item--win">
+          <dt>{t('result.multiplier')}</dt>
+          <dd data-testid="verify-multiplier">{`${formatDecimal(round.multiplier, language)}×`}</dd>
+        </div>
+      </dl>
     </>
   );
 }

@@ -1,8 +1,8 @@
 import { createHash, createHmac, webcrypto } from 'node:crypto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import type { FairnessState, HouseRound, RotationResponse } from '@app/contracts';
-import { blockMessage, createBlockStream, findSlotGame, playRound } from '@app/house-games';
+import type { FairnessState, HouseRound, MiniOutcome, RotationResponse, SlotOutcome } from '@app/contracts';
+import { blockMessage, createBlockStream, findMiniGame, findSlotGame, payout, playRound } from '@app/house-games';
 import { apiError, stubApi, type ApiCall, type RouteAnswer } from '../../../test/fake-api.ts';
 import { memberFixture } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -37,10 +37,13 @@ function rotationFixture(clientSeed = 'my-seed'): RotationResponse {
   };
 }
 
+/** The round stream the server uses, here with node:crypto (independent of the verifier under test). */
+const serverStream = (nonce: number) => createBlockStream((cursor) => createHmac('sha256', SEED_A).update(blockMessage('old-seed', nonce, cursor), 'utf8').digest());
+
 /** A round the server would have stored, played here with node:crypto. */
-function roundFixture({ revealed = true, nonce = 2 } = {}): HouseRound {
+function roundFixture({ revealed = true, nonce = 2 } = {}): HouseRound & { outcome: SlotOutcome } {
   const game = findSlotGame(MACHINE)!;
-  const stream = createBlockStream((cursor) => createHmac('sha256', SEED_A).update(blockMessage('old-seed', nonce, cursor), 'utf8').digest());
+  const stream = serverStream(nonce);
   const outcome = serialiseOutcome(playRound(game, { lineBet: 20n }, stream));
   return {
     id: '42',
@@ -54,6 +57,35 @@ function roundFixture({ revealed = true, nonce = 2 } = {}): HouseRound {
     outcome,
     fairness: { serverSeedHash: hashOf(SEED_A), clientSeed: 'old-seed', nonce, serverSeed: revealed ? SEED_A : null },
   };
+}
+
+const cents = (value: bigint) => `${value / 100n}.${(value % 100n).toString().padStart(2, '0')}`;
+const tenThousandths = (value: bigint) => `${value / 10_000n}.${(value % 10_000n).toString().padStart(4, '0')}`;
+
+/** A mini round the server would have stored (its playMini, with node:crypto): game.play(game.parse(params), stream). */
+function miniRoundFixture(kind: MiniOutcome['kind'], params: Record<string, string | number>, { nonce = 4, bet = 100n, id = '43' } = {}): HouseRound & { outcome: MiniOutcome } {
+  const game = findMiniGame(kind)!;
+  const round = game.play(game.parse(params), serverStream(nonce));
+  const win = payout(bet, round.multiplier);
+  return {
+    id,
+    vendor: 'HOUSE',
+    gameCode: kind,
+    machine: kind,
+    status: 'settled',
+    bet: cents(bet),
+    win: cents(win),
+    createdAt: '2025-03-01T09:00:00.000Z',
+    outcome: { kind, bet: cents(bet), multiplier: tenThousandths(round.multiplier), win: cents(win), result: round.outcome as MiniOutcome['result'] },
+    fairness: { serverSeedHash: hashOf(SEED_A), clientSeed: 'old-seed', nonce, serverSeed: SEED_A },
+  };
+}
+
+/** The first nonce from `from` whose round `wins` as asked. */
+function nonceWhere(make: (nonce: number) => HouseRound & { outcome: MiniOutcome }, wins: boolean, from = 0): number {
+  let nonce = from;
+  while ((make(nonce).outcome.multiplier !== '0.0000') !== wins) nonce += 1;
+  return nonce;
 }
 
 function openPage(path = '/fairness', routes: Record<string, RouteAnswer> = {}) {
@@ -170,7 +202,7 @@ describe('provably fair page', () => {
     expect((screen.getByTestId('verify-machine') as HTMLSelectElement).value).toBe(MACHINE);
     expect(input('verify-line-bet').value).toBe('0,20');
     const machineLabels = within(screen.getByTestId('verify-machine')).getAllByRole('option').map((option) => option.textContent);
-    expect(machineLabels).toEqual(['Tesouro do Faraó', 'Carnaval da Sorte', 'Selva Dourada']);
+    expect(machineLabels).toEqual(['Tesouro do Faraó', 'Carnaval da Sorte', 'Selva Dourada', 'Dados', 'Limbo', 'Plinko']);
 
     fireEvent.click(screen.getByTestId('verify-submit'));
     const result = await screen.findByTestId('verify-result');
@@ -268,5 +300,179 @@ describe('provably fair page', () => {
     fireEvent.click(screen.getByTestId('verify-submit'));
     expect((await screen.findByTestId('verify-result')).textContent).toContain('Valid');
     expect(screen.getByTestId('verify-match').textContent).toBe('Matches the stored round.');
+  });
+});
+
+describe('provably fair page: mini games', () => {
+  const diceRound = (nonce: number) => miniRoundFixture('dados', { direction: 'over', target: '50.00' }, { nonce });
+  const limboRound = (nonce: number) => miniRoundFixture('limbo', { target: '2.00' }, { nonce });
+  const plinkoRound = (nonce: number) => miniRoundFixture('plinko', { rows: 12, risk: 'high' }, { nonce });
+  const select = (testId: string) => screen.getByTestId(testId) as HTMLSelectElement;
+
+  it('fills the verifier from a dice round, replays it and confirms it matches, in words', async () => {
+    const round = diceRound(nonceWhere(diceRound, true));
+    const result = round.outcome.result as { roll: string };
+    const { calls } = openPage('/fairness?round=43', { 'GET /api/house/rounds/43': round });
+    expect(await screen.findByTestId('verify-from-round')).toBeTruthy();
+    expect(input('verify-server-seed').value).toBe(SEED_A);
+    expect(input('verify-nonce').value).toBe(String(round.fairness.nonce));
+    expect(select('verify-machine').value).toBe('dados');
+    expect(select('verify-dice-direction').value).toBe('over');
+    expect(input('verify-dice-target').value).toBe('50,00');
+    // A mini game has no line bet: its own choices take that place.
+    expect(screen.queryByTestId('verify-line-bet')).toBeNull();
+
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    const panel = await screen.findByTestId('verify-result');
+    expect(panel.getAttribute('data-valid')).toBe('true');
+    expect(screen.getByTestId('verify-match').getAttribute('data-match')).toBe('true');
+    expect(screen.getByTestId('verify-mini-result').textContent).toBe(`Rolagem ${result.roll.replace('.', ',')} — acima de 50,00: ganhou, 1,9801×`);
+    expect(screen.getByTestId('verify-multiplier').textContent).toBe('1,9801×');
+    expect(screen.queryByTestId('verify-window')).toBeNull();
+    expect(calls.every((call) => call.method === 'GET')).toBe(true);
+
+    // Another target is another bet: no longer the stored round.
+    fireEvent.change(input('verify-dice-target'), { target: { value: '60' } });
+    expect(screen.queryByTestId('verify-result')).toBeNull();
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-match')).getAttribute('data-match')).toBe('false');
+    expect(screen.getByTestId('verify-mini-result').textContent).toContain('acima de 60,00');
+  });
+
+  it('says a losing dice round in words, and under the target', async () => {
+    const under = (nonce: number) => miniRoundFixture('dados', { direction: 'under', target: '25.50' }, { nonce });
+    const round = under(nonceWhere(under, false));
+    const result = round.outcome.result as { roll: string };
+    openPage('/fairness?round=43', { 'GET /api/house/rounds/43': round });
+    await screen.findByTestId('verify-from-round');
+    expect(select('verify-dice-direction').value).toBe('under');
+    expect(input('verify-dice-target').value).toBe('25,50');
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-match')).getAttribute('data-match')).toBe('true');
+    expect(screen.getByTestId('verify-mini-result').textContent).toBe(`Rolagem ${result.roll.replace('.', ',')} — abaixo de 25,50: perdeu`);
+    expect(screen.getByTestId('verify-multiplier').textContent).toBe('0,0000×');
+  });
+
+  it('verifies a limbo round, and says no match when the stored round was altered', async () => {
+    const round = limboRound(nonceWhere(limboRound, true));
+    const result = round.outcome.result as { result: string };
+    openPage('/fairness?round=43', { 'GET /api/house/rounds/43': round });
+    await screen.findByTestId('verify-from-round');
+    expect(select('verify-machine').value).toBe('limbo');
+    expect(input('verify-limbo-target').value).toBe('2,00');
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-match')).getAttribute('data-match')).toBe('true');
+    const shown = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format(result.result as `${number}`);
+    expect(screen.getByTestId('verify-mini-result').textContent).toBe(`Resultado ${shown}× — alvo 2,00×: ganhou, 2,0000×`);
+  });
+
+  it.each([
+    ['a different multiplier', (outcome: MiniOutcome): MiniOutcome => ({ ...outcome, multiplier: '2.5000' })],
+    ['a different result', (outcome: MiniOutcome): MiniOutcome => ({ ...outcome, result: { ...(outcome.result as { result: string; target: string; won: boolean }), result: '1000.00' } })],
+    ['a win the multiplier does not pay', (outcome: MiniOutcome): MiniOutcome => ({ ...outcome, win: '5.00' })],
+  ])('says no match for a stored limbo round with %s', async (_label, alter) => {
+    const round = limboRound(nonceWhere(limboRound, true));
+    openPage('/fairness?round=43', { 'GET /api/house/rounds/43': { ...round, outcome: alter(round.outcome) } });
+    await screen.findByTestId('verify-from-round');
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-result')).getAttribute('data-valid')).toBe('true');
+    expect(screen.getByTestId('verify-match').getAttribute('data-match')).toBe('false');
+    expect(screen.getByTestId('verify-match').textContent).toBe('Não confere com a rodada registrada.');
+  });
+
+  it('verifies a plinko round with its rows and risk', async () => {
+    const round = plinkoRound(3);
+    const result = round.outcome.result as { slot: number; path: number[] };
+    openPage('/fairness?round=43', { 'GET /api/house/rounds/43': round });
+    await screen.findByTestId('verify-from-round');
+    expect(select('verify-machine').value).toBe('plinko');
+    expect(select('verify-plinko-rows').value).toBe('12');
+    expect(select('verify-plinko-risk').value).toBe('high');
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-match')).getAttribute('data-match')).toBe('true');
+    const multiplier = round.outcome.multiplier.replace('.', ',');
+    const path = result.path.map((step) => (step === 1 ? 'D' : 'E')).join(' ');
+    expect(screen.getByTestId('verify-mini-result').textContent).toBe(`Bola na casa ${result.slot + 1} de 13 (12 linhas, risco alto; caminho ${path}): ${multiplier}×`);
+
+    // Other rows replay another board: the stored round is not that one.
+    fireEvent.change(select('verify-plinko-rows'), { target: { value: '16' } });
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-match')).getAttribute('data-match')).toBe('false');
+    expect(screen.getByTestId('verify-mini-result').textContent).toContain('de 17 (16 linhas');
+  });
+
+  it('a slot replay never matches a stored mini round', async () => {
+    openPage('/fairness?round=43', { 'GET /api/house/rounds/43': diceRound(1) });
+    await screen.findByTestId('verify-from-round');
+    fireEvent.change(select('verify-machine'), { target: { value: MACHINE } });
+    expect(input('verify-line-bet').value).toBe('0,20');
+    expect(screen.queryByTestId('verify-dice-target')).toBeNull();
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-result')).getAttribute('data-valid')).toBe('true');
+    expect(screen.getByTestId('verify-match').getAttribute('data-match')).toBe('false');
+    expect(screen.getByTestId('verify-window')).toBeTruthy();
+  });
+
+  it('offers each mini game’s choices by hand and checks the targets', async () => {
+    openPage();
+    await screen.findByTestId('verify-form');
+    fireEvent.change(input('verify-server-seed'), { target: { value: SEED_A } });
+    fireEvent.change(input('verify-server-hash'), { target: { value: hashOf(SEED_A) } });
+    fireEvent.change(input('verify-client-seed'), { target: { value: 'old-seed' } });
+    fireEvent.change(input('verify-nonce'), { target: { value: '4' } });
+
+    fireEvent.change(select('verify-machine'), { target: { value: 'dados' } });
+    expect(screen.queryByTestId('verify-line-bet')).toBeNull();
+    expect(within(select('verify-dice-direction')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Acima do alvo', 'Abaixo do alvo']);
+    fireEvent.change(input('verify-dice-target'), { target: { value: '99' } });
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-dice-target-error')).textContent).toBe('Informe um alvo de 2,00 a 98,00, com até duas casas decimais.');
+    expect(screen.queryByTestId('verify-result')).toBeNull();
+    fireEvent.change(input('verify-dice-target'), { target: { value: '50' } });
+    expect(screen.queryByTestId('verify-dice-target-error')).toBeNull();
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-result')).getAttribute('data-valid')).toBe('true');
+    // Typed by hand: nothing stored to compare with.
+    expect(screen.queryByTestId('verify-match')).toBeNull();
+    const expectedDice = diceRound(4).outcome.result as { roll: string };
+    expect(screen.getByTestId('verify-mini-result').textContent).toContain(`Rolagem ${expectedDice.roll.replace('.', ',')} — acima de 50,00`);
+
+    fireEvent.change(select('verify-machine'), { target: { value: 'limbo' } });
+    fireEvent.change(input('verify-limbo-target'), { target: { value: '1,00' } });
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-limbo-target-error')).textContent).toContain('de 1,01 a 1000000,00');
+
+    fireEvent.change(select('verify-machine'), { target: { value: 'plinko' } });
+    expect(screen.queryByTestId('verify-limbo-target')).toBeNull();
+    expect(within(select('verify-plinko-rows')).getAllByRole('option').map((option) => option.textContent)).toEqual(['8', '12', '16']);
+    expect(within(select('verify-plinko-risk')).getAllByRole('option').map((option) => option.textContent)).toEqual(['Baixo', 'Médio', 'Alto']);
+    fireEvent.change(select('verify-plinko-rows'), { target: { value: '12' } });
+    fireEvent.change(select('verify-plinko-risk'), { target: { value: 'high' } });
+    fireEvent.change(input('verify-nonce'), { target: { value: '3' } });
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-result')).getAttribute('data-valid')).toBe('true');
+    expect(screen.getByTestId('verify-multiplier').textContent).toBe(`${plinkoRound(3).outcome.multiplier.replace('.', ',')}×`);
+  });
+
+  it('says invalid for a mini round whose seed is not the committed one', async () => {
+    openPage('/fairness?round=43', { 'GET /api/house/rounds/43': diceRound(2) });
+    await screen.findByTestId('verify-from-round');
+    fireEvent.change(input('verify-server-hash'), { target: { value: hashOf(SEED_B) } });
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-result')).getAttribute('data-valid')).toBe('false');
+    expect(screen.getByTestId('verify-match').getAttribute('data-match')).toBe('false');
+    expect(screen.queryByTestId('verify-mini-result')).toBeNull();
+  });
+
+  it('speaks English', async () => {
+    const round = diceRound(nonceWhere(diceRound, true));
+    const result = round.outcome.result as { roll: string };
+    const { i18n } = openPage('/fairness?round=43', { 'GET /api/house/rounds/43': round });
+    await i18n.changeLanguage('en');
+    await screen.findByTestId('verify-from-round');
+    expect(within(select('verify-machine')).getAllByRole('option').map((option) => option.textContent).slice(3)).toEqual(['Dice', 'Limbo', 'Plinko']);
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-match')).textContent).toBe('Matches the stored round.');
+    expect(screen.getByTestId('verify-mini-result').textContent).toBe(`Roll ${result.roll} — over 50.00: won, 1.9801×`);
   });
 });

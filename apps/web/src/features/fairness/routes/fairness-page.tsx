@@ -25,8 +25,8 @@ type FieldsSource = { kind: 'manual' } | { kind: 'round'; key: string };
 
 /**
  * /fairness: how the provably fair scheme works, the member's seed pair (change the client seed,
- * rotate the server seed), the revealed seeds, and a verifier that replays a round in the browser.
- * /fairness?round=<id> fills the verifier from one of the member's rounds.
+ * rotate the server seed), the revealed seeds, and a verifier that replays a round (slot or mini
+ * game) in the browser. /fairness?round=<id> fills the verifier from one of the member's rounds.
  */
 export function FairnessPage() {
   const { t, i18n } = useTranslation(['fairness', 'errors']);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { LaunchResponse } from '@app/contracts';
 import { Alert, Button, ChevronLeftIcon, ExternalIcon, StarIcon } from '@app/ui';
 import { useFavorites } from '../hooks/use-favorites.ts';
-import { SlotScreen } from '../slot/slot-screen.tsx';
+import { HouseGameScreen } from '../mini/house-game-screen.tsx';
 import { parseSlotUrl } from '../slot/slot-url.ts';
 import './game-stage.css';
 
@@ -72,7 +72,7 @@ export function GameStage({ launch, onBack }: GameStageProps) {
       ) : null}
       {slot ? (
         <div className="game-stage__slot">
-          <SlotScreen vendor={slot.vendor} gameCode={slot.gameCode} demo={slot.demo} embedded />
+          <HouseGameScreen vendor={slot.vendor} gameCode={slot.gameCode} demo={slot.demo} embedded />
         </div>
       ) : (
       <iframe

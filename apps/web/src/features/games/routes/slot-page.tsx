@@ -2,10 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { GameCodeSchema, VendorCodeSchema } from '@app/contracts';
 import { Button, ChevronLeftIcon } from '@app/ui';
-import { SlotScreen } from '../slot/slot-screen.tsx';
+import { HouseGameScreen } from '../mini/house-game-screen.tsx';
+import { miniGameCodeOf } from '../mini/mini-math.ts';
 import '../components/game-stage.css';
 
-/** /slot/:vendor/:gameCode: a house-served slot on its own page (the launch's "new window"). */
+/** /slot/:vendor/:gameCode: a house-served slot or mini game on its own page (the launch's "new window"). */
 export function SlotPage() {
   const { t } = useTranslation('games');
   const navigate = useNavigate();
@@ -13,10 +14,12 @@ export function SlotPage() {
   const [search] = useSearchParams();
   const vendor = VendorCodeSchema.safeParse(params.vendor ?? '');
   const gameCode = GameCodeSchema.safeParse(params.gameCode ?? '');
+  // The HOUSE mini games are listed with the crash games; every other house-served game is a slot.
+  const mini = vendor.success && gameCode.success ? miniGameCodeOf(vendor.data, gameCode.data) : null;
   const back = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
     if (index > 0) navigate(-1);
-    else navigate('/rng', { replace: true });
+    else navigate(mini ? '/crash' : '/rng', { replace: true });
   };
 
   return (
@@ -28,12 +31,12 @@ export function SlotPage() {
         </Button>
         <div className="game-toolbar__title">
           <h1 className="game-toolbar__name" data-testid="page-title">
-            {t('slot.pageTitle')}
+            {mini ? t(`mini.names.${mini}`) : t('slot.pageTitle')}
           </h1>
         </div>
       </div>
       {vendor.success && gameCode.success ? (
-        <SlotScreen vendor={vendor.data} gameCode={gameCode.data} demo={search.get('demo') === '1'} />
+        <HouseGameScreen vendor={vendor.data} gameCode={gameCode.data} demo={search.get('demo') === '1'} embedded={mini !== null} />
       ) : (
         <p className="launch-problem__message" data-testid="launch-target-missing">
           {t('launch.failedTitle')}

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SlotOutcome, SlotTable, WalletBalance } from '@app/contracts';
 import { newRequestId } from '../../../shared/request-id.ts';
@@ -6,6 +6,7 @@ import { useSessionToken } from '../../../shared/session-token.ts';
 import { walletBalanceQueryOptions, walletKeys } from '../../wallet/api/wallet.queries.ts';
 import { demoSpinSlot, fetchSlotTable, spinSlot } from './slot.api.ts';
 import { fromCents, times, toCents } from './slot-money.ts';
+import { usePace } from './use-pace.ts';
 
 /** Fun credits a demo session starts with (no real money). */
 export const DEMO_START_BALANCE = '2000.00';
@@ -34,7 +35,6 @@ export function useSlotSession(vendor: string, gameCode: string, demo: boolean) 
   const [round, setRound] = useState<SlotRound | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [demoBalance, setDemoBalance] = useState(DEMO_START_BALANCE);
-  const [paceUntil, setPaceUntil] = useState(0);
   const busy = useRef(false);
 
   const data = table.data;
@@ -42,14 +42,7 @@ export function useSlotSession(vendor: string, gameCode: string, demo: boolean) 
   const totalBet = data && chosenBet ? times(chosenBet, data.lines) : null;
   const balance = demo ? demoBalance : (wallet.data?.cash ?? null);
 
-  // The spin button comes back when the operator's minimum interval has passed.
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (paceUntil <= now) return;
-    const timer = setTimeout(() => setNow(Date.now()), paceUntil - now);
-    return () => clearTimeout(timer);
-  }, [paceUntil, now]);
-  const paced = paceUntil > now;
+  const { paced, startPace } = usePace();
 
   const spin = useCallback(async () => {
     if (busy.current || !data || !chosenBet || !totalBet) return;
@@ -73,11 +66,9 @@ export function useSlotSession(vendor: string, gameCode: string, demo: boolean) 
       if (!demo) void queryClient.invalidateQueries({ queryKey: walletKeys.balance(token) });
     } finally {
       busy.current = false;
-      const until = Date.now() + (data.minSpinIntervalMs ?? 0);
-      setPaceUntil(until);
-      setNow(Date.now());
+      startPace(data.minSpinIntervalMs);
     }
-  }, [data, chosenBet, totalBet, demo, vendor, gameCode, queryClient, token]);
+  }, [data, chosenBet, totalBet, demo, vendor, gameCode, queryClient, token, startPace]);
 
   const insufficient = balance !== null && totalBet !== null && toCents(balance) < toCents(totalBet);
   return {

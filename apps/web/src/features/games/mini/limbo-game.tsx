@@ -1,0 +1,159 @@
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Language } from '@app/i18n';
+import { currentLanguage } from '../../../shared/i18n.ts';
+import { MiniFrame, MiniStat, usePayoutText } from './mini-frame.tsx';
+import { amountInputText, formatDecimal, formatMultiplier, formatPercent, hundredthsText, limboOdds, parseLimboTarget, type MiniRound } from './mini-math.ts';
+import type { MiniGameProps } from './mini-game-props.ts';
+
+/** How long the result counts up from 1.00×: short for small results, at most 0.9 s. */
+export function countUpMs(result: number): number {
+  return result < 1.2 ? 250 : Math.min(900, 300 + Math.round(250 * Math.log10(result)));
+}
+
+function limboOf(round: MiniRound | null): { target: string; result: string; won: boolean } | null {
+  return round && 'result' in round.result ? round.result : null;
+}
+
+const resultText = (value: string, language: Language) => `${formatDecimal(value, language)}×`;
+
+/**
+ * Limbo: a target multiplier (1.01× to 1,000,000×) with its live win chance; the round's
+ * result counts up quickly from 1.00× and turns green or red against the target.
+ */
+export function LimboGame({ session, embedded, notice }: MiniGameProps) {
+  const { t, i18n } = useTranslation('games');
+  const language = currentLanguage(i18n);
+  const [typed, setTyped] = useState<string | null>(null);
+  const targetRef = useRef<HTMLInputElement>(null);
+  const counterRef = useRef<HTMLSpanElement>(null);
+  const targetText = typed ?? amountInputText(200n, language);
+  const target = parseLimboTarget(targetText, language);
+  const odds = target === null ? null : limboOdds(target);
+  const payout = usePayoutText(session, odds?.multiplier ?? null);
+  const result = limboOf(session.round);
+  const revealing = session.phase === 'revealing';
+  const animate = !session.reducedMotion;
+  const landed = session.phase === 'result' && result !== null;
+
+  // The counter's text is written here, not by React, so the count-up costs no re-renders.
+  useLayoutEffect(() => {
+    const node = counterRef.current;
+    if (!node) return;
+    if (!result) {
+      node.textContent = resultText('1.00', language);
+      return;
+    }
+    const final = Number(result.result);
+    if (!revealing || !animate || typeof requestAnimationFrame !== 'function') {
+      node.textContent = resultText(result.result, language);
+      return;
+    }
+    const duration = countUpMs(final);
+    const start = performance.now();
+    let frame = 0;
+    const step = (now: number) => {
+      const progress = Math.min(1, (now - start) / duration);
+      const eased = 1 - (1 - progress) ** 3;
+      // Geometric: 1× → 10× → 100× pass at the same pace, as the multiplier grows.
+      const value = progress >= 1 ? result.result : (Math.floor(Math.exp(Math.log(final) * eased) * 100) / 100).toFixed(2);
+      node.textContent = resultText(value, language);
+      if (progress < 1) frame = requestAnimationFrame(step);
+    };
+    frame = requestAnimationFrame(step);
+    return () => cancelAnimationFrame(frame);
+  }, [result, revealing, animate, language]);
+
+  const onPlay = () => {
+    if (target === null) {
+      targetRef.current?.focus();
+      return;
+    }
+    void session.play({ target: hundredthsText(target) }, (round) => {
+      const played = limboOf(round);
+      return animate && played ? countUpMs(Number(played.result)) + 150 : 0;
+    });
+  };
+
+  const stage = (
+    <div className={`limbo-board${landed ? (result.won ? ' is-won' : ' is-lost') : ''}${session.phase === 'playing' ? ' is-waiting' : ''}`} data-testid="limbo-board">
+      <span className="limbo-board__value" ref={counterRef} aria-hidden="true" data-testid="limbo-value" />
+      <span className="limbo-board__target">
+        {t('mini.limbo.target')}: {result && session.phase !== 'playing' ? resultText(result.target, language) : target === null ? '—' : resultText(hundredthsText(target), language)}
+      </span>
+    </div>
+  );
+
+  const targetError = target === null ? t('mini.limbo.targetInvalid') : null;
+  const controls = (
+    <>
+      <div className={`mini-field${targetError ? ' is-invalid' : ''}`}>
+        <label className="mini-label" htmlFor="limbo-target">
+          {t('mini.limbo.target')}
+        </label>
+        <div className="mini-amount">
+          <input
+            ref={targetRef}
+            id="limbo-target"
+            className="mini-input"
+            inputMode="decimal"
+            autoComplete="off"
+            value={targetText}
+            onChange={(event) => setTyped(event.target.value)}
+            disabled={session.inPlay}
+            aria-invalid={targetError ? true : undefined}
+            aria-describedby="limbo-target-message"
+            data-testid="limbo-target"
+          />
+          <span className="mini-amount__suffix" aria-hidden="true">
+            ×
+          </span>
+        </div>
+        {targetError ? (
+          <p className="mini-field__error" id="limbo-target-message" role="alert" data-testid="limbo-target-error">
+            {targetError}
+          </p>
+        ) : (
+          <p className="mini-field__hint" id="limbo-target-message">
+            {t('mini.limbo.targetHint')}
+          </p>
+        )}
+      </div>
+      <div className="mini-stats">
+        <MiniStat label={t('mini.winChance')} value={odds ? formatPercent(odds.chance, language) : '—'} testId="limbo-chance" />
+        <MiniStat label={t('mini.payoutOnWin')} value={payout} testId="mini-payout" />
+      </div>
+    </>
+  );
+
+  const rules = (
+    <>
+      <p className="slot-paytable__note">{t('mini.rules.limbo.how')}</p>
+      <p className="slot-paytable__note">{t('mini.rules.limbo.target')}</p>
+      <p className="slot-paytable__note">{t('mini.rules.limbo.payout')}</p>
+    </>
+  );
+
+  const chip = (round: MiniRound) => {
+    const played = limboOf(round);
+    return played ? formatMultiplier(played.result, language, 2) : '';
+  };
+
+  return (
+    <MiniFrame
+      session={session}
+      embedded={embedded}
+      rtp={session.table.data!.rtp}
+      notice={notice}
+      stage={stage}
+      controls={controls}
+      headline={(round) => {
+        const played = limboOf(round);
+        return played ? resultText(played.result, language) : '';
+      }}
+      chip={chip}
+      rules={rules}
+      onPlay={onPlay}
+    />
+  );
+}
