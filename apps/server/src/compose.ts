@@ -68,6 +68,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     ensureSeamlessVendor: catalogue.api.ensureSeamlessVendor,
     demoVendorSecret: config.demoVendorSecret,
     catalogue: { vendorName: catalogue.api.vendorName, describeGame: catalogue.api.describeGame },
+    accountNamesOf: accounts.api.accountNamesOf,
     timeZone: async () => (await system.api.getSettings()).locale.timeZone,
   });
   const houseGames = createHouseGamesModule({
@@ -129,6 +130,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.provider.routes(), { prefix: '/provider' });
   await app.register(core.modules.houseGames.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.provider.memberRoutes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
+  await app.register(core.modules.provider.publicRoutes(), { prefix: '/api' });
   const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString());
   return { app, hub };
 }

@@ -46,3 +46,20 @@ export const BettingRecordPageSchema = z.object({
   timeZone: z.string(),
 });
 export type BettingRecordPage = z.infer<typeof BettingRecordPageSchema>;
+
+/** Spec §3 winner entry; customerName is always masked (e.g. "jo***a"). */
+export const WinnerEntrySchema = z.object({ customerName: z.string(), winAmount: MoneySchema, gameName: z.string(), iconUrl: z.string() });
+export type WinnerEntry = z.infer<typeof WinnerEntrySchema>;
+/** Home biggest-winners board: the largest single-round wins of the last 30 days (9 entries at most). */
+export const WinnersBoardSchema = z.object({ list: z.array(WinnerEntrySchema) });
+export type WinnersBoard = z.infer<typeof WinnersBoardSchema>;
+
+export const LEADERBOARD_PERIODS = ['day', 'week', 'month'] as const;
+export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
+/** Players ranked by their total winnings in the period (today, this week, this month in the operator's zone). */
+export const LeaderboardSchema = z.object({
+  period: z.enum(LEADERBOARD_PERIODS),
+  from: z.string(),
+  entries: z.array(z.object({ rank: z.number().int(), customerName: z.string(), winAmount: MoneySchema, rounds: z.number().int() })),
+});
+export type Leaderboard = z.infer<typeof LeaderboardSchema>;

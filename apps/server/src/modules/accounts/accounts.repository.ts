@@ -23,6 +23,13 @@ export async function findMemberByAccount(db: DbExecutor, account: string) {
   return db.selectFrom('accounts_member').selectAll().where('account', '=', account).executeTakeFirst();
 }
 
+/** Login names of several members (public boards mask them before they leave the server). */
+export async function findAccountNames(db: DbExecutor, ids: readonly bigint[]): Promise<Map<bigint, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('accounts_member').select(['id', 'account']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((row) => [row.id, row.account]));
+}
+
 export async function findMemberById(db: DbExecutor, id: bigint) {
   return db.selectFrom('accounts_member').selectAll().where('id', '=', id).executeTakeFirst();
 }

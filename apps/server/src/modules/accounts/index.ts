@@ -100,6 +100,8 @@ export function createAccountsModule(deps: {
         return row ? { account: row.account, payeeName: row.payee_name, cpf: row.cpf, hasPaymentPassword: row.payment_password_hash !== null } : undefined;
       },
       /** Nickname, type and status of a member, for vendors' callbacks (provider API). */
+      /** Login names by member id, for boards that show them masked. */
+      accountNamesOf: (ids: readonly bigint[]) => repository.findAccountNames(deps.db, ids),
       async playerOf(memberId: bigint): Promise<{ account: string; nickname: string; type: number; status: 'active' | 'locked' | 'closed' } | undefined> {
         const row = await repository.findMemberById(deps.db, memberId);
         return row ? { account: row.account, nickname: row.nickname, type: row.type, status: row.status as 'active' | 'locked' | 'closed' } : undefined;

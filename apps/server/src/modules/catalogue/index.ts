@@ -18,6 +18,7 @@ import { createLaunchService, hashLaunchToken, LAUNCH_TOKEN_TTL_MS } from './lau
 import { createPlayerGamesService } from './player-games.service.ts';
 import { insertLaunch, redeemLaunch } from './player-games.repository.ts';
 import { sandboxPlayRoutes } from './sandbox-play.routes.ts';
+import { imageUrl } from './game-view.ts';
 import { createSandboxLauncher, createSandboxTransferAdapter } from './sandbox-vendor.ts';
 import type { GameLauncher, TransferAdapter } from './vendor-adapters.ts';
 import { createVendorTransferService } from './vendor-transfer.service.ts';
@@ -49,7 +50,7 @@ export function createCatalogueModule(deps: {
   const logger = deps.logger.child({ module: 'catalogue' });
   const snapshot = createCatalogueSnapshot({ db: deps.db });
   /** (vendor, gameCode) → what other modules show of a game; small, dropped on every catalogue change. */
-  const describedGames = new Map<string, { id: number; gameType: string; names: Record<string, string> } | null>();
+  const describedGames = new Map<string, { id: number; gameType: string; names: Record<string, string>; iconUrl: string } | null>();
   const unsubscribe = deps.bus.subscribe((event) => {
     if (event.type === CATALOGUE_CHANGED) {
       snapshot.invalidate();
@@ -81,7 +82,7 @@ export function createCatalogueModule(deps: {
         if (!describedGames.has(key)) {
           if (describedGames.size > 20_000) describedGames.clear();
           const row = await findGameByCode(deps.db, vendor, gameCode);
-          describedGames.set(key, row ? { id: row.id, gameType: row.game_type, names: row.names } : null);
+          describedGames.set(key, row ? { id: row.id, gameType: row.game_type, names: row.names, iconUrl: imageUrl(deps.imageBase, row.icon_path, 'fallback/game.svg') } : null);
         }
         return describedGames.get(key) ?? undefined;
       },

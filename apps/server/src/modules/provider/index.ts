@@ -9,6 +9,7 @@ import { createRequestLog } from './request-log.ts';
 import { ensureVendorSecret, findVendorAccess } from './provider.repository.ts';
 import { createVendorAccessCache } from './vendor-access.ts';
 import { bettingRecordRoutes, type BettingRecordDeps } from './betting-record.ts';
+import { winnersRoutes, type WinnersDeps } from './winners.ts';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 
 export { DEMO_VENDOR_CODE, DEMO_VENDOR_GAME } from './demo-vendor.ts';
@@ -31,8 +32,10 @@ export function createProviderModule(deps: {
   ensureSeamlessVendor: Parameters<typeof seedDemoVendor>[0]['ensureSeamlessVendor'];
   /** DEMO_VENDOR_SECRET; undefined in production, where no demo vendor is seeded. */
   demoVendorSecret: string | undefined;
-  /** The catalogue's game and vendor lookups and the operator time zone, for the betting record. */
-  catalogue: Pick<BettingRecordDeps, 'vendorName' | 'describeGame'>;
+  /** The catalogue's game and vendor lookups and the operator time zone, for the betting record and boards. */
+  catalogue: Pick<BettingRecordDeps, 'vendorName'> & { describeGame: (vendor: string, gameCode: string) => Promise<{ gameType: string; names: Record<string, string>; iconUrl: string } | undefined> };
+  /** The accounts module's login names (the boards mask them). */
+  accountNamesOf: WinnersDeps['accountNamesOf'];
   timeZone: () => Promise<string>;
 }) {
   const logger = deps.logger.child({ module: 'provider' });
@@ -63,6 +66,8 @@ export function createProviderModule(deps: {
     /** Registered at the prefix /provider (not /api): vendors' servers call it. */
     routes: (): FastifyPluginAsyncZod => providerRoutes({ service, logger, requestLog, vendors }),
     close: () => requestLog.flush(),
+    /** Public routes under /api: the biggest-winners board and the winners leaderboard. */
+    publicRoutes: (): FastifyPluginAsyncZod => winnersRoutes({ db: deps.db, timeZone: deps.timeZone, accountNamesOf: deps.accountNamesOf, describeGame: deps.catalogue.describeGame }),
     /** Member routes under /api: the betting record. */
     memberRoutes: (auth: { requireMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod =>
       bettingRecordRoutes({ db: deps.db, timeZone: deps.timeZone, ...deps.catalogue, requireMember: auth.requireMember }),
