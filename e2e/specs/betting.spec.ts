@@ -25,4 +25,28 @@ test.describe('betting record', () => {
     await page.getByTestId('betting-type-filter').selectOption('LIVE');
     await expect(page.getByTestId('betting-empty')).toBeVisible();
   });
+
+  test('a big win reaches the home winners board, with the name masked', async ({ page, shoot }) => {
+    test.setTimeout(90_000);
+    const member = await registerMember();
+    await fund(member.account, '10.00');
+    // A win far above any other journey's, with its own centavos so that this run's entry is recognisable.
+    const cents = 900_000 + Math.floor(Math.random() * 90_000);
+    await playVendorRounds(member, [{ bet: '1.00', win: (cents / 100).toFixed(2) }]);
+    const shown = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format(cents / 100);
+    const masked = `${member.account.slice(0, 2)}***${member.account.slice(-1)}`;
+    const entry = page.getByTestId('winner-entry').filter({ hasText: shown });
+    // The board is kept 30 s on the server: reload until the new win is in.
+    await expect(async () => {
+      await open(page, '/');
+      await expect(entry).toBeVisible({ timeout: 2000 });
+    }).toPass({ timeout: 60_000, intervals: [2000, 5000] });
+    await expect(entry).toContainText(masked);
+    await expect(page.getByTestId('winners-board')).not.toContainText(member.account);
+    await page.getByTestId('winners-board').scrollIntoViewIfNeeded();
+    await shoot('home-winners');
+    await page.getByTestId('winners-view-day').click();
+    await expect(page.getByTestId('leaderboard-entry').first()).toBeVisible();
+    await shoot('home-leaderboard');
+  });
 });

@@ -9,11 +9,13 @@ import { GameTypeIcon } from '../../games/components/game-icons.tsx';
 import { gameTypePath } from '../../games/game-types.ts';
 import { useBootInfo } from '../../system/api/system.queries.ts';
 import { GameRows } from '../components/game-rows.tsx';
+import { WinnersBoard } from '../components/winners-board.tsx';
 import './home-page.css';
 
 /**
- * Home shows only sections that carry real data: a welcome, the game types that have vendors
- * and the game rows. No banners, jackpots, winner boards or online counts until they are real.
+ * Home shows only sections that carry real data: a welcome, the game types that have vendors,
+ * the game rows and the winners board (real settled wins). No banners, jackpots or online counts
+ * until they are real.
  */
 export function HomePage() {
   const { t } = useTranslation('home');
@@ -70,6 +72,8 @@ export function HomePage() {
       ) : null}
 
       <GameRows />
+
+      <WinnersBoard />
 
       <section className="home-responsible" aria-labelledby="home-responsible">
         <AgeBadge label={t('responsible.badge')} size={40} />
