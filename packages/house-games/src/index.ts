@@ -8,3 +8,4 @@ export * from './slots/paytable.ts';
 export { theoreticalRtp, type RtpBreakdown } from './slots/theory.ts';
 export { findSlotGame, goldenJungle, luckyCarnival, pharaohsTreasure, SLOT_GAMES } from './slots/games/index.ts';
 export * from './mini/index.ts';
+export * from './crash/crash-point.ts';
