@@ -13,6 +13,10 @@ test.describe('mini games', () => {
     await logIn(page, member.account, member.password);
     await expect(page.getByTestId('balance')).toContainText('30,00');
 
+    // The home jackpot counter shows the real pool; every bet adds its share (1 % by default).
+    await open(page, '/');
+    const before = Number(await page.getByTestId('jackpot-amount').getAttribute('data-amount'));
+
     // The mini games are listed with the crash games.
     await open(page, '/crash?vassalage=HOUSE');
     await expect(page.getByTestId('game-card').filter({ hasText: 'Plinko' })).toBeVisible();
@@ -30,6 +34,10 @@ test.describe('mini games', () => {
       expect(await horizontalOverflow(page)).toBe(0);
       await shoot(`mini-${game}-result`);
     }
+
+    await open(page, '/');
+    await expect.poll(async () => Number(await page.getByTestId('jackpot-amount').getAttribute('data-amount'))).toBeGreaterThanOrEqual(before + 0.03);
+    await shoot('home-jackpot');
 
     await open(page, '/member?tab=personalHistoryCopy');
     await expect(page.getByTestId('betting-row')).toHaveCount(3);

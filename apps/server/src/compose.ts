@@ -82,6 +82,9 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     vendorSecret: config.houseVendorSecret,
     providerUrl: config.houseProviderUrl,
     minSpinIntervalMs: config.houseMinSpinIntervalMs,
+    bus,
+    wallet: wallet.api,
+    jackpot: config.jackpot,
   });
   const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames };
 
@@ -91,6 +94,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     modules,
     async close() {
       catalogue.close();
+      houseGames.close();
       await provider.close();
       await wallet.close();
       await bus.stop();

@@ -149,3 +149,7 @@ export const MiniTableSchema = z.object({
   playable: z.boolean(),
 });
 export type MiniTable = z.infer<typeof MiniTableSchema>;
+
+/** The progressive jackpot pools (home counter); amounts are the real pool, 2 decimals. */
+export const JackpotPoolsSchema = z.object({ pools: z.array(z.object({ code: z.string(), names: z.object({ pt: z.string(), en: z.string() }), amount: MoneySchema })) });
+export type JackpotPools = z.infer<typeof JackpotPoolsSchema>;

@@ -13,6 +13,8 @@ export const WsServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth.failed') }),
   /** After every committed change of the member's money; clients may also re-read the balance. */
   z.object({ type: z.literal('wallet.balance_changed'), cash: MoneySchema, bonus: MoneySchema }),
+  /** The progressive jackpot pool's new amount (public; at most once a second). */
+  z.object({ type: z.literal('jackpot.changed'), code: z.string(), amount: MoneySchema }),
   /** One of the member's deposits changed state (paid, credited, expired…); re-read it. */
   z.object({ type: z.literal('payments.deposit_changed'), id: z.string(), status: DepositStatusSchema }),
   /** One of the member's withdrawals changed state (approved, paid, rejected…); re-read it. */

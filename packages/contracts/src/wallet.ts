@@ -36,6 +36,8 @@ export const JOURNAL_TYPES = [
   'commission',
   'adjustment',
   'points',
+  /** House-only: a share of a bet into the progressive jackpot pool, its seed, and a paid pool back to game revenue. */
+  'jackpot',
 ] as const;
 export const JournalTypeSchema = z.enum(JOURNAL_TYPES);
 export type JournalType = z.infer<typeof JournalTypeSchema>;

@@ -9,3 +9,4 @@ export { theoreticalRtp, type RtpBreakdown } from './slots/theory.ts';
 export { findSlotGame, goldenJungle, luckyCarnival, pharaohsTreasure, SLOT_GAMES } from './slots/games/index.ts';
 export * from './mini/index.ts';
 export * from './crash/crash-point.ts';
+export * from './jackpot.ts';

@@ -48,6 +48,10 @@ const EnvSchema = z.object({
   HOUSE_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Responsible pace: the least time between two spins of one member. */
   HOUSE_MIN_SPIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /** Progressive jackpot on house games: the seed (centavos), the share of each bet (basis points), the odds (a bet of b centavos hits with probability b / odds). Read when the pool is first created. */
+  JACKPOT_SEED_CENTS: z.coerce.number().int().min(0).max(1_000_000_000).default(100_000),
+  JACKPOT_CONTRIBUTION_BP: z.coerce.number().int().min(0).max(1000).default(100),
+  JACKPOT_ODDS_CENTS: z.coerce.number().int().min(1).max(1e15).default(50_000_000),
 });
 
 export interface Config {
@@ -75,6 +79,7 @@ export interface Config {
   houseVendorSecret: string | undefined;
   houseProviderUrl: string;
   houseMinSpinIntervalMs: number;
+  jackpot: { seed: bigint; contributionBp: number; oddsCents: bigint };
   publicUrl: string;
 }
 
@@ -122,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     houseVendorSecret: e.HOUSE_VENDOR_SECRET,
     houseProviderUrl: (e.HOUSE_PROVIDER_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
     houseMinSpinIntervalMs: e.HOUSE_MIN_SPIN_INTERVAL_MS,
+    jackpot: { seed: BigInt(e.JACKPOT_SEED_CENTS), contributionBp: e.JACKPOT_CONTRIBUTION_BP, oddsCents: BigInt(e.JACKPOT_ODDS_CENTS) },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }

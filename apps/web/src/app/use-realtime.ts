@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { createMemberRealtime } from '../features/account/realtime/member-realtime.ts';
+import { createJackpotRealtime } from '../features/home/realtime/jackpot-realtime.ts';
 import { createPaymentsRealtime } from '../features/payments/realtime/payments-realtime.ts';
 import { createSystemRealtime } from '../features/system/realtime/system-realtime.ts';
 import { createWalletRealtime } from '../features/wallet/realtime/wallet-realtime.ts';
@@ -20,7 +21,7 @@ export function useRealtime(): void {
       onMessage: (message) => handlers.forEach((handler) => handler.onMessage?.(message)),
     });
     // Registered after connecting is safe: the socket opens on a later task, never synchronously.
-    handlers.push(createSystemRealtime(queryClient), createMemberRealtime(queryClient, connection), createWalletRealtime(queryClient), createPaymentsRealtime(queryClient));
+    handlers.push(createSystemRealtime(queryClient), createMemberRealtime(queryClient, connection), createWalletRealtime(queryClient), createPaymentsRealtime(queryClient), createJackpotRealtime(queryClient));
     return () => {
       handlers.forEach((handler) => handler.dispose?.());
       connection.close();

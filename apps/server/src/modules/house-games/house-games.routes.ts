@@ -7,6 +7,7 @@ import {
   ErrorResponseSchema,
   FairnessStateSchema,
   HouseRoundSchema,
+  JackpotPoolsSchema,
   MiniGameParamsSchema,
   MiniPlayRequestSchema,
   MiniPlayResponseSchema,
@@ -50,6 +51,12 @@ export function houseGamesRoutes(deps: { service: HouseGamesService; requireMemb
       '/house/games/:vendor/:gameCode/demo-spin',
       { ...anyMember, schema: { tags, summary: 'Play one demo round: no money, fresh seeds revealed with the outcome', security: bearer, params: SlotGameParamsSchema, body: DemoSpinRequestSchema, response: { 200: DemoSpinResponseSchema, ...errors } } },
       async (request) => deps.service.demoSpin(request.params.vendor, request.params.gameCode, request.body.lineBet),
+    );
+
+    app.get(
+      '/jackpot',
+      { schema: { tags, summary: 'The progressive jackpot pools and their real amounts (public)', response: { 200: JackpotPoolsSchema } } },
+      async () => deps.service.jackpotPools(),
     );
 
     app.get(

@@ -7,6 +7,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { createClientSeed, createFairnessSession, createRoundStream, createServerSeed, hashServerSeed, type SeedState } from './fairness/provably-fair.ts';
 import * as repository from './house-games.repository.ts';
 import { ProviderUnreachable, withRetries, type ProviderClient } from './provider-client.ts';
+import type { Jackpot } from './jackpot/jackpot.service.ts';
 import { HOUSE_VENDOR_CODE, machineFor, resolveTable, tableView, type CatalogueGame, type SlotTable } from './slot-tables.ts';
 
 const REVEALED_SHOWN = 50;
@@ -62,6 +63,8 @@ export function createHouseGamesService(deps: {
   logger: Logger;
   client: ProviderClient;
   minSpinIntervalMs: number;
+  /** The progressive jackpot every paid round draws for and contributes to (absent in some tests). */
+  jackpot?: Jackpot;
   /** The catalogue's view of a game (names, vendor, demo flag, wallet mode, playable). */
   catalogueGame: (vendor: string, gameCode: string) => Promise<CatalogueGame | undefined>;
   /** The catalogue's server-side launch: a single-use token for the provider's authenticate. */
@@ -213,7 +216,9 @@ export function createHouseGamesService(deps: {
         nonce: row.nonce,
         outcome: computed.outcome,
       });
-      return { id, ...computed, fairness: { serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: row.nonce } };
+      // The jackpot draw uses the round's seeds in its own namespace: it never changes the game's outcome.
+      const jackpotHit = deps.jackpot?.drawn(seeds, computed.bet) ?? false;
+      return { id, ...computed, jackpotHit, fairness: { serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: row.nonce } };
     });
 
     const { vendor, gameCode } = target;
@@ -252,6 +257,14 @@ export function createHouseGamesService(deps: {
       // The bet is taken and the win not yet confirmed: the round stays open; the settle job retries it.
       deps.logger.error({ err: error, roundId: taken.id.toString() }, 'house win not delivered; round left open');
       throw new AppError('house.provider_unavailable', 'the win could not be delivered yet');
+    }
+    if (deps.jackpot) {
+      const round = { memberId, roundRef: `house-${taken.id}`, vendor, gameCode, bet: taken.bet, hit: taken.jackpotHit };
+      const jackpotWin = await deps.jackpot.afterRound(round).catch((error: unknown) => {
+        deps.logger.error({ err: error, roundRef: round.roundRef }, 'jackpot step failed');
+        return 0n;
+      });
+      if (jackpotWin > 0n) balance = formatCents(parseCents(balance)! + jackpotWin);
     }
     return { id: taken.id.toString(), outcome: taken.outcome, balance, fairness: taken.fairness };
   }
@@ -354,7 +367,9 @@ export function createHouseGamesService(deps: {
     };
   }
 
-  return { table, spin, playMini, miniTable, demoSpin, settleOpenRounds, fairness, rotate, round };
+  const jackpotPools = async () => (deps.jackpot ? deps.jackpot.pools() : { pools: [] });
+
+  return { table, jackpotPools, spin, playMini, miniTable, demoSpin, settleOpenRounds, fairness, rotate, round };
 }
 
 export type HouseGamesService = ReturnType<typeof createHouseGamesService>;

@@ -44,7 +44,31 @@ export interface HouseRoundTable {
   settled_at: NullableTimestamp;
 }
 
+export interface JackpotPoolTable {
+  code: string;
+  names: JSONColumnType<object, string, string>;
+  seed: bigint;
+  contribution_bp: number;
+  odds_cents: bigint;
+  created_at: Timestamp;
+}
+
+export interface JackpotWinTable {
+  id: Generated<bigint>;
+  pool_code: string;
+  member_id: bigint;
+  round_ref: string;
+  vendor_code: string;
+  game_code: string;
+  amount: bigint;
+  status: Generated<'pending' | 'paid'>;
+  created_at: Timestamp;
+  paid_at: NullableTimestamp;
+}
+
 export interface HouseGamesTables {
+  jackpot_pool: JackpotPoolTable;
+  jackpot_win: JackpotWinTable;
   house_fairness: HouseFairnessTable;
   house_fairness_revealed: HouseFairnessRevealedTable;
   house_round: HouseRoundTable;

@@ -6,6 +6,9 @@ import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { houseGamesRoutes } from './house-games.routes.ts';
 import { createHouseGamesService } from './house-games.service.ts';
+import { createJackpot, type JackpotSettings } from './jackpot/jackpot.service.ts';
+import type { EventBus } from '../../platform/events.ts';
+import type { WalletApi } from '../wallet/index.ts';
 import { HOUSE_VENDOR_CODE, type CatalogueGame } from './slot-tables.ts';
 import { createProviderClient } from './provider-client.ts';
 import { MINI_GAMES, SLOT_GAMES } from '@app/house-games';
@@ -51,6 +54,9 @@ export function createHouseGamesModule(deps: {
   /** HOUSE_PROVIDER_URL (default http://127.0.0.1:PORT). */
   providerUrl: string;
   minSpinIntervalMs: number;
+  bus: EventBus;
+  wallet: Pick<WalletApi, 'post' | 'submit' | 'houseBalance'>;
+  jackpot: JackpotSettings;
 }) {
   const logger = deps.logger.child({ module: 'house-games' });
   let providerUrl = deps.providerUrl;
@@ -70,6 +76,7 @@ export function createHouseGamesModule(deps: {
         ],
       });
       const wanted = deps.vendorSecret ?? (await deps.secret('house_games.vendor')).toString('hex');
+      await jackpot.ensurePool();
       const stored = await deps.ensureVendorSecret(HOUSE_VENDOR_CODE, wanted);
       if (stored !== wanted) logger.warn('the stored HOUSE provider secret differs from the configured one; signing with the stored one');
       return stored;
@@ -95,7 +102,8 @@ export function createHouseGamesModule(deps: {
   }
 
   const client = createProviderClient({ baseUrl: () => providerUrl, secretFor });
-  const service = createHouseGamesService({ db: deps.db, logger, client, minSpinIntervalMs: deps.minSpinIntervalMs, catalogueGame: deps.gameForPlay, issueLaunchToken: deps.issueLaunchToken });
+  const jackpot = createJackpot({ db: deps.db, bus: deps.bus, logger, client, settings: deps.jackpot, wallet: deps.wallet });
+  const service = createHouseGamesService({ db: deps.db, logger, client, jackpot, minSpinIntervalMs: deps.minSpinIntervalMs, catalogueGame: deps.gameForPlay, issueLaunchToken: deps.issueLaunchToken });
 
   return {
     api: {
@@ -104,6 +112,10 @@ export function createHouseGamesModule(deps: {
       },
       /** The settle job: delivers wins (or rolls back bets) of rounds left open longer than `olderThanMs`. */
       settleOpenRounds: (olderThanMs: number) => service.settleOpenRounds(olderThanMs),
+      /** The jackpot pools with their current amounts (home counter). */
+      jackpotPools: () => jackpot.pools(),
+      /** Jackpot wins taken but not yet paid (the settle job does this every minute). */
+      deliverPendingJackpots: () => jackpot.deliverPending(),
       /** Tests and odd deployments: where the provider API listens (e.g. after listening on port 0). */
       setProviderUrl(url: string) {
         providerUrl = url.replace(/\/$/, '');
@@ -117,10 +129,12 @@ export function createHouseGamesModule(deps: {
         cron: '* * * * *',
         async handle() {
           const counts = await service.settleOpenRounds(OPEN_ROUND_GRACE_MS);
-          if (counts.settled + counts.rolledBack + counts.stillOpen > 0) logger.info(counts, 'house rounds left open were settled');
+          const jackpotsPaid = await jackpot.deliverPending();
+          if (counts.settled + counts.rolledBack + counts.stillOpen + jackpotsPaid > 0) logger.info({ ...counts, jackpotsPaid }, 'house rounds left open were settled');
         },
       },
     ] satisfies JobDefinition[],
+    close: () => jackpot.close(),
     routes: (auth: { requireMember: preHandlerAsyncHookHandler; requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod => houseGamesRoutes({ service, ...auth }),
   };
 }

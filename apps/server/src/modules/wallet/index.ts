@@ -56,6 +56,7 @@ export function createWalletModule(deps: {
       /** The balance push of posts made with { announceAfterCommit: true }, once their transaction committed. */
       announceBalances: wallet.announceBalances,
       cashOf: wallet.cashOf,
+      houseBalance: wallet.houseBalance,
       /** Money each transfer-mode vendor holds for the member (pockets vendor:<code>, lower case). */
       vendorPocketsOf: wallet.vendorPocketsOf,
       balanceOf: wallet.balanceOf,

@@ -13,6 +13,16 @@ export async function findMemberPockets(executor: DbExecutor, memberId: bigint) 
   return executor.selectFrom('wallet_account').select(['id', 'pocket', 'balance']).where('member_id', '=', memberId).execute();
 }
 
+/** A house account's balance over all its shards (the jackpot pool, say). */
+export async function findHouseBalance(executor: DbExecutor, houseCode: string): Promise<bigint> {
+  const row = await executor
+    .selectFrom('wallet_account')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('balance'), eb.val('0')).as('balance'))
+    .where('house_code', '=', houseCode)
+    .executeTakeFirst();
+  return BigInt(row?.balance ?? 0);
+}
+
 export async function findMemberCash(executor: DbExecutor, memberId: bigint): Promise<bigint> {
   const row = await executor
     .selectFrom('wallet_account')

@@ -57,6 +57,9 @@ export function createWalletService(deps: { db: Db; bus: EventBus; groupCommit: 
       }
     },
 
+    /** A house account's balance over all its shards (e.g. the jackpot pool). */
+    houseBalance: (houseCode: string, executor: DbExecutor = deps.db) => repository.findHouseBalance(executor, houseCode),
+
     /** Inside a transaction pass it as `executor`: a second pooled connection there can starve the pool. */
     async cashOf(memberId: bigint, executor: DbExecutor = deps.db): Promise<bigint> {
       return repository.findMemberCash(executor, memberId);

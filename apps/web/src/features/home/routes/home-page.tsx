@@ -9,13 +9,14 @@ import { GameTypeIcon } from '../../games/components/game-icons.tsx';
 import { gameTypePath } from '../../games/game-types.ts';
 import { useBootInfo } from '../../system/api/system.queries.ts';
 import { GameRows } from '../components/game-rows.tsx';
+import { JackpotCounter } from '../components/jackpot-counter.tsx';
 import { WinnersBoard } from '../components/winners-board.tsx';
 import './home-page.css';
 
 /**
- * Home shows only sections that carry real data: a welcome, the game types that have vendors,
- * the game rows and the winners board (real settled wins). No banners, jackpots or online counts
- * until they are real.
+ * Home shows only sections that carry real data: a welcome, the real jackpot pool, the game
+ * types that have vendors, the game rows and the winners board (real settled wins). No banners
+ * or online counts until they are real.
  */
 export function HomePage() {
   const { t } = useTranslation('home');
@@ -52,6 +53,8 @@ export function HomePage() {
           <span className="home-hero__chip home-hero__chip--three" />
         </div>
       </section>
+
+      <JackpotCounter />
 
       {types.length > 0 ? (
         <nav className="home-section" aria-labelledby="home-categories">
