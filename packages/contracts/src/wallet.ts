@@ -36,9 +36,14 @@ export const JOURNAL_TYPES = [
   'commission',
   'adjustment',
   'points',
-  /** House-only: a share of a bet into the progressive jackpot pool, its seed, and a paid pool back to game revenue. */
-  'jackpot',
 ] as const;
+/**
+ * Every journal type the ledger takes: the member-facing ones above (the account record filters
+ * on those) and the house-only 'jackpot' (a bet's share into the progressive pool, its seed, a
+ * paid pool back to game revenue), which never has a member leg.
+ */
+export const LEDGER_JOURNAL_TYPES = [...JOURNAL_TYPES, 'jackpot'] as const;
+export type LedgerJournalType = (typeof LEDGER_JOURNAL_TYPES)[number];
 export const JournalTypeSchema = z.enum(JOURNAL_TYPES);
 export type JournalType = z.infer<typeof JournalTypeSchema>;
 

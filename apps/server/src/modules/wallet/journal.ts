@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { AppError, type ErrorCode } from '@app/kernel';
-import type { JournalType } from '@app/contracts';
+import type { LedgerJournalType as JournalType } from '@app/contracts';
 
 /**
  * Journals as other modules describe them, and their canonical form for wallet_post_batch.
