@@ -1,3 +1,5 @@
+import { formatCents } from '@app/kernel';
+
 /**
  * Crash points (the Bustabit scheme). Game hashes come from a SHA-256 chain: hash(n) =
  * SHA-256(hash(n+1)) as hex text, generated from a secret seed and played in reverse, so each
@@ -25,10 +27,8 @@ export function crashPointFromDigest(digest: Uint8Array): bigint {
   return point < 100n ? 100n : point;
 }
 
-/** "2.37" from 237n. */
-export function formatCrashPoint(hundredths: bigint): string {
-  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, '0')}`;
-}
+/** "2.37" from 237n (hundredths print like centavos). */
+export const formatCrashPoint = formatCents;
 
 /** The multiplier shown t ms into a round (the curve every client and the server agree on). */
 export function multiplierAt(elapsedMs: number): number {

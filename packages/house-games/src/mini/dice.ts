@@ -1,3 +1,4 @@
+import { formatCents } from '@app/kernel';
 import type { RandomStream } from '../stream.ts';
 import { hundredths, type MiniGame } from './mini-game.ts';
 
@@ -30,7 +31,8 @@ export function diceMultiplier(params: DiceParams): bigint {
   return 99_009_900n / BigInt(winningValues(params));
 }
 
-const text = (value: number) => `${Math.floor(value / 100)}.${String(value % 100).padStart(2, '0')}`;
+/** Hundredths as "49.50". */
+const text = (value: number) => formatCents(BigInt(value));
 
 export const dice: MiniGame<DiceParams, DiceOutcome> = {
   code: 'dados',

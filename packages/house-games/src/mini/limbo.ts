@@ -1,3 +1,4 @@
+import { formatCents as text } from '@app/kernel';
 import type { RandomStream } from '../stream.ts';
 import { hundredths, type MiniGame } from './mini-game.ts';
 
@@ -21,7 +22,6 @@ const TWO_32 = 2n ** 32n;
 const NUMERATOR = 99n * TWO_32;
 export const LIMBO_TARGET_RANGE = { min: 101, max: 100_000_000 } as const;
 
-const text = (value: bigint) => `${value / 100n}.${(value % 100n).toString().padStart(2, '0')}`;
 
 export function limboResult(u: number): bigint {
   const raw = NUMERATOR / (TWO_32 - BigInt(u));

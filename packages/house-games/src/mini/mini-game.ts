@@ -23,6 +23,11 @@ export interface MiniGame<Params, Outcome> {
   rtp(params: Params): number;
 }
 
+/** A multiplier in ten-thousandths as stored and sent: 19801n → "1.9801". */
+export function formatMultiplier(value: bigint): string {
+  return `${value / MULTIPLIER_SCALE}.${(value % MULTIPLIER_SCALE).toString().padStart(4, '0')}`;
+}
+
 export function payout(bet: bigint, multiplier: bigint): bigint {
   return (bet * multiplier) / MULTIPLIER_SCALE;
 }

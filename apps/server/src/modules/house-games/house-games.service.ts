@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { findMiniGame, payout, playRound, PLINKO_ROWS, PLINKO_TABLES, type RoundResult, type SpinResult } from '@app/house-games';
+import { findMiniGame, formatMultiplier, payout, playRound, PLINKO_ROWS, PLINKO_TABLES, serialiseRound, type RoundOutcome } from '@app/house-games';
 import type { MiniGameCode, MiniOutcome } from '@app/contracts';
 import { AppError, formatCents, parseCents } from '@app/kernel';
 import type { Db } from '../../platform/db.ts';
@@ -14,40 +14,7 @@ const REVEALED_SHOWN = 50;
 /** Mini game table limits, in centavos. */
 export const MINI_BET = { min: 10n, max: 100_000n } as const;
 
-/** A multiplier in ten-thousandths as "1.9801". */
-function formatMultiplier(value: bigint): string {
-  return `${value / 10_000n}.${(value % 10_000n).toString().padStart(4, '0')}`;
-}
 
-/** What a round looks like on the wire and in house_round.outcome (money as decimal strings). */
-export function serialiseRound(result: RoundResult) {
-  const spinView = (spin: SpinResult) => ({
-    mode: spin.mode,
-    stops: spin.stops,
-    window: spin.window,
-    lineWins: spin.lineWins.map((win) => ({ line: win.line, symbol: win.symbol, count: win.count, pay: formatCents(win.pay) })),
-    scatter: { count: spin.scatter.count, pay: formatCents(spin.scatter.pay) },
-    freeSpinsAwarded: spin.freeSpinsAwarded,
-    multiplier: spin.multiplier,
-    win: formatCents(spin.win),
-  });
-  const base = spinView(result.base);
-  return {
-    lineBet: formatCents(result.bet.lineBet),
-    lines: result.bet.lines,
-    totalBet: formatCents(result.bet.totalBet),
-    stops: base.stops,
-    window: base.window,
-    lineWins: base.lineWins,
-    scatter: base.scatter,
-    base,
-    freeSpins: result.freeSpins.map(spinView),
-    freeSpinsAwarded: result.freeSpinsAwarded,
-    totalWin: formatCents(result.totalWin),
-  };
-}
-
-export type RoundOutcome = ReturnType<typeof serialiseRound>;
 
 function stateOf(row: repository.FairnessRow): SeedState {
   return { serverSeed: row.server_seed, serverSeedHash: row.server_seed_hash, clientSeed: row.client_seed, nonce: row.nonce };

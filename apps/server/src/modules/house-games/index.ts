@@ -20,7 +20,6 @@ import { MINI_GAMES, SLOT_GAMES } from '@app/house-games';
  */
 export * from './fairness/provably-fair.ts';
 export { simulate, type SimulationResult } from './slots/simulate.ts';
-export { serialiseRound, type RoundOutcome } from './house-games.service.ts';
 export { HOUSE_VENDOR_CODE, themeFor } from './slot-tables.ts';
 
 interface EnsureVendor {

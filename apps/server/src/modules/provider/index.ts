@@ -6,7 +6,7 @@ import { seedDemoVendor } from './demo-vendor.ts';
 import { providerRoutes } from './provider.routes.ts';
 import { createProviderService, type ProviderDeps } from './provider.service.ts';
 import { createRequestLog } from './request-log.ts';
-import { ensureVendorSecret, findVendorAccess } from './provider.repository.ts';
+import { ensureVendorSecret, findVendorRow } from './provider.repository.ts';
 import { createVendorAccessCache } from './vendor-access.ts';
 import { bettingRecordRoutes, type BettingRecordDeps } from './betting-record.ts';
 import { winnersRoutes, type WinnersDeps } from './winners.ts';
@@ -57,7 +57,7 @@ export function createProviderModule(deps: {
        */
       async ensureVendorSecret(vendorCode: string, secret: string): Promise<string> {
         if (await ensureVendorSecret(deps.db, vendorCode, secret)) vendors.forget(vendorCode);
-        return (await findVendorAccess(deps.db, vendorCode, null))!.secret;
+        return (await findVendorRow(deps.db, vendorCode))!.secret;
       },
       /** Writes the batched request log now (tests; shutdown). */
       flushRequestLog: () => requestLog.flush(),

@@ -5,27 +5,11 @@ import type { DbExecutor } from '../../platform/db.ts';
 
 /** SQL only: the provider module's tables. */
 
-export interface VendorAccess {
-  secret: string;
-  enabled: boolean;
-  ipAllowed: boolean;
-}
-
 /** The vendor's row as the access cache keeps it (allow-list networks as text, e.g. "10.0.0.0/8"). */
 export async function findVendorRow(db: DbExecutor, vendorCode: string): Promise<{ secret: string; enabled: boolean; ip_allow: string[] | null } | undefined> {
   const result = await sql<{ secret: string; enabled: boolean; ip_allow: string[] | null }>`
     select secret, enabled, ip_allow::text[] as ip_allow from provider_vendor_secret where vendor_code = ${vendorCode}`.execute(db);
   return result.rows[0];
-}
-
-/** The vendor's secret and switches, with the caller's address checked against the allow-list in SQL. */
-export async function findVendorAccess(db: DbExecutor, vendorCode: string, ip: string | null): Promise<VendorAccess | undefined> {
-  const result = await sql<{ secret: string; enabled: boolean; ip_allowed: boolean }>`
-    select secret, enabled,
-           (ip_allow is null or (${ip}::inet is not null and ${ip}::inet <<= any (ip_allow))) as ip_allowed
-    from provider_vendor_secret where vendor_code = ${vendorCode}`.execute(db);
-  const row = result.rows[0];
-  return row && { secret: row.secret, enabled: row.enabled, ipAllowed: row.ip_allowed };
 }
 
 export async function upsertSession(db: DbExecutor, session: { vendorCode: string; memberId: bigint; demo: boolean; ttlMs: number }): Promise<void> {

@@ -1,6 +1,6 @@
 import type { MiniGameCode, MiniOutcome, SlotOutcome } from '@app/contracts';
-import { blockMessage, createBlockStream, findMiniGame, findSlotGame, MULTIPLIER_SCALE, payout, playRound, type RandomStream, type RoundResult, type SpinResult } from '@app/house-games';
-import { fromCents, toCents } from '../payments/amount.ts';
+import { blockMessage, createBlockStream, findMiniGame, findSlotGame, formatMultiplier, MULTIPLIER_SCALE, payout, playRound, serialiseRound, type RandomStream, type RoundResult } from '@app/house-games';
+import { toCents } from '../payments/amount.ts';
 
 /**
  * The provably fair verifier, run entirely in the browser with WebCrypto: given a revealed server
@@ -89,32 +89,9 @@ class NeedMoreBlocks extends Error {
   }
 }
 
-/** The same shape as the server's serialiseRound: what HouseRound.outcome holds. */
+/** The same shape as the server stores (HouseRound.outcome): the engine package's own serialiser. */
 export function serialiseOutcome(result: RoundResult): SlotOutcome {
-  const spinView = (spin: SpinResult) => ({
-    mode: spin.mode,
-    stops: spin.stops,
-    window: spin.window,
-    lineWins: spin.lineWins.map((win) => ({ line: win.line, symbol: win.symbol, count: win.count, pay: fromCents(win.pay) })),
-    scatter: { count: spin.scatter.count, pay: fromCents(spin.scatter.pay) },
-    freeSpinsAwarded: spin.freeSpinsAwarded,
-    multiplier: spin.multiplier,
-    win: fromCents(spin.win),
-  });
-  const base = spinView(result.base);
-  return {
-    lineBet: fromCents(result.bet.lineBet),
-    lines: result.bet.lines,
-    totalBet: fromCents(result.bet.totalBet),
-    stops: base.stops,
-    window: base.window,
-    lineWins: base.lineWins,
-    scatter: base.scatter,
-    base,
-    freeSpins: result.freeSpins.map(spinView),
-    freeSpinsAwarded: result.freeSpinsAwarded,
-    totalWin: fromCents(result.totalWin),
-  };
+  return serialiseRound(result);
 }
 
 /** Whether the seeds are well formed and the server seed is the one committed to; null when they are. */
@@ -212,10 +189,8 @@ export interface MiniRecomputed {
 
 export type MiniVerifyResult = { valid: false; reason: MiniVerifyFailure } | { valid: true; round: MiniRecomputed };
 
-/** A multiplier in ten-thousandths as the server writes it: 19801n → "1.9801". */
-export function formatMultiplier(value: bigint): string {
-  return `${value / MULTIPLIER_SCALE}.${(value % MULTIPLIER_SCALE).toString().padStart(4, '0')}`;
-}
+/** A multiplier in ten-thousandths as the server writes it: 19801n → "1.9801" (the engine's own formatter). */
+export { formatMultiplier } from '@app/house-games';
 
 /** "1.9801", "2", "0.4" → ten-thousandths; null for anything else. */
 export function parseMultiplier(text: string): bigint | null {

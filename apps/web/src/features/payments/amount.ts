@@ -1,3 +1,4 @@
+import { formatCents } from '@app/kernel';
 import { parseAmountInput } from '../wallet/amount-input.ts';
 
 /**
@@ -12,11 +13,7 @@ export function toCents(amount: string): bigint | null {
 }
 
 /** "0.35" → 35n → "0.35"; used for remaining = amount − received. */
-export function fromCents(cents: bigint): string {
-  const negative = cents < 0n;
-  const absolute = negative ? -cents : cents;
-  return `${negative ? '-' : ''}${absolute / 100n}.${(absolute % 100n).toString().padStart(2, '0')}`;
-}
+export const fromCents = formatCents;
 
 export interface AmountLimits {
   min: string;

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { MaintenanceDetailsSchema, type GameType } from '@app/contracts';
+import { MaintenanceDetailsSchema } from '@app/contracts';
 import { AlertIcon, Button, Spinner } from '@app/ui';
 import { isApiError } from '../../../shared/api-client.ts';
 import { useErrorMessage } from '../../../shared/error-message.ts';
 import { GameStage } from '../components/game-stage.tsx';
 import { MaintenanceDialog } from '../components/maintenance-dialog.tsx';
-import { gameTypePath } from '../game-types.ts';
+import { useGoBack } from '../hooks/use-go-back.ts';
 import { useLaunch } from '../hooks/use-launch.ts';
 import { useTransferBack } from '../hooks/use-transfer-back.ts';
 import { isSafeLaunchUrl } from '../launch-url.ts';
@@ -47,16 +46,6 @@ export function SeamlessPage() {
       <Spinner label={t('games:launch.loading')} size={44} />
     </div>
   );
-}
-
-/** Back where the player came from, or to the game's list when the page was opened directly. */
-function useGoBack(gameType: GameType | undefined): () => void {
-  const navigate = useNavigate();
-  return () => {
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) navigate(-1);
-    else navigate(gameType ? gameTypePath(gameType) : '/', { replace: true });
-  };
 }
 
 interface LaunchProblemProps {

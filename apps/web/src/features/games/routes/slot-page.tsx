@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { GameCodeSchema, VendorCodeSchema } from '@app/contracts';
 import { Button, ChevronLeftIcon } from '@app/ui';
+import { useGoBack } from '../hooks/use-go-back.ts';
 import { HouseGameScreen } from '../mini/house-game-screen.tsx';
 import { miniGameCodeOf } from '../mini/mini-math.ts';
 import '../components/game-stage.css';
@@ -9,18 +10,13 @@ import '../components/game-stage.css';
 /** /slot/:vendor/:gameCode: a house-served slot or mini game on its own page (the launch's "new window"). */
 export function SlotPage() {
   const { t } = useTranslation('games');
-  const navigate = useNavigate();
   const params = useParams();
   const [search] = useSearchParams();
   const vendor = VendorCodeSchema.safeParse(params.vendor ?? '');
   const gameCode = GameCodeSchema.safeParse(params.gameCode ?? '');
   // The HOUSE mini games are listed with the crash games; every other house-served game is a slot.
   const mini = vendor.success && gameCode.success ? miniGameCodeOf(vendor.data, gameCode.data) : null;
-  const back = () => {
-    const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
-    if (index > 0) navigate(-1);
-    else navigate(mini ? '/crash' : '/rng', { replace: true });
-  };
+  const back = useGoBack(mini ? 'CRASH' : 'RNG');
 
   return (
     <div className="game-stage game-stage--slot" data-testid="slot-page">

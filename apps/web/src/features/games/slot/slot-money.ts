@@ -1,19 +1,15 @@
+import { formatCents, parseCents } from '@app/kernel';
+
 /**
  * Decimal-string money ("12.34") as integer centavos for the slot screen's own sums (total bet,
- * demo balance). Never floats: a balance shown after a thousand spins must be exact.
+ * demo balance), through the kernel's money helpers. Never floats: a balance shown after a
+ * thousand spins must be exact.
  */
 export function toCents(amount: string): bigint {
-  const match = /^(-?)(\d+)\.(\d{2})$/.exec(amount.trim());
-  if (!match) return 0n;
-  const cents = BigInt(match[2]!) * 100n + BigInt(match[3]!);
-  return match[1] ? -cents : cents;
+  return parseCents(amount.trim()) ?? 0n;
 }
 
-export function fromCents(cents: bigint): string {
-  const sign = cents < 0n ? '-' : '';
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
-}
+export const fromCents = formatCents;
 
 /** Line bet × lines, or a pay of `units` line bets. */
 export function times(amount: string, factor: number): string {

@@ -6,7 +6,7 @@ import { formatMoney } from '../../../shared/format/money.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { SlotPaytable } from './slot-paytable.tsx';
 import { SlotReels } from './slot-reels.tsx';
-import { toCents } from './slot-money.ts';
+import { fromCents, toCents } from './slot-money.ts';
 import { useSlotSession, type SlotSession } from './use-slot-session.ts';
 import './slot.css';
 
@@ -117,8 +117,7 @@ function SlotStatus({ session, money, symbolName }: { session: SlotSession; mone
 }
 
 function sumWins(spins: { win: string }[]): string {
-  const cents = spins.reduce((sum, spin) => sum + toCents(spin.win), 0n);
-  return `${cents / 100n}.${(cents % 100n).toString().padStart(2, '0')}`;
+  return fromCents(spins.reduce((sum, spin) => sum + toCents(spin.win), 0n));
 }
 
 function SlotControls({ session, money, demo }: { session: SlotSession; money: (amount: string) => string; demo: boolean }) {
