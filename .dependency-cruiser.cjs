@@ -7,6 +7,8 @@ const ALLOWED = {
   system: [],
   accounts: ['system'],
   backoffice: [],
+  content: ['backoffice'],
+  agents: ['system', 'accounts', 'backoffice'],
 };
 
 const moduleNames = Object.keys(ALLOWED);

@@ -1,14 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, CHROMIUM_ARGS, ROOT_DIR, serverEnv } from './server-env.ts';
+import { BASE_URL, CHROMIUM_ARGS, E2E_OUTPUT_DIR, E2E_WEB_PREBUILT, ROOT_DIR, serverEnv } from './server-env.ts';
 
 /**
  * Journeys in Debian's Chromium (/usr/bin/chromium; Playwright never downloads a browser here)
  * against the real server and database. One worker: some journeys switch site-wide state
- * (maintenance, region rules), and the machine has two cores.
+ * (maintenance, region rules), and the machine has two cores (two runs side by side, each with
+ * its own server and database, overloaded them). `npm test` builds the web first and sets
+ * E2E_WEB_PREBUILT.
  */
 export default defineConfig({
   testDir: './specs',
-  outputDir: './test-results',
+  outputDir: E2E_OUTPUT_DIR,
   workers: 1,
   fullyParallel: false,
   retries: 0,
@@ -26,7 +28,7 @@ export default defineConfig({
     { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium', defaultBrowserType: 'chromium' } },
   ],
   webServer: {
-    command: 'npm run -s build -w @app/web && node --import tsx apps/server/src/main-api.ts',
+    command: `${E2E_WEB_PREBUILT ? '' : 'npm run -s build -w @app/web && '}node --import tsx apps/server/src/main-api.ts`,
     cwd: ROOT_DIR,
     url: `${BASE_URL}/healthz`,
     env: serverEnv,

@@ -8,6 +8,9 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** Set by `npm test`, which builds the web once for the runs it starts side by side. */
+export const E2E_WEB_PREBUILT = process.env.E2E_WEB_PREBUILT === '1';
+export const E2E_OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? path.join(root, 'e2e/test-results');
 
 export const serverEnv: Record<string, string> = {
   NODE_ENV: 'development',

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -13,6 +13,7 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../apps/serv
  */
 const CHROMIUM = '/usr/bin/chromium';
 
+
 interface Step {
   name: string;
   command: string[];
@@ -23,6 +24,8 @@ async function main() {
   const started = Date.now();
   const results: { name: string; ok: boolean; seconds: number }[] = [];
   let embedded: EmbeddedPostgresHandle | undefined;
+  // Failed unit tests, repeated in the summary: CI shows only the end of a long log.
+  const failures: string[] = [];
 
   const run = async (step: Step) => {
     console.log(`\n▶ ${step.name}: ${step.command.join(' ')}`);
@@ -50,17 +53,22 @@ async function main() {
       });
       adminUrl = embedded.adminUrl;
     }
-    await run({ name: 'unit and integration', command: ['npx', 'vitest', 'run'], env: { TEST_DATABASE_URL: adminUrl } });
+    const vitestReport = path.join(mkdtempSync(path.join(tmpdir(), 'vitest-report-')), 'report.json');
+    if (!(await run({ name: 'unit and integration', command: ['npx', 'vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestReport}`], env: { TEST_DATABASE_URL: adminUrl } }))) {
+      failures.push(...failedTests(vitestReport));
+    }
 
-    if (ensureChromium()) {
+    if (!ensureChromium()) {
+      results.push({ name: 'end-to-end (no Chromium)', ok: false, seconds: 0 });
+    } else if (await run({ name: 'web build', command: ['npm', 'run', '-s', 'build', '-w', '@app/web'] })) {
+      // One Playwright run for both projects, one test at a time: two side by side (each with its
+      // own server and database) overloaded the two cores until journeys timed out.
       const e2eDatabase = await createDatabase(adminUrl, `e2e_${Date.now()}`);
       try {
-        await run({ name: 'end-to-end', command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { E2E_DATABASE_URL: e2eDatabase.url } });
+        await run({ name: 'end-to-end', command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { E2E_DATABASE_URL: e2eDatabase.url, E2E_WEB_PREBUILT: '1' } });
       } finally {
         await e2eDatabase.drop();
       }
-    } else {
-      results.push({ name: 'end-to-end (no Chromium)', ok: false, seconds: 0 });
     }
   } finally {
     await embedded?.stop();
@@ -68,6 +76,7 @@ async function main() {
 
   console.log('\nSummary');
   for (const result of results) console.log(`  ${result.ok ? '✔' : '✘'} ${result.name.padEnd(28)} ${result.seconds.toFixed(1)} s`);
+  for (const failure of failures) console.log(`    ✘ ${failure}`);
   const failed = results.filter((result) => !result.ok);
   console.log(`  ${failed.length === 0 ? 'all passed' : `${failed.length} failed`} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   process.exit(failed.length === 0 ? 0 : 1);
@@ -89,11 +98,25 @@ async function createDatabase(adminUrl: string, name: string) {
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`).catch(() => undefined) };
 }
 
+/** Names and first message lines of the failed tests in a vitest JSON report. */
+function failedTests(reportPath: string): string[] {
+  if (!existsSync(reportPath)) return ['(no vitest report was written)'];
+  const report = JSON.parse(readFileSync(reportPath, 'utf8')) as {
+    testResults: { name: string; message?: string; assertionResults: { fullName: string; status: string; failureMessages: string[] }[] }[];
+  };
+  return report.testResults.flatMap((file) => {
+    const where = path.relative(process.cwd(), file.name);
+    const tests = file.assertionResults.filter((test) => test.status === 'failed');
+    if (tests.length === 0) return file.message ? [`${where}: ${file.message.split('\n')[0]}`] : [];
+    return tests.map((test) => `${where} › ${test.fullName}: ${(test.failureMessages[0] ?? '').split('\n')[0]?.slice(0, 300)}`);
+  });
+}
+
 function execute(command: string[], env: Record<string, string> = {}): Promise<boolean> {
   return new Promise((resolve) => {
     const [file, ...args] = command;
     const child = spawn(file ?? 'false', args, { stdio: 'inherit', env: { ...process.env, ...env } });
-    child.on('exit', (code) => resolve(code === 0));
+    child.on('close', (code) => resolve(code === 0));
     child.on('error', () => resolve(false));
   });
 }

@@ -6,13 +6,15 @@ import { installWebSocket } from './platform/http/websocket.ts';
 import { createJobRunner } from './platform/jobs/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { createAccountsModule, fixedAnswerCaptcha } from './modules/accounts/index.ts';
+import { createAgentsModule } from './modules/agents/index.ts';
+import { createContentModule } from './modules/content/index.ts';
 import { createCatalogueModule, createSlotScreenLauncher } from './modules/catalogue/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createHouseGamesModule, HOUSE_VENDOR_CODE } from './modules/house-games/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
 import { createProviderModule } from './modules/provider/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
-import { createWalletModule } from './modules/wallet/index.ts';
+import { createWalletModule, HOUSE } from './modules/wallet/index.ts';
 
 /**
  * Wires config → database → event bus → modules, in dependency order (one composition root,
@@ -85,8 +87,30 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     bus,
     wallet: wallet.api,
     jackpot: config.jackpot,
+    crash: config.crash,
+    connectionString: deps.databaseUrl,
+    accountNamesOf: accounts.api.accountNamesOf,
+    cashOf: (memberId) => wallet.api.cashOf(memberId),
   });
-  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames };
+  const content = createContentModule({ db: dbHandle.db, bus, logger, audit: backoffice.api.audit, appDownload: async () => (await system.api.getSettings()).appDownload });
+  const agents = createAgentsModule({
+    db: dbHandle.db,
+    logger,
+    system: system.api,
+    wallet: {
+      // Commission payouts (docs/agent-commissions.md): the payer's cash, or the platform's expense, to the agent.
+      async payCommission(tx, payout) {
+        const payer = payout.payerId === null ? { house: HOUSE.commissionExpense, amount: -payout.amount } : { member: payout.payerId, amount: -payout.amount };
+        await wallet.api.postOrThrow(tx, { key: payout.key, type: 'commission', reference: payout.reference, legs: [payer, { member: payout.agentId, amount: payout.amount }] });
+      },
+    },
+    cashOf: (memberId) => wallet.api.cashOf(memberId),
+    downlines: accounts.downlines,
+    audit: backoffice.api.audit,
+    agentNotices: content.api.agentNotices,
+    publicUrl: config.publicUrl,
+  });
+  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents };
 
   return {
     db: dbHandle.db,
@@ -94,7 +118,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     modules,
     async close() {
       catalogue.close();
-      houseGames.close();
+      await houseGames.close();
       await provider.close();
       await wallet.close();
       await bus.stop();
@@ -114,6 +138,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.system.routes, { prefix: '/api' });
   await app.register(core.modules.accounts.routes, { prefix: '/api' });
   await app.register(core.modules.backoffice.routes, { prefix: '/api' });
+  await app.register(core.modules.system.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   const { accounts } = core.modules;
   await app.register(
     core.modules.wallet.routes({
@@ -135,14 +160,21 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.houseGames.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.provider.memberRoutes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
   await app.register(core.modules.provider.publicRoutes(), { prefix: '/api' });
+  await app.register(core.modules.content.routes, { prefix: '/api' });
+  await app.register(core.modules.content.adminRoutes(core.modules.backoffice.api.requireOperator), { prefix: '/api' });
+  await app.register(core.modules.content.mediaRoutes());
+  await app.register(core.modules.agents.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
+  await app.register(core.modules.agents.adminRoutes(core.modules.backoffice.api.requireOperator), { prefix: '/api' });
   const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString());
   return { app, hub };
 }
 
 /** The worker side: pg-boss with every module's jobs and schedules. */
-export async function composeWorker(core: Core, deps: { databaseUrl: string; logger: Logger; workerId: string }) {
+export async function composeWorker(core: Core, deps: { databaseUrl: string; logger: Logger; workerId: string; crashLeader: boolean }) {
   const jobs = createJobRunner({ connectionString: deps.databaseUrl, logger: deps.logger });
   await jobs.start();
-  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs]);
+  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs]);
+  // The crash game's rounds are run by one of the processes that run jobs (advisory lock).
+  if (deps.crashLeader) core.modules.houseGames.api.startCrashLeader();
   return jobs;
 }

@@ -31,16 +31,18 @@ try {
   await core.modules.houseGames.api.register();
 
   if (config.seedDemo) {
-    const created = await seedDemoData(core.modules);
+    const created = await seedDemoData(core.modules, { publicUrl: config.publicUrl });
     if (created.length > 0) logger.info({ created }, 'demo data seeded');
   }
   if (config.runWorker) {
-    const jobs = await composeWorker(core, { databaseUrl: database.url, logger, workerId: `api-${randomUUID()}` });
+    const jobs = await composeWorker(core, { databaseUrl: database.url, logger, workerId: `api-${randomUUID()}`, crashLeader: config.crash.leader });
     shutdownSteps.push(() => jobs.stop());
   }
 
   const { app } = await composeHttp(core, { config, logger, webDistDir: config.webDistDir });
   shutdownSteps.push(() => app.close());
+  // Runs first: the crash leader pays through this server's provider API, so it stops before it closes.
+  shutdownSteps.push(() => core.modules.houseGames.api.stopCrashLeader());
   await app.listen({ port: config.port, host: config.host });
 
   const url = `http://localhost:${config.port}`;

@@ -18,7 +18,7 @@ if (!config.databaseUrl) {
 
 await migrate(config.databaseUrl, logger);
 const core = await composeCore({ config, logger, databaseUrl: config.databaseUrl });
-const jobs = await composeWorker(core, { databaseUrl: config.databaseUrl, logger, workerId: `worker-${randomUUID()}` });
+const jobs = await composeWorker(core, { databaseUrl: config.databaseUrl, logger, workerId: `worker-${randomUUID()}`, crashLeader: config.crash.leader });
 logger.info('worker running');
 
 closeWithGrace({ delay: 20_000 }, async ({ signal, err }) => {

@@ -75,3 +75,12 @@ export async function newPlayer(core: Core, options: { balance?: bigint; type?: 
   }
   return { ...member, id: found.id };
 }
+
+/** A logged-in operator of `role` with a unique username; answers the session's bearer token. */
+export async function newOperatorSession(core: Core, app: HttpApp, role: 'owner' | 'finance' | 'risk' | 'support' | 'content'): Promise<string> {
+  const username = `${role.slice(0, 3)}${randomBytes(4).toString('hex')}`;
+  await core.modules.backoffice.api.ensureOperator({ username, displayName: role, role, password: 'Operator@1234' });
+  const response = await app.inject({ method: 'POST', url: '/api/backoffice/session', payload: { username, password: 'Operator@1234' } });
+  if (response.statusCode !== 200) throw new Error(`operator login: ${response.body}`);
+  return response.json().token as string;
+}

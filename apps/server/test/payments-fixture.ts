@@ -1,8 +1,8 @@
-import { randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { completeCpf } from '@app/contracts';
-import { bearer, loginAs, newPlayer, type TestPlayer } from './builders.ts';
+import { bearer, loginAs, newOperatorSession, newPlayer, type TestPlayer } from './builders.ts';
 import { createTestContext, type TestContext } from './test-context.ts';
 
 /**
@@ -42,12 +42,8 @@ export async function api(ctx: TestContext, method: 'GET' | 'POST' | 'PUT' | 'DE
   return ctx.app.inject({ method, url, headers: token ? bearer(token) : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
 }
 
-export async function financeOperator(ctx: TestContext): Promise<string> {
-  const username = `fin${randomBytes(4).toString('hex')}`;
-  await ctx.core.modules.backoffice.api.ensureOperator({ username, displayName: 'Finance', role: 'finance', password: 'Operator@1234' });
-  const response = await ctx.app.inject({ method: 'POST', url: '/api/backoffice/session', payload: { username, password: 'Operator@1234' } });
-  if (response.statusCode !== 200) throw new Error(`operator login: ${response.body}`);
-  return response.json().token as string;
+export function financeOperator(ctx: TestContext): Promise<string> {
+  return newOperatorSession(ctx.core, ctx.app, 'finance');
 }
 
 export const requestId = () => randomUUID();

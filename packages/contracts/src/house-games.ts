@@ -96,12 +96,13 @@ export const HouseRoundSchema = z.object({
   gameCode: z.string(),
   /** The slot machine that played it (verifiers replay with this one). */
   machine: z.string(),
-  status: z.enum(['open', 'settled', 'failed']),
+  /** playing: a Mines round in progress (bet taken, closing win not decided yet). */
+  status: z.enum(['open', 'playing', 'settled', 'failed']),
   bet: MoneySchema,
   win: MoneySchema,
   createdAt: z.string(),
-  /** A slot round's reels, or a mini round's result (outcome.kind names the mini game). */
-  outcome: z.union([SlotOutcomeSchema, z.lazy(() => MiniOutcomeSchema)]),
+  /** A slot round's reels, or a mini round's result (outcome.kind names the mini game, Mines included). */
+  outcome: z.union([SlotOutcomeSchema, z.lazy(() => MiniOutcomeSchema), z.lazy(() => MinesOutcomeSchema)]),
   fairness: PublicSeedSchema.extend({ serverSeed: z.string().nullable() }),
 });
 export type HouseRound = z.infer<typeof HouseRoundSchema>;
@@ -149,6 +150,77 @@ export const MiniTableSchema = z.object({
   playable: z.boolean(),
 });
 export type MiniTable = z.infer<typeof MiniTableSchema>;
+
+/**
+ * Mines (a multi-step house game): 5×5 cells numbered 0–24 row by row, 1–24 mines fixed by the
+ * round's seeds at the start. Not in MINI_GAME_CODES: it is played through /api/house/mines.
+ */
+export const MINES_GAME_CODE = 'mines';
+export const MinesStateSchema = z.enum(['playing', 'cashed_out', 'lost', 'refunded']);
+export type MinesState = z.infer<typeof MinesStateSchema>;
+
+export const MinesResultSchema = z.object({
+  mineCount: z.number().int(),
+  /** Safe cells in the order they were revealed. */
+  revealed: z.array(z.number().int()),
+  /** The mine that ended the round, if one did. */
+  hit: z.number().int().nullable(),
+  /** The mines, ascending; null while the round is in progress (they are never sent before it ends). */
+  mines: z.array(z.number().int()).nullable(),
+  state: MinesStateSchema,
+});
+export type MinesResult = z.infer<typeof MinesResultSchema>;
+
+/** A Mines round as stored in HouseRound.outcome: multiplier and win are the closing ones ("0.0000" / "0.00" until then). */
+export const MinesOutcomeSchema = z.object({ kind: z.literal(MINES_GAME_CODE), bet: MoneySchema, multiplier: z.string(), win: MoneySchema, result: MinesResultSchema });
+export type MinesOutcome = z.infer<typeof MinesOutcomeSchema>;
+
+/** The player's view of a Mines round, in progress or just closed. */
+export const MinesRoundSchema = MinesResultSchema.extend({
+  id: z.string(),
+  bet: MoneySchema,
+  /** The cash-out multiplier earned so far ("1.2375"), or the closing one; "0.0000" before the first safe cell or after a mine. */
+  multiplier: z.string(),
+  /** What the next safe cell would make it; null when the round is over. */
+  nextMultiplier: z.string().nullable(),
+  /** What cashing out now pays; null when cashing out is not possible (nothing revealed, or the round is over). */
+  cashOut: MoneySchema.nullable(),
+  /** The closing win ("0.00" while in progress). */
+  win: MoneySchema,
+  fairness: PublicSeedSchema,
+});
+export type MinesRound = z.infer<typeof MinesRoundSchema>;
+
+/** GET /api/house/mines: limits, RTP and the member's round in progress (resumed on opening the game). */
+export const MinesTableSchema = z.object({
+  gameCode: z.literal(MINES_GAME_CODE),
+  names: z.object({ pt: z.string(), en: z.string() }),
+  minBet: MoneySchema,
+  maxBet: MoneySchema,
+  /** Percent: the best a cash-out point returns (every one returns 98.99–99). */
+  rtp: z.number(),
+  mineCounts: z.object({ min: z.number().int(), max: z.number().int() }),
+  cells: z.number().int(),
+  minSpinIntervalMs: z.number().int(),
+  playable: z.boolean(),
+  current: MinesRoundSchema.nullable(),
+});
+export type MinesTable = z.infer<typeof MinesTableSchema>;
+
+/** Numbers are range-checked by the server, which answers house.mines_invalid / house.cell_invalid. */
+export const MinesStartRequestSchema = z.object({
+  amount: MiniPlayRequestSchema.shape.amount,
+  mines: z.number().int(),
+  requestId: SpinRequestSchema.shape.requestId,
+});
+export type MinesStartRequest = z.infer<typeof MinesStartRequestSchema>;
+export const MinesRevealRequestSchema = z.object({ roundId: RoundIdParamsSchema.shape.id, cell: z.number().int() });
+export type MinesRevealRequest = z.infer<typeof MinesRevealRequestSchema>;
+export const MinesCashOutRequestSchema = z.object({ roundId: RoundIdParamsSchema.shape.id });
+export type MinesCashOutRequest = z.infer<typeof MinesCashOutRequestSchema>;
+/** balance: after money moved (the bet, the closing win); null when none did (a safe cell, a replay). */
+export const MinesPlayResponseSchema = z.object({ round: MinesRoundSchema, balance: MoneySchema.nullable() });
+export type MinesPlayResponse = z.infer<typeof MinesPlayResponseSchema>;
 
 /** The progressive jackpot pools (home counter); amounts are the real pool, 2 decimals. */
 export const JackpotPoolsSchema = z.object({ pools: z.array(z.object({ code: z.string(), names: z.object({ pt: z.string(), en: z.string() }), amount: MoneySchema })) });

@@ -11,3 +11,6 @@ export * from './catalogue.ts';
 export * from './payments.ts';
 export * from './betting.ts';
 export * from './house-games.ts';
+export * from './crash.ts';
+export * from './content.ts';
+export * from './agents.ts';

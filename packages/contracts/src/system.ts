@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LanguageSchema, LocalizedTextSchema, SUPPORTED_LANGUAGES } from './common.ts';
+import { AppDownloadSchema } from './content.ts';
 
 /** Spec §4: maintenance gives 1, else region restriction gives 2, else 0. */
 export const SYSTEM_STATUS = { NORMAL: 0, MAINTENANCE: 1, REGION_BLOCKED: 2 } as const;
@@ -81,6 +82,8 @@ export const BootInfoSchema = z.object({
   }),
   timeZone: z.string(),
   site: SiteInfoSchema,
+  /** Where the app download QR codes lead; null where the operator has no such app. */
+  appDownload: AppDownloadSchema,
 });
 export type BootInfo = z.infer<typeof BootInfoSchema>;
 

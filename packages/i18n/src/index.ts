@@ -4,6 +4,8 @@ import enAgent from '../locales/en/agent.json';
 import enBetting from '../locales/en/betting.json';
 import enFairness from '../locales/en/fairness.json';
 import enCommon from '../locales/en/common.json';
+import enContent from '../locales/en/content.json';
+import enContracts from '../locales/en/contracts.json';
 import enErrors from '../locales/en/errors.json';
 import enGames from '../locales/en/games.json';
 import enHome from '../locales/en/home.json';
@@ -18,6 +20,8 @@ import ptAgent from '../locales/pt/agent.json';
 import ptBetting from '../locales/pt/betting.json';
 import ptFairness from '../locales/pt/fairness.json';
 import ptCommon from '../locales/pt/common.json';
+import ptContent from '../locales/pt/content.json';
+import ptContracts from '../locales/pt/contracts.json';
 import ptErrors from '../locales/pt/errors.json';
 import ptGames from '../locales/pt/games.json';
 import ptHome from '../locales/pt/home.json';
@@ -32,7 +36,7 @@ export type { Language };
 export { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES };
 
 /** One namespace per area of the product; check-keys.ts keeps pt and en in step. */
-export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation', 'wallet', 'games', 'payments', 'betting', 'fairness'] as const;
+export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation', 'wallet', 'games', 'payments', 'betting', 'fairness', 'content', 'contracts'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 
@@ -51,6 +55,8 @@ const pt = {
   payments: ptPayments,
   betting: ptBetting,
   fairness: ptFairness,
+  content: ptContent,
+  contracts: ptContracts,
 };
 
 /** Portuguese is the source of truth for the key set (and for TypeScript's key types). */
@@ -71,6 +77,8 @@ const en: Resources = {
   payments: enPayments,
   betting: enBetting,
   fairness: enFairness,
+  content: enContent,
+  contracts: enContracts,
 };
 
 export const resources: Record<Language, Resources> = { pt, en };

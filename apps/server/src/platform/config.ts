@@ -52,6 +52,14 @@ const EnvSchema = z.object({
   JACKPOT_SEED_CENTS: z.coerce.number().int().min(0).max(1_000_000_000).default(100_000),
   JACKPOT_CONTRIBUTION_BP: z.coerce.number().int().min(0).max(1000).default(100),
   JACKPOT_ODDS_CENTS: z.coerce.number().int().min(1).max(1e15).default(50_000_000),
+  /** Crash game: whether this process contends to lead the rounds (processes running jobs do by default). */
+  CRASH_LEADER: booleanString.default(true),
+  CRASH_BETTING_MS: z.coerce.number().int().min(500).max(60_000).default(7000),
+  CRASH_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  CRASH_TICK_MS: z.coerce.number().int().min(20).max(1000).default(100),
+  /** Rounds per hash chain (a chain of 100,000 takes about 0.2 s to rebuild when a leader takes over). */
+  CRASH_CHAIN_LENGTH: z.coerce.number().int().min(1).max(2_000_000).default(100_000),
+  CRASH_TAKEOVER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
 export interface Config {
@@ -80,6 +88,7 @@ export interface Config {
   houseProviderUrl: string;
   houseMinSpinIntervalMs: number;
   jackpot: { seed: bigint; contributionBp: number; oddsCents: bigint };
+  crash: { leader: boolean; bettingMs: number; pauseMs: number; tickMs: number; chainLength: number; takeoverPollMs: number };
   publicUrl: string;
 }
 
@@ -128,6 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     houseProviderUrl: (e.HOUSE_PROVIDER_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
     houseMinSpinIntervalMs: e.HOUSE_MIN_SPIN_INTERVAL_MS,
     jackpot: { seed: BigInt(e.JACKPOT_SEED_CENTS), contributionBp: e.JACKPOT_CONTRIBUTION_BP, oddsCents: BigInt(e.JACKPOT_ODDS_CENTS) },
+    crash: { leader: e.CRASH_LEADER, bettingMs: e.CRASH_BETTING_MS, pauseMs: e.CRASH_PAUSE_MS, tickMs: e.CRASH_TICK_MS, chainLength: e.CRASH_CHAIN_LENGTH, takeoverPollMs: e.CRASH_TAKEOVER_POLL_MS },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }

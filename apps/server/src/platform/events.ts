@@ -14,8 +14,8 @@ const MAX_PAYLOAD_BYTES = 7900;
 export interface AppEvent {
   /** Dotted name, e.g. `system.settings_changed`. */
   type: string;
-  /** Who may receive it over /ws: everyone, or one member's connections. */
-  audience: { kind: 'public' } | { kind: 'member'; memberId: string };
+  /** Who may receive it over /ws: everyone, one member's connections, or those subscribed to a topic. */
+  audience: { kind: 'public' } | { kind: 'member'; memberId: string } | { kind: 'topic'; topic: string };
   data?: Record<string, unknown>;
 }
 

@@ -2,6 +2,7 @@ import { HOUSE, type WalletModule } from '../modules/wallet/index.ts';
 import type { AccountsModule } from '../modules/accounts/index.ts';
 import { ACCOUNT_TYPE } from '../modules/accounts/index.ts';
 import type { CatalogueModule } from '../modules/catalogue/index.ts';
+import type { ContentModule } from '../modules/content/index.ts';
 import type { ProviderModule } from '../modules/provider/index.ts';
 import type { BackofficeModule } from '../modules/backoffice/index.ts';
 import type { SystemModule } from '../modules/system/index.ts';
@@ -18,7 +19,7 @@ export const DEMO_LOGINS = [
  * Idempotent: each record is created only if missing, so restarts and operator edits are kept.
  * Everything here is marked as demo data where a visitor can see it.
  */
-export async function seedDemoData(modules: DemoModules) {
+export async function seedDemoData(modules: DemoModules, options: { publicUrl: string }) {
   const created: string[] = [];
   const [member, agent, operator] = DEMO_LOGINS;
   // The agent first: the demo member sits in its tree, so transfers up and down can be tried.
@@ -49,13 +50,18 @@ export async function seedDemoData(modules: DemoModules) {
     },
     'seed',
   );
+  // The demo has no store apps: each code opens the site's own install guide for that platform,
+  // and the lite app is the site itself (added to the home screen). Operators put their links here.
+  const site = options.publicUrl.replace(/\/$/, '');
+  await modules.system.api.seedSetting('appDownload', { ios: `${site}/help?platform=ios#app`, android: `${site}/help?platform=android#app`, lite: `${site}/` }, 'seed');
+  if ((await modules.content.api.seedDemo()) > 0) created.push('content');
   await modules.catalogue.api.seedDemo();
   // After the demo catalogue: DEMOVENDOR is a demo vendor of its own, for vendors' certification tests.
   await modules.provider.api.seedDemoVendor();
   return created;
 }
 
-type DemoModules = { accounts: AccountsModule; backoffice: BackofficeModule; catalogue: CatalogueModule; system: SystemModule; wallet: WalletModule; provider: ProviderModule };
+type DemoModules = { accounts: AccountsModule; backoffice: BackofficeModule; catalogue: CatalogueModule; content: ContentModule; system: SystemModule; wallet: WalletModule; provider: ProviderModule };
 
 /**
  * Demo play money (R$ 1.000,00 for demo, R$ 5.000,00 for agent) as a manual adjustment against

@@ -3,7 +3,9 @@ import { createRoot } from 'react-dom/client';
 import '@app/ui/tokens.css';
 import '../shared/components/page.css';
 import { adoptTokenFromUrl } from '../shared/session-token.ts';
-import { createI18n } from '../shared/i18n.ts';
+import { siteContentQueryOptions } from '../features/content/api/content.queries.ts';
+import { bootQueryOptions } from '../features/system/api/system.queries.ts';
+import { createI18n, currentLanguage } from '../shared/i18n.ts';
 import { applyTheme } from '../shared/theme.ts';
 import { Providers } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
@@ -14,6 +16,12 @@ applyTheme();
 adoptTokenFromUrl();
 const i18n = createI18n();
 const queryClient = createQueryClient();
+// Nothing mounts before the boot info, so it is asked for now rather than on the first render.
+// The first screen also shows the operator's content (home banners, side-menu banner,
+// announcements): it is public, so it is asked for beside the boot info instead of after it.
+void queryClient.prefetchQuery(bootQueryOptions());
+void queryClient.prefetchQuery(siteContentQueryOptions(currentLanguage(i18n)));
+
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');

@@ -40,7 +40,8 @@ describe('routes', () => {
   it.each(SPEC_PATHS.filter((path) => path !== '/agent' && path !== '/agentHome'))('registers %s', async (path) => {
     renderApp(path);
     await screen.findByTestId('app-shell');
-    await waitFor(() => expect(screen.getAllByTestId('page-title').length).toBeGreaterThan(0));
+    // Most pages are lazy chunks: under the full suite's load a first import can take over a second.
+    await waitFor(() => expect(screen.getAllByTestId('page-title').length).toBeGreaterThan(0), { timeout: 5000 });
     expect(screen.queryByTestId('not-found-page')).toBeNull();
   });
 

@@ -1,14 +1,16 @@
 import type { RouteObject } from 'react-router';
 import { LoginRoute, RegisterRoute } from '../features/account/routes/account-entry-routes.tsx';
 import { RequireSession } from '../features/account/components/require-session.tsx';
+import { HomePage } from '../features/home/routes/home-page.tsx';
 import { NotFoundPage } from '../features/system/routes/not-found-page.tsx';
 import { AppLayout } from './shell/app-layout.tsx';
 import { lazyPage } from './shell/lazy-page.tsx';
 import { RouteEffects } from './shell/route-effects.tsx';
 import { RouteErrorPage } from './shell/route-error-page.tsx';
 
-// Spec §2 "sections loaded on demand": each feature's pages are their own chunk.
-const HomePage = lazyPage(() => import('../features/home/routes/home-page.tsx').then((m) => m.HomePage));
+// Spec §2 "sections loaded on demand": each feature's pages are their own chunk. Home is the
+// exception: most visits land on it, and a lazy landing page costs a chunk round trip and a
+// suspended render before the largest paint (measured in e2e/specs/content.spec.ts).
 const MemberPage = lazyPage(() => import('../features/member/routes/member-page.tsx').then((m) => m.MemberPage));
 const HelpPage = lazyPage(() => import('../features/help/routes/help-page.tsx').then((m) => m.HelpPage));
 const PromotionsPage = lazyPage(() => import('../features/promotions/routes/promotions-page.tsx').then((m) => m.PromotionsPage));

@@ -1,11 +1,12 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { createContentRealtime } from '../features/content/realtime/content-realtime.ts';
 import { createMemberRealtime } from '../features/account/realtime/member-realtime.ts';
 import { createJackpotRealtime } from '../features/home/realtime/jackpot-realtime.ts';
 import { createPaymentsRealtime } from '../features/payments/realtime/payments-realtime.ts';
 import { createSystemRealtime } from '../features/system/realtime/system-realtime.ts';
 import { createWalletRealtime } from '../features/wallet/realtime/wallet-realtime.ts';
-import { connectRealtime, type RealtimeHandler } from '../shared/ws-client.ts';
+import { connectRealtime, createTopicRealtime, type RealtimeHandler } from '../shared/ws-client.ts';
 
 /**
  * The one /ws connection of the tab. Each feature contributes a handler; this hook owns the
@@ -21,7 +22,7 @@ export function useRealtime(): void {
       onMessage: (message) => handlers.forEach((handler) => handler.onMessage?.(message)),
     });
     // Registered after connecting is safe: the socket opens on a later task, never synchronously.
-    handlers.push(createSystemRealtime(queryClient), createMemberRealtime(queryClient, connection), createWalletRealtime(queryClient), createPaymentsRealtime(queryClient), createJackpotRealtime(queryClient));
+    handlers.push(createSystemRealtime(queryClient), createMemberRealtime(queryClient, connection), createWalletRealtime(queryClient), createPaymentsRealtime(queryClient), createJackpotRealtime(queryClient), createContentRealtime(queryClient), createTopicRealtime(connection));
     return () => {
       handlers.forEach((handler) => handler.dispose?.());
       connection.close();

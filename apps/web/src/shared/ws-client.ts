@@ -1,4 +1,4 @@
-import { WsServerMessageSchema, type WsClientMessage, type WsServerMessage } from '@app/contracts';
+import { WsServerMessageSchema, type WsClientMessage, type WsServerMessage, type WsTopic } from '@app/contracts';
 
 export interface RealtimeOptions {
   onMessage: (message: WsServerMessage) => void;
@@ -120,6 +120,70 @@ export function connectRealtime(options: RealtimeOptions): RealtimeConnection {
         socket.close();
         socket = null;
       }
+    },
+  };
+}
+
+/** A screen watching a topic (the crash game): its messages, and word that some may have been missed. */
+export interface TopicWatcher {
+  onMessage: (message: WsServerMessage) => void;
+  /**
+   * A new socket (the first, or one after a drop) was subscribed: whatever was sent before it
+   * did not reach this tab, so re-read the state.
+   */
+  onSubscribed?: () => void;
+}
+
+// Topics are watched by screens, which cannot reach the connection useRealtime owns: they register
+// here (a tiny external store, like the session token) and the topic handler does the talking.
+const topicWatchers = new Map<WsTopic, Set<TopicWatcher>>();
+let topicConnection: RealtimeConnection | null = null;
+
+/** Whether a message belongs to a topic: topic messages are named `<topic>.<event>`. */
+function topicOf(message: WsServerMessage): WsTopic | null {
+  for (const topic of topicWatchers.keys()) if (message.type.startsWith(`${topic}.`)) return topic;
+  return null;
+}
+
+/**
+ * Watches a topic on the tab's shared connection until the returned function is called. The
+ * first watcher subscribes, the last one to leave unsubscribes (the server then stops sending).
+ */
+export function watchTopic(topic: WsTopic, watcher: TopicWatcher): () => void {
+  let watchers = topicWatchers.get(topic);
+  if (!watchers) {
+    watchers = new Set();
+    topicWatchers.set(topic, watchers);
+    topicConnection?.send({ type: 'subscribe', topic });
+  }
+  watchers.add(watcher);
+  return () => {
+    const current = topicWatchers.get(topic);
+    if (!current?.delete(watcher) || current.size > 0) return;
+    topicWatchers.delete(topic);
+    topicConnection?.send({ type: 'unsubscribe', topic });
+  };
+}
+
+/**
+ * The handler useRealtime registers for topics: a new socket starts with no subscriptions, so
+ * every watched topic is subscribed again on each (re)connection; topic messages go to watchers.
+ */
+export function createTopicRealtime(connection: RealtimeConnection): RealtimeHandler {
+  topicConnection = connection;
+  return {
+    onOpen: () => {
+      for (const [topic, watchers] of topicWatchers) {
+        connection.send({ type: 'subscribe', topic });
+        watchers.forEach((watcher) => watcher.onSubscribed?.());
+      }
+    },
+    onMessage: (message) => {
+      const topic = topicOf(message);
+      if (topic) topicWatchers.get(topic)?.forEach((watcher) => watcher.onMessage(message));
+    },
+    dispose: () => {
+      if (topicConnection === connection) topicConnection = null;
     },
   };
 }

@@ -14,6 +14,7 @@ export function bootFixture(overrides: Partial<BootInfo> = {}): BootInfo {
     languages: { default: 'pt', fallback: 'en', supported: ['pt', 'en'] },
     timeZone: 'America/Sao_Paulo',
     site: { name: 'Test Site', licenceLines: { pt: [], en: [] }, licenceValidatorUrl: null, affiliateServiceUrl: null, social: [] },
+    appDownload: { ios: null, android: null, lite: null },
     ...overrides,
   };
 }

@@ -30,12 +30,45 @@ export function crashPointFromDigest(digest: Uint8Array): bigint {
 /** "2.37" from 237n (hundredths print like centavos). */
 export const formatCrashPoint = formatCents;
 
-/** The multiplier shown t ms into a round (the curve every client and the server agree on). */
-export function multiplierAt(elapsedMs: number): number {
-  return Math.floor(100 * Math.pow(Math.E, 0.00006 * Math.max(0, elapsedMs))) / 100;
+/** The curve's growth per millisecond: 2× after about 11.6 s, 10× after 38 s, 100× after 77 s. */
+const GROWTH_PER_MS = 0.00006;
+
+/** The multiplier in hundredths t ms into a round: the curve every client and the server agree on. */
+export function hundredthsAt(elapsedMs: number): bigint {
+  return BigInt(Math.floor(100 * Math.exp(GROWTH_PER_MS * Math.max(0, elapsedMs))));
 }
 
-/** How long after the start the curve reaches `hundredths` (the crash or an auto cash-out). */
+/** The multiplier shown t ms into a round (2.37 for 237 hundredths). */
+export function multiplierAt(elapsedMs: number): number {
+  return Number(hundredthsAt(elapsedMs)) / 100;
+}
+
+/** The first whole millisecond at which the curve reaches `hundredths` (a crash or a cash-out target). */
 export function msToReach(hundredths: bigint): number {
-  return Math.ceil(Math.log(Number(hundredths) / 100) / 0.00006);
+  let ms = Math.max(0, Math.ceil(Math.log(Number(hundredths) / 100) / GROWTH_PER_MS) - 1);
+  while (hundredthsAt(ms) < hundredths) ms += 1;
+  return ms;
+}
+
+/** Every bet still in is cashed out here (1000.00×), whatever the crash point: it bounds a round's payout. */
+export const CRASH_MAX_MULTIPLIER = 100_000n;
+
+/** What has become of a bet still in once the curve reaches `now` on a round that crashes at `crashPoint`. */
+export type CrashBetFate = { kind: 'in' } | { kind: 'cashed'; at: bigint } | { kind: 'lost' };
+
+/**
+ * The server's rule for a bet that has not cashed out by hand: its automatic target (or the
+ * maximum multiplier) pays once the curve reaches it before the crash; at the crash it is lost.
+ * Being pure, it gives the same answer whichever process applies it and however late.
+ */
+export function crashBetFate(autoCashOut: bigint | null, now: bigint, crashPoint: bigint): CrashBetFate {
+  const target = autoCashOut !== null && autoCashOut < CRASH_MAX_MULTIPLIER ? autoCashOut : CRASH_MAX_MULTIPLIER;
+  if (target < crashPoint && now >= target) return { kind: 'cashed', at: target };
+  if (now >= crashPoint) return { kind: 'lost' };
+  return { kind: 'in' };
+}
+
+/** The win of `amount` centavos cashed out at `hundredths` (rounded down to the centavo). */
+export function crashWin(amount: bigint, hundredths: bigint): bigint {
+  return (amount * hundredths) / 100n;
 }

@@ -7,6 +7,8 @@ export * from './mini-game.ts';
 export * from './dice.ts';
 export * from './limbo.ts';
 export * from './plinko.ts';
+// Mines spans several requests, so it is not a MiniGame (one step); its own helpers are exported.
+export * from './mines.ts';
 
 /** A game seen from outside: parameters come from parse() and go back to play() and rtp() untouched. */
 export type AnyMiniGame = MiniGame<unknown, unknown>;

@@ -55,6 +55,18 @@ export const WhatsappIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const AppleIcon = (p: IconProps) => (
+  <Icon {...p} stroke="none" fill="currentColor">
+    <path d="M16.4 12.6c0-2.3 1.9-3.4 2-3.5-1.1-1.6-2.8-1.8-3.4-1.8-1.4-.1-2.8.9-3.5.9-.7 0-1.8-.8-3-.8-1.5 0-3 .9-3.8 2.3-1.6 2.8-.4 7 1.2 9.2.8 1.1 1.7 2.4 2.9 2.3 1.2 0 1.6-.7 3-.7s1.8.7 3 .7c1.3 0 2.1-1.1 2.8-2.2.9-1.3 1.3-2.5 1.3-2.6-.1 0-2.5-.9-2.5-3.8ZM14.1 5.8c.6-.8 1.1-1.8 1-2.8-.9 0-2 .6-2.6 1.4-.6.7-1.1 1.7-1 2.7 1 .1 2-.5 2.6-1.3Z" />
+  </Icon>
+);
+
+export const AndroidIcon = (p: IconProps) => (
+  <Icon {...p} stroke="none" fill="currentColor">
+    <path d="M5 10.5h14v7a1.5 1.5 0 0 1-1.5 1.5h-1v2.5a1.3 1.3 0 0 1-2.5 0V19h-4v2.5a1.3 1.3 0 0 1-2.5 0V19h-1A1.5 1.5 0 0 1 5 17.5ZM3.2 10.5a1.2 1.2 0 0 1 1.2 1.2v4.6a1.2 1.2 0 0 1-2.4 0v-4.6a1.2 1.2 0 0 1 1.2-1.2Zm17.6 0a1.2 1.2 0 0 1 1.2 1.2v4.6a1.2 1.2 0 0 1-2.4 0v-4.6a1.2 1.2 0 0 1 1.2-1.2ZM5 9.5a7 7 0 0 1 3.6-5.7L7.5 2.2a.4.4 0 0 1 .7-.4l1.2 1.6a7.3 7.3 0 0 1 5.2 0l1.2-1.6a.4.4 0 0 1 .7.4l-1.1 1.6A7 7 0 0 1 19 9.5Zm4-2.8a.9.9 0 1 0 0 1.8.9.9 0 0 0 0-1.8Zm6 0a.9.9 0 1 0 0 1.8.9.9 0 0 0 0-1.8Z" />
+  </Icon>
+);
+
 /** Age-restriction badge. The label is the accessible text (translated by the caller). */
 export function AgeBadge({ label, age = 18, size = 44 }: { label: string; age?: number; size?: number }) {
   return (

@@ -64,6 +64,8 @@ export interface RegisteredMemberRow {
   paymentPasswordHash: string | null;
   uplineMemberId: bigint | null;
   registrationIp: string;
+  /** 0 unless an agent opens the account as an agent (registerCenter). */
+  type?: number;
 }
 
 export async function insertMember(db: DbExecutor, member: RegisteredMemberRow): Promise<bigint> {
@@ -72,7 +74,7 @@ export async function insertMember(db: DbExecutor, member: RegisteredMemberRow):
     .values({
       account: member.account,
       nickname: member.nickname,
-      type: 0,
+      type: member.type ?? 0,
       password_hash: member.passwordHash,
       mobile: member.mobile,
       email: member.email,
@@ -238,4 +240,15 @@ export async function isBelow(executor: DbExecutor, agentId: bigint, memberId: b
     )
     select exists (select 1 from up where id = ${agentId}) as found`.execute(executor);
   return rows[0]?.found ?? false;
+}
+
+/** Sets a member's referral code unless it has one; answers the code it ends up with. */
+export async function ensureReferralCode(db: DbExecutor, memberId: bigint, candidate: string): Promise<string | undefined> {
+  await db.updateTable('accounts_member').set({ referral_code: candidate }).where('id', '=', memberId).where('referral_code', 'is', null).execute();
+  const row = await db.selectFrom('accounts_member').select('referral_code').where('id', '=', memberId).executeTakeFirst();
+  return row?.referral_code ?? undefined;
+}
+
+export async function updateType(db: DbExecutor, memberId: bigint, type: number) {
+  await db.updateTable('accounts_member').set({ type, updated_at: sql<Date>`now()` }).where('id', '=', memberId).execute();
 }

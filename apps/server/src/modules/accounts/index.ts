@@ -19,6 +19,7 @@ import { createOutboxEmailProvider, type EmailProvider } from './email-provider.
 import { createPasswordService } from './password.service.ts';
 import { securityRoutes } from './security.routes.ts';
 import { createIdentityService } from './identity.service.ts';
+import { createDownlineService } from './downline.service.ts';
 import { identityRoutes } from './identity.routes.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 
@@ -26,6 +27,7 @@ import { isAgentType } from './account-type.ts';
 export { ACCOUNT_TYPE, isAgentType, type AccountType } from './account-type.ts';
 export { currentMember } from './accounts.auth.ts';
 export type { AuthenticatedMember } from './session.service.ts';
+export type { DownlineService } from './downline.service.ts';
 
 /** Accounts module: members, sessions (login, logout, bearer auth), member info and preferences. */
 export function createAccountsModule(deps: {
@@ -51,6 +53,7 @@ export function createAccountsModule(deps: {
   const passwords = createPasswordService({ db: deps.db, clock, sessions, smsCodes, email, publicUrl: deps.publicUrl });
   const identity = createIdentityService({ db: deps.db, clock, system: deps.system });
   const auth = createMemberAuth(sessions);
+  const downlines = createDownlineService({ db: deps.db, system: deps.system });
   const paymentPasswordFailures = createPaymentPasswordThrottle();
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(accountsRoutes({ sessions, members, auth }));
@@ -125,6 +128,8 @@ export function createAccountsModule(deps: {
         });
       },
     },
+    /** What an agent may do to accounts in its tree (the agents module's registerCenter and team management). */
+    downlines,
     installAuth: (app: HttpApp) => auth.install(app),
     routes,
     jobs,

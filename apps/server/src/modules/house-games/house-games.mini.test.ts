@@ -25,10 +25,11 @@ describe('house mini games', () => {
   const play = (token: string, game: string, body: object) => ctx.app.inject({ method: 'POST', url: `/api/house/mini/${game}/play`, headers: bearer(token), payload: { requestId: randomUUID(), ...body } });
 
   it('lists the mini games with the crash games and shows their tables', async () => {
-    const games = await ctx.core.db.selectFrom('catalogue_game').select(['game_code', 'game_type', 'classify']).where('vendor_code', '=', 'HOUSE').where('game_type', '=', 'CRASH').orderBy('game_code').execute();
+    const games = await ctx.core.db.selectFrom('catalogue_game').select(['game_code', 'game_type', 'classify']).where('vendor_code', '=', 'HOUSE').where('classify', '=', 'mini').orderBy('game_code').execute();
     expect(games).toEqual([
       { game_code: 'dados', game_type: 'CRASH', classify: 'mini' },
       { game_code: 'limbo', game_type: 'CRASH', classify: 'mini' },
+      { game_code: 'mines', game_type: 'CRASH', classify: 'mini' },
       { game_code: 'plinko', game_type: 'CRASH', classify: 'mini' },
     ]);
     const vendor = await ctx.core.db.selectFrom('catalogue_vendor').select('game_types').where('code', '=', 'HOUSE').executeTakeFirstOrThrow();

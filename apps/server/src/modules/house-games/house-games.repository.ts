@@ -1,5 +1,6 @@
 import type { DbExecutor } from '../../platform/db.ts';
 import type { SeedState } from './fairness/provably-fair.ts';
+import type { RoundStatus } from './house-games.tables.ts';
 
 export interface FairnessRow {
   member_id: bigint;
@@ -76,14 +77,16 @@ export interface RoundRow {
   win_transaction_id: string | null;
   provider_bet_id: bigint | null;
   provider_win_id: bigint | null;
-  status: 'open' | 'settled' | 'failed';
+  status: RoundStatus;
   created_at: Date;
   settled_at: Date | null;
+  /** A Mines round's last reveal (null before the first). */
+  last_action_at: Date | null;
 }
 
 export async function insertRound(
   tx: DbExecutor,
-  round: { memberId: bigint; requestId: string; vendorCode: string; gameCode: string; bet: bigint; win: bigint; serverSeedHash: string; clientSeed: string; nonce: number; outcome: unknown },
+  round: { memberId: bigint; requestId: string; vendorCode: string; gameCode: string; bet: bigint; win: bigint; serverSeedHash: string; clientSeed: string; nonce: number; outcome: unknown; status?: 'open' | 'playing' },
 ): Promise<bigint> {
   const row = await tx
     .insertInto('house_round')
@@ -98,6 +101,7 @@ export async function insertRound(
       client_seed: round.clientSeed,
       nonce: round.nonce,
       outcome: JSON.stringify(round.outcome),
+      ...(round.status ? { status: round.status } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -130,4 +134,10 @@ export async function findStaleOpenRounds(db: DbExecutor, olderThan: Date, limit
     .orderBy('created_at')
     .limit(limit)
     .execute()) as RoundRow[];
+}
+
+/** Whether the member has a round in progress (its board fixed by the active seeds, which must stay secret). */
+export async function hasPlayingRound(db: DbExecutor, memberId: bigint): Promise<boolean> {
+  const row = await db.selectFrom('house_round').select('id').where('member_id', '=', memberId).where('status', '=', 'playing').executeTakeFirst();
+  return row !== undefined;
 }

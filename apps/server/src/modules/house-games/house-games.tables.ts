@@ -21,7 +21,8 @@ export interface HouseFairnessRevealedTable {
   revealed_at: Timestamp;
 }
 
-export type RoundStatus = 'open' | 'settled' | 'failed';
+/** playing: a Mines round in progress (migration 0022); the settle job delivers only 'open' rounds. */
+export type RoundStatus = 'open' | 'playing' | 'settled' | 'failed';
 
 export interface HouseRoundTable {
   id: Generated<bigint>;
@@ -42,6 +43,7 @@ export interface HouseRoundTable {
   status: Generated<RoundStatus>;
   created_at: Timestamp;
   settled_at: NullableTimestamp;
+  last_action_at: NullableTimestamp;
 }
 
 export interface JackpotPoolTable {
@@ -66,7 +68,52 @@ export interface JackpotWinTable {
   paid_at: NullableTimestamp;
 }
 
+export interface CrashChainTable {
+  id: Generated<number>;
+  seed: string;
+  length: number;
+  terminating_hash: string;
+  salt: string;
+  created_at: Timestamp;
+}
+
+export type CrashPhase = 'betting' | 'running' | 'crashed';
+
+export interface CrashRoundTable {
+  id: Generated<bigint>;
+  chain_id: number;
+  position: number;
+  hash: string;
+  crash_point: bigint;
+  phase: Generated<CrashPhase>;
+  betting_ends_at: Timestamp;
+  started_at: NullableTimestamp;
+  crashed_at: NullableTimestamp;
+  settled_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export type CrashBetStatus = 'pending' | 'placed' | 'cashed' | 'lost' | 'refunded' | 'failed';
+
+export interface CrashBetTable {
+  id: Generated<bigint>;
+  round_id: bigint;
+  member_id: bigint;
+  request_id: string;
+  amount: bigint;
+  auto_cash_out: bigint | null;
+  status: Generated<CrashBetStatus>;
+  cash_out: bigint | null;
+  win: bigint | null;
+  provider_bet_id: bigint | null;
+  closed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface HouseGamesTables {
+  crash_chain: CrashChainTable;
+  crash_round: CrashRoundTable;
+  crash_bet: CrashBetTable;
   jackpot_pool: JackpotPoolTable;
   jackpot_win: JackpotWinTable;
   house_fairness: HouseFairnessTable;

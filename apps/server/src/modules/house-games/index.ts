@@ -11,7 +11,16 @@ import type { EventBus } from '../../platform/events.ts';
 import type { WalletApi } from '../wallet/index.ts';
 import { HOUSE_VENDOR_CODE, type CatalogueGame } from './slot-tables.ts';
 import { createProviderClient } from './provider-client.ts';
-import { MINI_GAMES, SLOT_GAMES } from '@app/house-games';
+import { createHouseSessions } from './house-session.ts';
+import { createCrashGame } from './crash/crash-game.ts';
+import { startCrashLeadership, type CrashLeadership } from './crash/crash-leader.ts';
+import { crashRoutes } from './crash/crash.routes.ts';
+import type { CrashSettings } from './crash/crash-settings.ts';
+import { MINES_GAME, MINI_GAMES, SLOT_GAMES } from '@app/house-games';
+import { createPaidRounds } from './paid-round.ts';
+import { createMinesService } from './mines/mines.service.ts';
+import { minesRoutes } from './mines/mines.routes.ts';
+import { CRASH_GAME_CODE } from '@app/contracts';
 
 /**
  * House games: provably fair seeds, and the house game server, which plays the slot games of
@@ -21,6 +30,7 @@ import { MINI_GAMES, SLOT_GAMES } from '@app/house-games';
 export * from './fairness/provably-fair.ts';
 export { simulate, type SimulationResult } from './slots/simulate.ts';
 export { HOUSE_VENDOR_CODE, themeFor } from './slot-tables.ts';
+export type { CrashSettings } from './crash/crash-settings.ts';
 
 interface EnsureVendor {
   (input: {
@@ -34,6 +44,8 @@ interface EnsureVendor {
 
 /** Longer than a spin can take (5 s bet timeout, then win retries), so a live spin is never touched. */
 const OPEN_ROUND_GRACE_MS = 60_000;
+/** A Mines round with no move for a day is closed for the player: cashed out, or its bet returned. */
+const MINES_IDLE_MS = 24 * 60 * 60 * 1000;
 
 export function createHouseGamesModule(deps: {
   db: Db;
@@ -56,6 +68,13 @@ export function createHouseGamesModule(deps: {
   bus: EventBus;
   wallet: Pick<WalletApi, 'post' | 'submit' | 'houseBalance'>;
   jackpot: JackpotSettings;
+  crash: CrashSettings;
+  /** The leader's own connection (its advisory lock lives and dies with it). */
+  connectionString: string;
+  /** Masked names of the crash game's players (accounts module). */
+  accountNamesOf: (ids: readonly bigint[]) => Promise<Map<bigint, string>>;
+  /** The member's cash balance (wallet module), answered when nothing new moved. */
+  cashOf: (memberId: bigint) => Promise<bigint>;
 }) {
   const logger = deps.logger.child({ module: 'house-games' });
   let providerUrl = deps.providerUrl;
@@ -71,7 +90,9 @@ export function createHouseGamesModule(deps: {
         games: [
           ...SLOT_GAMES.map((game) => ({ gameCode: game.code, names: { pt: game.name.pt, en: game.name.en }, gameType: 'RNG' as const, demoSupported: true, rtp: game.declaredRtp * 100 })),
           // The mini games are listed with the crash games (spec §1 "in-house crash games, jackpot and mini games").
+          { gameCode: CRASH_GAME_CODE, names: { pt: 'Crash', en: 'Crash' }, gameType: 'CRASH' as const, classify: 'crash', demoSupported: false, rtp: 99 },
           ...MINI_GAMES.map((game) => ({ gameCode: game.code, names: game.name, gameType: 'CRASH' as const, classify: 'mini', demoSupported: false, rtp: 99 })),
+          { gameCode: MINES_GAME.code, names: MINES_GAME.name, gameType: 'CRASH' as const, classify: 'mini', demoSupported: false, rtp: 99 },
         ],
       });
       const wanted = deps.vendorSecret ?? (await deps.secret('house_games.vendor')).toString('hex');
@@ -101,8 +122,14 @@ export function createHouseGamesModule(deps: {
   }
 
   const client = createProviderClient({ baseUrl: () => providerUrl, secretFor });
+  const sessions = createHouseSessions({ client, issueLaunchToken: deps.issueLaunchToken });
+  const crash = createCrashGame({ db: deps.db, bus: deps.bus, logger, client, sessions, settings: deps.crash, catalogueGame: deps.gameForPlay, accountNamesOf: deps.accountNamesOf, cashOf: deps.cashOf });
+  let leadership: CrashLeadership | undefined;
   const jackpot = createJackpot({ db: deps.db, bus: deps.bus, logger, client, settings: deps.jackpot, wallet: deps.wallet });
-  const service = createHouseGamesService({ db: deps.db, logger, client, jackpot, minSpinIntervalMs: deps.minSpinIntervalMs, catalogueGame: deps.gameForPlay, issueLaunchToken: deps.issueLaunchToken });
+  const rounds = createPaidRounds({ db: deps.db, logger, client, sessions, jackpot, minSpinIntervalMs: deps.minSpinIntervalMs });
+  const service = createHouseGamesService({ db: deps.db, logger, rounds, jackpot, minSpinIntervalMs: deps.minSpinIntervalMs, catalogueGame: deps.gameForPlay });
+  const mines = createMinesService({ db: deps.db, logger, rounds, minSpinIntervalMs: deps.minSpinIntervalMs, catalogueGame: deps.gameForPlay });
+  const minesClosing = () => mines.closeAbandoned(MINES_IDLE_MS, OPEN_ROUND_GRACE_MS);
 
   return {
     api: {
@@ -111,10 +138,32 @@ export function createHouseGamesModule(deps: {
       },
       /** The settle job: delivers wins (or rolls back bets) of rounds left open longer than `olderThanMs`. */
       settleOpenRounds: (olderThanMs: number) => service.settleOpenRounds(olderThanMs),
+      /** The settle job's Mines step: closes rounds in progress left alone for `idleMs` (docs/ARCHITECTURE.md). */
+      closeAbandonedMines: (idleMs = MINES_IDLE_MS) => mines.closeAbandoned(idleMs, OPEN_ROUND_GRACE_MS),
       /** The jackpot pools with their current amounts (home counter). */
       jackpotPools: () => jackpot.pools(),
       /** Jackpot wins taken but not yet paid (the settle job does this every minute). */
       deliverPendingJackpots: () => jackpot.deliverPending(),
+      /** Operators (npm run jackpot): the main pool's odds, share and seed, and changing them. */
+      jackpotSettings: () => jackpot.poolSettings(),
+      configureJackpot: (change: { oddsCents?: bigint; contributionBp?: number; seed?: bigint }) => jackpot.configure(change),
+      /**
+       * Contends for the crash game's lead (processes that run jobs do; CRASH_LEADER=false opts
+       * out). Idempotent; answers the leadership handle (tests stop it to play a leader's death).
+       */
+      startCrashLeader(): CrashLeadership {
+        leadership ??= startCrashLeadership({ connectionString: deps.connectionString, logger, pollMs: deps.crash.takeoverPollMs, lead: async (signal) => {
+          await register();
+          await crash.lead(signal);
+        } });
+        return leadership;
+      },
+      /** Lets go of the crash lead (shutdown: before the HTTP server closes, since the leader calls it). */
+      async stopCrashLeader() {
+        await leadership?.stop();
+        leadership = undefined;
+      },
+      crash,
       /** Tests and odd deployments: where the provider API listens (e.g. after listening on port 0). */
       setProviderUrl(url: string) {
         providerUrl = url.replace(/\/$/, '');
@@ -130,11 +179,22 @@ export function createHouseGamesModule(deps: {
           const counts = await service.settleOpenRounds(OPEN_ROUND_GRACE_MS);
           const jackpotsPaid = await jackpot.deliverPending();
           if (counts.settled + counts.rolledBack + counts.stillOpen + jackpotsPaid > 0) logger.info({ ...counts, jackpotsPaid }, 'house rounds left open were settled');
+          // Mines rounds in progress are 'playing', never 'open': only the abandoned-round policy closes them.
+          const abandoned = await minesClosing();
+          if (abandoned.cashedOut + abandoned.refunded + abandoned.failed > 0) logger.info(abandoned, 'abandoned Mines rounds were closed');
         },
       },
     ] satisfies JobDefinition[],
-    close: () => jackpot.close(),
-    routes: (auth: { requireMember: preHandlerAsyncHookHandler; requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod => houseGamesRoutes({ service, ...auth }),
+    async close() {
+      await leadership?.stop();
+      leadership = undefined;
+      jackpot.close();
+    },
+    routes: (auth: { requireMember: preHandlerAsyncHookHandler; requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod => async (app) => {
+      await app.register(houseGamesRoutes({ service, ...auth }));
+      await app.register(crashRoutes({ crash, ...auth }));
+      await app.register(minesRoutes({ mines, requireRealMember: auth.requireRealMember }));
+    },
   };
 }
 

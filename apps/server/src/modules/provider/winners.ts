@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import { LEADERBOARD_PERIODS, LeaderboardSchema, WinnersBoardSchema, type Leaderboard, type LeaderboardPeriod, type WinnersBoard } from '@app/contracts';
-import { formatCents } from '@app/kernel';
+import { formatCents, maskName } from '@app/kernel';
 import type { Db } from '../../platform/db.ts';
 
 /**
@@ -22,12 +22,7 @@ export interface WinnersDeps {
   describeGame: (vendor: string, gameCode: string) => Promise<{ names: Record<string, string>; iconUrl: string } | undefined>;
 }
 
-/** "joana" → "jo***a", "ana" → "a***": enough to recognise oneself, not enough to find anyone. */
-export function maskName(name: string): string {
-  const chars = [...name];
-  if (chars.length <= 3) return `${chars[0] ?? ''}***`;
-  return `${chars.slice(0, 2).join('')}***${chars.at(-1)}`;
-}
+export { maskName };
 
 function cached<T>(load: (key: string) => Promise<T>): (key: string) => Promise<T> {
   const entries = new Map<string, { until: number; value: Promise<T> }>();

@@ -3,6 +3,7 @@ import type { EventBus } from '../../platform/events.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { installSystemGate } from './system.gate.ts';
 import { systemJobs } from './system.jobs.ts';
+import { systemAdminRoutes, type SettingsAdminDeps } from './system.admin-routes.ts';
 import { systemRoutes } from './system.routes.ts';
 import { createSystemService } from './system.service.ts';
 
@@ -18,6 +19,8 @@ export function createSystemModule(deps: { db: Db; bus: EventBus; logger: Logger
   return {
     api,
     routes: systemRoutes(api, httpOptions),
+    /** Register under prefix /api; operator access and audit come from the back-office module. */
+    adminRoutes: (operators: Omit<SettingsAdminDeps, 'system'>) => systemAdminRoutes({ system: api, ...operators }),
     installGate: (app: Parameters<typeof installSystemGate>[0]) => installSystemGate(app, api, httpOptions),
     jobs: (worker: { workerId: string; startedAt: Date }) => systemJobs(api, worker),
   };

@@ -8,7 +8,7 @@ import {
   type SystemStatus,
   type WhitelabelFlag,
 } from '@app/contracts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { compileRegionRules, type VisitorLocation } from './region.ts';
@@ -100,6 +100,7 @@ export function createSystemService(deps: { db: Db; bus: EventBus; logger: Logge
         languages: { default: settings.locale.defaultLanguage, fallback: FALLBACK_LANGUAGE, supported: [...SUPPORTED_LANGUAGES] },
         timeZone: settings.locale.timeZone,
         site: settings.site,
+        appDownload: settings.appDownload,
       };
     },
 
@@ -107,19 +108,23 @@ export function createSystemService(deps: { db: Db; bus: EventBus; logger: Logge
      * Validates and stores one setting, and tells every process (and every open /ws client)
      * once the change has committed.
      */
-    async updateSetting<K extends SettingKey>(key: K, value: unknown, actor: string): Promise<Settings[K]> {
+    async updateSetting<K extends SettingKey>(key: K, value: unknown, actor: string, audit?: (tx: DbExecutor, change: { before: Settings[K]; after: Settings[K] }) => Promise<void>): Promise<Settings[K]> {
       const parsed = SETTING_SCHEMAS[key].safeParse(value);
       if (!parsed.success) {
         throw new AppError('validation.failed', `invalid value for setting ${key}`, {
           fields: parsed.error.issues.map((issue) => ({ path: [key, ...issue.path].join('.'), message: issue.message })),
         });
       }
+      const after = parsed.data as Settings[K];
       await deps.db.transaction().execute(async (tx) => {
-        await repository.upsertSetting(tx, key, parsed.data, actor);
+        // The value in force before (stored or default), read inside the change for the audit trail.
+        const before = resolveSettings(await repository.listSettings(tx))[key];
+        await repository.upsertSetting(tx, key, after, actor);
+        await audit?.(tx, { before, after });
         await deps.bus.publish(tx, { type: SETTINGS_CHANGED_EVENT, audience: { kind: 'public' } });
       });
       snapshot = undefined;
-      return parsed.data as Settings[K];
+      return after;
     },
 
     /** Seeds a value only where the operator has not set one (idempotent demo seeding). */

@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
 import {
+  AppDownloadSchema,
   CustomerServiceContactSchema,
   FieldRuleSchema,
   LanguageSchema,
@@ -38,6 +39,7 @@ export const SETTING_SCHEMAS = {
   customerService: z.array(CustomerServiceContactSchema).max(20),
   whitelabel: z.record(z.enum(WHITELABEL_FLAGS), z.boolean()),
   site: SiteInfoSchema,
+  appDownload: AppDownloadSchema,
   domains: z.object({
     mainDomain: z.string().max(253),
     imageCDNs: z.array(z.url()).max(20),
@@ -72,6 +74,22 @@ export const SETTING_SCHEMAS = {
       /** Paid and not confirmed by the member within this many minutes counts as received (spec §4). */
       receiptTimeoutMinutes: z.number().int().min(1).max(10_080),
     }),
+  }),
+  /** Agent contracts and settlement (docs/agent-commissions.md). */
+  agents: z.object({
+    /** Spec §3 consolidated flags: which contract kinds run; the agent menu shows only these. */
+    contracts: z.object({ dividend: z.boolean(), daily: z.boolean(), hourly: z.boolean(), realtime: z.boolean() }),
+    /** Spec §4 salary periods: how often dividends settle. */
+    dividendPeriod: z.enum(['daily', 'weekly', 'semimonthly', 'monthly']),
+    /** A member is active in a period when its own valid bet reaches this. */
+    activeMemberValidBet: ReaisSchema,
+    /** A period settles this long after it ends; bets settled later go into a delta run. */
+    graceMinutes: z.number().int().min(0).max(2880),
+    /** What the real-time rates multiply: the round's valid bet (reference §3.1) or its stake. */
+    realtimeBase: z.enum(['validBet', 'stake']),
+    /** The most any contract may give, in percent per kind, and how many tiers it may have. */
+    maxRates: z.object({ dividend: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/), daily: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/), hourly: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/), realtime: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/) }),
+    maxTiers: z.number().int().min(1).max(10),
   }),
   accounts: z.object({
     /** The password operators hand out on a reset; logging in with it forces a change (spec §4). */
@@ -110,11 +128,21 @@ export const DEFAULT_SETTINGS: Settings = {
     AGENTPOLICY3: true,
   },
   site: { name: 'Bet Platform', licenceLines: { pt: [], en: [] }, licenceValidatorUrl: null, affiliateServiceUrl: null, social: [] },
+  appDownload: { ios: null, android: null, lite: null },
   domains: { mainDomain: 'localhost', imageCDNs: [], launchGameCDNs: [] },
   analytics: { gtagId: null },
   locale: { defaultLanguage: 'pt', timeZone: 'America/Sao_Paulo' },
   registration: { fields: [], captchaRequired: true, affiliateValidation: false, confirm21: false },
   accounts: { defaultPassword: null, passwordExpiryDays: null },
+  agents: {
+    contracts: { dividend: true, daily: true, hourly: true, realtime: true },
+    dividendPeriod: 'semimonthly',
+    activeMemberValidBet: '100.00',
+    graceMinutes: 120,
+    realtimeBase: 'validBet',
+    maxRates: { dividend: '60', daily: '3', hourly: '3', realtime: '3' },
+    maxTiers: 6,
+  },
   payments: {
     deposit: { presets: ['20.00', '50.00', '100.00', '200.00', '500.00', '1000.00'], min: '10.00', max: '50000.00', expiresInMinutes: 15, maxPending: 3 },
     withdrawal: { min: '20.00', max: '50000.00', autoApproveUpTo: '0.00', receiptTimeoutMinutes: 60 },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { WS_TOPICS } from '@app/contracts';
 import type { AppEvent, EventBus } from '../events.ts';
 import type { HttpApp } from './http-app.ts';
 
@@ -10,6 +11,8 @@ interface Connection {
   socket: WebSocket;
   /** Set once the connection authenticates (accounts module); public events go to all. */
   memberId: string | undefined;
+  /** Topics of frequent public messages this connection asked for (e.g. crash ticks). */
+  topics: Set<string>;
   isAlive: boolean;
 }
 
@@ -26,26 +29,35 @@ const PING_INTERVAL_MS = 30_000;
 /** Turns a session token into a member id (accounts module), or undefined. */
 export type SocketAuthenticator = (token: string) => Promise<string | undefined>;
 
-const AuthMessageSchema = z.object({ type: z.literal('auth'), token: z.string().max(200).nullable() });
+const ClientMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('auth'), token: z.string().max(200).nullable() }),
+  z.object({ type: z.enum(['subscribe', 'unsubscribe']), topic: z.enum(WS_TOPICS) }),
+]);
 
 export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate?: SocketAuthenticator): Promise<WebSocketHub> {
   const connections = new Map<string, Connection>();
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
-    const connection: Connection = { id: randomUUID(), socket, memberId: undefined, isAlive: true };
+    const connection: Connection = { id: randomUUID(), socket, memberId: undefined, topics: new Set(), isAlive: true };
     connections.set(connection.id, connection);
     socket.on('pong', () => {
       connection.isAlive = true;
     });
     socket.on('close', () => connections.delete(connection.id));
     socket.on('error', () => connections.delete(connection.id));
-    // The only message a client sends binds the connection to a member ({type:'auth', token}) or
-    // unbinds it (token null). Anything else is ignored rather than echoed.
+    // A client binds the connection to a member ({type:'auth', token}) or unbinds it (token null),
+    // and subscribes to topics. Anything else is ignored rather than echoed.
     let authVersion = 0;
     socket.on('message', (raw: Buffer) => {
-      const parsed = AuthMessageSchema.safeParse(safeJson(raw.toString('utf8')));
-      if (!parsed.success || !authenticate) return;
+      const parsed = ClientMessageSchema.safeParse(safeJson(raw.toString('utf8')));
+      if (!parsed.success) return;
+      if (parsed.data.type !== 'auth') {
+        if (parsed.data.type === 'subscribe') connection.topics.add(parsed.data.topic);
+        else connection.topics.delete(parsed.data.topic);
+        return;
+      }
+      if (!authenticate) return;
       const version = ++authVersion;
       connection.memberId = undefined;
       const token = parsed.data.token;
@@ -63,10 +75,13 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
   });
 
   const unsubscribe = bus.subscribe((event: AppEvent) => {
-    const message = JSON.stringify({ type: event.type, ...event.data });
+    // Encoded once for every recipient: with thousands of crash spectators, per-socket encoding dominates.
+    const message = Buffer.from(JSON.stringify({ type: event.type, ...event.data }), 'utf8');
+    const { audience } = event;
     for (const connection of connections.values()) {
-      if (event.audience.kind === 'member' && connection.memberId !== event.audience.memberId) continue;
-      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(message);
+      if (audience.kind === 'member' && connection.memberId !== audience.memberId) continue;
+      if (audience.kind === 'topic' && !connection.topics.has(audience.topic)) continue;
+      if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(message, { binary: false });
     }
   });
 

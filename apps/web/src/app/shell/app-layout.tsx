@@ -3,7 +3,9 @@ import { Outlet, useLocation } from 'react-router';
 import { AccountModalsProvider } from '../../features/account/account-modals-context.tsx';
 import { AccountEffects } from '../../features/account/components/account-effects.tsx';
 import { AccountModalsHost } from '../../features/account/components/account-modals-host.tsx';
+import { ContractModal } from '../../features/agent/contracts/components/contract-modal.tsx';
 import { WelcomeToast } from '../../features/account/components/welcome-toast.tsx';
+import { ContentPopups } from '../../features/content/components/content-popups.tsx';
 import { GameToasts } from '../../features/games/components/game-toasts.tsx';
 import { contentKeyOf } from '../paths.ts';
 import { Footer } from './footer.tsx';
@@ -20,6 +22,8 @@ export function AppLayout() {
       <AccountModalsProvider>
         <ShellFrame />
         <AccountModalsHost />
+        <ContentPopups />
+        <ContractModal />
         <AccountEffects />
         <WelcomeToast />
         <GameToasts />

@@ -4,9 +4,11 @@ import { Link } from 'react-router';
 import type { SocialLink } from '@app/contracts';
 import { AgeBadge, FacebookIcon, InstagramIcon, TiktokIcon, XTwitterIcon, YoutubeIcon, type IconProps } from '@app/ui';
 import { useAccountModals } from '../../features/account/account-modals-context.tsx';
+import { useSiteContent } from '../../features/content/api/content.queries.ts';
 import { useBootInfo } from '../../features/system/api/system.queries.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { contactLinksOf } from './contact-links.ts';
+import { FooterVendors } from './footer-vendors.tsx';
 import './footer.css';
 
 const SOCIAL_ICONS: Record<SocialLink['network'], ComponentType<IconProps>> = {
@@ -17,7 +19,10 @@ const SOCIAL_ICONS: Record<SocialLink['network'], ComponentType<IconProps>> = {
   youtube: YoutubeIcon,
 };
 
-/** Only what exists: configured contacts, configured networks, the operator's licence text. */
+/**
+ * Only what exists: the help articles the operator put in the footer, configured contacts and
+ * networks, the vendors on offer, the operator's licence text.
+ */
 export function Footer() {
   const { t, i18n } = useTranslation('layout');
   const boot = useBootInfo();
@@ -25,6 +30,8 @@ export function Footer() {
   const { customerService } = contactLinksOf(boot.customerService);
   const { site } = boot;
   const licenceLines = site.licenceLines[currentLanguage(i18n)].filter((line) => line.trim() !== '');
+  // The operator picks which help articles the footer lists; /help#term opens the terms modal.
+  const footerHelp = (useSiteContent()?.help ?? []).filter((entry) => entry.inFooter);
 
   return (
     <footer className="app-footer" data-testid="footer">
@@ -33,8 +40,17 @@ export function Footer() {
           <h2 className="app-footer__heading">{t('footer.help')}</h2>
           <ul className="app-footer__list">
             <li>
-              <Link to="/help">{t('footer.helpCentre')}</Link>
+              <Link to="/help" data-testid="footer-help-centre">
+                {t('footer.helpCentre')}
+              </Link>
             </li>
+            {footerHelp.map((entry) => (
+              <li key={entry.tag}>
+                <Link to={`/help#${entry.tag}`} data-testid={`footer-help-${entry.tag}`}>
+                  {entry.title}
+                </Link>
+              </li>
+            ))}
           </ul>
         </section>
         <section className="app-footer__column">
@@ -78,6 +94,7 @@ export function Footer() {
           </section>
         ) : null}
       </div>
+      <FooterVendors />
       <div className="app-footer__legal">
         <div className="app-footer__age">
           <AgeBadge label={t('footer.ageBadge')} />

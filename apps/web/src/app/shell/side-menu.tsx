@@ -2,9 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button, CloseIcon, HeadsetIcon, LogoMark, ShieldCheckIcon, TelegramIcon, WhatsappIcon } from '@app/ui';
+import { GroupBanner } from '../../features/content/components/group-banner.tsx';
 import { useBootInfo } from '../../features/system/api/system.queries.ts';
 import { contactLinksOf } from './contact-links.ts';
 import { isGameNavItem, isNavItemActive, PLAYER_NAV, useMainNav, type NavItem } from './nav-items.tsx';
+import { SideMenuApp } from './side-menu-app.tsx';
 import { SideMenuGames } from './side-menu-games.tsx';
 import { useSideMenu } from './side-menu-context.tsx';
 import './side-menu.css';
@@ -41,12 +43,16 @@ export function SideMenu() {
         </div>
       ) : null}
 
+      <GroupBanner group="w_leftmenu" className="side-menu__banner" testId="side-banner" onFollow={compact ? close : undefined} />
+
       <nav className="side-menu__nav">
         {/* On phones the header has no room for the main navigation, so the drawer carries it. */}
         {compact ? <NavSection items={mainNav.filter((item) => !isGameNavItem(item))} /> : null}
         <SideMenuGames items={mainNav.filter(isGameNavItem)} />
         <NavSection items={PLAYER_NAV} title={t('sideMenu.player')} />
       </nav>
+
+      <SideMenuApp />
 
       {hasSupport ? (
         <div className="side-menu__section">

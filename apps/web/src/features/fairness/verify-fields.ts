@@ -1,5 +1,5 @@
 import type { HouseRound } from '@app/contracts';
-import { DICE_TARGET_RANGE, findMiniGame, hundredths, LIMBO_TARGET_RANGE, PLINKO_ROWS, SLOT_GAMES, type PlinkoRisk } from '@app/house-games';
+import { DICE_TARGET_RANGE, findMiniGame, hundredths, LIMBO_TARGET_RANGE, MINES_COUNT_RANGE, MINES_GAME, PLINKO_ROWS, SLOT_GAMES, type PlinkoRisk } from '@app/house-games';
 import type { Language } from '@app/i18n';
 import { toCents } from '../payments/amount.ts';
 import { parseAmountInput } from '../wallet/amount-input.ts';
@@ -23,10 +23,13 @@ export interface VerifyFields {
   /** Plinko: rows ("8", "12", "16") and risk ('low' | 'medium' | 'high'). */
   plinkoRows: string;
   plinkoRisk: string;
+  /** Mines: how many mines the round was started with ("1" … "24"). */
+  mineCount: string;
 }
 
 export const PLINKO_RISKS: readonly PlinkoRisk[] = ['low', 'medium', 'high'];
 export const PLINKO_ROW_OPTIONS: readonly string[] = PLINKO_ROWS.map(String);
+export const MINE_COUNT_OPTIONS: readonly string[] = Array.from({ length: MINES_COUNT_RANGE.max - MINES_COUNT_RANGE.min + 1 }, (_, index) => String(index + MINES_COUNT_RANGE.min));
 
 /** A decimal from the API ("0.20", "49.50") as the player writes it: "0,20" in Portuguese. */
 export function decimalForInput(value: string, language: Language): string {
@@ -38,9 +41,14 @@ export function lineBetForInput(amount: string, language: Language): string {
   return decimalForInput(amount, language);
 }
 
-/** Whether the verifier replays `machine` as a mini game (otherwise as a slot). */
+/** Whether the verifier replays `machine` as a one-step mini game (otherwise as Mines or a slot). */
 export function isMiniGame(machine: string): boolean {
   return findMiniGame(machine) !== undefined;
+}
+
+/** Whether the verifier places the mines of a Mines board. */
+export function isMinesGame(machine: string): boolean {
+  return machine === MINES_GAME.code;
 }
 
 export function emptyVerifyFields(language: Language): VerifyFields {
@@ -56,6 +64,7 @@ export function emptyVerifyFields(language: Language): VerifyFields {
     limboTarget: decimalForInput('2.00', language),
     plinkoRows: '8',
     plinkoRisk: 'medium',
+    mineCount: '3',
   };
 }
 
@@ -74,6 +83,7 @@ export function fieldsFromRound(round: HouseRound, language: Language): VerifyFi
   };
   const { outcome } = round;
   if (!('kind' in outcome)) return { ...seeds, machine: round.machine, lineBet: lineBetForInput(outcome.lineBet, language) };
+  if (outcome.kind === 'mines') return { ...seeds, machine: MINES_GAME.code, mineCount: String(outcome.result.mineCount) };
   const fields = { ...seeds, machine: miniGameCodeOf(outcome.kind) ?? round.machine };
   const params = miniParamsOf(outcome);
   if (params === null) return fields;

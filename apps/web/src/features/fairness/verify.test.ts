@@ -1,8 +1,8 @@
 import { createHash, createHmac, webcrypto } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { MiniOutcome } from '@app/contracts';
-import { blockMessage, createBlockStream, findMiniGame, findSlotGame, payout, playRound, SLOT_GAMES, type MiniRound, type RoundResult } from '@app/house-games';
-import { compareMiniWithStored, compareWithStored, formatMultiplier, miniParamsOf, parseMultiplier, sha256Hex, verifyMiniRound, verifySlotRound, type MiniRecomputed } from './verify.ts';
+import type { MiniOutcome, MinesOutcome } from '@app/contracts';
+import { blockMessage, createBlockStream, findMiniGame, findSlotGame, minePositions, minesMultiplier, payout, playRound, SLOT_GAMES, type MiniRound, type RoundResult } from '@app/house-games';
+import { compareMinesWithStored, compareMiniWithStored, compareWithStored, formatMultiplier, miniParamsOf, parseMultiplier, sha256Hex, verifyMinesRound, verifyMiniRound, verifySlotRound, type MiniRecomputed } from './verify.ts';
 
 const SERVER_SEED = '3f9a1c0e5b7d24688e1f0a9b3c5d7e9f00112233445566778899aabbccddeeff';
 const SERVER_SEED_HASH = createHash('sha256').update(SERVER_SEED, 'utf8').digest('hex');
@@ -247,5 +247,52 @@ describe('mini helpers', () => {
     expect(miniParamsOf(storedMini('plinko', { rows: 12, risk: 'high' }, 1))).toEqual({ rows: 12, risk: 'high' });
     // A result of another game's shape gives nothing to replay.
     expect(miniParamsOf({ kind: 'dados', result: { target: '2.00', result: '3.00', won: true } })).toBeNull();
+  });
+});
+
+describe('verifyMinesRound', () => {
+  const serverStream = (nonce: number) => createBlockStream((cursor) => createHmac('sha256', SERVER_SEED).update(blockMessage(CLIENT_SEED, nonce, cursor), 'utf8').digest());
+  const seeds = { serverSeed: SERVER_SEED, serverSeedHash: SERVER_SEED_HASH, clientSeed: CLIENT_SEED };
+
+  /** The round as the server stores it: `reveals` safe cells, then cashed out (or `hit` a mine). */
+  function storedMines(mines: number[], reveals: number, ending: { hit?: number } = {}): MinesOutcome {
+    const safe = Array.from({ length: 25 }, (_, cell) => cell).filter((cell) => !mines.includes(cell)).slice(0, reveals);
+    const lost = ending.hit !== undefined;
+    const multiplier = lost ? 0n : minesMultiplier(mines.length, reveals);
+    return {
+      kind: 'mines',
+      bet: '2.00',
+      multiplier: formatMultiplier(multiplier),
+      win: money(payout(200n, multiplier)),
+      result: { mineCount: mines.length, revealed: safe, hit: ending.hit ?? null, mines, state: lost ? 'lost' : 'cashed_out' },
+    };
+  }
+
+  it.each([1, 5, 24])('places the %i mines where the server did, and a stored round paid as its picks earn matches', async (mineCount) => {
+    const expected = minePositions(serverStream(9), mineCount);
+    const result = await verifyMinesRound({ ...seeds, nonce: 9, mineCount });
+    if (!result.valid) throw new Error(result.reason);
+    expect(result.round).toEqual({ kind: 'mines', mineCount, mines: expected });
+    expect(compareMinesWithStored(result.round, storedMines(expected, 1)).matches).toBe(true);
+    expect(compareMinesWithStored(result.round, storedMines(expected, 0, { hit: expected[0] })).matches).toBe(true);
+  });
+
+  it('notices moved mines, a gem on a mine, an inflated multiplier or win, and a board still hidden', async () => {
+    const result = await verifyMinesRound({ ...seeds, nonce: 3, mineCount: 3 });
+    if (!result.valid) throw new Error(result.reason);
+    const honest = storedMines(result.round.mines, 2);
+    expect(compareMinesWithStored(result.round, honest)).toEqual({ matches: true, mines: true, picks: true, multiplier: true, win: true });
+    const moved = [...result.round.mines.slice(1), [0, 1, 2, 3].find((cell) => !result.round.mines.includes(cell))!].sort((a, b) => a - b);
+    expect(compareMinesWithStored(result.round, { ...honest, result: { ...honest.result, mines: moved } }).mines).toBe(false);
+    expect(compareMinesWithStored(result.round, { ...honest, result: { ...honest.result, revealed: [result.round.mines[0]!, ...honest.result.revealed.slice(1)] } }).picks).toBe(false);
+    expect(compareMinesWithStored(result.round, { ...honest, multiplier: '9.0000' }).multiplier).toBe(false);
+    expect(compareMinesWithStored(result.round, { ...honest, win: '99.00' }).win).toBe(false);
+    expect(compareMinesWithStored(result.round, { ...honest, result: { ...honest.result, mines: null } }).matches).toBe(false);
+  });
+
+  it('refuses a mine count out of range and a seed that is not the committed one', async () => {
+    expect(await verifyMinesRound({ ...seeds, nonce: 0, mineCount: 0 })).toEqual({ valid: false, reason: 'invalid_params' });
+    expect(await verifyMinesRound({ ...seeds, nonce: 0, mineCount: 25 })).toEqual({ valid: false, reason: 'invalid_params' });
+    expect(await verifyMinesRound({ ...seeds, serverSeedHash: 'f'.repeat(64), nonce: 0, mineCount: 3 })).toEqual({ valid: false, reason: 'hash_mismatch' });
   });
 });

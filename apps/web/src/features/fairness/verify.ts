@@ -1,5 +1,5 @@
-import type { MiniGameCode, MiniOutcome, SlotOutcome } from '@app/contracts';
-import { blockMessage, createBlockStream, findMiniGame, findSlotGame, formatMultiplier, MULTIPLIER_SCALE, payout, playRound, serialiseRound, type RandomStream, type RoundResult } from '@app/house-games';
+import type { MiniGameCode, MiniOutcome, MinesOutcome, SlotOutcome } from '@app/contracts';
+import { blockMessage, createBlockStream, findMiniGame, findSlotGame, formatMultiplier, isMineCount, minePositions, minesMultiplier, MULTIPLIER_SCALE, payout, playRound, serialiseRound, type RandomStream, type RoundResult } from '@app/house-games';
 import { toCents } from '../payments/amount.ts';
 
 /**
@@ -263,4 +263,65 @@ export function compareMiniWithStored(recomputed: MiniRecomputed, stored: MiniOu
   const storedWin = toCents(stored.win);
   const win = multiplierValue !== null && bet !== null && storedWin !== null && payout(bet, multiplierValue) === storedWin;
   return { matches: kind && result && multiplier && win, kind, result, multiplier, win };
+}
+
+// ——— Mines ———
+
+export interface MinesVerifyInput {
+  serverSeed: string;
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+  /** 1–24, as the round was started with. */
+  mineCount: number;
+}
+
+/** A recomputed Mines board: where the round's seeds put its mines (ascending cells 0–24). */
+export interface MinesRecomputed {
+  kind: 'mines';
+  mineCount: number;
+  mines: number[];
+}
+
+export type MinesVerifyResult = { valid: false; reason: 'invalid_seeds' | 'hash_mismatch' | 'invalid_params' } | { valid: true; round: MinesRecomputed };
+
+/** What the verifier answers for any house game. */
+export type AnyVerifyResult = VerifyResult | MiniVerifyResult | MinesVerifyResult;
+
+/**
+ * Checks the revealed server seed against its commitment and places the mines again exactly as
+ * the server did when the round started (the shared minePositions). Never throws for bad input.
+ */
+export async function verifyMinesRound(input: MinesVerifyInput): Promise<MinesVerifyResult> {
+  const seedProblem = await checkSeeds(input);
+  if (seedProblem) return { valid: false, reason: seedProblem };
+  if (!isMineCount(input.mineCount)) return { valid: false, reason: 'invalid_params' };
+  // 24 draws: three blocks, a fourth only after a (very rare) rejected draw.
+  const mines = await replay(input, 4, (stream) => minePositions(stream, input.mineCount));
+  return { valid: true, round: { kind: 'mines', mineCount: input.mineCount, mines } };
+}
+
+export interface MinesStoredComparison {
+  /** Mines, picks, multiplier and win all agree. */
+  matches: boolean;
+  /** The stored board has these very mines. */
+  mines: boolean;
+  /** Every gem the player found is off the recomputed mines, and the mine that ended the round is one. */
+  picks: boolean;
+  /** The closing multiplier is what those picks earn (0 for a lost or returned round). */
+  multiplier: boolean;
+  /** The stored win is the stored bet paid at that multiplier. */
+  win: boolean;
+}
+
+/** Whether a recomputed board is the one the server stored, and the stored round is paid as its picks earn. */
+export function compareMinesWithStored(recomputed: MinesRecomputed, stored: MinesOutcome): MinesStoredComparison {
+  const board = stored.result;
+  const mines = board.mineCount === recomputed.mineCount && board.mines !== null && sameValue(board.mines, recomputed.mines);
+  const picks = board.revealed.every((cell) => !recomputed.mines.includes(cell)) && (board.hit === null || recomputed.mines.includes(board.hit));
+  const earned = board.state === 'cashed_out' && board.revealed.length > 0 ? minesMultiplier(recomputed.mineCount, board.revealed.length) : 0n;
+  const multiplier = parseMultiplier(stored.multiplier) === earned;
+  const bet = toCents(stored.bet);
+  const win = bet !== null && toCents(stored.win) === payout(bet, earned);
+  return { matches: mines && picks && multiplier && win, mines, picks, multiplier, win };
 }

@@ -1,4 +1,5 @@
 import type { GameType } from '@app/contracts';
+import { escapeXml } from '../../../platform/xml.ts';
 
 /**
  * Deterministic SVG art for demo games and vendors, drawn by us so the demo needs no image host
@@ -14,13 +15,6 @@ export function hashOf(text: string): number {
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return hash;
-}
-
-/** Text placed in SVG markup: the five XML specials escaped, control characters dropped. */
-export function escapeXml(text: string): string {
-  return text
-    .replace(/[\p{Cc}\p{Cf}]/gu, '')
-    .replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char]!);
 }
 
 const INK = 'fill="#fff" fill-opacity="0.92"';

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandling, sendNotFound } from '../../../platform/http/error-handler.ts';
 import { buildDemoCatalogue } from '../demo/demo-catalogue.ts';
-import { escapeXml, initialsOf, vendorLogoSvg } from './game-art.ts';
+import { escapeXml } from '../../../platform/xml.ts';
+import { initialsOf, vendorLogoSvg } from './game-art.ts';
 import { mediaRoutes } from './media.routes.ts';
 
 describe('media routes', () => {

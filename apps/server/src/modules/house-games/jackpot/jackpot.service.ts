@@ -14,6 +14,7 @@ const poolAccount = (code: string) => `jackpot:${code}`;
 /** At most one live counter push per pool per this interval (every bet changes the pool). */
 const PUSH_INTERVAL_MS = 1000;
 
+/** The pool's settings at its creation (config); afterwards the jackpot_pool row rules (operators change it). */
 export interface JackpotSettings {
   /** Centavos the pool starts with and is refilled with after a hit. */
   seed: bigint;
@@ -80,10 +81,27 @@ export function createJackpot(deps: JackpotDeps) {
     return deps.wallet.houseBalance(poolAccount(MAIN_POOL));
   }
 
+  /** The pool's settings as they stand (the row, so an operator's change applies to the next bet). */
+  async function poolSettings(executor: DbExecutor = db) {
+    const row = await executor.selectFrom('jackpot_pool').select(['seed', 'contribution_bp', 'odds_cents']).where('code', '=', MAIN_POOL).executeTakeFirst();
+    return row ? { seed: row.seed, contributionBp: row.contribution_bp, oddsCents: row.odds_cents } : settings;
+  }
+
   /** The round's draw, from the seeds the round itself used (verifiable like the round). */
-  function drawn(seeds: { serverSeed: string; clientSeed: string; nonce: number }, bet: bigint): boolean {
+  async function drawn(seeds: { serverSeed: string; clientSeed: string; nonce: number }, bet: bigint, executor: DbExecutor = db): Promise<boolean> {
+    const { oddsCents } = await poolSettings(executor);
     const digest = createHmac('sha256', seeds.serverSeed).update(jackpotMessage(seeds.clientSeed, seeds.nonce), 'utf8').digest();
-    return jackpotHit(digest, bet, settings.oddsCents);
+    return jackpotHit(digest, bet, oddsCents);
+  }
+
+  /** Operators: change the pool's odds, share or seed (npm run jackpot -- set); takes effect on the next bet. */
+  async function configure(change: { oddsCents?: bigint; contributionBp?: number; seed?: bigint }) {
+    await db
+      .updateTable('jackpot_pool')
+      .set({ ...(change.oddsCents !== undefined ? { odds_cents: change.oddsCents } : {}), ...(change.contributionBp !== undefined ? { contribution_bp: change.contributionBp } : {}), ...(change.seed !== undefined ? { seed: change.seed } : {}) })
+      .where('code', '=', MAIN_POOL)
+      .execute();
+    return poolSettings();
   }
 
   /**
@@ -92,7 +110,7 @@ export function createJackpot(deps: JackpotDeps) {
    */
   async function afterRound(round: { memberId: bigint; roundRef: string; vendor: string; gameCode: string; bet: bigint; hit: boolean }): Promise<bigint> {
     let paid = 0n;
-    const share = (round.bet * BigInt(settings.contributionBp)) / 10_000n;
+    const share = (round.bet * BigInt((await poolSettings()).contributionBp)) / 10_000n;
     if (share > 0n) {
       const journal: Journal = {
         key: `jackpot:contribution:${round.roundRef}`,
@@ -115,6 +133,7 @@ export function createJackpot(deps: JackpotDeps) {
   async function takePool(round: { memberId: bigint; roundRef: string; vendor: string; gameCode: string }) {
     return db.transaction().execute(async (tx) => {
       await sql`select code from jackpot_pool where code = ${MAIN_POOL} for update`.execute(tx);
+      const { seed } = await poolSettings(tx);
       const value = await deps.wallet.houseBalance(poolAccount(MAIN_POOL), tx);
       if (value <= 0n) return undefined;
       const inserted = await tx
@@ -125,7 +144,7 @@ export function createJackpot(deps: JackpotDeps) {
         .executeTakeFirst();
       if (!inserted) return undefined;
       await post(tx, `jackpot:hit:${round.roundRef}`, poolAccount(MAIN_POOL), HOUSE.gameRevenue(round.vendor.toLowerCase()), value, round.roundRef);
-      if (settings.seed > 0n) await post(tx, `jackpot:seed:${round.roundRef}`, HOUSE.gameRevenue('house'), poolAccount(MAIN_POOL), settings.seed, round.roundRef);
+      if (seed > 0n) await post(tx, `jackpot:seed:${round.roundRef}`, HOUSE.gameRevenue('house'), poolAccount(MAIN_POOL), seed, round.roundRef);
       deps.logger.info({ roundRef: round.roundRef, amount: value.toString() }, 'jackpot hit');
       return { id: inserted.id, memberId: round.memberId, roundRef: round.roundRef, vendor: round.vendor, gameCode: round.gameCode, amount: value };
     });
@@ -162,7 +181,7 @@ export function createJackpot(deps: JackpotDeps) {
     return { pools: await Promise.all(rows.map(async (row) => ({ code: row.code, names: row.names as { pt: string; en: string }, amount: formatCents(await deps.wallet.houseBalance(poolAccount(row.code))) }))) };
   }
 
-  return { ensurePool, drawn, afterRound, deliverPending, pools, amount, close: () => clearTimeout(pushTimer) };
+  return { ensurePool, drawn, configure, poolSettings, afterRound, deliverPending, pools, amount, close: () => clearTimeout(pushTimer) };
 }
 
 export type Jackpot = ReturnType<typeof createJackpot>;

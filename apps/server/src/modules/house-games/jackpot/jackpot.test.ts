@@ -31,6 +31,21 @@ describe('progressive jackpot', () => {
       expect((await pool(ctx)).amount).toBe('10.30');
       expect((await ctx.core.modules.wallet.api.runLedgerCheck()).ok).toBe(true);
     });
+
+    it('takes an operator’s new odds and share on the next bet (the pool row rules, not the start-up config)', async () => {
+      const created = await newPlayer(ctx.core, { balance: 100_00n });
+      const token = await loginAs(ctx.app, created);
+      const before = parseCents((await pool(ctx)).amount)!;
+      expect(await ctx.core.modules.houseGames.api.configureJackpot({ oddsCents: 1n, contributionBp: 0 })).toMatchObject({ oddsCents: 1n, contributionBp: 0, seed: 10_00n });
+      try {
+        expect((await play(ctx, token)).statusCode).toBe(200);
+      } finally {
+        await ctx.core.modules.houseGames.api.configureJackpot({ oddsCents: 50_000_000n, contributionBp: 1000 });
+      }
+      const wins = await ctx.core.db.selectFrom('jackpot_win').select('amount').where('member_id', '=', created.id).execute();
+      expect(wins).toEqual([{ amount: before }]);
+      expect((await pool(ctx)).amount).toBe('10.00');
+    });
   });
 
   describe('when a bet hits', () => {

@@ -14,4 +14,4 @@ export {
   type StaticBrCodeInput,
 } from './br-code.ts';
 export { normalizePixKey, type NormalizePixKeyResult, type PixKeyType } from './pix-keys.ts';
-export { qrSvg, type QrSvgOptions } from './qr-svg.ts';
+export { qrSvg, type QrSvgOptions } from '../../../platform/qr-svg.ts';

@@ -167,7 +167,8 @@ describe('trial accounts', () => {
     sessionStorage.setItem('token', 'tok-trial');
     stubApi({ 'GET /api/member/info': memberFixture({ type: 4 }) });
     renderApp('/member?tab=securityCenter');
-    expect(await screen.findByTestId('trial-refused-dialog')).toBeTruthy();
+    // The member page is a lazy chunk: its first import can take over a second under load.
+    expect(await screen.findByTestId('trial-refused-dialog', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('trial-notice')).toBeTruthy();
     expect(screen.queryByTestId('security-centre')).toBeNull();
   });

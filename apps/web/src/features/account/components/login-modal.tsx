@@ -14,6 +14,7 @@ import { CaptchaBox } from './captcha-box.tsx';
 import { LoginDeviceStep } from './login-device-step.tsx';
 import { LoginForm } from './login-form.tsx';
 import { LoginSmsForm } from './login-sms-form.tsx';
+import { GroupBanner } from '../../content/components/group-banner.tsx';
 import { TrialButton } from './trial-button.tsx';
 
 type LoginTab = 'username' | 'sms';
@@ -97,6 +98,7 @@ export function LoginModal() {
 
   return (
     <Modal open onClose={close} title={t('account:login.title')} closeLabel={t('common:actions.close')} testId="modal-login">
+      <GroupBanner group="w_login" className="account-modal-banner" testId="login-banner" onFollow={close} />
       {device ? (
         <LoginDeviceStep
           mobile={device.mobile}

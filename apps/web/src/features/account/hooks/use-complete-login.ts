@@ -2,6 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { setToken } from '../../../shared/session-token.ts';
+import { markFirstLogin } from '../../content/announcement-storage.ts';
 import { memberInfoQueryOptions } from '../api/account.queries.ts';
 import type { LoginResponse } from '../api/account.types.ts';
 import { useAccountModals } from '../account-modals-context.tsx';
@@ -26,6 +27,9 @@ export function useCompleteLogin(): (response: LoginResponse, options?: Complete
   return useCallback(
     (response, options = {}) => {
       const mustChange = response.passwordExpired && !options.viaSms;
+      // Before the token: the announcement host must already know this is a first login (spec §4
+      // execution F) when the session turns into a member's.
+      if (response.firstTimeLogin) markFirstLogin();
       setToken(response.token);
       markPasswordChangeRequired(mustChange);
       void queryClient.prefetchQuery(memberInfoQueryOptions(response.token));

@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { BettingRound } from '@app/contracts';
 import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
 import { SignedAmount } from '../../wallet/components/signed-amount.tsx';
-import { houseRoundIdOf } from '../../fairness/api/fairness.api.ts';
 import { RoundStatusChip, useGameTypeLabel } from './round-labels.tsx';
-import { RoundDetailsButton, type RoundDetailTarget } from './round-detail.tsx';
+import { roundDetailTargetOf, RoundDetailsButton, type RoundDetailTarget } from './round-detail.tsx';
 
 interface BettingCardsProps {
   rows: readonly BettingRound[];
@@ -19,7 +18,7 @@ export function BettingCards({ rows, format, onDetails }: BettingCardsProps) {
   return (
     <ul className="history-cards" data-testid="betting-cards">
       {rows.map((row) => {
-        const houseRoundId = houseRoundIdOf(row.roundId);
+        const detail = roundDetailTargetOf(row);
         return (
           <li key={`${row.vendor}:${row.roundId}`} className="history-card" data-testid="betting-row">
             <div className="history-card__top">
@@ -45,7 +44,7 @@ export function BettingCards({ rows, format, onDetails }: BettingCardsProps) {
             </div>
             <div className="betting-card__footer">
               <div className="history-card__reference">{t('record.roundRef', { roundId: row.roundId })}</div>
-              {houseRoundId ? <RoundDetailsButton roundId={row.roundId} onOpen={() => onDetails({ id: houseRoundId, gameName: row.gameName })} /> : null}
+              {detail ? <RoundDetailsButton roundId={row.roundId} onOpen={() => onDetails(detail)} /> : null}
             </div>
           </li>
         );

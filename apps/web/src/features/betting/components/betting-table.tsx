@@ -2,9 +2,8 @@ import { useTranslation } from 'react-i18next';
 import type { BettingRound } from '@app/contracts';
 import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
 import { SignedAmount } from '../../wallet/components/signed-amount.tsx';
-import { houseRoundIdOf } from '../../fairness/api/fairness.api.ts';
 import { RoundStatusChip, useGameTypeLabel } from './round-labels.tsx';
-import { RoundDetailsButton, type RoundDetailTarget } from './round-detail.tsx';
+import { roundDetailTargetOf, RoundDetailsButton, type RoundDetailTarget } from './round-detail.tsx';
 
 interface BettingTableProps {
   rows: readonly BettingRound[];
@@ -16,8 +15,8 @@ interface BettingTableProps {
 export function BettingTable({ rows, format, onDetails }: BettingTableProps) {
   const { t } = useTranslation('betting');
   const typeLabel = useGameTypeLabel();
-  // The details column exists only when a house round (with seeds to verify) is listed.
-  const withDetails = rows.some((row) => houseRoundIdOf(row.roundId) !== null);
+  // The details column exists only when a round that can be verified (house or crash) is listed.
+  const withDetails = rows.some((row) => roundDetailTargetOf(row) !== null);
   return (
     <div className="wallet-table-wrap">
       <table className="wallet-table betting-table" data-testid="betting-table">
@@ -45,7 +44,7 @@ export function BettingTable({ rows, format, onDetails }: BettingTableProps) {
         </thead>
         <tbody>
           {rows.map((row) => {
-            const houseRoundId = houseRoundIdOf(row.roundId);
+            const detail = roundDetailTargetOf(row);
             return (
               <tr key={`${row.vendor}:${row.roundId}`} data-testid="betting-row">
                 <td className="betting-table__when">
@@ -68,7 +67,7 @@ export function BettingTable({ rows, format, onDetails }: BettingTableProps) {
                 </td>
                 {withDetails ? (
                   <td className="betting-table__details">
-                    {houseRoundId ? <RoundDetailsButton roundId={row.roundId} onOpen={() => onDetails({ id: houseRoundId, gameName: row.gameName })} /> : null}
+                    {detail ? <RoundDetailsButton roundId={row.roundId} onOpen={() => onDetails(detail)} /> : null}
                   </td>
                 ) : null}
               </tr>

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BettingRecordPage, BettingRound, HouseRound, MiniOutcome } from '@app/contracts';
+import type { BettingRecordPage, BettingRound, HouseRound, MiniOutcome, MinesOutcome } from '@app/contracts';
 import { apiError, stubApi, type ApiCall, type RouteAnswer } from '../../../test/fake-api.ts';
 import { memberFixture } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -89,7 +89,8 @@ describe('betting record round detail', () => {
 
   it('offers details only on house rounds and shows the round with its seeds and a link to verify it', async () => {
     const { calls, router } = openRecord([rowFixture(), rowFixture({ vendor: 'pg', roundId: 'r-1', gameName: 'Fortune Tiger' }), rowFixture({ roundId: 'house-x' })]);
-    const rows = await screen.findAllByTestId('betting-row');
+    // The file's first test also waits for the lazy member page to load: more than the default second on a busy machine.
+    const rows = await screen.findAllByTestId('betting-row', {}, { timeout: 5000 });
     expect(screen.getByTestId('betting-table')).toBeTruthy();
     expect(within(rows[0]!).getByTestId('round-details').textContent).toBe('Detalhes');
     expect(within(rows[1]!).queryByTestId('round-details')).toBeNull();
@@ -183,6 +184,31 @@ describe('betting record round detail: mini games', () => {
     expect(within(dialog).getByTestId('round-detail-nonce').textContent).toBe('7');
     expect(within(dialog).getByTestId('round-detail-seed-hidden')).toBeTruthy();
     expect(within(dialog).getByTestId('round-verify-link').getAttribute('href')).toBe('/fairness?round=42');
+  });
+
+  it('shows a lost Mines round as its board: the gems found, the mine hit and the others', async () => {
+    const lost: MinesOutcome = { kind: 'mines', bet: '2.00', multiplier: '0.0000', win: '0.00', result: { mineCount: 3, revealed: [4, 9], hit: 12, mines: [0, 12, 20], state: 'lost' } };
+    openRecord([rowFixture({ gameCode: 'mines', gameName: 'Mines' })], { ...miniRoundFixture(DICE_WIN), gameCode: 'mines', machine: 'mines', bet: '2.00', win: '0.00', outcome: lost });
+    fireEvent.click(await screen.findByTestId('round-details'));
+    const dialog = await screen.findByTestId('round-detail');
+    const grid = await within(dialog).findByTestId('round-detail-mines');
+    expect(within(grid).getByTestId('mines-cell-12').getAttribute('data-state')).toBe('hit');
+    expect(within(grid).getByTestId('mines-cell-0').getAttribute('data-state')).toBe('mine');
+    expect(within(grid).getByTestId('mines-cell-4').getAttribute('data-state')).toBe('gem');
+    expect(within(grid).getByTestId('mines-cell-5').getAttribute('data-state')).toBe('spare');
+    expect(within(dialog).getByTestId('round-detail-mines-result').textContent).toBe('Minas: 3 · diamantes encontrados: 2. Encontrou uma mina na casa 13.');
+    expect(within(dialog).getByTestId('round-verify-link').getAttribute('href')).toBe('/fairness?round=42');
+  });
+
+  it('keeps the mines of a Mines round in progress hidden', async () => {
+    const playing: MinesOutcome = { kind: 'mines', bet: '2.00', multiplier: '0.0000', win: '0.00', result: { mineCount: 3, revealed: [4], hit: null, mines: null, state: 'playing' } };
+    openRecord([rowFixture({ gameCode: 'mines', gameName: 'Mines' })], { ...miniRoundFixture(DICE_WIN), status: 'playing', gameCode: 'mines', machine: 'mines', outcome: playing });
+    fireEvent.click(await screen.findByTestId('round-details'));
+    const dialog = await screen.findByTestId('round-detail');
+    const grid = await within(dialog).findByTestId('round-detail-mines');
+    expect(grid.querySelectorAll('[data-state="closed"]')).toHaveLength(24);
+    expect(within(dialog).getByTestId('round-detail-status').textContent).toBe('Em andamento');
+    expect(within(dialog).getByTestId('round-detail-mines-result').textContent).toContain('as minas aparecem quando ela terminar');
   });
 
   it('says a lost limbo round in words', async () => {

@@ -1,23 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { HouseRound, MiniOutcome } from '@app/contracts';
+import type { BettingRound, HouseRound, MiniOutcome, MinesOutcome } from '@app/contracts';
 import { Alert, Button, buttonClassName, Modal, ShieldCheckIcon, Spinner } from '@app/ui';
 import { useErrorMessage } from '../../../shared/error-message.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { useSession } from '../../account/api/account.queries.ts';
+import { crashRoundIdOf, houseRoundIdOf } from '../../fairness/api/fairness.api.ts';
 import { houseRoundQueryOptions } from '../../fairness/api/fairness.queries.ts';
 import { ReelWindow } from '../../fairness/components/reel-window.tsx';
 import { formatDecimal, useMiniWords } from '../../fairness/hooks/use-mini-words.ts';
 import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
+import { MinesGrid } from '../../games/mini/mines-grid.tsx';
+import { CrashRoundDetailBody } from './crash-round-detail.tsx';
+import { SeedFact } from './seed-fact.tsx';
 
-/** The round the detail dialog shows: the house round id and the record row's game name. */
-export interface RoundDetailTarget {
-  id: string;
-  gameName: string;
+/**
+ * The round the detail dialog shows: a house round (seeds to verify) by its id, or a crash round
+ * (a hash chain to verify) with the record row, which holds the member's own stake and win.
+ */
+export type RoundDetailTarget = { kind: 'house'; id: string; gameName: string } | { kind: 'crash'; id: string; gameName: string; row: BettingRound };
+
+/** The detail a record row opens: house rounds (roundId house-<n>) and crash rounds (crash-<n>) have one. */
+export function roundDetailTargetOf(row: BettingRound): RoundDetailTarget | null {
+  const houseId = houseRoundIdOf(row.roundId);
+  if (houseId) return { kind: 'house', id: houseId, gameName: row.gameName };
+  const crashId = crashRoundIdOf(row.roundId);
+  return crashId ? { kind: 'crash', id: crashId, gameName: row.gameName, row } : null;
 }
 
-/** "Detalhes": shown only on house game rounds (roundId house-<n>), which have seeds to verify. */
+/** "Detalhes": shown only on rounds that can be verified (see roundDetailTargetOf). */
 export function RoundDetailsButton({ roundId, onOpen }: { roundId: string; onOpen: () => void }) {
   const { t } = useTranslation('betting');
   return (
@@ -34,8 +46,8 @@ export function RoundDetailsButton({ roundId, onOpen }: { roundId: string; onOpe
 export function RoundDetailDialog({ target, format, onClose }: { target: RoundDetailTarget | null; format: WalletFormat; onClose: () => void }) {
   const { t } = useTranslation(['betting', 'common']);
   return (
-    <Modal open={target !== null} onClose={onClose} title={target ? t('betting:detail.title', { id: target.id }) : ''} closeLabel={t('common:actions.close')} size="lg" testId="round-detail">
-      {target ? <RoundDetailBody target={target} format={format} /> : null}
+    <Modal open={target !== null} onClose={onClose} title={target ? t(target.kind === 'crash' ? 'betting:detail.crash.title' : 'betting:detail.title', { id: target.id }) : ''} closeLabel={t('common:actions.close')} size="lg" testId="round-detail">
+      {target?.kind === 'crash' ? <CrashRoundDetailBody target={target} format={format} /> : target ? <RoundDetailBody target={target} format={format} /> : null}
     </Modal>
   );
 }
@@ -91,7 +103,7 @@ function RoundDetailContent({ round, gameName, format }: { round: HouseRound; ga
         <div className="round-detail__fact">
           <dt>{t('detail.status')}</dt>
           <dd>
-            <span className={`round-status round-status--${round.status === 'failed' ? 'rolled_back' : round.status}`} data-testid="round-detail-status" data-status={round.status}>
+            <span className={`round-status round-status--${round.status === 'failed' ? 'rolled_back' : round.status === 'playing' ? 'open' : round.status}`} data-testid="round-detail-status" data-status={round.status}>
               {t(`detail.statuses.${round.status}`)}
             </span>
           </dd>
@@ -105,7 +117,11 @@ function RoundDetailContent({ round, gameName, format }: { round: HouseRound; ga
       </dl>
 
       {'kind' in outcome ? (
-        <MiniResultSection outcome={outcome} />
+        outcome.kind === 'mines' ? (
+          <MinesResultSection outcome={outcome} />
+        ) : (
+          <MiniResultSection outcome={outcome} />
+        )
       ) : (
         <section className="round-detail__section" aria-label={t('detail.window')}>
           <h3 className="round-detail__subtitle">{t('detail.window')}</h3>
@@ -119,25 +135,10 @@ function RoundDetailContent({ round, gameName, format }: { round: HouseRound; ga
           <ShieldCheckIcon size={16} aria-hidden="true" /> {t('detail.fairness')}
         </h3>
         <dl className="round-detail__seeds">
-          <div className="round-detail__seed">
-            <dt>{t('detail.serverHash')}</dt>
-            <dd className="round-detail__mono" data-testid="round-detail-hash">
-              {fairness.serverSeedHash}
-            </dd>
-          </div>
+          <SeedFact label={t('detail.serverHash')} value={fairness.serverSeedHash} testId="round-detail-hash" />
           <div className="round-detail__seed-pair">
-            <div className="round-detail__seed">
-              <dt>{t('detail.clientSeed')}</dt>
-              <dd className="round-detail__mono" data-testid="round-detail-client-seed">
-                {fairness.clientSeed}
-              </dd>
-            </div>
-            <div className="round-detail__seed">
-              <dt>{t('detail.nonce')}</dt>
-              <dd className="round-detail__mono" data-testid="round-detail-nonce">
-                {fairness.nonce}
-              </dd>
-            </div>
+            <SeedFact label={t('detail.clientSeed')} value={fairness.clientSeed} testId="round-detail-client-seed" />
+            <SeedFact label={t('detail.nonce')} value={fairness.nonce} testId="round-detail-nonce" />
           </div>
           <div className="round-detail__seed">
             <dt>{t('detail.serverSeed')}</dt>
@@ -172,6 +173,28 @@ function MiniResultSection({ outcome }: { outcome: MiniOutcome }) {
       <h3 className="round-detail__subtitle">{t('detail.result')}</h3>
       <p className="round-detail__result" data-testid="round-detail-mini-result" data-kind={outcome.kind}>
         {words(outcome)}
+      </p>
+    </section>
+  );
+}
+
+/** A Mines round's board: gems found, the mines once it is over (hidden while it is played), and how it ended. */
+function MinesResultSection({ outcome }: { outcome: MinesOutcome }) {
+  const { t, i18n } = useTranslation('betting');
+  const language = currentLanguage(i18n);
+  const board = outcome.result;
+  const ending =
+    board.state === 'cashed_out'
+      ? t('detail.mines.cashed_out', { multiplier: formatDecimal(outcome.multiplier, language) })
+      : board.state === 'lost'
+        ? t('detail.mines.lost', { cell: (board.hit ?? 0) + 1 })
+        : t(`detail.mines.${board.state}`);
+  return (
+    <section className="round-detail__section" aria-label={t('detail.result')}>
+      <h3 className="round-detail__subtitle">{t('detail.result')}</h3>
+      <MinesGrid board={board} size="compact" testId="round-detail-mines" />
+      <p className="round-detail__result" data-testid="round-detail-mines-result" data-state={board.state}>
+        {t('detail.mines.summary', { mines: board.mineCount, gems: board.revealed.length })} {ending}
       </p>
     </section>
   );

@@ -1,4 +1,4 @@
-import { FairnessStateSchema, HouseRoundSchema, RotationResponseSchema, type FairnessState, type HouseRound, type RotationResponse } from '@app/contracts';
+import { CrashRoundDetailSchema, FairnessStateSchema, HouseRoundSchema, RotationResponseSchema, type CrashRoundDetail, type FairnessState, type HouseRound, type RotationResponse } from '@app/contracts';
 import { apiRequest } from '../../../shared/api-client.ts';
 
 /** The house game server's provably fair endpoints (real members only: trials get auth.trial_refused). */
@@ -31,3 +31,17 @@ export function houseRoundIdOf(roundId: string): string | null {
 export function isHouseRoundId(value: string | null): value is string {
   return value !== null && /^\d{1,18}$/.test(value);
 }
+
+/** A finished crash round with what verifies it (public: 404 crash.round_not_found until it crashed). */
+export function fetchCrashRound(id: string, signal?: AbortSignal): Promise<CrashRoundDetail> {
+  return apiRequest(`/api/crash/rounds/${encodeURIComponent(id)}`, { schema: CrashRoundDetailSchema, signal, token: null });
+}
+
+/** A crash round's id from the betting record's roundId ("crash-42" → "42"); null for other rounds. */
+export function crashRoundIdOf(roundId: string): string | null {
+  const match = /^crash-(\d{1,18})$/.exec(roundId);
+  return match ? match[1]! : null;
+}
+
+/** A crash round id as /fairness?crash= carries it. */
+export const isCrashRoundId = isHouseRoundId;

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FairnessState, RotationResponse } from '@app/contracts';
 import { getToken } from '../../../shared/session-token.ts';
-import { changeClientSeedRequest, fetchFairness, fetchHouseRound, rotateSeedRequest } from './fairness.api.ts';
+import { changeClientSeedRequest, fetchCrashRound, fetchFairness, fetchHouseRound, rotateSeedRequest } from './fairness.api.ts';
 
 /** Keyed by token: a new login never shows the previous member's seeds or rounds. */
 export const fairnessKeys = {
@@ -24,6 +24,16 @@ export function houseRoundQueryOptions(token: string | null, id: string, enabled
     queryKey: fairnessKeys.round(token, id),
     queryFn: ({ signal }) => fetchHouseRound(id, signal),
     enabled: token !== null && enabled,
+  });
+}
+
+/** A finished crash round never changes and is the same for everyone: not keyed by token, never stale. */
+export function crashRoundQueryOptions(id: string, enabled = true) {
+  return queryOptions({
+    queryKey: ['crash', 'round', id] as const,
+    queryFn: ({ signal }) => fetchCrashRound(id, signal),
+    enabled,
+    staleTime: Infinity,
   });
 }
 

@@ -5,11 +5,11 @@ import { Alert, Button, SelectField, TextField } from '@app/ui';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
 import { machineOptions } from '../symbols.ts';
-import { isMiniGame, miniParamsFromFields, parseLineBet, parseNonce, PLINKO_RISKS, PLINKO_ROW_OPTIONS, type VerifyFields } from '../verify-fields.ts';
-import { miniGameCodeOf, verifyMiniRound, verifySlotRound, type MiniVerifyResult, type VerifyResult } from '../verify.ts';
+import { isMiniGame, isMinesGame, MINE_COUNT_OPTIONS, miniParamsFromFields, parseLineBet, parseNonce, PLINKO_RISKS, PLINKO_ROW_OPTIONS, type VerifyFields } from '../verify-fields.ts';
+import { miniGameCodeOf, verifyMinesRound, verifyMiniRound, verifySlotRound, type AnyVerifyResult } from '../verify.ts';
 import { VerifyResultPanel } from './verify-result.tsx';
 
-type Run = { fields: VerifyFields; result: VerifyResult | MiniVerifyResult } | { fields: VerifyFields; failure: 'unsupported' | 'failed' };
+type Run = { fields: VerifyFields; result: AnyVerifyResult } | { fields: VerifyFields; failure: 'unsupported' | 'failed' };
 
 interface VerifierProps {
   fields: VerifyFields;
@@ -43,9 +43,10 @@ export function Verifier({ fields, onFieldsChange, format, stored, notice }: Ver
     event.preventDefault();
     if (inFlight.current) return;
     const nonce = parseNonce(fields.nonce);
-    const mini = isMiniGame(fields.machine);
+    const mines = isMinesGame(fields.machine);
+    const mini = mines || isMiniGame(fields.machine);
     const lineBet = mini ? null : parseLineBet(fields.lineBet);
-    const params = mini ? miniParamsFromFields(fields) : null;
+    const params = mini && !mines ? miniParamsFromFields(fields) : null;
     setErrors({ nonce: nonce === null, lineBet: !mini && lineBet === null, target: params?.ok === false });
     if (nonce === null) return;
     const snapshot = fields;
@@ -56,8 +57,10 @@ export function Verifier({ fields, onFieldsChange, format, stored, notice }: Ver
       clientSeed: snapshot.clientSeed,
       nonce,
     };
-    let verification: Promise<VerifyResult | MiniVerifyResult>;
-    if (params) {
+    let verification: Promise<AnyVerifyResult>;
+    if (mines) {
+      verification = verifyMinesRound({ ...seeds, mineCount: Number(snapshot.mineCount) });
+    } else if (params) {
       if (!params.ok) return;
       verification = verifyMiniRound({ ...seeds, gameCode: snapshot.machine, params: params.params });
     } else {
@@ -154,6 +157,17 @@ interface BetFieldsProps {
 /** What the bet was: a slot's line bet, or the mini game's own choices (direction and target, target, rows and risk). */
 function BetFields({ fields, set, lineBetError, targetError }: BetFieldsProps) {
   const { t } = useTranslation('fairness');
+  if (isMinesGame(fields.machine)) {
+    return (
+      <SelectField
+        label={t('verify.mineCount')}
+        value={fields.mineCount}
+        options={MINE_COUNT_OPTIONS.map((count) => ({ value: count, label: count }))}
+        onValueChange={set('mineCount')}
+        data-testid="verify-mine-count"
+      />
+    );
+  }
   switch (miniGameCodeOf(fields.machine)) {
     case 'dados':
       return (

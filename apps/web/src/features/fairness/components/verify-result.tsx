@@ -1,27 +1,30 @@
 import { useTranslation } from 'react-i18next';
-import type { HouseRound, SlotOutcome } from '@app/contracts';
+import type { HouseRound, MinesOutcome, SlotOutcome } from '@app/contracts';
 import { AlertIcon, ShieldCheckIcon } from '@app/ui';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
 import { formatDecimal, useMiniWords } from '../hooks/use-mini-words.ts';
 import { machineName, symbolLabel } from '../symbols.ts';
-import { compareMiniWithStored, compareWithStored, type MiniRecomputed, type MiniVerifyResult, type VerifyResult } from '../verify.ts';
+import { MinesGrid } from '../../games/mini/mines-grid.tsx';
+import { compareMinesWithStored, compareMiniWithStored, compareWithStored, type AnyVerifyResult, type MinesRecomputed, type MiniRecomputed } from '../verify.ts';
 import { ReelWindow } from './reel-window.tsx';
 
 interface VerifyResultPanelProps {
-  /** A slot replay (outcome) or a mini game replay (round). */
-  result: VerifyResult | MiniVerifyResult;
+  /** A slot replay (outcome), a mini game replay or a Mines board (round). */
+  result: AnyVerifyResult;
   machine: string;
   format: WalletFormat;
   /** The round the page was opened from: the recomputed one must be the same. */
   stored?: HouseRound['outcome'];
 }
 
-/** Whether a valid replay is the stored round; a slot replay never matches a mini round, nor the reverse. */
-function matchesStored(result: VerifyResult | MiniVerifyResult, stored: HouseRound['outcome']): boolean {
+/** Whether a valid replay is the stored round; a replay of one kind of game never matches a round of another. */
+function matchesStored(result: AnyVerifyResult, stored: HouseRound['outcome']): boolean {
   if (!result.valid) return false;
   if ('outcome' in result) return !('kind' in stored) && compareWithStored(result.outcome, stored).matches;
-  return 'kind' in stored && compareMiniWithStored(result.round, stored).matches;
+  if (!('kind' in stored)) return false;
+  if (result.round.kind === 'mines') return stored.kind === 'mines' && compareMinesWithStored(result.round, stored).matches;
+  return stored.kind !== 'mines' && compareMiniWithStored(result.round, stored).matches;
 }
 
 /** Valid or invalid in words, then the recomputed round (reels and wins, or a mini game's result) and, from a round, whether it matches. */
@@ -53,6 +56,8 @@ export function VerifyResultPanel({ result, machine, format, stored }: VerifyRes
       )}
       {!result.valid ? null : 'outcome' in result ? (
         <RecomputedRound outcome={result.outcome} machine={machine} format={format} />
+      ) : result.round.kind === 'mines' ? (
+        <RecomputedMinesBoard round={result.round} stored={stored && 'kind' in stored && stored.kind === 'mines' ? stored : undefined} />
       ) : (
         <RecomputedMiniRound round={result.round} />
       )}
@@ -137,6 +142,36 @@ function RecomputedMiniRound({ round }: { round: MiniRecomputed }) {
         <div className="verify-facts__item verify-facts__item--win">
           <dt>{t('result.multiplier')}</dt>
           <dd data-testid="verify-multiplier">{`${formatDecimal(round.multiplier, language)}×`}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
+/** The mines the seeds place, with the stored round's picks on top when the page was opened from one. */
+function RecomputedMinesBoard({ round, stored }: { round: MinesRecomputed; stored?: MinesOutcome }) {
+  const { t, i18n } = useTranslation('fairness');
+  const language = currentLanguage(i18n);
+  return (
+    <>
+      <div className="verify-result__block">
+        <h4 className="verify-result__subtitle">{t('result.minesBoard')}</h4>
+        <MinesGrid board={{ mines: round.mines, revealed: stored?.result.revealed ?? [], hit: stored?.result.hit ?? null }} size="compact" testId="verify-mines-grid" />
+      </div>
+      <dl className="verify-facts">
+        <div className="verify-facts__item">
+          <dt>{t('result.game')}</dt>
+          <dd>{machineName(round.kind, language)}</dd>
+        </div>
+        <div className="verify-facts__item">
+          <dt>{t('result.mineCount')}</dt>
+          <dd>{round.mineCount}</dd>
+        </div>
+        <div className="verify-facts__item verify-facts__item--wide">
+          <dt>{t('result.mineCells')}</dt>
+          <dd className="is-mono" data-testid="verify-mines">
+            {round.mines.map((cell) => cell + 1).join(' · ')}
+          </dd>
         </div>
       </dl>
     </>

@@ -2,7 +2,7 @@ import { createHash, createHmac, webcrypto } from 'node:crypto';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FairnessState, HouseRound, MiniOutcome, RotationResponse, SlotOutcome } from '@app/contracts';
-import { blockMessage, createBlockStream, findMiniGame, findSlotGame, payout, playRound } from '@app/house-games';
+import { blockMessage, createBlockStream, findMiniGame, findSlotGame, minePositions, minesMultiplier, payout, playRound } from '@app/house-games';
 import { apiError, stubApi, type ApiCall, type RouteAnswer } from '../../../test/fake-api.ts';
 import { memberFixture } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -202,7 +202,7 @@ describe('provably fair page', () => {
     expect((screen.getByTestId('verify-machine') as HTMLSelectElement).value).toBe(MACHINE);
     expect(input('verify-line-bet').value).toBe('0,20');
     const machineLabels = within(screen.getByTestId('verify-machine')).getAllByRole('option').map((option) => option.textContent);
-    expect(machineLabels).toEqual(['Tesouro do Faraó', 'Carnaval da Sorte', 'Selva Dourada', 'Dados', 'Limbo', 'Plinko']);
+    expect(machineLabels).toEqual(['Tesouro do Faraó', 'Carnaval da Sorte', 'Selva Dourada', 'Dados', 'Limbo', 'Plinko', 'Mines']);
 
     fireEvent.click(screen.getByTestId('verify-submit'));
     const result = await screen.findByTestId('verify-result');
@@ -470,9 +470,53 @@ describe('provably fair page: mini games', () => {
     const { i18n } = openPage('/fairness?round=43', { 'GET /api/house/rounds/43': round });
     await i18n.changeLanguage('en');
     await screen.findByTestId('verify-from-round');
-    expect(within(select('verify-machine')).getAllByRole('option').map((option) => option.textContent).slice(3)).toEqual(['Dice', 'Limbo', 'Plinko']);
+    expect(within(select('verify-machine')).getAllByRole('option').map((option) => option.textContent).slice(3)).toEqual(['Dice', 'Limbo', 'Plinko', 'Mines']);
     fireEvent.click(screen.getByTestId('verify-submit'));
     expect((await screen.findByTestId('verify-match')).textContent).toBe('Matches the stored round.');
     expect(screen.getByTestId('verify-mini-result').textContent).toBe(`Roll ${result.roll} — over 50.00: won, 1.9801×`);
+  });
+});
+
+describe('provably fair page: Mines', () => {
+  /** A cashed-out round of 3 mines on the seeds the page reveals: two gems, the mines from the server's own stream. */
+  function minesRound(nonce: number): HouseRound {
+    const mines = minePositions(serverStream(nonce), 3);
+    const revealed = Array.from({ length: 25 }, (_, cell) => cell).filter((cell) => !mines.includes(cell)).slice(0, 2);
+    const multiplier = minesMultiplier(3, 2);
+    const win = payout(200n, multiplier);
+    return {
+      id: '44',
+      vendor: 'HOUSE',
+      gameCode: 'mines',
+      machine: 'mines',
+      status: 'settled',
+      bet: '2.00',
+      win: cents(win),
+      createdAt: '2025-03-01T09:00:00.000Z',
+      outcome: { kind: 'mines', bet: '2.00', multiplier: tenThousandths(multiplier), win: cents(win), result: { mineCount: 3, revealed, hit: null, mines, state: 'cashed_out' } },
+      fairness: { serverSeedHash: hashOf(SEED_A), clientSeed: 'old-seed', nonce, serverSeed: SEED_A },
+    };
+  }
+
+  it('fills the verifier from a Mines round, places the mines again in the browser and confirms the round', async () => {
+    const round = minesRound(6);
+    const mines = (round.outcome as { result: { mines: number[] } }).result.mines;
+    openPage('/fairness?round=44', { 'GET /api/house/rounds/44': round });
+    await screen.findByTestId('verify-from-round');
+    expect((screen.getByTestId('verify-machine') as HTMLSelectElement).value).toBe('mines');
+    expect((screen.getByTestId('verify-mine-count') as HTMLSelectElement).value).toBe('3');
+    expect(screen.queryByTestId('verify-line-bet')).toBeNull();
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-result')).getAttribute('data-valid')).toBe('true');
+    expect(screen.getByTestId('verify-match').getAttribute('data-match')).toBe('true');
+    expect(screen.getByTestId('verify-mines').textContent).toBe(mines.map((cell) => cell + 1).join(' · '));
+    const grid = screen.getByTestId('verify-mines-grid');
+    expect(grid.querySelectorAll('[data-state="mine"]')).toHaveLength(3);
+    expect(grid.querySelectorAll('[data-state="gem"]')).toHaveLength(2);
+
+    // Another mine count is another board: no longer the stored round.
+    fireEvent.change(screen.getByTestId('verify-mine-count'), { target: { value: '4' } });
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-match')).getAttribute('data-match')).toBe('false');
   });
 });

@@ -13,6 +13,7 @@ import { useWalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
 import { isHouseRoundId } from '../api/fairness.api.ts';
 import { fairnessQueryOptions, houseRoundQueryOptions } from '../api/fairness.queries.ts';
 import { ActiveSeeds } from '../components/active-seeds.tsx';
+import { CrashVerifier } from '../components/crash-verifier.tsx';
 import { RevealedPair, RevealedSeeds, type SeedPair } from '../components/revealed-seeds.tsx';
 import { RotateSeedButton } from '../components/rotate-seed-button.tsx';
 import { Verifier } from '../components/verifier.tsx';
@@ -26,7 +27,8 @@ type FieldsSource = { kind: 'manual' } | { kind: 'round'; key: string };
 /**
  * /fairness: how the provably fair scheme works, the member's seed pair (change the client seed,
  * rotate the server seed), the revealed seeds, and a verifier that replays a round (slot or mini
- * game) in the browser. /fairness?round=<id> fills the verifier from one of the member's rounds.
+ * game) in the browser. /fairness?round=<id> fills the verifier from one of the member's rounds;
+ * /fairness?crash=<id> fills the crash verifier from a crash round.
  */
 export function FairnessPage() {
   const { t, i18n } = useTranslation(['fairness', 'errors']);
@@ -102,6 +104,8 @@ export function FairnessPage() {
           notice={<RoundNotice roundParam={roundParam} round={round} roundData={roundData} showFilled={source.kind === 'round'} onRotated={onRotated} />}
         />
       </section>
+
+      <CrashVerifier roundParam={searchParams.get('crash')} />
 
       {state.data ? <RevealedSeeds revealed={state.data.revealed} format={format} onUse={fillFromSeeds} /> : null}
     </div>

@@ -9,9 +9,14 @@ interface GameImageProps {
   className?: string;
   fallbackSrc?: string;
   fallbackIcon: ReactNode;
+  /** Intrinsic size, where the caller knows it: the box is reserved before the image arrives. */
+  width?: number;
+  height?: number;
+  /** Empty by default: beside a name the picture is decoration. */
+  alt?: string;
 }
 
-export function GameImage({ src, className, fallbackSrc = FALLBACK_GAME_IMAGE, fallbackIcon }: GameImageProps) {
+export function GameImage({ src, className, fallbackSrc = FALLBACK_GAME_IMAGE, fallbackIcon, width, height, alt = '' }: GameImageProps) {
   const [stage, setStage] = useState<'image' | 'fallback' | 'icon'>(src ? 'image' : 'fallback');
   const [loaded, setLoaded] = useState(false);
   if (stage === 'icon') {
@@ -26,7 +31,9 @@ export function GameImage({ src, className, fallbackSrc = FALLBACK_GAME_IMAGE, f
       // Hidden until loaded: no broken-image glyph while loading or between the two attempts.
       className={`${className ?? ''} game-image${loaded ? '' : ' is-loading'}`}
       src={stage === 'image' ? src : fallbackSrc}
-      alt=""
+      alt={alt}
+      width={width}
+      height={height}
       loading="lazy"
       decoding="async"
       data-testid="game-image"

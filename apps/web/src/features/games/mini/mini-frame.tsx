@@ -9,6 +9,7 @@ import { currentLanguage } from '../../../shared/i18n.ts';
 import { fromCents, toCents } from '../slot/slot-money.ts';
 import { payoutCents, roundWon, type MiniRound } from './mini-math.ts';
 import type { MiniSession } from './use-mini-session.ts';
+import type { MiniStake } from './use-mini-stake.ts';
 import '../slot/slot.css';
 import './mini.css';
 
@@ -45,33 +46,15 @@ interface MiniFrameProps {
  * and the last results; the game's controls, the stake, the play button, the balance and errors.
  */
 export function MiniFrame({ session, embedded, rtp, notice, stage, controls, headline, chip, rules, onPlay }: MiniFrameProps) {
-  const { t, i18n } = useTranslation(['games', 'errors']);
-  const language = currentLanguage(i18n);
-  const errorMessage = useErrorMessage();
-  const money = useMoney();
+  const { t } = useTranslation(['games', 'errors']);
   const [rulesOpen, setRulesOpen] = useState(false);
   const table = session.table.data!;
   const code = session.gameCode;
-  const rtpText = rtp.toLocaleString(language === 'pt' ? 'pt-BR' : 'en-US', { maximumFractionDigits: 2 });
+  const rtpText = useRtpText(rtp);
 
   return (
     <div className={`mini-screen mini-theme--${code}`} data-testid="mini-screen" data-game={code} data-phase={session.phase}>
-      <header className="mini-head">
-        <div>
-          {embedded ? null : <h2 className="mini-head__name">{table.names[language]}</h2>}
-          <p className="mini-head__meta">
-            {t('games:mini.house')} · {t('games:mini.limits', { min: money(table.minBet), max: money(table.maxBet) })}
-          </p>
-        </div>
-        <div className="mini-head__badges">
-          <span className="slot-badge" data-testid="mini-rtp">
-            {t('games:mini.rtpBadge', { value: rtpText })}
-          </span>
-          <Button variant="outline" size="sm" onClick={() => setRulesOpen(true)} data-testid="mini-rules-open">
-            {t('games:mini.rulesButton')}
-          </Button>
-        </div>
-      </header>
+      <MiniHead table={table} embedded={embedded} rtpText={rtpText} onRules={() => setRulesOpen(true)} />
 
       {notice}
       {!table.playable ? <Alert tone="info">{t('errors:house.game_unavailable')}</Alert> : null}
@@ -80,12 +63,12 @@ export function MiniFrame({ session, embedded, rtp, notice, stage, controls, hea
         <section className="mini-stage">
           {stage}
           <MiniStatus session={session} headline={headline} onRules={() => setRulesOpen(true)} />
-          <MiniHistory rounds={session.history} chip={chip} />
+          <MiniHistory rounds={session.history} chip={chip} won={roundWon} />
         </section>
 
         <section className="mini-controls">
           {controls}
-          <MiniAmountField session={session} table={table} />
+          <MiniAmountField stake={session} limits={table} disabled={session.inPlay} />
           <button
             type="button"
             className={`mini-play${session.inPlay ? ' is-busy' : ''}`}
@@ -103,17 +86,7 @@ export function MiniFrame({ session, embedded, rtp, notice, stage, controls, hea
           ) : session.paced && !session.inPlay ? (
             <p className="mini-controls__hint">{t('games:mini.pace')}</p>
           ) : null}
-          {session.error ? (
-            <Alert tone="error" data-testid="mini-error-message">
-              {errorMessage(session.error)}
-            </Alert>
-          ) : null}
-          <div className="mini-balance" data-testid="mini-balance">
-            <span className="mini-label">{t('games:mini.balance')}</span>
-            <strong className="mini-balance__value" data-testid="mini-balance-value">
-              {session.balance === null ? '—' : money(session.balance)}
-            </strong>
-          </div>
+          <MiniFooter error={session.error} balance={session.balance} />
         </section>
       </div>
 
@@ -124,8 +97,42 @@ export function MiniFrame({ session, embedded, rtp, notice, stage, controls, hea
   );
 }
 
+/** What the header and the rules show of a table (a mini game's or Mines'). */
+type TableFacts = Pick<MiniTable, 'names' | 'minBet' | 'maxBet'>;
+
+/** The RTP badge's number in the player's language ("98,99"). */
+export function useRtpText(rtp: number): string {
+  const { i18n } = useTranslation();
+  return rtp.toLocaleString(currentLanguage(i18n) === 'pt' ? 'pt-BR' : 'en-US', { maximumFractionDigits: 2 });
+}
+
+/** Name (unless embedded), limits, the RTP badge and the rules button. */
+export function MiniHead({ table, embedded, rtpText, onRules }: { table: TableFacts; embedded: boolean; rtpText: string; onRules: () => void }) {
+  const { t, i18n } = useTranslation('games');
+  const language = currentLanguage(i18n);
+  const money = useMoney();
+  return (
+    <header className="mini-head">
+      <div>
+        {embedded ? null : <h2 className="mini-head__name">{table.names[language]}</h2>}
+        <p className="mini-head__meta">
+          {t('mini.house')} · {t('mini.limits', { min: money(table.minBet), max: money(table.maxBet) })}
+        </p>
+      </div>
+      <div className="mini-head__badges">
+        <span className="slot-badge" data-testid="mini-rtp">
+          {t('mini.rtpBadge', { value: rtpText })}
+        </span>
+        <Button variant="outline" size="sm" onClick={onRules} data-testid="mini-rules-open">
+          {t('mini.rulesButton')}
+        </Button>
+      </div>
+    </header>
+  );
+}
+
 /** The stake: typed in either notation, with ½ and 2× and the table's limits checked as you type. */
-function MiniAmountField({ session, table }: { session: MiniSession; table: MiniTable }) {
+export function MiniAmountField({ stake: session, limits: table, disabled }: { stake: MiniStake; limits: TableFacts; disabled: boolean }) {
   const { t } = useTranslation('games');
   const money = useMoney();
   const problem = session.amountProblem;
@@ -148,15 +155,15 @@ function MiniAmountField({ session, table }: { session: MiniSession; table: Mini
           autoComplete="off"
           value={session.amountText}
           onChange={(event) => session.setAmountText(event.target.value)}
-          disabled={session.inPlay}
+          disabled={disabled}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? 'mini-amount-message' : undefined}
           data-testid="mini-amount"
         />
-        <button type="button" className="mini-chip-button" onClick={session.halve} disabled={session.inPlay} aria-label={t('mini.amount.half')} title={t('mini.amount.half')} data-testid="mini-amount-half">
+        <button type="button" className="mini-chip-button" onClick={session.halve} disabled={disabled} aria-label={t('mini.amount.half')} title={t('mini.amount.half')} data-testid="mini-amount-half">
           ½
         </button>
-        <button type="button" className="mini-chip-button" onClick={session.double} disabled={session.inPlay} aria-label={t('mini.amount.double')} title={t('mini.amount.double')} data-testid="mini-amount-double">
+        <button type="button" className="mini-chip-button" onClick={session.double} disabled={disabled} aria-label={t('mini.amount.double')} title={t('mini.amount.double')} data-testid="mini-amount-double">
           2×
         </button>
       </div>
@@ -203,7 +210,7 @@ function MiniStatus({ session, headline, onRules }: { session: MiniSession; head
   );
 }
 
-function MiniHistory({ rounds, chip }: { rounds: MiniRound[]; chip: (round: MiniRound) => string }) {
+export function MiniHistory<Round extends { id: string }>({ rounds, chip, won }: { rounds: Round[]; chip: (round: Round) => string; won: (round: Round) => boolean }) {
   const { t } = useTranslation('games');
   return (
     <div className="mini-history">
@@ -213,7 +220,7 @@ function MiniHistory({ rounds, chip }: { rounds: MiniRound[]; chip: (round: Mini
       ) : (
         <ol className="mini-history__list" aria-label={t('mini.history')} data-testid="mini-history">
           {rounds.map((round) => (
-            <li key={round.id} className={roundWon(round) ? 'is-won' : 'is-lost'}>
+            <li key={round.id} className={won(round) ? 'is-won' : 'is-lost'}>
               {chip(round)}
             </li>
           ))}
@@ -224,7 +231,7 @@ function MiniHistory({ rounds, chip }: { rounds: MiniRound[]; chip: (round: Mini
 }
 
 /** Rules, RTP, limits and the fairness link: open any time, offered before the first round. */
-function MiniRules({ table, open, onClose, rtp, children }: { table: MiniTable; open: boolean; onClose: () => void; rtp: string; children: ReactNode }) {
+export function MiniRules({ table, open, onClose, rtp, children }: { table: TableFacts; open: boolean; onClose: () => void; rtp: string; children: ReactNode }) {
   const { t, i18n } = useTranslation('games');
   const language = currentLanguage(i18n);
   const money = useMoney();
@@ -267,4 +274,26 @@ export function usePayoutText(session: MiniSession, multiplier: bigint | null): 
   const money = useMoney();
   if (session.amount === null || multiplier === null) return '—';
   return money(fromCents(payoutCents(toCents(session.amount), multiplier)));
+}
+
+/** Under every mini game's controls: the last error, if any, and the member's balance. */
+export function MiniFooter({ error, balance }: { error: unknown; balance: string | null }) {
+  const { t } = useTranslation('games');
+  const errorMessage = useErrorMessage();
+  const money = useMoney();
+  return (
+    <>
+      {error ? (
+        <Alert tone="error" data-testid="mini-error-message">
+          {errorMessage(error)}
+        </Alert>
+      ) : null}
+      <div className="mini-balance" data-testid="mini-balance">
+        <span className="mini-label">{t('mini.balance')}</span>
+        <strong className="mini-balance__value" data-testid="mini-balance-value">
+          {balance === null ? '—' : money(balance)}
+        </strong>
+      </div>
+    </>
+  );
 }

@@ -1,4 +1,4 @@
-import { MINI_GAME_CODES, type MiniGameCode, type MiniPlayResponse } from '@app/contracts';
+import { MINES_GAME_CODE, MINI_GAME_CODES, type MiniGameCode, type MiniPlayResponse } from '@app/contracts';
 import { DICE_TARGET_RANGE, diceMultiplier, LIMBO_TARGET_RANGE, payout } from '@app/house-games';
 import { intlLocaleOf, type Language } from '@app/i18n';
 import { fromCents, toCents } from '../slot/slot-money.ts';
@@ -13,9 +13,14 @@ export type MiniRound = MiniPlayResponse['round'];
 export type AmountProblem = 'invalid' | 'min' | 'max';
 export type DiceDirection = 'over' | 'under';
 
-/** The HOUSE vendor's mini games open on the mini game screen instead of the slot screen. */
-export function miniGameCodeOf(vendor: string, gameCode: string): MiniGameCode | null {
-  return vendor === 'HOUSE' && (MINI_GAME_CODES as readonly string[]).includes(gameCode) ? (gameCode as MiniGameCode) : null;
+/** The HOUSE mini games: the one-step ones and Mines (several steps, its own screen). */
+export type HouseMiniCode = MiniGameCode | typeof MINES_GAME_CODE;
+
+/** The HOUSE vendor's mini games open on their own screens instead of the slot screen. */
+export function miniGameCodeOf(vendor: string, gameCode: string): HouseMiniCode | null {
+  if (vendor !== 'HOUSE') return null;
+  if (gameCode === MINES_GAME_CODE) return MINES_GAME_CODE;
+  return (MINI_GAME_CODES as readonly string[]).includes(gameCode) ? (gameCode as MiniGameCode) : null;
 }
 
 const AMOUNT_PATTERNS: Record<Language, RegExp> = {

@@ -1,21 +1,18 @@
 import { useCallback, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MiniGameCode, WalletBalance } from '@app/contracts';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query.ts';
-import { currentLanguage } from '../../../shared/i18n.ts';
 import { newRequestId } from '../../../shared/request-id.ts';
 import { useSessionToken } from '../../../shared/session-token.ts';
 import { walletBalanceQueryOptions, walletKeys } from '../../wallet/api/wallet.queries.ts';
 import { fromCents, toCents } from '../slot/slot-money.ts';
 import { fetchMiniTable, playMini } from './mini.api.ts';
-import { amountInputText, amountProblem, clampAmount, parseAmount, scaleAmount, type MiniRound } from './mini-math.ts';
+import type { MiniRound } from './mini-math.ts';
 import { usePace } from '../slot/use-pace.ts';
+import { useMiniStake } from './use-mini-stake.ts';
 
 /** Chips in the "last results" strip. */
 export const HISTORY_SIZE = 10;
-/** The stake a session starts with (R$ 1,00), kept inside the table's limits. */
-const DEFAULT_AMOUNT_CENTS = 100n;
 
 export const miniKeys = {
   table: (gameCode: MiniGameCode) => ['house', 'mini', gameCode] as const,
@@ -37,12 +34,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export function useMiniSession(gameCode: MiniGameCode) {
   const token = useSessionToken();
   const queryClient = useQueryClient();
-  const { i18n } = useTranslation();
-  const language = currentLanguage(i18n);
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const table = useQuery({ queryKey: miniKeys.table(gameCode), queryFn: ({ signal }) => fetchMiniTable(gameCode, signal), enabled: token !== null, staleTime: 60_000 });
   const wallet = useQuery(walletBalanceQueryOptions(token));
-  const [typed, setTyped] = useState<string | null>(null);
   const [phase, setPhase] = useState<MiniPhase>('idle');
   const [round, setRound] = useState<MiniRound | null>(null);
   const [history, setHistory] = useState<MiniRound[]>([]);
@@ -50,23 +44,13 @@ export function useMiniSession(gameCode: MiniGameCode) {
   /** While a result is revealed: the balance with the stake taken and the win not yet added. */
   const [heldBalance, setHeldBalance] = useState<string | null>(null);
   const busy = useRef(false);
-  const amountRef = useRef<HTMLInputElement>(null);
 
   const data = table.data;
-  const defaultCents = data ? clampAmount(DEFAULT_AMOUNT_CENTS, data.minBet, data.maxBet) : DEFAULT_AMOUNT_CENTS;
-  const amountText = typed ?? amountInputText(defaultCents, language);
-  const cents = parseAmount(amountText, language);
-  const problem = data ? amountProblem(cents, data.minBet, data.maxBet) : null;
-  const amount = problem === null && cents !== null ? fromCents(cents) : null;
+  const stake = useMiniStake(data);
+  const { amount, amountRef } = stake;
   const balance = heldBalance ?? wallet.data?.cash ?? null;
 
   const { paced, startPace } = usePace();
-
-  const scale = (factor: 'half' | 'double') => {
-    if (!data) return;
-    const base = cents !== null && cents > 0n ? cents : toCents(data.minBet);
-    setTyped(amountInputText(scaleAmount(base, factor, data.minBet, data.maxBet), language));
-  };
 
   /**
    * Plays one round with the game's parameters; `revealMs` is how long the game animates the
@@ -105,7 +89,7 @@ export function useMiniSession(gameCode: MiniGameCode) {
         startPace(data.minSpinIntervalMs);
       }
     },
-    [data, amount, round, gameCode, queryClient, token, startPace],
+    [data, amount, amountRef, round, gameCode, queryClient, token, startPace],
   );
 
   const inPlay = phase === 'playing' || phase === 'revealing';
@@ -113,15 +97,7 @@ export function useMiniSession(gameCode: MiniGameCode) {
   return {
     gameCode,
     table,
-    amountText,
-    setAmountText: setTyped,
-    amountRef,
-    /** The stake as the wire text ("1.50"), or null while what is typed is not a valid stake. */
-    amount,
-    amountCents: cents,
-    amountProblem: problem,
-    halve: () => scale('half'),
-    double: () => scale('double'),
+    ...stake,
     balance,
     phase,
     inPlay,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
-import { GameCodeSchema, VendorCodeSchema } from '@app/contracts';
+import { CRASH_GAME_CODE, GameCodeSchema, VendorCodeSchema } from '@app/contracts';
 import { Button, ChevronLeftIcon } from '@app/ui';
 import { useGoBack } from '../hooks/use-go-back.ts';
 import { HouseGameScreen } from '../mini/house-game-screen.tsx';
@@ -16,7 +16,8 @@ export function SlotPage() {
   const gameCode = GameCodeSchema.safeParse(params.gameCode ?? '');
   // The HOUSE mini games are listed with the crash games; every other house-served game is a slot.
   const mini = vendor.success && gameCode.success ? miniGameCodeOf(vendor.data, gameCode.data) : null;
-  const back = useGoBack(mini ? 'CRASH' : 'RNG');
+  const crash = vendor.success && gameCode.success && vendor.data === 'HOUSE' && gameCode.data === CRASH_GAME_CODE;
+  const back = useGoBack(mini || crash ? 'CRASH' : 'RNG');
 
   return (
     <div className="game-stage game-stage--slot" data-testid="slot-page">
@@ -27,12 +28,12 @@ export function SlotPage() {
         </Button>
         <div className="game-toolbar__title">
           <h1 className="game-toolbar__name" data-testid="page-title">
-            {mini ? t(`mini.names.${mini}`) : t('slot.pageTitle')}
+            {crash ? t('crash.name') : mini ? t(`mini.names.${mini}`) : t('slot.pageTitle')}
           </h1>
         </div>
       </div>
       {vendor.success && gameCode.success ? (
-        <HouseGameScreen vendor={vendor.data} gameCode={gameCode.data} demo={search.get('demo') === '1'} embedded={mini !== null} />
+        <HouseGameScreen vendor={vendor.data} gameCode={gameCode.data} demo={search.get('demo') === '1'} embedded={mini !== null || crash} />
       ) : (
         <p className="launch-problem__message" data-testid="launch-target-missing">
           {t('launch.failedTitle')}

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { AgeBadge, Button, ShieldCheckIcon } from '@app/ui';
+import { AgeBadge, ShieldCheckIcon } from '@app/ui';
 import { useSession } from '../../account/api/account.queries.ts';
 import { displayNameOf } from '../../account/api/account.types.ts';
-import { useAccountModals } from '../../account/account-modals-context.tsx';
+import { BannerCarousel } from '../../content/components/banner-carousel.tsx';
+import { NoticeMarquee } from '../../content/components/notice-marquee.tsx';
+import { PromoCarousel } from '../../content/components/promo-carousel.tsx';
 import { useGameMenu } from '../../games/api/games.queries.ts';
 import { GameTypeIcon } from '../../games/components/game-icons.tsx';
 import { gameTypePath } from '../../games/game-types.ts';
@@ -14,45 +16,28 @@ import { WinnersBoard } from '../components/winners-board.tsx';
 import './home-page.css';
 
 /**
- * Home shows only sections that carry real data: a welcome, the real jackpot pool, the game
- * types that have vendors, the game rows and the winners board (real settled wins). No banners
- * or online counts until they are real.
+ * Spec §2 home, in order: banners, notice marquee, promotion carousel, the real jackpot pool,
+ * the game types that have vendors, the game rows and the winners board (real settled wins).
+ * Operator content that does not exist is simply not drawn.
  */
 export function HomePage() {
   const { t } = useTranslation('home');
   const { t: tGames } = useTranslation('games');
   const boot = useBootInfo();
   const { isLoggedIn, member } = useSession();
-  const { open } = useAccountModals();
   const menu = useGameMenu();
   const types = (menu.data?.types ?? []).filter((entry) => entry.vendors.length > 0).map((entry) => entry.gameType);
 
   return (
     <div className="page home">
-      <section className="home-hero">
-        <div className="home-hero__text">
-          <p className="home-hero__eyebrow">{t('hero.eyebrow')}</p>
-          <h1 className="home-hero__title" data-testid="page-title">
-            {isLoggedIn && member ? t('hero.welcomeBack', { name: displayNameOf(member) }) : t('hero.title', { site: boot.site.name })}
-          </h1>
-          <p className="home-hero__lead">{t('hero.lead')}</p>
-          {isLoggedIn ? null : (
-            <div className="home-hero__actions">
-              <Button variant="accent" onClick={() => open({ kind: 'register', referralCode: null })} data-testid="hero-register">
-                {t('hero.register')}
-              </Button>
-              <Button variant="outline" onClick={() => open({ kind: 'login' })} data-testid="hero-login">
-                {t('hero.login')}
-              </Button>
-            </div>
-          )}
-        </div>
-        <div className="home-hero__art" aria-hidden="true">
-          <span className="home-hero__chip home-hero__chip--one" />
-          <span className="home-hero__chip home-hero__chip--two" />
-          <span className="home-hero__chip home-hero__chip--three" />
-        </div>
-      </section>
+      {/* The banners say who we are visually; the heading says it to screen readers and journeys. */}
+      <h1 className="ui-visually-hidden" data-testid="page-title">
+        {isLoggedIn && member ? t('heading.welcomeBack', { name: displayNameOf(member) }) : t('heading.title', { site: boot.site.name })}
+      </h1>
+
+      <BannerCarousel />
+      <NoticeMarquee />
+      <PromoCarousel />
 
       <JackpotCounter />
 

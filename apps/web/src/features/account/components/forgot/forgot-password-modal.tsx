@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Modal, Tabs } from '@app/ui';
 import { useAccountModals } from '../../account-modals-context.tsx';
+import { GroupBanner } from '../../../content/components/group-banner.tsx';
 import { ForgotEmailForm } from './forgot-email-form.tsx';
 import { ForgotPhoneForm } from './forgot-phone-form.tsx';
 
@@ -13,6 +14,7 @@ export function ForgotPasswordModal() {
   const [tab, setTab] = useState<ForgotTab>('phone');
   return (
     <Modal open onClose={close} title={t('account:forgot.title')} closeLabel={t('common:actions.close')} testId="modal-forgot">
+      <GroupBanner group="w_forget" className="account-modal-banner" testId="forgot-banner" onFollow={close} />
       <div className="account-form-stack">
         <Tabs
           label={t('account:forgot.methodsLabel')}

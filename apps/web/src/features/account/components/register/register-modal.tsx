@@ -7,6 +7,7 @@ import type { RegisterMethod } from '../../api/registration.api.ts';
 import { registerSettingsQueryOptions } from '../../api/registration.queries.ts';
 import { useAccountModals } from '../../account-modals-context.tsx';
 import { useBotCheck } from '../../hooks/use-bot-check.ts';
+import { GroupBanner } from '../../../content/components/group-banner.tsx';
 import { RegisterForm } from './register-form.tsx';
 
 export function RegisterModal({ referralCode }: { referralCode: string | null }) {
@@ -62,6 +63,7 @@ export function RegisterModal({ referralCode }: { referralCode: string | null })
 
   return (
     <Modal open onClose={close} title={t('account:register.title')} closeLabel={t('common:actions.close')} testId="modal-register">
+      <GroupBanner group="w_register" className="account-modal-banner" testId="register-banner" onFollow={close} />
       {referralCode ? (
         <p className="register-referral" data-testid="register-referral" data-referral-code={referralCode}>
           {t('account:register.referral', { code: referralCode })}

@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { escapeXml } from './xml.ts';
 
 /** ISO/IEC 18004 asks for a 4-module light border so scanners find the finder patterns. */
 const QUIET_ZONE = 4;
@@ -6,6 +7,8 @@ const QUIET_ZONE = 4;
 export interface QrSvgOptions {
   /** Accessible name (aria-label and `<title>`), default 'QR code'; reading the code aloud would be noise. */
   title?: string;
+  /** Light border in modules; never below the standard's 4. */
+  margin?: number;
 }
 
 /**
@@ -13,12 +16,13 @@ export interface QrSvgOptions {
  * black on white, one module = one viewBox unit, so it scales cleanly with CSS. The dark
  * modules are one `<path>` of horizontal runs; no scripts, no external references.
  * Synchronous (QRCode.create) so it can sit inside a presenter. Throws when the text is empty
- * or too long for a QR code.
+ * or too long for a QR code. Used for PIX charges and the app download codes.
  */
 export function qrSvg(text: string, options: QrSvgOptions = {}): string {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const size = modules.size;
-  const extent = size + 2 * QUIET_ZONE;
+  const quiet = Math.max(QUIET_ZONE, Math.floor(options.margin ?? QUIET_ZONE));
+  const extent = size + 2 * quiet;
   let path = '';
   for (let row = 0; row < size; row++) {
     let column = 0;
@@ -30,7 +34,7 @@ export function qrSvg(text: string, options: QrSvgOptions = {}): string {
       const start = column;
       while (column < size && modules.get(row, column)) column++;
       const run = column - start;
-      path += `M${start + QUIET_ZONE} ${row + QUIET_ZONE}h${run}v1h-${run}z`;
+      path += `M${start + quiet} ${row + quiet}h${run}v1h-${run}z`;
     }
   }
   const title = escapeXml(options.title ?? 'QR code');
@@ -43,10 +47,3 @@ export function qrSvg(text: string, options: QrSvgOptions = {}): string {
   );
 }
 
-/** Markup characters become references; control characters, which XML 1.0 forbids, are dropped. */
-function escapeXml(value: string): string {
-  return value
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\x00-\x08\x0B\x0C\x0E-\x1F]/g, '')
-    .replace(/[<>&"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}

@@ -1,15 +1,9 @@
 import QRCode from 'qrcode';
 import { describe, expect, it } from 'vitest';
-import { buildStaticBrCode } from './br-code.ts';
 import { qrSvg } from './qr-svg.ts';
 
-const BR_CODE = buildStaticBrCode({
-  key: '123e4567-e12b-12d1-a456-426655440000',
-  name: 'Fulano de Tal',
-  city: 'BRASILIA',
-  amountCents: 1000n,
-  txid: 'PEDIDO123',
-});
+/** A static PIX BR Code (R$ 10,00 to a random key), as modules/payments/pix builds it. */
+const BR_CODE = '00020126580014br.gov.bcb.pix0136123e4567-e12b-12d1-a456-426655440000520400005303986540510.005802BR5913Fulano de Tal6008BRASILIA62130509PEDIDO1236304902A';
 
 function viewBoxSide(svg: string): number {
   const match = /viewBox="0 0 (\d+) (\d+)"/.exec(svg);
@@ -79,7 +73,7 @@ describe('qrSvg', () => {
 
   it('escapes the accessible name', () => {
     const svg = qrSvg('pix', { title: 'Pague <b>"já"</b> & ganhe\u0000' });
-    expect(svg).toContain('<title>Pague &#60;b&#62;&#34;já&#34;&#60;/b&#62; &#38; ganhe</title>');
+    expect(svg).toContain('<title>Pague &lt;b&gt;&quot;já&quot;&lt;/b&gt; &amp; ganhe</title>');
     expect(svg).not.toContain('<b>');
   });
 

@@ -1,0 +1,122 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { ContractKind, ContractStatus } from '@app/contracts';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** The agent tree's closure table (migration 0024), kept by triggers on accounts_member. */
+export interface AgentsTreeTable {
+  ancestor_id: bigint;
+  descendant_id: bigint;
+  depth: number;
+}
+
+/** One change of a settled round's result, in deltas, with the upline chain snapshot (migration 0025). */
+export interface AgentsBetFactTable {
+  seq: Generated<bigint>;
+  member_id: bigint;
+  chain: bigint[];
+  vendor_code: string;
+  round_id: string;
+  round_stake: bigint;
+  member_won: boolean;
+  stake: bigint;
+  payout: bigint;
+  valid_bet: bigint;
+  bets: number;
+  settled_at: Timestamp;
+  rolled_up: Generated<boolean>;
+  realtime_run_id: bigint | null;
+}
+
+export interface AgentsRollupStateTable {
+  id: number;
+  last_run_at: Timestamp;
+}
+
+interface PlayFigures {
+  bets: number;
+  stake: bigint;
+  payout: bigint;
+  valid_bet: bigint;
+}
+export interface AgentsMemberDayTable extends PlayFigures {
+  day: ColumnType<string, string, string>;
+  member_id: bigint;
+}
+export interface AgentsTeamDayTable extends PlayFigures {
+  agent_id: bigint;
+  day: ColumnType<string, string, string>;
+}
+export interface AgentsTeamHourTable extends PlayFigures {
+  agent_id: bigint;
+  hour: Timestamp;
+}
+
+export interface AgentsContractTable {
+  id: Generated<bigint>;
+  kind: ContractKind;
+  upline_id: bigint | null;
+  downline_id: bigint;
+  version: number;
+  status: ContractStatus;
+  /** Normalised tiers (centavos, counts, parts per million): see contracts/contract-tiers.ts. */
+  tiers: ColumnType<unknown[], string, string>;
+  max_rate_ppm: number;
+  replaces_id: bigint | null;
+  request_key: string;
+  offered_by_operator: bigint | null;
+  offered_at: Timestamp;
+  decided_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  ended_by: string | null;
+}
+
+export interface AgentsSettlementRunTable {
+  id: Generated<bigint>;
+  kind: ContractKind;
+  period_start: Timestamp;
+  period_end: Timestamp;
+  version: number;
+  from_seq: ColumnType<bigint, bigint | undefined, bigint>;
+  to_seq: bigint;
+  created_at: Timestamp;
+}
+
+export type SettlementLineStatus = 'calculated' | 'paid' | 'insufficient' | 'not_qualified';
+export interface AgentsSettlementLineTable {
+  id: Generated<bigint>;
+  run_id: bigint;
+  kind: ContractKind;
+  period_start: Timestamp;
+  period_end: Timestamp;
+  agent_id: bigint;
+  contract_id: bigint;
+  payer_id: bigint | null;
+  base: bigint;
+  active_members: number;
+  tier_index: number | null;
+  rate_ppm: number;
+  gross: bigint;
+  children_gross: bigint;
+  net: bigint;
+  amount: bigint;
+  deficit: bigint;
+  status: SettlementLineStatus;
+  attempts: Generated<number>;
+  journal_key: string | null;
+  created_at: Timestamp;
+  paid_at: NullableTimestamp;
+}
+
+export interface AgentsTables {
+  agents_tree: AgentsTreeTable;
+  agents_bet_fact: AgentsBetFactTable;
+  agents_rollup_state: AgentsRollupStateTable;
+  agents_member_day: AgentsMemberDayTable;
+  agents_team_day: AgentsTeamDayTable;
+  agents_team_hour: AgentsTeamHourTable;
+  agents_contract: AgentsContractTable;
+  agents_settlement_run: AgentsSettlementRunTable;
+  agents_settlement_line: AgentsSettlementLineTable;
+}

@@ -1,0 +1,91 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AgentAnnouncementList, Language } from '@app/contracts';
+import type { Clock } from '@app/kernel';
+import type { Db } from '../../platform/db.ts';
+import type { JobDefinition } from '../../platform/jobs/jobs.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { DownlineService } from '../accounts/index.ts';
+import type { AuditEntry } from '../backoffice/index.ts';
+import type { SystemService } from '../system/index.ts';
+import * as tree from './agent-tree.repository.ts';
+import type { AgentsSettings, CommissionWallet } from './agents.ports.ts';
+import { agentReportRoutes } from './agents.routes.ts';
+import { contractsAdminRoutes, contractsRoutes, createContractsService } from './contracts/index.ts';
+import { createReportsService } from './reports/reports.service.ts';
+import { runRollup } from './rollup.ts';
+import { createSettlementService } from './settlement/settlement.service.ts';
+import { agentTeamRoutes } from './team.routes.ts';
+
+export type { CommissionWallet } from './agents.ports.ts';
+
+/**
+ * Agents module (docs/agent-commissions.md): the agent tree (closure table kept by triggers), bet
+ * facts with the upline chain snapshotted at settlement and their rollups, team reports, contracts
+ * and their settlement into the wallet's commission journals.
+ */
+export function createAgentsModule(deps: {
+  db: Db;
+  logger: Logger;
+  system: SystemService;
+  wallet: CommissionWallet;
+  cashOf: (memberId: bigint) => Promise<bigint>;
+  downlines: DownlineService;
+  audit: (executor: Parameters<CommissionWallet['payCommission']>[0], entry: AuditEntry) => Promise<void>;
+  agentNotices: (language: Language) => Promise<{ value: AgentAnnouncementList }>;
+  publicUrl: string;
+  clock?: Clock;
+}) {
+  const settings = async (): Promise<AgentsSettings> => {
+    const all = await deps.system.getSettings();
+    return { ...all.agents, timeZone: all.locale.timeZone };
+  };
+  const contracts = createContractsService({ db: deps.db, settings: async () => (await deps.system.getSettings()).agents, audit: deps.audit });
+  const reports = createReportsService({
+    db: deps.db,
+    clock: deps.clock,
+    settings: async () => {
+      const all = await settings();
+      return { timeZone: all.timeZone, activeMemberValidBet: all.activeMemberValidBet };
+    },
+    grantableTypes: deps.downlines.grantableTypes,
+    cashOf: deps.cashOf,
+  });
+  const settlement = createSettlementService({ db: deps.db, logger: deps.logger, settings, wallet: deps.wallet, clock: deps.clock });
+  const rollup = async () => runRollup(deps.db, (await settings()).timeZone);
+
+  return {
+    api: {
+      uplineChain: (memberId: bigint) => tree.uplineChain(deps.db, memberId),
+      teamSize: (agentId: bigint) => tree.teamSize(deps.db, agentId),
+      isInTeam: (agentId: bigint, memberId: bigint) => tree.isInTeam(deps.db, agentId, memberId),
+      rollup,
+      settlement,
+      contracts,
+    },
+    /** Register under prefix /api. */
+    routes(auth: { requireMember: preHandlerAsyncHookHandler; requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
+      return async (app) => {
+        await app.register(agentReportRoutes({
+          db: deps.db,
+          reports,
+          settings,
+          announcements: async (language) => (await deps.agentNotices(language === 'en' ? 'en' : 'pt')).value,
+          requireMember: auth.requireMember,
+          clock: deps.clock,
+        }));
+        await app.register(agentTeamRoutes({ db: deps.db, reports, downlines: deps.downlines, publicUrl: deps.publicUrl, requireMember: auth.requireMember }));
+        await app.register(contractsRoutes({ contracts, requireMember: auth.requireMember, requireRealMember: auth.requireRealMember }));
+      };
+    },
+    /** Register under prefix /api; operator auth comes from the back-office module. */
+    adminRoutes: (requireOperator: Parameters<typeof contractsAdminRoutes>[0]['requireOperator']) => contractsAdminRoutes({ contracts, requireOperator }),
+    jobs: [
+      { name: 'agents.rollup', cron: '* * * * *', handle: async () => void (await rollup()) },
+      { name: 'agents.realtime-salary', cron: '*/5 * * * *', handle: async () => void (await settlement.settleRealtime()) },
+      { name: 'agents.settle', cron: '7 * * * *', handle: async () => void (await settlement.settleDue()) },
+    ] satisfies JobDefinition[],
+  };
+}
+
+export type AgentsModule = ReturnType<typeof createAgentsModule>;

@@ -1,0 +1,45 @@
+import { AppError } from '@app/kernel';
+import { todayIn, type AgentPeriodQuery, type ResolvedPeriod } from '@app/contracts';
+
+const DAY_MS = 86_400_000;
+export const MAX_PERIOD_DAYS = 93;
+
+const asTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const asDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+function isRealDay(day: string | undefined): day is string {
+  if (!day || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return false;
+  const time = asTime(day);
+  return Number.isFinite(time) && asDay(time) === day && day >= '2000-01-01' && day <= '2100-12-31';
+}
+
+/**
+ * The calendar days (inclusive, in the operator's zone) a report covers: today, yesterday, this
+ * ISO week (from Monday), this month, or a custom range of at most 93 days.
+ */
+export function resolvePeriod(query: AgentPeriodQuery, timeZone: string, now: Date): ResolvedPeriod {
+  const today = todayIn(timeZone, now);
+  const todayTime = asTime(today);
+  switch (query.period) {
+    case 'today':
+      return { from: today, to: today, timeZone };
+    case 'yesterday': {
+      const day = asDay(todayTime - DAY_MS);
+      return { from: day, to: day, timeZone };
+    }
+    case 'thisWeek': {
+      const weekday = (new Date(todayTime).getUTCDay() + 6) % 7;
+      return { from: asDay(todayTime - weekday * DAY_MS), to: today, timeZone };
+    }
+    case 'thisMonth':
+      return { from: `${today.slice(0, 8)}01`, to: today, timeZone };
+    case 'custom': {
+      if (!isRealDay(query.from) || !isRealDay(query.to) || query.to < query.from) throw new AppError('agents.period_invalid', 'invalid period');
+      if ((asTime(query.to) - asTime(query.from)) / DAY_MS + 1 > MAX_PERIOD_DAYS) throw new AppError('agents.period_invalid', `at most ${MAX_PERIOD_DAYS} days`);
+      return { from: query.from, to: query.to, timeZone };
+    }
+  }
+}
+
+/** The day after `day` (the exclusive end of a period). */
+export const nextDay = (day: string) => asDay(asTime(day) + DAY_MS);

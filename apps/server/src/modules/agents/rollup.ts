@@ -1,0 +1,55 @@
+import { sql } from 'kysely';
+import type { Db } from '../../platform/db.ts';
+
+/** Facts taken per transaction: bounded so one run never holds locks for long. */
+const BATCH = 50_000;
+/** Any number: the rollup's advisory lock, so two workers never add the same facts twice. */
+const ROLLUP_LOCK = 0x61676e74_01;
+
+/**
+ * Adds settled-round facts to the daily and hourly rollups (member day, team day, team hour):
+ * each fact counts for its member and for every agent in its snapshotted chain. Facts are marked
+ * as they are taken, in the same transaction, so a fact is added once whatever order transactions
+ * commit in. Answers how many facts it took.
+ */
+export async function runRollup(db: Db, timeZone: string): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const taken = await db.transaction().execute(async (tx) => {
+      const locked = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${ROLLUP_LOCK}) as ok`.execute(tx);
+      if (!locked.rows[0]?.ok) return 0;
+      const result = await sql<{ taken: string }>`
+        with facts as (
+          update agents_bet_fact set rolled_up = true
+          where seq in (select seq from agents_bet_fact where not rolled_up order by seq limit ${BATCH} for update skip locked)
+          returning member_id, chain, bets, stake, payout, valid_bet, settled_at
+        ), member_days as (
+          insert into agents_member_day as d (day, member_id, bets, stake, payout, valid_bet)
+          select (settled_at at time zone ${timeZone})::date, member_id, sum(bets), sum(stake), sum(payout), sum(valid_bet)
+          from facts group by 1, 2
+          on conflict (day, member_id) do update set bets = d.bets + excluded.bets, stake = d.stake + excluded.stake,
+            payout = d.payout + excluded.payout, valid_bet = d.valid_bet + excluded.valid_bet
+        ), team_facts as (
+          select agent_id, settled_at, bets, stake, payout, valid_bet
+          from facts cross join lateral unnest(array_prepend(member_id, chain)) as agent(agent_id)
+        ), team_days as (
+          insert into agents_team_day as d (agent_id, day, bets, stake, payout, valid_bet)
+          select agent_id, (settled_at at time zone ${timeZone})::date, sum(bets), sum(stake), sum(payout), sum(valid_bet)
+          from team_facts group by 1, 2
+          on conflict (agent_id, day) do update set bets = d.bets + excluded.bets, stake = d.stake + excluded.stake,
+            payout = d.payout + excluded.payout, valid_bet = d.valid_bet + excluded.valid_bet
+        ), team_hours as (
+          insert into agents_team_hour as h (agent_id, hour, bets, stake, payout, valid_bet)
+          select agent_id, date_trunc('hour', settled_at), sum(bets), sum(stake), sum(payout), sum(valid_bet)
+          from team_facts group by 1, 2
+          on conflict (agent_id, hour) do update set bets = h.bets + excluded.bets, stake = h.stake + excluded.stake,
+            payout = h.payout + excluded.payout, valid_bet = h.valid_bet + excluded.valid_bet
+        )
+        select count(*)::text as taken from facts`.execute(tx);
+      await sql`update agents_rollup_state set last_run_at = now() where id = 1`.execute(tx);
+      return Number(result.rows[0]?.taken ?? 0);
+    });
+    total += taken;
+    if (taken < BATCH) return total;
+  }
+}
