@@ -1,5 +1,6 @@
 import { HOUSE, type WalletModule } from '../modules/wallet/index.ts';
 import type { AccountsModule } from '../modules/accounts/index.ts';
+import type { AgentsModule } from '../modules/agents/index.ts';
 import { ACCOUNT_TYPE } from '../modules/accounts/index.ts';
 import type { CatalogueModule } from '../modules/catalogue/index.ts';
 import type { ContentModule } from '../modules/content/index.ts';
@@ -55,13 +56,14 @@ export async function seedDemoData(modules: DemoModules, options: { publicUrl: s
   const site = options.publicUrl.replace(/\/$/, '');
   await modules.system.api.seedSetting('appDownload', { ios: `${site}/help?platform=ios#app`, android: `${site}/help?platform=android#app`, lite: `${site}/` }, 'seed');
   if ((await modules.content.api.seedDemo()) > 0) created.push('content');
+  await modules.agents.api.seedDemoContracts(agent.username, operator.username);
   await modules.catalogue.api.seedDemo();
   // After the demo catalogue: DEMOVENDOR is a demo vendor of its own, for vendors' certification tests.
   await modules.provider.api.seedDemoVendor();
   return created;
 }
 
-type DemoModules = { accounts: AccountsModule; backoffice: BackofficeModule; catalogue: CatalogueModule; content: ContentModule; system: SystemModule; wallet: WalletModule; provider: ProviderModule };
+type DemoModules = { agents: AgentsModule; accounts: AccountsModule; backoffice: BackofficeModule; catalogue: CatalogueModule; content: ContentModule; system: SystemModule; wallet: WalletModule; provider: ProviderModule };
 
 /**
  * Demo play money (R$ 1.000,00 for demo, R$ 5.000,00 for agent) as a manual adjustment against

@@ -19,6 +19,23 @@ import { agentTeamRoutes } from './team.routes.ts';
 
 export type { CommissionWallet } from './agents.ports.ts';
 
+/** The demo agent's contracts: modest rates a demo visitor can share with downline agents. */
+const DEMO_TIERS = {
+  dividend: [
+    { minValidBet: '0', minLoss: '0', minActive: 0, rate: '20' },
+    { minValidBet: '10000.00', minLoss: '1000.00', minActive: 3, rate: '30' },
+  ],
+  daily: [
+    { minValidBet: '0', minActive: 0, rate: '0.5' },
+    { minValidBet: '5000.00', minActive: 2, rate: '1' },
+  ],
+  hourly: [{ minValidBet: '0', rate: '0.3' }],
+  realtime: [
+    { minSingleBet: '0', profitRate: '0.2', lossRate: '0.4' },
+    { minSingleBet: '100.00', profitRate: '0.3', lossRate: '0.6' },
+  ],
+} as const;
+
 /**
  * Agents module (docs/agent-commissions.md): the agent tree (closure table kept by triggers), bet
  * facts with the upline chain snapshotted at settlement and their rollups, team reports, contracts
@@ -62,6 +79,17 @@ export function createAgentsModule(deps: {
       rollup,
       settlement,
       contracts,
+      /**
+       * Demo installations: operator-granted contracts of every kind for the demo agent, in the
+       * name of `operatorUsername`; keyed, so restarts grant nothing twice.
+       */
+      async seedDemoContracts(agentAccount: string, operatorUsername: string): Promise<void> {
+        const operator = await deps.db.selectFrom('backoffice_operator').select(['id', 'username']).where('username', '=', operatorUsername).executeTakeFirst();
+        if (!operator) return;
+        for (const [kind, tiers] of Object.entries(DEMO_TIERS)) {
+          await contracts.grant({ id: operator.id, username: operator.username, ip: null }, { downline: agentAccount, kind: kind as keyof typeof DEMO_TIERS, tiers }, `demo-${kind}`);
+        }
+      },
     },
     /** Register under prefix /api. */
     routes(auth: { requireMember: preHandlerAsyncHookHandler; requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {

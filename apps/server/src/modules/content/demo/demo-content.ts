@@ -3,6 +3,18 @@ import type { ContentService } from '../content.service.ts';
 import { DEMO_ART, demoArtUrl } from './demo-art-pieces.ts';
 import { DEMO_HELP } from './demo-help.ts';
 
+/** The agent centre's announcement: how contracts and their settlement work here. */
+const AGENT_NOTICE: Record<Language, { title: string; html: string }> = {
+  pt: {
+    title: 'Como funcionam os contratos',
+    html: '<p>Ofereça contratos de dividendos e salários aos seus agentes diretos em <strong>Contratos</strong>. A taxa de um subordinado nunca passa da sua no mesmo nível.</p><p>Salário diário e por hora são pagos sobre a aposta válida da equipe; dividendos, sobre a perda líquida da equipe; o salário em tempo real é liquidado a cada 5 minutos. Você recebe o seu valor bruto e paga o dos seus subordinados.</p>',
+  },
+  en: {
+    title: 'How contracts work',
+    html: '<p>Offer dividend and salary contracts to your direct agents under <strong>Contracts</strong>. A downline\'s rate never exceeds yours at the same tier.</p><p>Daily and hourly salaries pay on the team\'s valid bet; dividends on the team\'s net loss; real-time salary settles every 5 minutes. You receive your gross and pay your downlines theirs.</p>',
+  },
+};
+
 type SeedItem = { key: string; kind: ContentKind; input: ContentItemInput };
 
 const TEXTS: Record<Language, { notices: string[]; announcements: Record<'A' | 'B' | 'F', { title: string; html: string }>; popup: { title: string; html: string } }> = {
@@ -106,6 +118,7 @@ export async function seedDemoContent(content: ContentService): Promise<number> 
       ...(['B', 'A', 'F'] as const).map((execution) => item(`announcement:${execution}`, 'announcement', language, 0, { ...TEXTS[language].announcements[execution], execution })),
       item('popup:jackpot', 'popup', language, 0, { ...TEXTS[language].popup, imageUrl: null, width: null, height: null, link: toJackpot }),
       ...DEMO_HELP.map((article, index) => item(`help:${article.tag}`, 'help', language, index, { tag: article.tag, inFooter: article.inFooter, ...article.texts[language] })),
+      item('agent_notice:contracts', 'agent_notice', language, 0, AGENT_NOTICE[language]),
     );
   }
   created += await content.seed(items);
