@@ -14,6 +14,7 @@ import { agentReportRoutes } from './agents.routes.ts';
 import { contractsAdminRoutes, contractsRoutes, createContractsService } from './contracts/index.ts';
 import { createReportsService } from './reports/reports.service.ts';
 import { runRollup } from './rollup.ts';
+import { settlementAdminRoutes } from './settlement/settlement.admin-routes.ts';
 import { createSettlementService } from './settlement/settlement.service.ts';
 import { agentTeamRoutes } from './team.routes.ts';
 
@@ -107,7 +108,12 @@ export function createAgentsModule(deps: {
       };
     },
     /** Register under prefix /api; operator auth comes from the back-office module. */
-    adminRoutes: (requireOperator: Parameters<typeof contractsAdminRoutes>[0]['requireOperator']) => contractsAdminRoutes({ contracts, requireOperator }),
+    adminRoutes(requireOperator: Parameters<typeof contractsAdminRoutes>[0]['requireOperator']): FastifyPluginAsyncZod {
+      return async (app) => {
+        await app.register(contractsAdminRoutes({ contracts, requireOperator }));
+        await app.register(settlementAdminRoutes({ db: deps.db, requireOperator }));
+      };
+    },
     jobs: [
       { name: 'agents.rollup', cron: '* * * * *', handle: async () => void (await rollup()) },
       { name: 'agents.realtime-salary', cron: '*/5 * * * *', handle: async () => void (await settlement.settleRealtime()) },

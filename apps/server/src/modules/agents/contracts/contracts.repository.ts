@@ -41,6 +41,7 @@ export function storeTiers(tiers: readonly NormalisedTier[]): string {
   return JSON.stringify(tiers, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
 }
 
+/** The stored JSON back to tiers (the settlement repository reads agents_contract.tiers with it too). */
 export function readTiers(stored: unknown[]): NormalisedTier[] {
   return stored.map((raw) => {
     const tier = raw as Record<string, string | number>;

@@ -1,4 +1,4 @@
-import type { ConsolidatedFlags, Contract, ContractDecision, ContractKind, ContractOffer, ContractOverview, ContractStatus, PendingContracts } from '@app/contracts';
+import type { ConsolidatedFlags, Contract, ContractDecision, ContractKind, ContractOverview, ContractStatus, PendingContracts } from '@app/contracts';
 import { formatRate, type NormalisedTier } from './contract-tiers.ts';
 import type { ContractMember, ContractsContext, ContractsDeps, OperatorActor } from './contracts.deps.ts';
 import { AGENT_TYPES, assertAgent, assertKindEnabled, enabledKinds, flagsOf, limitsOf } from './contracts.policy.ts';
@@ -6,7 +6,7 @@ import * as repository from './contracts.repository.ts';
 import { toContract } from './contracts.views.ts';
 import { decideContract } from './use-cases/decide-contract.ts';
 import { grantContract, type GrantInput } from './use-cases/grant-contract.ts';
-import { offerContract } from './use-cases/offer-contract.ts';
+import { offerContract, type OfferInput } from './use-cases/offer-contract.ts';
 
 /** The overview lists direct downline agents without paging; past this many it shows the first by name. */
 const MAX_DOWNLINES = 500;
@@ -34,7 +34,7 @@ export function createContractsService(deps: ContractsDeps) {
     },
 
     /** An agent offers its direct downline agent a contract (see offer-contract.ts for the rules). */
-    offer: (caller: ContractMember, offer: ContractOffer): Promise<Contract> => offerContract(context, caller, offer),
+    offer: (caller: ContractMember, offer: OfferInput): Promise<Contract> => offerContract(context, caller, offer),
 
     /** Accept, reject, withdraw or terminate (see decide-contract.ts). */
     decide: (caller: ContractMember, contractId: bigint, decision: ContractDecision['decision']): Promise<Contract> => decideContract(context, caller, contractId, decision),

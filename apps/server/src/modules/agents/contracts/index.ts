@@ -4,6 +4,8 @@
  * for the settlement engine. Wired by the agents module (register routes under prefix /api).
  */
 export { createContractsService, type ActiveContract, type ContractsService } from './contracts.service.ts';
+export type { OfferInput } from './use-cases/offer-contract.ts';
+export type { GrantInput } from './use-cases/grant-contract.ts';
 export type { AgentSettings, ContractMember, ContractsDeps, OperatorActor } from './contracts.deps.ts';
 export { contractsRoutes } from './contracts.routes.ts';
 export { contractsAdminRoutes } from './contracts.admin-routes.ts';

@@ -1,9 +1,55 @@
 import { sql } from 'kysely';
 import { formatCents } from '@app/kernel';
-import { CONTRACT_KINDS, type ResolvedPeriod, type RevenueReport, type SettlementPage, type SettlementQuery } from '@app/contracts';
+import { CONTRACT_KINDS, type ResolvedPeriod, type RevenueReport, type SettlementLine, type SettlementPage, type SettlementQuery } from '@app/contracts';
 import type { DbExecutor } from '../../../platform/db.ts';
 import { formatRate } from '../contracts/contract-tiers.ts';
 import { bounds } from '../reports/figures.repository.ts';
+
+/** The columns a settlement line shows (lines joined with their run, agent a and payer p). */
+export const LINE_COLUMNS = [
+  'l.id', 'l.kind', 'a.account as agent', 'p.account as payer', 'l.period_start', 'l.period_end', 'r.version', 'l.base', 'l.active_members',
+  'l.rate_ppm', 'l.gross', 'l.children_gross', 'l.net', 'l.amount', 'l.status', 'l.created_at',
+] as const;
+
+interface LineRow {
+  id: bigint;
+  kind: SettlementLine['kind'];
+  agent: string;
+  payer: string | null;
+  period_start: Date;
+  period_end: Date;
+  version: number;
+  base: bigint;
+  active_members: number;
+  rate_ppm: number;
+  gross: bigint;
+  children_gross: bigint;
+  net: bigint;
+  amount: bigint;
+  status: SettlementLine['status'];
+  created_at: Date;
+}
+
+export function toWireLine(row: LineRow): SettlementLine {
+  return {
+    id: row.id.toString(),
+    kind: row.kind,
+    agent: row.agent,
+    payer: row.payer,
+    periodStart: row.period_start.toISOString(),
+    periodEnd: row.period_end.toISOString(),
+    version: row.version,
+    base: formatCents(row.base),
+    activeMembers: row.active_members,
+    rate: formatRate(row.rate_ppm),
+    gross: formatCents(row.gross),
+    childrenGross: formatCents(row.children_gross),
+    net: formatCents(row.net),
+    amount: formatCents(row.amount),
+    status: row.status,
+    settledAt: row.created_at.toISOString(),
+  };
+}
 
 /**
  * The agent's settlement records and revenue: lines paid to it (received) or by it to its
@@ -22,10 +68,7 @@ export async function settlementPage(db: DbExecutor, agentId: bigint, period: Re
     base
       .innerJoin('accounts_member as a', 'a.id', 'l.agent_id')
       .leftJoin('accounts_member as p', 'p.id', 'l.payer_id')
-      .select([
-        'l.id', 'l.kind', 'a.account as agent', 'p.account as payer', 'l.period_start', 'l.period_end', 'r.version', 'l.base', 'l.active_members',
-        'l.rate_ppm', 'l.gross', 'l.children_gross', 'l.net', 'l.amount', 'l.status', 'l.created_at',
-      ])
+      .select(LINE_COLUMNS)
       .orderBy('l.period_start', 'desc')
       .orderBy('l.id', 'desc')
       .limit(query.pageSize)
@@ -36,24 +79,7 @@ export async function settlementPage(db: DbExecutor, agentId: bigint, period: Re
   const total = Number(totals.n);
   return {
     period,
-    content: rows.map((row) => ({
-      id: row.id.toString(),
-      kind: row.kind,
-      agent: row.agent,
-      payer: row.payer,
-      periodStart: row.period_start.toISOString(),
-      periodEnd: row.period_end.toISOString(),
-      version: row.version,
-      base: formatCents(row.base),
-      activeMembers: row.active_members,
-      rate: formatRate(row.rate_ppm),
-      gross: formatCents(row.gross),
-      childrenGross: formatCents(row.children_gross),
-      net: formatCents(row.net),
-      amount: formatCents(row.amount),
-      status: row.status,
-      settledAt: row.created_at.toISOString(),
-    })),
+    content: rows.map(toWireLine),
     pageNum: query.pageNo,
     total,
     totalPages: Math.max(1, Math.ceil(total / query.pageSize)),

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentsFixture } from '../../../../test/agents-fixture.ts';
+import { newOperatorSession } from '../../../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../../../test/test-context.ts';
 
 /**
@@ -108,6 +109,10 @@ describe('settlement by hand', () => {
     expect(await settlement().payPending()).toMatchObject({ insufficient: 1 });
     expect((await fx.lines(run, [b]))[0]?.status).toBe('insufficient');
     expect(await fx.cash(b)).toBe(0n);
+    // Operators see the case in the back-office.
+    const token = await newOperatorSession(ctx.core, ctx.app, 'finance');
+    const listed = await ctx.app.inject({ method: 'GET', url: '/api/backoffice/agents/settlements?status=insufficient', headers: { authorization: `Bearer ${token}` } });
+    expect(listed.json().lines).toContainEqual(expect.objectContaining({ agent: b.account, payer: a.account, amount: '10.00', status: 'insufficient' }));
 
     await ctx.core.db.transaction().execute((tx) =>
       ctx.core.modules.wallet.api.postOrThrow(tx, { key: `test:fund:${a.account}`, type: 'adjustment', legs: [{ member: a.id, amount: 15_00n }, { house: 'adjustments', amount: -15_00n }] }),

@@ -7,13 +7,16 @@ import { assertAgent, assertKindEnabled, limitsOf } from '../contracts.policy.ts
 import * as repository from '../contracts.repository.ts';
 import { toContract } from '../contracts.views.ts';
 
+/** The wire offer; the tiers are checked here against the offer's kind, so any list is taken. */
+export type OfferInput = Omit<ContractOffer, 'tiers'> & { tiers: readonly unknown[] };
+
 /**
  * An agent offers a direct downline agent a contract (spec §4). The offer must sit under the
  * agent's own contract of that kind; replacing the downline's contract in force needs a strictly
  * higher maximum rate and an explicit confirmation. A newer offer withdraws the pending one.
  * Idempotent per (agent, requestId): a replay answers the contract the first request made.
  */
-export async function offerContract(deps: ContractsContext, caller: ContractMember, offer: ContractOffer): Promise<Contract> {
+export async function offerContract(deps: ContractsContext, caller: ContractMember, offer: OfferInput): Promise<Contract> {
   const settings = await deps.settings();
   assertKindEnabled(settings, offer.kind);
   assertAgent(caller);
