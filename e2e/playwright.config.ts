@@ -25,7 +25,15 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1366, height: 800 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'], browserName: 'chromium', defaultBrowserType: 'chromium' } },
+    // The phone runs the journeys whose screens change shape on a phone (menus, modals, the agent
+    // centre's tab strip, game grids); the others drive the same server paths as on the desktop,
+    // and their phone layouts are covered by screenshots and component tests. Keeps `npm test`
+    // inside its time budget on two cores.
+    {
+      name: 'phone',
+      testMatch: ['shell.spec.ts', 'session.spec.ts', 'accounts.spec.ts', 'content.spec.ts', 'games.spec.ts', 'crash.spec.ts', 'agent-centre.spec.ts'],
+      use: { ...devices['Pixel 7'], browserName: 'chromium', defaultBrowserType: 'chromium' },
+    },
   ],
   webServer: {
     command: `${E2E_WEB_PREBUILT ? '' : 'npm run -s build -w @app/web && '}node --import tsx apps/server/src/main-api.ts`,
