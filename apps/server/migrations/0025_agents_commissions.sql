@@ -38,49 +38,61 @@ create index agents_bet_fact_time on agents_bet_fact (settled_at);
 create function agents_valid_bet(p_stake bigint, p_payout bigint) returns bigint
 language sql immutable as $$ select least(abs(p_payout - p_stake), p_stake) $$;
 
-create function agents_round_fact() returns trigger language plpgsql as $$
+-- One fact for a change of a round's settled result (nothing when neither side was settled or
+-- nothing changed). Trial accounts count in no metric (reference §2).
+create function agents_write_fact(p_round provider_round, p_old_settled boolean, p_old_stake bigint, p_old_payout bigint)
+returns void language plpgsql as $$
 declare
-  v_old_stake bigint := 0;
-  v_old_payout bigint := 0;
-  v_old_settled boolean := false;
-  v_new_stake bigint := 0;
-  v_new_payout bigint := 0;
-  v_new_settled boolean := new.status = 'settled';
+  v_new_settled boolean := p_round.status = 'settled';
+  v_new_stake bigint := case when v_new_settled then p_round.bet else 0 end;
+  v_new_payout bigint := case when v_new_settled then p_round.win else 0 end;
 begin
-  if tg_op = 'UPDATE' and old.status = 'settled' then
-    v_old_settled := true;
-    v_old_stake := old.bet;
-    v_old_payout := old.win;
+  if not p_old_settled and not v_new_settled then
+    return;
   end if;
-  if v_new_settled then
-    v_new_stake := new.bet;
-    v_new_payout := new.win;
+  if p_old_settled = v_new_settled and p_old_stake = v_new_stake and p_old_payout = v_new_payout then
+    return;
   end if;
-  if not v_old_settled and not v_new_settled then
-    return new;
+  if exists (select 1 from accounts_member where id = p_round.member_id and type = 4) then
+    return;
   end if;
-  if v_old_settled = v_new_settled and v_old_stake = v_new_stake and v_old_payout = v_new_payout then
-    return new;
-  end if;
-  -- Trial accounts count in no metric (reference §2).
-  if exists (select 1 from accounts_member where id = new.member_id and type = 4) then
-    return new;
-  end if;
-  if new.agent_chain is null then
+  insert into agents_bet_fact (member_id, chain, vendor_code, round_id, round_stake, member_won, stake, payout, valid_bet, bets)
+  values (p_round.member_id, coalesce(p_round.agent_chain, '{}'), p_round.vendor_code, p_round.round_id, p_round.bet, v_new_payout > v_new_stake,
+          v_new_stake - p_old_stake, v_new_payout - p_old_payout,
+          agents_valid_bet(v_new_stake, v_new_payout) - agents_valid_bet(p_old_stake, p_old_payout),
+          (case when v_new_settled then 1 else 0 end) - (case when p_old_settled then 1 else 0 end));
+end;
+$$;
+
+-- Before a write: snapshot the chain when the round is settled without one; on an update, write
+-- the fact of the change. An insert's fact is written after it (below): PostgreSQL fires BEFORE
+-- INSERT triggers even for an INSERT … ON CONFLICT that turns into an UPDATE (the provider's
+-- callback function writes rounds that way), and that proposed row never exists.
+create function agents_round_before() returns trigger language plpgsql as $$
+begin
+  if new.status = 'settled' and new.agent_chain is null then
     select coalesce(array_agg(ancestor_id order by depth), '{}') into new.agent_chain
     from agents_tree where descendant_id = new.member_id and depth > 0;
   end if;
-  insert into agents_bet_fact (member_id, chain, vendor_code, round_id, round_stake, member_won, stake, payout, valid_bet, bets)
-  values (new.member_id, new.agent_chain, new.vendor_code, new.round_id, new.bet, v_new_payout > v_new_stake,
-          v_new_stake - v_old_stake, v_new_payout - v_old_payout,
-          agents_valid_bet(v_new_stake, v_new_payout) - agents_valid_bet(v_old_stake, v_old_payout),
-          (case when v_new_settled then 1 else 0 end) - (case when v_old_settled then 1 else 0 end));
+  if tg_op = 'UPDATE' then
+    perform agents_write_fact(new, old.status = 'settled',
+      case when old.status = 'settled' then old.bet else 0 end, case when old.status = 'settled' then old.win else 0 end);
+  end if;
   return new;
 end;
 $$;
 
-create trigger provider_round_agents_fact before insert or update of bet, win, status on provider_round
-  for each row execute function agents_round_fact();
+create function agents_round_inserted() returns trigger language plpgsql as $$
+begin
+  perform agents_write_fact(new, false, 0, 0);
+  return null;
+end;
+$$;
+
+create trigger provider_round_agents_before before insert or update of bet, win, status on provider_round
+  for each row execute function agents_round_before();
+create trigger provider_round_agents_inserted after insert on provider_round
+  for each row execute function agents_round_inserted();
 
 -- Rollups, fed from the facts by the worker (agents.rollup, every minute). Reports add the facts
 -- not rolled up yet, so they are live. Days are the operator's time zone.

@@ -15,7 +15,8 @@ export interface AgentsTreeTable {
 export interface AgentsBetFactTable {
   seq: Generated<bigint>;
   member_id: bigint;
-  chain: bigint[];
+  /** bigint[] in SQL; node-postgres reads int8 arrays as decimal strings. */
+  chain: ColumnType<string[], bigint[], bigint[]>;
   vendor_code: string;
   round_id: string;
   round_stake: bigint;

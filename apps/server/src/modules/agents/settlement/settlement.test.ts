@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { agentsFixture } from '../../../../test/agents-fixture.ts';
 import { newOperatorSession } from '../../../../test/builders.ts';
@@ -19,6 +20,29 @@ const settlement = () => ctx.core.modules.agents.api.settlement;
 /** A Sao Paulo calendar day as an instant range (UTC−3, no daylight saving since 2019). */
 const day = (date: string) => ({ start: new Date(`${date}T03:00:00Z`), end: new Date(new Date(`${date}T03:00:00Z`).getTime() + 86_400_000) });
 const noon = (date: string) => new Date(`${date}T15:00:00Z`);
+
+describe('bet facts', () => {
+  it("one fact per change of a round's settled result, written as the provider's callback writes rounds", async () => {
+    const a = await fx.agent();
+    const m1 = await fx.member(a);
+    const upsert = (values: { bet?: bigint; win?: bigint; status: 'open' | 'settled' | 'rolled_back' }) =>
+      sql`insert into provider_round (vendor_code, member_id, round_id, game_code, bet, win, status, closed_at)
+          values ('TESTVENDOR', ${m1.id}, 'upsert-1', 'g', ${values.bet ?? 0n}, ${values.win ?? 0n}, ${values.status}, now())
+          on conflict (vendor_code, member_id, round_id) do update set bet = provider_round.bet + excluded.bet,
+            win = provider_round.win + excluded.win, status = excluded.status`.execute(ctx.core.db);
+    const facts = () => ctx.core.db.selectFrom('agents_bet_fact').select(['stake', 'payout', 'valid_bet', 'bets', 'chain']).where('member_id', '=', m1.id).orderBy('seq').execute();
+    await upsert({ bet: 10_00n, status: 'open' });
+    expect(await facts()).toEqual([]);
+    await upsert({ win: 25_00n, status: 'settled' });
+    expect(await facts()).toEqual([{ stake: 10_00n, payout: 25_00n, valid_bet: 10_00n, bets: 1, chain: [a.id.toString()] }]);
+    await upsert({ win: 5_00n, status: 'settled' }); // a later win on the settled round: a correction
+    await upsert({ status: 'rolled_back' });
+    expect((await facts()).slice(1)).toEqual([
+      { stake: 0n, payout: 5_00n, valid_bet: 0n, bets: 0, chain: [a.id.toString()] },
+      { stake: -10_00n, payout: -30_00n, valid_bet: -10_00n, bets: -1, chain: [a.id.toString()] },
+    ]);
+  });
+});
 
 describe('settlement by hand', () => {
   it('daily salary: tier by valid bet and active members, differential pay, the platform pays the top', async () => {
