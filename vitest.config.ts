@@ -21,6 +21,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/web/src/test-setup.ts'],
+          // jsdom renders of whole pages take 1–3 s alone and several times that while the server
+          // project runs beside them on two cores; 5 s (the default) failed journeys for load alone.
+          testTimeout: 15_000,
         },
       },
     ],
