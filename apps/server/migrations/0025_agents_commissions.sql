@@ -112,7 +112,10 @@ create table agents_member_day (
   valid_bet bigint not null default 0,
   primary key (day, member_id)
 );
-create index agents_member_day_member on agents_member_day (member_id, day);
+-- "Members active in a period" sums each team member's days: by member (a small team, a long
+-- period) or by day (a big team, one day), reading only the index (bench/README.md, agents).
+create index agents_member_day_member on agents_member_day (member_id, day) include (valid_bet);
+create index agents_member_day_day on agents_member_day (day, member_id) include (valid_bet);
 
 -- A whole team (the agent's own play included) per day and per hour: overviews and wages.
 create table agents_team_day (
@@ -122,6 +125,9 @@ create table agents_team_day (
   stake bigint not null default 0,
   payout bigint not null default 0,
   valid_bet bigint not null default 0,
+  -- Team members whose own valid bet that day reached the active threshold, kept by the rollup as
+  -- members cross it (a one-day overview reads it instead of summing 100,000 members' days).
+  active_members integer not null default 0,
   primary key (agent_id, day)
 );
 create table agents_team_hour (
@@ -216,6 +222,10 @@ create index agents_settlement_line_retry on agents_settlement_line (status) whe
 alter table content_item drop constraint content_item_kind_check;
 alter table content_item add constraint content_item_kind_check
   check (kind in ('banner', 'notice', 'promotion', 'popup', 'announcement', 'help', 'agent_notice'));
+
+-- Team size (an index-only count of a team) and new members by period.
+create index agents_tree_team on agents_tree (ancestor_id, depth) include (descendant_id);
+create index accounts_member_created on accounts_member (created_at);
 
 -- Team deposits and withdrawals by period (overview, statements).
 create index payments_deposit_credited on payments_deposit (credited_at) where status = 'credited';

@@ -45,10 +45,23 @@ describe('agent centre routes', () => {
     expect(overview).toMatchObject({ teamSize: 2, directCount: 1, newMembers: 2, activeMembers: 1 });
     // 120.00 staked, 50.00 paid out; valid bet 100.00 + min(30.00, 20.00) = 120.00.
     expect(overview.figures).toMatchObject({ bets: 2, stake: '120.00', payout: '50.00', validBet: '120.00', profitLoss: '-70.00' });
-    // The rollup moves facts into the daily rows; the answer stays the same.
+    // The rollup moves facts into the daily rows (and counts the day's active members); the
+    // answer stays the same, and so does a member crossing the threshold partly after it.
     await ctx.core.modules.agents.api.rollup();
-    expect((await call(top, 'GET', '/api/agent/overview?period=today')).json().figures).toEqual(overview.figures);
+    const rolled = (await call(top, 'GET', '/api/agent/overview?period=today')).json();
+    expect([rolled.figures, rolled.activeMembers]).toEqual([overview.figures, 1]);
     expect((await call(outsider, 'GET', '/api/agent/overview?period=today')).json().figures).toMatchObject({ bets: 1, stake: '999.00' });
+    // The outsider itself reaches the threshold in two steps, across a rollup.
+    const active = async () => (await call(outsider, 'GET', '/api/agent/overview?period=today')).json().activeMembers;
+    expect(await active()).toBe(1);
+    await fx.round(outsider, 60_00n, 0n, new Date());
+    expect(await active()).toBe(1);
+    await ctx.core.modules.agents.api.rollup();
+    await fx.round(outsider, 40_00n, 0n, new Date());
+    expect(await active()).toBe(2);
+    await ctx.core.modules.agents.api.rollup();
+    expect(await active()).toBe(2);
+    expect((await call(outsider, 'GET', '/api/agent/overview?period=thisMonth')).json().activeMembers).toBe(2);
   });
 
   it("never shows or changes another tree's accounts", async () => {

@@ -1,7 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AgentAnnouncementList, Language } from '@app/contracts';
-import type { Clock } from '@app/kernel';
+import { parseCents, type Clock } from '@app/kernel';
 import type { Db } from '../../platform/db.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -70,7 +70,10 @@ export function createAgentsModule(deps: {
     cashOf: deps.cashOf,
   });
   const settlement = createSettlementService({ db: deps.db, logger: deps.logger, settings, wallet: deps.wallet, clock: deps.clock });
-  const rollup = async () => runRollup(deps.db, (await settings()).timeZone);
+  const rollup = async () => {
+    const current = await settings();
+    return runRollup(deps.db, current.timeZone, parseCents(current.activeMemberValidBet) ?? 0n);
+  };
 
   return {
     api: {

@@ -10,9 +10,11 @@ const ROLLUP_LOCK = 0x61676e74_01;
  * Adds settled-round facts to the daily and hourly rollups (member day, team day, team hour):
  * each fact counts for its member and for every agent in its snapshotted chain. Facts are marked
  * as they are taken, in the same transaction, so a fact is added once whatever order transactions
- * commit in. Answers how many facts it took.
+ * commit in. Each team's day also counts the members whose own valid bet that day crossed
+ * `threshold` (the active-member setting as it is when the day is rolled up). Answers how many
+ * facts it took.
  */
-export async function runRollup(db: Db, timeZone: string): Promise<number> {
+export async function runRollup(db: Db, timeZone: string, threshold: bigint): Promise<number> {
   let total = 0;
   for (;;) {
     const taken = await db.transaction().execute(async (tx) => {
@@ -22,22 +24,38 @@ export async function runRollup(db: Db, timeZone: string): Promise<number> {
         with facts as (
           update agents_bet_fact set rolled_up = true
           where seq in (select seq from agents_bet_fact where not rolled_up order by seq limit ${BATCH} for update skip locked)
-          returning member_id, chain, bets, stake, payout, valid_bet, settled_at
+          returning seq, member_id, chain, bets, stake, payout, valid_bet, settled_at, (settled_at at time zone ${timeZone})::date as day
+        ), member_deltas as (
+          select day, member_id, sum(bets) as bets, sum(stake) as stake, sum(payout) as payout, sum(valid_bet) as valid_bet
+          from facts group by day, member_id
+        ), member_chains as (
+          -- A member's latest chain: who counts it as active (moves are rare; its facts keep theirs).
+          select distinct on (member_id) member_id, chain from facts order by member_id, seq desc
+        ), crossings as (
+          -- Sibling CTEs read the rows as they were before this statement: the day's total so far.
+          select m.day, m.member_id, c.chain,
+            (coalesce(d.valid_bet, 0) + m.valid_bet >= ${threshold})::int - (coalesce(d.valid_bet, 0) >= ${threshold})::int as change
+          from member_deltas m join member_chains c using (member_id)
+          left join agents_member_day d on d.day = m.day and d.member_id = m.member_id
         ), member_days as (
           insert into agents_member_day as d (day, member_id, bets, stake, payout, valid_bet)
-          select (settled_at at time zone ${timeZone})::date, member_id, sum(bets), sum(stake), sum(payout), sum(valid_bet)
-          from facts group by 1, 2
+          select day, member_id, bets, stake, payout, valid_bet from member_deltas
           on conflict (day, member_id) do update set bets = d.bets + excluded.bets, stake = d.stake + excluded.stake,
             payout = d.payout + excluded.payout, valid_bet = d.valid_bet + excluded.valid_bet
         ), team_facts as (
-          select agent_id, settled_at, bets, stake, payout, valid_bet
+          select agent_id, day, settled_at, bets, stake, payout, valid_bet
           from facts cross join lateral unnest(array_prepend(member_id, chain)) as agent(agent_id)
         ), team_days as (
-          insert into agents_team_day as d (agent_id, day, bets, stake, payout, valid_bet)
-          select agent_id, (settled_at at time zone ${timeZone})::date, sum(bets), sum(stake), sum(payout), sum(valid_bet)
-          from team_facts group by 1, 2
+          insert into agents_team_day as d (agent_id, day, bets, stake, payout, valid_bet, active_members)
+          select agent_id, day, sum(bets), sum(stake), sum(payout), sum(valid_bet), sum(active) from (
+            select agent_id, day, bets, stake, payout, valid_bet, 0 as active from team_facts
+            union all
+            select agent_id, day, 0, 0, 0, 0, change from crossings
+            cross join lateral unnest(array_prepend(member_id, chain)) as agent(agent_id) where change <> 0
+          ) as rows group by 1, 2
           on conflict (agent_id, day) do update set bets = d.bets + excluded.bets, stake = d.stake + excluded.stake,
-            payout = d.payout + excluded.payout, valid_bet = d.valid_bet + excluded.valid_bet
+            payout = d.payout + excluded.payout, valid_bet = d.valid_bet + excluded.valid_bet,
+            active_members = d.active_members + excluded.active_members
         ), team_hours as (
           insert into agents_team_hour as h (agent_id, hour, bets, stake, payout, valid_bet)
           select agent_id, date_trunc('hour', settled_at), sum(bets), sum(stake), sum(payout), sum(valid_bet)

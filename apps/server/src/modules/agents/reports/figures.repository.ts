@@ -147,9 +147,23 @@ export async function newMembers(db: DbExecutor, agentId: bigint, period: Resolv
   return Number(result.rows[0]?.count ?? 0);
 }
 
-/** Team members (the agent included) whose own valid bet in the period reached `threshold`. */
+/**
+ * Team members (the agent included) whose own valid bet in the period reached `threshold`. One day
+ * reads the count the rollup keeps (plus members the facts not rolled up yet carry across); a
+ * longer period sums each member's days, as activity is judged on the period's total.
+ */
 export async function activeMembers(db: DbExecutor, agentId: bigint, period: ResolvedPeriod, threshold: bigint): Promise<number> {
   const { start, end } = bounds(period);
+  const tail = sql`select member_id, valid_bet from agents_bet_fact
+    where not rolled_up and (member_id = ${agentId} or chain @> array[${agentId}]::bigint[]) and settled_at >= ${start} and settled_at < ${end}`;
+  if (period.from === period.to) {
+    const result = await sql<{ count: number }>`
+      select (coalesce((select active_members from agents_team_day where agent_id = ${agentId} and day = ${period.from}::date), 0)
+        + coalesce((select sum((coalesce(d.valid_bet, 0) + t.valid_bet >= ${threshold})::int - (coalesce(d.valid_bet, 0) >= ${threshold})::int)
+            from (select member_id, sum(valid_bet) as valid_bet from (${tail}) as facts group by member_id) as t
+            left join agents_member_day d on d.day = ${period.from}::date and d.member_id = t.member_id), 0))::int as count`.execute(db);
+    return result.rows[0]?.count ?? 0;
+  }
   const result = await sql<{ count: string }>`
     select count(*)::text as count from (
       select member_id from (
@@ -157,8 +171,7 @@ export async function activeMembers(db: DbExecutor, agentId: bigint, period: Res
         join agents_tree t on t.descendant_id = d.member_id and t.ancestor_id = ${agentId}
         where d.day between ${period.from}::date and ${period.to}::date
         union all
-        select f.member_id, f.valid_bet from agents_bet_fact f
-        where not f.rolled_up and (f.member_id = ${agentId} or f.chain @> array[${agentId}]::bigint[]) and f.settled_at >= ${start} and f.settled_at < ${end}
+        ${tail}
       ) as play group by member_id having sum(valid_bet) >= ${threshold}
     ) as active`.execute(db);
   return Number(result.rows[0]?.count ?? 0);

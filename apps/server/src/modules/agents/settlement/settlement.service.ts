@@ -60,7 +60,7 @@ export function createSettlementService(deps: SettlementDeps) {
   /** Settles one period of one kind (version 1, or a delta version); answers the run id or null. */
   async function settlePeriod(kind: PeriodKind, period: Period): Promise<bigint | null> {
     const settings = await deps.settings();
-    await runRollup(deps.db, settings.timeZone);
+    await runRollup(deps.db, settings.timeZone, parseCents(settings.activeMemberValidBet) ?? 0n);
     return deps.db.transaction().execute(async (tx) => {
       const locked = await sql<{ ok: boolean }>`select pg_try_advisory_xact_lock(${lockKey(kind, period.start)}) as ok`.execute(tx);
       if (!locked.rows[0]?.ok) return null;
