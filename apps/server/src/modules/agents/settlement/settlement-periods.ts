@@ -30,9 +30,9 @@ export async function periodsEnding(db: DbExecutor, kind: Exclude<ContractKind, 
   const result = await sql<{ start: Date; end: Date }>`
     with w as (select (${from.toISOString()}::timestamptz at time zone ${timeZone}) as lo, (${to.toISOString()}::timestamptz at time zone ${timeZone}) as hi),
     local as (${starts})
-    select (s at time zone ${timeZone}) as start, (${nextStart} at time zone ${timeZone}) as end from local
-    where (${nextStart} at time zone ${timeZone}) > ${from.toISOString()}::timestamptz
-      and (${nextStart} at time zone ${timeZone}) <= ${to.toISOString()}::timestamptz
+    select (s at time zone ${timeZone}) as start, ((${nextStart}) at time zone ${timeZone}) as end from local
+    where ((${nextStart}) at time zone ${timeZone}) > ${from.toISOString()}::timestamptz
+      and ((${nextStart}) at time zone ${timeZone}) <= ${to.toISOString()}::timestamptz
     order by 1`.execute(db);
   return result.rows.map((row) => ({ start: new Date(row.start), end: new Date(row.end) }));
 }
