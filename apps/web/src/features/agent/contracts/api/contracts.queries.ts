@@ -1,0 +1,86 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { CONTRACT_FLAG, CONTRACT_KINDS, type ConsolidatedFlags, type ContractDecision, type ContractKind } from '@app/contracts';
+import { getToken } from '../../../../shared/session-token.ts';
+import type { PeriodSelection } from '../../api/agent.api.ts';
+import {
+  decideContractRequest,
+  fetchContractOverview,
+  fetchPendingContracts,
+  fetchRevenue,
+  fetchSettlements,
+  offerContractRequest,
+  type SettlementFilters,
+} from './contracts.api.ts';
+
+/**
+ * Keyed by token like the wallet's, so a new login never shows the previous member's contracts.
+ * The consolidated flags are the agent centre's (agent.queries.ts contractFlagsQueryOptions): the
+ * menu and these pages share one answer.
+ */
+export const contractKeys = {
+  all: ['agent-contracts'] as const,
+  member: (token: string | null) => [...contractKeys.all, token] as const,
+  overview: (token: string | null, kind: ContractKind) => [...contractKeys.member(token), 'overview', kind] as const,
+  pending: (token: string | null) => [...contractKeys.member(token), 'pending'] as const,
+  settlements: (token: string | null, filters: SettlementFilters) => [...contractKeys.member(token), 'settlements', filters] as const,
+  revenue: (token: string | null, query: PeriodSelection) => [...contractKeys.member(token), 'revenue', query] as const,
+};
+
+export function contractOverviewQueryOptions(token: string | null, kind: ContractKind, enabled = true) {
+  return queryOptions({
+    queryKey: contractKeys.overview(token, kind),
+    queryFn: ({ signal }) => fetchContractOverview(kind, signal),
+    enabled: token !== null && enabled,
+  });
+}
+
+export function pendingContractsQueryOptions(token: string | null, enabled = true) {
+  return queryOptions({
+    queryKey: contractKeys.pending(token),
+    queryFn: ({ signal }) => fetchPendingContracts(signal),
+    enabled: token !== null && enabled,
+    // An offer can arrive at any time: look again whenever the member comes back to the tab.
+    staleTime: 0,
+    refetchOnWindowFocus: true,
+  });
+}
+
+export function settlementsQueryOptions(token: string | null, filters: SettlementFilters, enabled = true) {
+  return queryOptions({
+    queryKey: contractKeys.settlements(token, filters),
+    queryFn: ({ signal }) => fetchSettlements(filters, signal),
+    enabled: token !== null && enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function revenueQueryOptions(token: string | null, query: PeriodSelection, enabled = true) {
+  return queryOptions({
+    queryKey: contractKeys.revenue(token, query),
+    queryFn: ({ signal }) => fetchRevenue(query, signal),
+    enabled: token !== null && enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The kinds the operator runs, in the product's order (spec §3 consolidated flags). */
+export function enabledKinds(flags: ConsolidatedFlags): ContractKind[] {
+  return CONTRACT_KINDS.filter((kind) => flags[CONTRACT_FLAG[kind]]);
+}
+
+export function useOfferContract() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: offerContractRequest,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: contractKeys.member(getToken()) }),
+  });
+}
+
+export function useDecideContract() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: string; decision: ContractDecision['decision'] }) => decideContractRequest(id, decision),
+    // Settled, not only succeeded: "already answered" (agents.contract_not_pending) means the list is stale.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: contractKeys.member(getToken()) }),
+  });
+}

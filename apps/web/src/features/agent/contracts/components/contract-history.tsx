@@ -1,0 +1,87 @@
+import { useTranslation } from 'react-i18next';
+import type { Contract } from '@app/contracts';
+import { PHONE_QUERY, useMediaQuery } from '../../../../shared/hooks/use-media-query.ts';
+import { EmptyState } from '../../../wallet/components/panel-states.tsx';
+import type { ContractFormat } from '../hooks/use-contract-format.ts';
+import { topRates } from '../tiers.ts';
+import { ContractStatusBadge } from './status-badge.tsx';
+
+interface HistoryProps {
+  history: readonly Contract[];
+  /** The logged-in agent's account: a contract to it came from its upline, others went to a downline. */
+  me: string;
+  format: ContractFormat;
+}
+
+/** Every version offered, accepted, replaced or ended, for this kind, newest first as sent. */
+export function ContractHistory({ history, me, format }: HistoryProps) {
+  const { t } = useTranslation('contracts');
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  if (history.length === 0) return <EmptyState testId="history-empty">{t('history.empty')}</EmptyState>;
+  const party = (contract: Contract) =>
+    contract.downline !== me
+      ? t('history.to', { account: contract.downline })
+      : contract.upline
+        ? t('history.from', { account: contract.upline })
+        : t('history.fromPlatform');
+  const rates = (contract: Contract) => topRates(contract.kind, contract.tiers).map(format.rate).join(' / ');
+  const ended = (contract: Contract) => (contract.endedAt ? format.dateTime(contract.endedAt) : contract.decidedAt ? format.dateTime(contract.decidedAt) : '—');
+
+  if (isPhone) {
+    return (
+      <ul className="history-cards" data-testid="contract-history">
+        {history.map((contract) => (
+          <li key={contract.id} className="history-card" data-testid="history-contract">
+            <div className="history-card__top">
+              <span className="history-card__type">{party(contract)}</span>
+              <ContractStatusBadge status={contract.status} />
+            </div>
+            <div className="history-card__meta">
+              <span>{t('history.version', { version: contract.version })}</span>
+              <span>{t('history.topRate', { rate: rates(contract) })}</span>
+            </div>
+            <div className="history-card__meta">
+              <span>{t('history.offered', { time: format.dateTime(contract.offeredAt) })}</span>
+              {contract.endedBy ? <span>{t('history.endedBy', { who: contract.endedBy })}</span> : null}
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  return (
+    <div className="wallet-table-wrap">
+      <table className="wallet-table" data-testid="contract-history">
+        <thead>
+          <tr>
+            <th scope="col">{t('history.columns.party')}</th>
+            <th scope="col" className="is-numeric">
+              {t('history.columns.version')}
+            </th>
+            <th scope="col" className="is-numeric">
+              {t('history.columns.topRate')}
+            </th>
+            <th scope="col">{t('history.columns.status')}</th>
+            <th scope="col">{t('history.columns.offered')}</th>
+            <th scope="col">{t('history.columns.decided')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {history.map((contract) => (
+            <tr key={contract.id} data-testid="history-contract">
+              <td>{party(contract)}</td>
+              <td className="is-numeric">{contract.version}</td>
+              <td className="is-numeric">{rates(contract)}</td>
+              <td>
+                <ContractStatusBadge status={contract.status} />
+                {contract.endedBy ? <span className="contract-table__sub">{t('history.endedBy', { who: contract.endedBy })}</span> : null}
+              </td>
+              <td>{format.dateTime(contract.offeredAt)}</td>
+              <td>{ended(contract)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import { useTranslation } from 'react-i18next';
+import type { Contract } from '@app/contracts';
+import { Alert, Button } from '@app/ui';
+import { useErrorMessage } from '../../../../shared/error-message.ts';
+import type { ContractFormat } from '../hooks/use-contract-format.ts';
+import type { Decision } from '../hooks/use-contract-decision.ts';
+import { TierTable } from './tier-table.tsx';
+
+interface OfferItemProps {
+  offer: Contract;
+  format: ContractFormat;
+  /** The decision on its way for this offer, if any. */
+  pending: Decision | null;
+  /** Some decision (on any contract) is on its way: no other may start. */
+  busy: boolean;
+  error: unknown;
+  onDecide: (decision: Decision) => void;
+  /** The kind is named when offers of several kinds are listed together (the modal). */
+  showKind?: boolean;
+}
+
+/** An offer waiting for the logged-in agent: who offers it, its tiers, accept or reject. */
+export function OfferItem({ offer, format, pending, busy, error, onDecide, showKind = false }: OfferItemProps) {
+  const { t } = useTranslation('contracts');
+  const errorMessage = useErrorMessage();
+  const kind = t(`kinds.${offer.kind}`);
+  const title = offer.upline
+    ? showKind
+      ? t('offer.titleWithKind', { kind, from: offer.upline })
+      : t('offer.title', { from: offer.upline })
+    : showKind
+      ? t('offer.titleWithKindFromPlatform', { kind })
+      : t('offer.titleFromPlatform');
+  return (
+    <article className="contract-offer" data-testid="contract-offer" data-offer-id={offer.id} aria-busy={pending !== null}>
+      <header className="contract-offer__head">
+        <h3 className="contract-offer__title">
+          {title}
+        </h3>
+        <span className="contract-offer__meta">{t('offer.offeredAt', { time: format.dateTime(offer.offeredAt) })}</span>
+      </header>
+      {offer.replaces ? <p className="contract-note">{t('offer.replaces')}</p> : null}
+      <TierTable kind={offer.kind} tiers={offer.tiers} format={format} testId="offer-tiers" />
+      {error ? <Alert data-testid="offer-error">{errorMessage(error)}</Alert> : null}
+      <div className="contract-actions">
+        <Button variant="outline" size="sm" disabled={busy} aria-busy={pending === 'reject'} onClick={() => onDecide('reject')} data-testid="offer-reject">
+          {pending === 'reject' ? t('actions.working') : t('actions.reject')}
+        </Button>
+        <Button variant="accent" size="sm" disabled={busy} aria-busy={pending === 'accept'} onClick={() => onDecide('accept')} data-testid="offer-accept">
+          {pending === 'accept' ? t('actions.working') : t('actions.accept')}
+        </Button>
+      </div>
+    </article>
+  );
+}

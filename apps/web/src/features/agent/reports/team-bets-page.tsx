@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { CardsIcon, SelectField, type SelectOption } from '@app/ui';
+import { GAME_TYPES, type GameType, type TeamBet } from '@app/contracts';
+import { useSessionToken } from '../../../shared/session-token.ts';
+import { RoundStatusChip, useGameTypeLabel } from '../../betting/components/round-labels.tsx';
+import '../../betting/components/betting.css';
+import { EmptyState } from '../../wallet/components/panel-states.tsx';
+import { SignedAmount } from '../../wallet/components/signed-amount.tsx';
+import { teamBetsQueryOptions } from '../api/agent.queries.ts';
+import { DataTable, type Column } from './data-table.tsx';
+import { PeriodFilter, PeriodLabel } from './period-filter.tsx';
+import { AccountSearch, Pager, ReportBody, Stat, useAgentFormat } from './report-kit.tsx';
+import { usePeriod } from './use-period.ts';
+
+export const TEAM_BETS_PAGE_SIZE = 20;
+type TypeChoice = GameType | 'all';
+
+/** personalHistoryCopy in the agent centre: the team's game rounds, with the period's totals. */
+export function TeamBetsPage() {
+  const { t } = useTranslation('agent');
+  const token = useSessionToken();
+  const period = usePeriod('today');
+  const [account, setAccount] = useState('');
+  const [gameType, setGameType] = useState<GameType | undefined>(undefined);
+  const [pageNo, setPageNo] = useState(1);
+  const filters = { period: period.selection ?? { period: 'today' as const }, account, gameType, pageNo, pageSize: TEAM_BETS_PAGE_SIZE };
+  const page = useQuery(teamBetsQueryOptions(token, filters, period.selection !== null));
+  const format = useAgentFormat(page.data?.period.timeZone);
+  const typeLabel = useGameTypeLabel();
+  const typeOptions: SelectOption<TypeChoice>[] = [{ value: 'all', label: t('bets.allTypes') }, ...GAME_TYPES.map((type) => ({ value: type, label: typeLabel(type) }))];
+
+  const columns: Column<TeamBet>[] = [
+    { id: 'account', header: t('bets.columns.account'), cell: (row) => <strong>{row.account}</strong> },
+    { id: 'time', wrap: true, header: t('bets.columns.time'), cell: (row) => <time dateTime={row.openedAt}>{format.dateTime(row.openedAt)}</time> },
+    {
+      id: 'game',
+      header: t('bets.columns.game'),
+      cell: (row) => (
+        <span className="betting-game" title={t('bets.roundRef', { roundId: row.roundId })}>
+          <span className="betting-game__name">{row.gameCode}</span>
+          <span className="betting-game__vendor">{row.vendor}</span>
+        </span>
+      ),
+    },
+    { id: 'type', header: t('bets.columns.type'), cell: (row) => typeLabel(row.gameType) },
+    { id: 'stake', header: t('bets.columns.stake'), numeric: true, cell: (row) => format.money(row.stake) },
+    { id: 'payout', header: t('bets.columns.payout'), numeric: true, cell: (row) => format.money(row.payout) },
+    { id: 'validBet', header: t('bets.columns.validBet'), numeric: true, cell: (row) => format.money(row.validBet) },
+    { id: 'profitLoss', header: t('bets.columns.profitLoss'), numeric: true, cell: (row) => <SignedAmount amount={row.profitLoss} format={format} /> },
+    { id: 'status', header: t('bets.columns.status'), cell: (row) => <RoundStatusChip status={row.status} /> },
+  ];
+
+  return (
+    <div className="wallet-page" data-testid="team-bets">
+      <section className="wallet-card wallet-filters agent-filters" aria-label={t('filters.label')}>
+        <PeriodFilter control={period} onChange={() => setPageNo(1)} />
+        <AccountSearch
+          value={account}
+          onSearch={(next) => {
+            setAccount(next);
+            setPageNo(1);
+          }}
+          label={t('filters.account')}
+          testId="bets-account"
+        />
+        <SelectField
+          className="wallet-filters__type"
+          label={t('bets.typeLabel')}
+          value={gameType ?? 'all'}
+          options={typeOptions}
+          onValueChange={(choice) => {
+            setGameType(choice === 'all' ? undefined : choice);
+            setPageNo(1);
+          }}
+          data-testid="bets-type"
+        />
+      </section>
+      {period.selection === null ? null : (
+        <ReportBody query={page} testId="bets-results">
+          {(data) => (
+            <>
+              <p className="agent-report-meta">
+                <PeriodLabel period={data.period} format={format} />
+              </p>
+              <div className="agent-stats agent-stats--four" aria-label={t('bets.totalsTitle')} data-testid="bets-totals">
+                <Stat label={t('bets.columns.stake')} value={format.money(data.totals.stake)} testId="bets-total-stake" />
+                <Stat label={t('bets.columns.payout')} value={format.money(data.totals.payout)} testId="bets-total-payout" />
+                <Stat label={t('bets.columns.validBet')} value={format.money(data.totals.validBet)} testId="bets-total-validBet" />
+                <Stat
+                  label={t('bets.columns.profitLoss')}
+                  value={<SignedAmount amount={data.totals.profitLoss} format={format} />}
+                  hint={t('figures.profitLossHint')}
+                  testId="bets-total-profitLoss"
+                  tone="highlight"
+                />
+              </div>
+              <section className="wallet-card">
+                {data.content.length === 0 ? (
+                  <EmptyState testId="bets-empty" icon={<CardsIcon size={22} />}>
+                    {t('bets.empty')}
+                  </EmptyState>
+                ) : (
+                  <DataTable columns={columns} rows={data.content} rowKey={(row) => `${row.vendor}:${row.roundId}`} testId="bets-table" rowTestId="bet-row" />
+                )}
+                <Pager page={data} totalLabel={t('bets.total', { count: data.total })} onPage={setPageNo} disabled={page.isFetching} testId="bets-pager" />
+              </section>
+            </>
+          )}
+        </ReportBody>
+      )}
+    </div>
+  );
+}
