@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@app/kernel';
 import type { HttpApp } from '../../platform/http/http-app.ts';
-import type { OperatorRole } from './operator-role.ts';
+import { hasPermission, type OperatorPermission } from './operator-role.ts';
 import { bearerToken } from './operator-session-token.ts';
 import type { AuthenticatedOperator, OperatorSessionService } from './operator-session.service.ts';
 
@@ -17,14 +17,13 @@ export type OperatorPreHandler = (request: FastifyRequest, reply: FastifyReply) 
 
 /** The single place where an operator bearer token becomes an operator. */
 export function createOperatorAuth(sessions: OperatorSessionService) {
-  function requireOperator(...roles: OperatorRole[]): OperatorPreHandler {
-    const allowed = new Set<OperatorRole>(roles);
+  function requireOperator(permission?: OperatorPermission): OperatorPreHandler {
     return async (request) => {
       const token = bearerToken(request.headers.authorization);
       const operator = token ? await sessions.authenticate(token) : undefined;
       // One answer for missing, malformed, unknown, revoked, idle and expired: no oracle for guessing.
       if (!operator) throw new AppError('backoffice.session_required', 'operator session required, please log in');
-      if (allowed.size > 0 && operator.role !== 'owner' && !allowed.has(operator.role)) {
+      if (permission !== undefined && !hasPermission(operator.role, permission)) {
         throw new AppError('backoffice.forbidden', 'your role may not do this');
       }
       request.operator = operator;

@@ -29,7 +29,7 @@ describe('back-office sessions', () => {
     const backoffice = ctx.core.modules.backoffice;
     backoffice.installAuth(probe);
     await probe.register(async (app) => {
-      app.get('/probe/finance', { preHandler: backoffice.api.requireOperator('finance') }, async (request) => ({ ...request.operator, id: String(request.operator?.id) }));
+      app.get('/probe/finance', { preHandler: backoffice.api.requireOperator('payments.review') }, async (request) => ({ ...request.operator, id: String(request.operator?.id) }));
       app.get('/probe/any', { preHandler: backoffice.api.requireOperator() }, async () => ({ ok: true }));
       app.get('/probe/open', async (request) => ({ operator: request.operator }));
     });

@@ -41,6 +41,16 @@ export interface BackofficeAuditTable {
   details: ColumnType<Record<string, unknown>, string | undefined, never>;
   ip: string | null;
   created_at: Generated<Date>;
+  /** Set by the chaining trigger (migration 0026); never written by the application. */
+  prev_hash: ColumnType<Buffer, never, never>;
+  hash: ColumnType<Buffer, never, never>;
+}
+
+/** The end of the audit hash chain (one row), kept by the chaining trigger. */
+export interface BackofficeAuditHeadTable {
+  singleton: boolean;
+  last_id: bigint | null;
+  last_hash: Buffer;
 }
 
 export interface BackofficeTables {
@@ -48,4 +58,5 @@ export interface BackofficeTables {
   backoffice_session: BackofficeSessionTable;
   backoffice_login_throttle: BackofficeLoginThrottleTable;
   backoffice_audit: BackofficeAuditTable;
+  backoffice_audit_head: BackofficeAuditHeadTable;
 }

@@ -1,6 +1,9 @@
 import { systemClock, type Clock } from '@app/kernel';
 import type { Db } from '../../platform/db.ts';
 import { hashPassword } from '../../platform/security/passwords.ts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { verifyAuditChain } from './audit-chain.ts';
+import { auditRoutes } from './audit.routes.ts';
 import { audit } from './audit.ts';
 import { createOperatorAuth } from './backoffice.auth.ts';
 import * as repository from './backoffice.repository.ts';
@@ -8,7 +11,7 @@ import { backofficeRoutes } from './backoffice.routes.ts';
 import type { OperatorRole } from './operator-role.ts';
 import { createOperatorSessionService } from './operator-session.service.ts';
 
-export { OPERATOR_ROLES, type OperatorRole } from './operator-role.ts';
+export { OPERATOR_ROLES, type OperatorPermission, type OperatorRole } from './operator-role.ts';
 export { currentOperator, type OperatorPreHandler } from './backoffice.auth.ts';
 export type { AuditEntry } from './audit.ts';
 export type { AuthenticatedOperator } from './operator-session.service.ts';
@@ -35,8 +38,9 @@ export function createBackofficeModule(deps: { db: Db; clock?: Clock }) {
       },
       /**
        * preHandler for operator routes: `Authorization: Bearer <token>` must be a live operator
-       * session (401 backoffice.session_required), and the operator must hold one of `roles`
-       * (403 backoffice.forbidden; `owner` always passes, no roles = any operator). Sets
+       * session (401 backoffice.session_required), and the operator's role must hold `permission`
+       * in the matrix of @app/contracts ROLE_PERMISSIONS (403 backoffice.forbidden; none = any
+       * operator). Sets
        * request.operator = { id, username, role } and refreshes the session's last_seen_at.
        */
       requireOperator: auth.requireOperator,
@@ -45,11 +49,16 @@ export function createBackofficeModule(deps: { db: Db; clock?: Clock }) {
        * commits or rolls back with the change. Use operatorId null for system actions.
        */
       audit,
+      /** Recomputes the audit hash chain and reports the first row that does not verify (npm run audit:verify). */
+      verifyAuditChain: () => verifyAuditChain(deps.db),
     },
     /** Declares request.operator; call once on the root app before any route uses requireOperator. */
     installAuth: auth.install,
     /** Register under prefix /api. */
-    routes: backofficeRoutes({ sessions, auth }),
+    routes: (async (app) => {
+      await app.register(backofficeRoutes({ sessions, auth }));
+      await app.register(auditRoutes({ db: deps.db, auth }));
+    }) satisfies FastifyPluginAsyncZod,
   };
 }
 
