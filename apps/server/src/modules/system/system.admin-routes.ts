@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError } from '@app/kernel';
 import { ErrorResponseSchema, hasPermission, type OperatorPermission } from '@app/contracts';
 import type { DbExecutor } from '../../platform/db.ts';
+import { compileIpRules } from '../../platform/ip-rules.ts';
 import type { SystemService } from './system.service.ts';
 import { SETTING_KEYS, type SettingKey } from './system.settings.ts';
 
@@ -52,10 +53,32 @@ export function systemAdminRoutes(deps: SettingsAdminDeps): FastifyPluginAsyncZo
         const operator = operatorOf(request);
         const { key } = request.params;
         if (!CONTENT_SETTINGS.has(key) && !hasPermission(operator.role, 'settings.manage')) throw new AppError('backoffice.forbidden', `only the owner may change ${key}`);
+        if (key === 'backoffice') assertKeepsRequesterIn(request.body, request.ip);
         return deps.system.updateSetting(key, request.body, operator.username, (tx, change) =>
           deps.audit(tx, { operatorId: operator.id, action: `system.setting.${key}.updated`, targetType: 'system_setting', targetId: key, details: change, ip: request.ip }),
         );
       },
     );
   };
+}
+
+/**
+ * An allow-list that leaves out the operator saving it would lock them (and maybe everyone) out
+ * at once; it is refused. The command line (npm run system -- set backoffice …) can still clear it.
+ */
+function assertKeepsRequesterIn(value: unknown, ip: string) {
+  const list = (value as { ipAllowList?: unknown } | null)?.ipAllowList;
+  // Malformed values are left to the schema, which refuses them with field details.
+  if (!Array.isArray(list) || list.length === 0 || !list.every((entry) => typeof entry === 'string')) return;
+  let includesRequester: boolean;
+  try {
+    includesRequester = compileIpRules(list as string[])(ip);
+  } catch {
+    return;
+  }
+  if (!includesRequester) {
+    throw new AppError('validation.failed', 'the allow-list must include the address you are using', {
+      fields: [{ path: 'backoffice.ipAllowList', message: `must include your current address ${ip}` }],
+    });
+  }
 }
