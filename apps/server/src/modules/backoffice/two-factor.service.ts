@@ -60,7 +60,8 @@ export function createTwoFactorService(deps: { db: Db; clock: Clock; keys: () =>
     async verifyLoginFactor(operatorId: bigint, input: { totp?: string; recoveryCode?: string }): Promise<{ factor: 'totp' | 'recovery_code'; recoveryCodesLeft?: number }> {
       const now = clock.now();
       const row = await repository.findTotp(db, operatorId);
-      if (row?.status !== 'active') throw new Error('two-factor authentication is not enabled for this operator');
+      // Reset by an owner between the password check and here: no code can be right any more.
+      if (row?.status !== 'active') throw new AppError('backoffice.totp_invalid', 'two-factor authentication was reset; log in again');
       assertNotLocked(row, now);
       if (input.totp !== undefined) {
         const step = await matchStep(row, input.totp, now);
