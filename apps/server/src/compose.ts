@@ -42,7 +42,13 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     publicUrl: config.publicUrl,
     createCaptchaImage: config.captchaFixedAnswer ? fixedAnswerCaptcha(config.captchaFixedAnswer) : undefined,
   });
-  const backoffice = createBackofficeModule({ db: dbHandle.db });
+  const backoffice = createBackofficeModule({
+    db: dbHandle.db,
+    // BACKOFFICE_TOTP_KEY keeps the key out of the database; without it, a generated stored secret.
+    twoFactorMasterKey: async () => config.backofficeTotpKey ?? system.api.getSecret('backoffice.two_factor'),
+    siteName: async () => (await system.api.getSettings()).site.name,
+    ipAllowList: async () => (await system.api.getSettings()).backoffice.ipAllowList,
+  });
   // The house game server's games open the web's slot screen.
   const launchers = new Map([[HOUSE_VENDOR_CODE, createSlotScreenLauncher()]]);
   const catalogue = createCatalogueModule({ db: dbHandle.db, bus, logger, wallet: wallet.api, imageBase: config.imageBase, cacheEntries: config.catalogueCacheEntries, launchers });

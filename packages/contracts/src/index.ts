@@ -14,3 +14,4 @@ export * from './house-games.ts';
 export * from './crash.ts';
 export * from './content.ts';
 export * from './agents.ts';
+export * from './backoffice/index.ts';

@@ -40,6 +40,13 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Automated journeys only: every captcha gets this answer. Refused when NODE_ENV=production. */
   CAPTCHA_FIXED_ANSWER: z.string().regex(/^[2-9A-HJ-NP-Z]{4}$/, 'four captcha characters').optional(),
+  /**
+   * Key (32 bytes as hex) that encrypts operators' TOTP seeds and keys their recovery-code hashes.
+   * Default: a key generated into the database (system_secret), which protects seeds in logs and
+   * partial dumps but not in a whole-database copy; set this so the key lives outside the
+   * database. Set it before the first operator enrols: changing it means every operator enrols again.
+   */
+  BACKOFFICE_TOTP_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, '64 hexadecimal characters (32 bytes)').optional(),
   /** Secret of the demo vendor DEMOVENDOR (provider API certification on a demo install). Refused when NODE_ENV=production. */
   DEMO_VENDOR_SECRET: z.string().min(16).max(200).optional(),
   /** Provider-API secret of the house game server (vendor HOUSE); default: the stored system secret house_games.vendor, hex. */
@@ -82,6 +89,8 @@ export interface Config {
   seedDemo: boolean;
   webDistDir: string;
   captchaFixedAnswer: string | undefined;
+  /** BACKOFFICE_TOTP_KEY as 32 bytes; undefined = the key stored in the database. */
+  backofficeTotpKey: Buffer | undefined;
   /** DEMO_VENDOR_SECRET (default demo-vendor-secret); undefined in production. */
   demoVendorSecret: string | undefined;
   houseVendorSecret: string | undefined;
@@ -132,6 +141,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO && !isProduction,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
     captchaFixedAnswer: e.CAPTCHA_FIXED_ANSWER,
+    backofficeTotpKey: e.BACKOFFICE_TOTP_KEY ? Buffer.from(e.BACKOFFICE_TOTP_KEY, 'hex') : undefined,
     demoVendorSecret: isProduction ? undefined : (e.DEMO_VENDOR_SECRET ?? 'demo-vendor-secret'),
     houseVendorSecret: e.HOUSE_VENDOR_SECRET,
     houseProviderUrl: (e.HOUSE_PROVIDER_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@app/kernel';
 import type { HttpApp } from '../../platform/http/http-app.ts';
-import type { OperatorRole } from './operator-role.ts';
+import type { IpAllowList } from './ip-allow-list.ts';
+import { hasPermission, type OperatorPermission } from './operator-role.ts';
 import { bearerToken } from './operator-session-token.ts';
 import type { AuthenticatedOperator, OperatorSessionService } from './operator-session.service.ts';
 
@@ -16,15 +17,16 @@ declare module 'fastify' {
 export type OperatorPreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /** The single place where an operator bearer token becomes an operator. */
-export function createOperatorAuth(sessions: OperatorSessionService) {
-  function requireOperator(...roles: OperatorRole[]): OperatorPreHandler {
-    const allowed = new Set<OperatorRole>(roles);
+export function createOperatorAuth(sessions: OperatorSessionService, ipAllowList: IpAllowList) {
+  function requireOperator(permission?: OperatorPermission): OperatorPreHandler {
     return async (request) => {
+      // The allow-list first: from elsewhere even a valid token is refused, without touching the session.
+      await ipAllowList.assertAllowed(request.ip);
       const token = bearerToken(request.headers.authorization);
       const operator = token ? await sessions.authenticate(token) : undefined;
       // One answer for missing, malformed, unknown, revoked, idle and expired: no oracle for guessing.
       if (!operator) throw new AppError('backoffice.session_required', 'operator session required, please log in');
-      if (allowed.size > 0 && operator.role !== 'owner' && !allowed.has(operator.role)) {
+      if (permission !== undefined && !hasPermission(operator.role, permission)) {
         throw new AppError('backoffice.forbidden', 'your role may not do this');
       }
       request.operator = operator;

@@ -20,3 +20,13 @@ export async function insertOperatorIfAbsent(
 export async function findOperatorById(db: DbExecutor, id: bigint) {
   return db.selectFrom('backoffice_operator').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+/** Every operator with whether two-factor authentication is on, by username. */
+export async function listOperators(db: DbExecutor) {
+  return db
+    .selectFrom('backoffice_operator as o')
+    .leftJoin('backoffice_totp as t', 't.operator_id', 'o.id')
+    .select(['o.id', 'o.username', 'o.display_name', 'o.role', 'o.status', 'o.created_at', 't.status as totp_status'])
+    .orderBy('o.username')
+    .execute();
+}

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { bearer, loginAs, newMember } from '../../../test/builders.ts';
+import { bearer, currentOperatorCode, loginAs, newMember, newOperator as enrolledOperator, type TestOperator } from '../../../test/builders.ts';
 import { createTestContext, testLogger, type TestContext } from '../../../test/test-context.ts';
 import { createHttpApp, type HttpApp } from '../../platform/http/app.ts';
 import * as passwords from '../../platform/security/passwords.ts';
@@ -16,8 +16,9 @@ vi.mock('../../platform/security/passwords.ts', async (importOriginal) => {
 
 /**
  * Operator sessions over HTTP: login (wrong, unknown, locked, throttled), the bearer hook with
- * roles (through a probe app registered like another module's routes), logout, the audit log
- * and hostile input.
+ * permissions (through a probe app registered like another module's routes), logout, the audit
+ * log and hostile input. Operators here are enrolled in two-factor authentication and log in with
+ * the app's current code (two-factor.routes.test.ts covers the second factor itself).
  */
 describe('back-office sessions', () => {
   let ctx: TestContext;
@@ -29,7 +30,7 @@ describe('back-office sessions', () => {
     const backoffice = ctx.core.modules.backoffice;
     backoffice.installAuth(probe);
     await probe.register(async (app) => {
-      app.get('/probe/finance', { preHandler: backoffice.api.requireOperator('finance') }, async (request) => ({ ...request.operator, id: String(request.operator?.id) }));
+      app.get('/probe/review', { preHandler: backoffice.api.requireOperator('payments.review') }, async (request) => ({ ...request.operator, id: String(request.operator?.id) }));
       app.get('/probe/any', { preHandler: backoffice.api.requireOperator() }, async () => ({ ok: true }));
       app.get('/probe/open', async (request) => ({ operator: request.operator }));
     });
@@ -50,43 +51,42 @@ describe('back-office sessions', () => {
     expect(response.json().error.code, response.body).toBe(code);
   }
 
-  async function newOperator(role: OperatorRole = 'support') {
-    const operator = { username: `op${randomBytes(5).toString('hex')}`, password: `Op-${randomBytes(8).toString('hex')}`, role };
-    await ctx.core.modules.backoffice.api.ensureOperator({ ...operator, displayName: `Operator ${operator.username}` });
-    const row = await db().selectFrom('backoffice_operator').select('id').where('username', '=', operator.username).executeTakeFirstOrThrow();
-    return { ...operator, id: row.id };
-  }
+  const newOperator = (role: OperatorRole = 'support') => enrolledOperator(ctx.core, ctx.app, role);
 
-  async function tokenOf(operator: { username: string; password: string }) {
-    const response = await login({ username: operator.username, password: operator.password });
+  async function tokenOf(operator: TestOperator) {
+    const response = await login({ username: operator.username, password: operator.password, totp: await currentOperatorCode(ctx.core, operator) });
     expect(response.statusCode, response.body).toBe(200);
     return response.json().token as string;
   }
 
-  const auditRows = (operatorId: bigint) => db().selectFrom('backoffice_audit').selectAll().where('operator_id', '=', operatorId).orderBy('id').execute();
+  const sessionAuditRows = (operatorId: bigint) =>
+    db().selectFrom('backoffice_audit').selectAll().where('operator_id', '=', operatorId).where('action', 'like', 'backoffice.session.%').orderBy('id').execute();
 
   it('logs in (username case and spaces ignored), stores only the token hash, and audits the login', async () => {
     const operator = await newOperator('finance');
-    const response = await login({ username: `  ${operator.username.toUpperCase()} `, password: operator.password });
+    const response = await login({ username: `  ${operator.username.toUpperCase()} `, password: operator.password, totp: await currentOperatorCode(ctx.core, operator) });
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body).toEqual({
+      status: 'authenticated',
       token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
-      operator: { id: String(operator.id), username: operator.username, displayName: `Operator ${operator.username}`, role: 'finance' },
+      operator: { id: String(operator.id), username: operator.username, displayName: 'finance', role: 'finance' },
       mustChangePassword: false,
     });
 
-    const sessions = await db().selectFrom('backoffice_session').selectAll().where('operator_id', '=', operator.id).execute();
-    expect(sessions).toHaveLength(1);
-    const session = sessions[0]!;
+    const session = await db().selectFrom('backoffice_session').selectAll().where('token_hash', '=', hashOperatorToken(body.token)).executeTakeFirstOrThrow();
     expect(session.token_hash).toHaveLength(32);
     expect(session.token_hash.toString('base64url')).not.toBe(body.token);
     expect(session.expires_at.getTime() - session.created_at.getTime()).toBe(8 * 60 * 60 * 1000);
     expect(session).toMatchObject({ ip: '203.0.113.7', user_agent: 'vitest', revoked_at: null });
 
-    expect(await auditRows(operator.id)).toMatchObject([
-      { action: 'backoffice.session.login', target_type: 'backoffice_operator', target_id: String(operator.id), ip: '203.0.113.7', details: { userAgent: 'vitest' } },
-    ]);
+    expect((await sessionAuditRows(operator.id)).at(-1)).toMatchObject({
+      action: 'backoffice.session.login',
+      target_type: 'backoffice_operator',
+      target_id: String(operator.id),
+      ip: '203.0.113.7',
+      details: { userAgent: 'vitest', secondFactor: 'totp' },
+    });
 
     const current = await me(body.token);
     expect(current.statusCode, current.body).toBe(200);
@@ -105,7 +105,8 @@ describe('back-office sessions', () => {
     // The argon2id work happens for unknown usernames too, with our parameters: same timing.
     expect(verify).toHaveBeenCalledTimes(1);
     expect(verify.mock.calls[0]?.[0]).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
-    expect(await db().selectFrom('backoffice_session').select('token_hash').where('operator_id', '=', operator.id).execute()).toHaveLength(0);
+    // Only the session enrolment opened: the failures opened none.
+    expect(await db().selectFrom('backoffice_session').select('token_hash').where('operator_id', '=', operator.id).execute()).toHaveLength(1);
   });
 
   it('refuses a locked operator with 403 only after the right password', async () => {
@@ -144,8 +145,11 @@ describe('back-office sessions', () => {
     await tokenOf(operator);
   });
 
-  it('answers 401 backoffice.session_required for missing, malformed, unknown, member, idle, expired and locked-out tokens', async () => {
+  it('answers 401 backoffice.session_required for missing, malformed, unknown, member, enrolment, idle, expired and locked-out tokens', async () => {
     const operator = await newOperator();
+    const unenrolled = `new${randomBytes(4).toString('hex')}`;
+    await ctx.core.modules.backoffice.api.ensureOperator({ username: unenrolled, displayName: 'n', role: 'owner', password: 'Operator@1234' });
+    const enrolmentToken = (await login({ username: unenrolled, password: 'Operator@1234' })).json().enrolmentToken as string;
     const idle = await tokenOf(operator);
     const expired = await tokenOf(operator);
     const lockedOut = await tokenOf(await newOperator());
@@ -162,6 +166,7 @@ describe('back-office sessions', () => {
       { authorization: `Bearer ${'A'.repeat(10_000)}` },
       bearer(randomBytes(32).toString('base64url')),
       bearer(memberToken),
+      bearer(enrolmentToken),
       bearer(idle),
       bearer(expired),
       bearer(lockedOut),
@@ -181,23 +186,23 @@ describe('back-office sessions', () => {
     expect(Date.now() - row.last_seen_at.getTime()).toBeLessThan(60_000);
   });
 
-  it('lets only the listed roles and the owner through, and sets request.operator', async () => {
+  it('lets only roles holding the permission (and the owner) through, and sets request.operator', async () => {
     const support = await newOperator('support');
     const finance = await newOperator('finance');
     const owner = await newOperator('owner');
     const get = async (url: string, token: string) => probe.inject({ method: 'GET', url, headers: bearer(token) });
 
-    expectError(await get('/probe/finance', await tokenOf(support)), 403, 'backoffice.forbidden');
+    expectError(await get('/probe/review', await tokenOf(support)), 403, 'backoffice.forbidden');
     expect((await get('/probe/any', await tokenOf(support))).statusCode).toBe(200);
-    const asFinance = await get('/probe/finance', await tokenOf(finance));
+    const asFinance = await get('/probe/review', await tokenOf(finance));
     expect(asFinance.json()).toEqual({ id: String(finance.id), username: finance.username, role: 'finance' });
-    expect((await get('/probe/finance', await tokenOf(owner))).json()).toMatchObject({ role: 'owner' });
+    expect((await get('/probe/review', await tokenOf(owner))).json()).toMatchObject({ role: 'owner' });
     expect((await probe.inject({ method: 'GET', url: '/probe/open' })).json()).toEqual({ operator: null });
 
     // A role change applies to live sessions at once.
     const token = await tokenOf(support);
     await db().updateTable('backoffice_operator').set({ role: 'finance' }).where('id', '=', support.id).execute();
-    expect((await get('/probe/finance', token)).statusCode).toBe(200);
+    expect((await get('/probe/review', token)).statusCode).toBe(200);
   });
 
   it('revokes the token on logout, leaves other sessions alone, and audits the logout once', async () => {
@@ -209,8 +214,9 @@ describe('back-office sessions', () => {
     expectError(await me(token), 401, 'backoffice.session_required');
     expectError(await ctx.app.inject({ method: 'DELETE', url: '/api/backoffice/session', headers: bearer(token) }), 401, 'backoffice.session_required');
     expect((await me(other)).statusCode).toBe(200);
-    const actions = (await auditRows(operator.id)).map((row) => [row.action, row.ip]);
+    const actions = (await sessionAuditRows(operator.id)).map((row) => [row.action, row.ip]);
     expect(actions).toEqual([
+      ['backoffice.session.login', '127.0.0.1'],
       ['backoffice.session.login', '203.0.113.7'],
       ['backoffice.session.login', '203.0.113.7'],
       ['backoffice.session.logout', '198.51.100.9'],
@@ -260,6 +266,12 @@ describe('back-office sessions', () => {
       { username: { $ne: null }, password: operator.password },
       { username: [operator.username], password: true },
       { username: 'a\u0000b', password: 'x' },
+      { username: operator.username, password: operator.password, totp: '12345' },
+      { username: operator.username, password: operator.password, totp: 123_456 },
+      { username: operator.username, password: operator.password, totp: '12345a' },
+      { username: operator.username, password: operator.password, totp: '123456', recoveryCode: 'ABCD-EFGH-JKMN-PQRS' },
+      { username: operator.username, password: operator.password, recoveryCode: 'x'.repeat(41) },
+      { username: operator.username, password: operator.password, recoveryCode: ['ABCD'] },
     ];
     for (const body of bodies) {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/backoffice/session', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) });
@@ -273,8 +285,9 @@ describe('back-office sessions', () => {
     const wrongType = await ctx.app.inject({ method: 'POST', url: '/api/backoffice/session', headers: { 'content-type': 'text/plain' }, payload: 'username=a' });
     // Fastify parses text/plain as a string, which the body schema then refuses.
     expectError(wrongType, 400, 'validation.failed');
-    // Nothing above counted as a login failure for the real operator.
+    // Nothing above counted as a login or code failure for the real operator.
     await tokenOf(operator);
+    expect((await db().selectFrom('backoffice_totp').select('failures').where('operator_id', '=', operator.id).executeTakeFirstOrThrow()).failures).toBe(0);
   });
 
   async function sessionOwner(token: string) {

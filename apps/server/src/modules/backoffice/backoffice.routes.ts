@@ -7,14 +7,22 @@ import { bearerToken } from './operator-session-token.ts';
 import type { OperatorProfile, OperatorSessionService } from './operator-session.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 429: ErrorResponseSchema };
-const bearer = [{ bearer: [] }];
+const bearer = [{ operator: [] }];
 
-function presentSession(operator: OperatorProfile) {
+export function presentSession(operator: OperatorProfile) {
   return {
     operator: { id: operator.id.toString(), username: operator.username, displayName: operator.displayName, role: operator.role },
     mustChangePassword: operator.mustChangePassword,
   };
 }
+
+const LOGIN_DESCRIPTION = [
+  'Password and, for an operator with two-factor authentication, `totp` (or `recoveryCode`) in the same request;',
+  'without a code: 401 backoffice.totp_required. An operator without two-factor authentication gets',
+  '`status: enrolment_required` and a 5-minute enrolment token for /api/backoffice/2fa/enrol and /confirm, never a session.',
+  '5 failed passwords for a username within 15 minutes lock it for 15 minutes (429 backoffice.login_locked);',
+  '5 wrong codes lock code entry likewise (429 backoffice.totp_locked). From outside the IP allow-list: 403 backoffice.ip_not_allowed.',
+].join(' ');
 
 /** Operator login, current operator and logout under /backoffice/session. */
 export function backofficeRoutes(deps: { sessions: OperatorSessionService; auth: OperatorAuth }): FastifyPluginAsyncZod {
@@ -24,15 +32,18 @@ export function backofficeRoutes(deps: { sessions: OperatorSessionService; auth:
       {
         schema: {
           tags: ['backoffice'],
-          summary: 'Operator login; answers an opaque bearer token',
-          description: '5 failed logins for a username within 15 minutes lock that username for 15 minutes (429 backoffice.login_locked).',
+          summary: 'Operator login with two-factor authentication; answers an opaque bearer token or an enrolment step',
+          description: LOGIN_DESCRIPTION,
           body: OperatorLoginRequestSchema,
           response: { 200: OperatorLoginResponseSchema, ...errors },
         },
       },
       async (request) => {
-        const { token, operator } = await deps.sessions.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
-        return { token, ...presentSession(operator) };
+        const result = await deps.sessions.login(request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+        if (result.status === 'enrolment_required') {
+          return { status: result.status, enrolmentToken: result.enrolmentToken, expiresAt: result.expiresAt.toISOString(), operator: presentSession(result.operator).operator };
+        }
+        return { status: result.status, token: result.token, ...presentSession(result.operator) };
       },
     );
 

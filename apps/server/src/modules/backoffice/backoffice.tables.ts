@@ -41,6 +41,45 @@ export interface BackofficeAuditTable {
   details: ColumnType<Record<string, unknown>, string | undefined, never>;
   ip: string | null;
   created_at: Generated<Date>;
+  /** Set by the chaining trigger (migration 0026); never written by the application. */
+  prev_hash: ColumnType<Buffer, never, never>;
+  hash: ColumnType<Buffer, never, never>;
+}
+
+/** The end of the audit hash chain (one row), kept by the chaining trigger. */
+export interface BackofficeAuditHeadTable {
+  singleton: boolean;
+  last_id: bigint | null;
+  last_hash: Buffer;
+}
+
+export interface BackofficeTotpTable {
+  operator_id: bigint;
+  /** AES-256-GCM sealed seed (two-factor-crypto.ts). */
+  secret_sealed: Buffer;
+  status: 'pending' | 'active';
+  /** The last accepted RFC 6238 time step; codes of this step or earlier are refused. */
+  last_step: bigint | null;
+  created_at: Date;
+  activated_at: Date | null;
+  failures: Generated<number>;
+  window_started_at: Date | null;
+  locked_until: Date | null;
+}
+
+export interface BackofficeRecoveryCodeTable {
+  operator_id: bigint;
+  /** HMAC-SHA256 of the normalised code. */
+  code_hash: Buffer;
+  used_at: Date | null;
+}
+
+export interface BackofficeEnrolmentTable {
+  token_hash: Buffer;
+  operator_id: bigint;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
 }
 
 export interface BackofficeTables {
@@ -48,4 +87,8 @@ export interface BackofficeTables {
   backoffice_session: BackofficeSessionTable;
   backoffice_login_throttle: BackofficeLoginThrottleTable;
   backoffice_audit: BackofficeAuditTable;
+  backoffice_audit_head: BackofficeAuditHeadTable;
+  backoffice_totp: BackofficeTotpTable;
+  backoffice_recovery_code: BackofficeRecoveryCodeTable;
+  backoffice_enrolment: BackofficeEnrolmentTable;
 }

@@ -1,25 +1,54 @@
-import { systemClock, type Clock } from '@app/kernel';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError, systemClock, type Clock } from '@app/kernel';
 import type { Db } from '../../platform/db.ts';
 import { hashPassword } from '../../platform/security/passwords.ts';
+import { verifyAuditChain } from './audit-chain.ts';
+import { auditRoutes } from './audit.routes.ts';
 import { audit } from './audit.ts';
 import { createOperatorAuth } from './backoffice.auth.ts';
 import * as repository from './backoffice.repository.ts';
 import { backofficeRoutes } from './backoffice.routes.ts';
+import { createIpAllowList } from './ip-allow-list.ts';
 import type { OperatorRole } from './operator-role.ts';
+import { operatorsRoutes } from './operators.routes.ts';
 import { createOperatorSessionService } from './operator-session.service.ts';
+import { deriveTwoFactorKeys } from './two-factor-crypto.ts';
+import { twoFactorRoutes } from './two-factor.routes.ts';
+import { createTwoFactorService } from './two-factor.service.ts';
 
-export { OPERATOR_ROLES, type OperatorRole } from './operator-role.ts';
+export { OPERATOR_ROLES, type OperatorPermission, type OperatorRole } from './operator-role.ts';
 export { currentOperator, type OperatorPreHandler } from './backoffice.auth.ts';
 export type { AuditEntry } from './audit.ts';
 export type { AuthenticatedOperator } from './operator-session.service.ts';
 
+export interface BackofficeDeps {
+  db: Db;
+  clock?: Clock;
+  /** 32 bytes from which the TOTP seed and recovery-code keys derive (config or a stored system secret). */
+  twoFactorMasterKey: () => Promise<Buffer>;
+  /** The issuer authenticator apps show (the site's name). */
+  siteName: () => Promise<string>;
+  /** IPs and CIDR blocks operators may come from; empty = anywhere (setting backoffice.ipAllowList). */
+  ipAllowList: () => Promise<readonly string[]>;
+}
+
 /**
- * Back-office module: operator accounts, operator sessions (login, bearer auth hook, logout) and
- * the append-only audit log. The console itself is its own issue.
+ * Back-office module: operator accounts, operator sessions with required TOTP two-factor
+ * authentication (login, enrolment, bearer auth hook, logout), the permission check, the IP
+ * allow-list, and the hash-chained append-only audit log. The console itself is its own issue.
  */
-export function createBackofficeModule(deps: { db: Db; clock?: Clock }) {
-  const sessions = createOperatorSessionService({ db: deps.db, clock: deps.clock ?? systemClock });
-  const auth = createOperatorAuth(sessions);
+export function createBackofficeModule(deps: BackofficeDeps) {
+  const clock = deps.clock ?? systemClock;
+  let keys: ReturnType<typeof deriveTwoFactorKeys> | undefined;
+  const twoFactor = createTwoFactorService({
+    db: deps.db,
+    clock,
+    keys: async () => (keys ??= deriveTwoFactorKeys(await deps.twoFactorMasterKey())),
+    issuer: deps.siteName,
+  });
+  const ipAllowList = createIpAllowList(deps.ipAllowList);
+  const sessions = createOperatorSessionService({ db: deps.db, clock, twoFactor, ipAllowList });
+  const auth = createOperatorAuth(sessions, ipAllowList);
   return {
     api: {
       /** Creates the operator unless the username exists (idempotent); answers whether it created one. */
@@ -34,10 +63,11 @@ export function createBackofficeModule(deps: { db: Db; clock?: Clock }) {
         });
       },
       /**
-       * preHandler for operator routes: `Authorization: Bearer <token>` must be a live operator
-       * session (401 backoffice.session_required), and the operator must hold one of `roles`
-       * (403 backoffice.forbidden; `owner` always passes, no roles = any operator). Sets
-       * request.operator = { id, username, role } and refreshes the session's last_seen_at.
+       * preHandler for operator routes: the request must come from the IP allow-list (403
+       * backoffice.ip_not_allowed), `Authorization: Bearer <token>` must be a live operator
+       * session (401 backoffice.session_required), and the operator's role must hold `permission`
+       * in the matrix of @app/contracts ROLE_PERMISSIONS (403 backoffice.forbidden; none = any
+       * operator). Sets request.operator = { id, username, role } and refreshes the session's last_seen_at.
        */
       requireOperator: auth.requireOperator,
       /**
@@ -45,11 +75,27 @@ export function createBackofficeModule(deps: { db: Db; clock?: Clock }) {
        * commits or rolls back with the change. Use operatorId null for system actions.
        */
       audit,
+      /** Recomputes the audit hash chain and reports the first row that does not verify (npm run audit:verify). */
+      verifyAuditChain: () => verifyAuditChain(deps.db),
+      /**
+       * Break-glass for the command line, when no owner can log in: removes the operator's
+       * two-factor key and recovery codes and ends their sessions (audited as a system action).
+       */
+      async resetTwoFactorByUsername(username: string): Promise<void> {
+        const operator = await repository.findOperatorByUsername(deps.db, username.trim().toLowerCase());
+        if (!operator) throw new AppError('backoffice.operator_not_found', `no operator ${username}`);
+        await twoFactor.reset(null, operator.id);
+      },
     },
     /** Declares request.operator; call once on the root app before any route uses requireOperator. */
     installAuth: auth.install,
     /** Register under prefix /api. */
-    routes: backofficeRoutes({ sessions, auth }),
+    routes: (async (app) => {
+      await app.register(backofficeRoutes({ sessions, auth }));
+      await app.register(twoFactorRoutes({ sessions, twoFactor }));
+      await app.register(operatorsRoutes({ db: deps.db, twoFactor, auth }));
+      await app.register(auditRoutes({ db: deps.db, auth }));
+    }) satisfies FastifyPluginAsyncZod,
   };
 }
 

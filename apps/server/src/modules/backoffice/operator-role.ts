@@ -1,4 +1,2 @@
-export const OPERATOR_ROLES = ['owner', 'finance', 'risk', 'support', 'content'] as const;
-
-/** What an operator may do is decided by role; `owner` passes every role check. */
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+/** Roles and what each may do live in @app/contracts (the console needs the same matrix). */
+export { OPERATOR_ROLES, hasPermission, type OperatorPermission, type OperatorRole } from '@app/contracts';

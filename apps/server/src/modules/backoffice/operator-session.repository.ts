@@ -50,3 +50,9 @@ export async function revokeOperatorSession(db: DbExecutor, tokenHash: Buffer, o
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Ends every live session of an operator (two-factor reset); answers how many. */
+export async function revokeAllOperatorSessions(db: DbExecutor, operatorId: bigint, now: Date): Promise<number> {
+  const result = await db.updateTable('backoffice_session').set({ revoked_at: now }).where('operator_id', '=', operatorId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

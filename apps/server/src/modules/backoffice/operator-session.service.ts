@@ -1,12 +1,14 @@
 import { AppError, type Clock } from '@app/kernel';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbExecutor } from '../../platform/db.ts';
 import { verifyPassword } from '../../platform/security/passwords.ts';
 import { audit, storableIp } from './audit.ts';
 import * as operators from './backoffice.repository.ts';
+import type { IpAllowList } from './ip-allow-list.ts';
 import * as throttle from './login-throttle.repository.ts';
 import type { OperatorRole } from './operator-role.ts';
 import { hashOperatorToken, newOperatorToken, OPERATOR_SESSION_ABSOLUTE_MS, OPERATOR_SESSION_IDLE_MS } from './operator-session-token.ts';
 import * as sessions from './operator-session.repository.ts';
+import type { TwoFactorService } from './two-factor.service.ts';
 
 /**
  * Verified against when the username does not exist, so an unknown username costs the same
@@ -34,16 +36,41 @@ export interface OperatorProfile extends AuthenticatedOperator {
   mustChangePassword: boolean;
 }
 
+export type OperatorLoginResult =
+  | { status: 'authenticated'; token: string; operator: OperatorProfile }
+  | { status: 'enrolment_required'; enrolmentToken: string; expiresAt: Date; operator: OperatorProfile };
+
 function toProfile(row: { id: bigint; username: string; display_name: string; role: string; must_change_password: boolean }): OperatorProfile {
   return { id: row.id, username: row.username, displayName: row.display_name, role: row.role as OperatorRole, mustChangePassword: row.must_change_password };
 }
 
-export function createOperatorSessionService(deps: { db: Db; clock: Clock }) {
-  const { db, clock } = deps;
+/**
+ * Operator sessions: login (password, then the second factor or an enrolment step), enrolment
+ * confirmation, the bearer check behind requireOperator, logout. A session exists only after a
+ * second factor: TOTP is required for every operator (ASVS 6.3.3).
+ */
+export function createOperatorSessionService(deps: { db: Db; clock: Clock; twoFactor: TwoFactorService; ipAllowList: IpAllowList }) {
+  const { db, clock, twoFactor } = deps;
+
+  /** A new session, audited as a login, in the caller's transaction (a new token at every authentication). */
+  async function openSession(tx: DbExecutor, operator: OperatorProfile, requester: Requester, details: Record<string, unknown>): Promise<string> {
+    const now = clock.now();
+    const { token, hash } = newOperatorToken();
+    const userAgent = requester.userAgent?.slice(0, 512) ?? null;
+    await sessions.insertOperatorSession(tx, { tokenHash: hash, operatorId: operator.id, now, expiresAt: new Date(now.getTime() + OPERATOR_SESSION_ABSOLUTE_MS), ip: storableIp(requester.ip), userAgent });
+    await audit(tx, { operatorId: operator.id, action: 'backoffice.session.login', targetType: 'backoffice_operator', targetId: String(operator.id), details: { userAgent, ...details }, ip: requester.ip });
+    return token;
+  }
 
   return {
-    /** Errors never tell whether the username exists. Success is audited with the new session. */
-    async login(input: { username: string; password: string }, requester: Requester): Promise<{ token: string; operator: OperatorProfile }> {
+    /**
+     * Password first (errors never tell whether the username exists); then, for an operator with
+     * two-factor on, the code in the same request (401 backoffice.totp_required without one), or
+     * for one without, an enrolment token instead of a session.
+     */
+    async login(input: { username: string; password: string; totp?: string; recoveryCode?: string }, requester: Requester): Promise<OperatorLoginResult> {
+      // Before anything else: from outside the allow-list, not even the password is tried.
+      await deps.ipAllowList.assertAllowed(requester.ip);
       const username = input.username.trim().toLowerCase();
       const now = clock.now();
       const lockedUntil = await throttle.findLockedUntil(db, username);
@@ -61,24 +88,36 @@ export function createOperatorSessionService(deps: { db: Db; clock: Clock }) {
       }
       // Only after the right password, so the status of an account is no oracle either.
       if (row.status !== 'active') throw new AppError('backoffice.operator_locked', 'this operator is locked');
-
+      // The password was right: its failures no longer count (code failures have their own count).
+      await throttle.clearLoginFailures(db, username);
       const operator = toProfile(row);
-      const token = await db.transaction().execute(async (tx) => {
-        await throttle.clearLoginFailures(tx, username);
-        const { token: newToken, hash } = newOperatorToken();
-        const userAgent = requester.userAgent?.slice(0, 512) ?? null;
-        await sessions.insertOperatorSession(tx, {
-          tokenHash: hash,
-          operatorId: operator.id,
-          now,
-          expiresAt: new Date(now.getTime() + OPERATOR_SESSION_ABSOLUTE_MS),
-          ip: storableIp(requester.ip),
-          userAgent,
-        });
-        await audit(tx, { operatorId: operator.id, action: 'backoffice.session.login', targetType: 'backoffice_operator', targetId: String(operator.id), details: { userAgent }, ip: requester.ip });
-        return newToken;
+
+      if (!(await twoFactor.isEnabled(operator.id))) {
+        const enrolment = await twoFactor.startEnrolment(operator.id);
+        return { status: 'enrolment_required', enrolmentToken: enrolment.token, expiresAt: enrolment.expiresAt, operator };
+      }
+      if (input.totp === undefined && input.recoveryCode === undefined) throw new AppError('backoffice.totp_required', 'send the code of your authenticator app (totp) or a recovery code');
+      const factor = await twoFactor.verifyLoginFactor(operator.id, input);
+      const token = await db.transaction().execute((tx) => openSession(tx, operator, requester, { secondFactor: factor.factor, recoveryCodesLeft: factor.recoveryCodesLeft }));
+      return { status: 'authenticated', token, operator };
+    },
+
+    /** The operator behind a live enrolment token (from an allowed address), or 401 backoffice.enrolment_required. */
+    async authenticateEnrolment(token: string | undefined, ip: string): Promise<OperatorProfile> {
+      await deps.ipAllowList.assertAllowed(ip);
+      const row = token ? await twoFactor.findEnrolment(hashOperatorToken(token)) : undefined;
+      if (!row) throw new AppError('backoffice.enrolment_required', 'log in again to set up two-factor authentication');
+      return toProfile(row);
+    },
+
+    /** The first code from the app turns two-factor on and opens the first full session, in one transaction. */
+    async confirmEnrolment(operator: OperatorProfile, code: string, requester: Requester): Promise<string> {
+      const step = await twoFactor.checkEnrolmentCode(operator.id, code);
+      return db.transaction().execute(async (tx) => {
+        // Another request confirmed with this code first: this one is a replay.
+        if (!(await twoFactor.activate(tx, operator.id, step, requester.ip))) throw new AppError('backoffice.totp_invalid', 'wrong or used code');
+        return openSession(tx, operator, requester, { secondFactor: 'totp', enrolled: true });
       });
-      return { token, operator };
     },
 
     /** The operator behind a token, refreshing the session; undefined when missing, revoked, idle, expired or locked. */

@@ -1,7 +1,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ContentItemInputSchema, ContentItemSchema, ContentKindSchema, ErrorResponseSchema, LanguageSchema } from '@app/contracts';
+import { ContentItemInputSchema, ContentItemSchema, ContentKindSchema, ErrorResponseSchema, LanguageSchema, type OperatorPermission } from '@app/contracts';
 import { currentOperator } from '../backoffice/index.ts';
 import type { ContentService, OperatorActor } from './content.service.ts';
 
@@ -13,13 +13,13 @@ const KindParams = z.object({ kind: ContentKindSchema });
 const ItemParams = KindParams.extend({ id: z.string().regex(/^\d{1,18}$/) });
 
 /**
- * /api/backoffice/content/:kind — the content role (and owner) lists, creates, replaces and
+ * /api/backoffice/content/:kind — content.manage (the content role and the owner) lists, creates, replaces and
  * deletes banners, notices, promotions, popups, announcements and help articles. Every change is
  * audited with its before and after, and reaches every open site over /ws (content.changed).
  */
-export function contentAdminRoutes(deps: { content: ContentService; requireOperator: (...roles: 'content'[]) => preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
+export function contentAdminRoutes(deps: { content: ContentService; requireOperator: (permission?: OperatorPermission) => preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
   return async (app) => {
-    const editor = { preHandler: deps.requireOperator('content') };
+    const editor = { preHandler: deps.requireOperator('content.manage') };
     const tags = ['back-office: content'];
     const actorOf = (request: FastifyRequest): OperatorActor => {
       const operator = currentOperator(request);

@@ -1,16 +1,16 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DepositStatusSchema, ErrorResponseSchema, MoneySchema, WithdrawalStatusSchema } from '@app/contracts';
+import { DepositStatusSchema, ErrorResponseSchema, MoneySchema, WithdrawalStatusSchema, type OperatorPermission } from '@app/contracts';
 import { AppError, formatCents } from '@app/kernel';
 import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { DepositService } from './deposit.service.ts';
 import type { WithdrawalService } from './withdrawal.service.ts';
 import { withdrawalView } from './payments.views.ts';
 
-/** What the back-office module lends us: operator sessions by role, and its append-only audit. */
+/** What the back-office module lends us: operator sessions by permission, and its append-only audit. */
 export interface OperatorAccess {
-  requireOperator(...roles: ('owner' | 'finance' | 'risk' | 'support' | 'content')[]): preHandlerAsyncHookHandler;
+  requireOperator(permission?: OperatorPermission): preHandlerAsyncHookHandler;
   audit(executor: DbExecutor, entry: { operatorId: bigint | null; action: string; targetType: string; targetId: string; details?: Record<string, unknown>; ip?: string | null }): Promise<void>;
 }
 
@@ -40,16 +40,17 @@ const OperatorWithdrawalSchema = z.object({ member: z.string(), autoApproved: z.
 );
 const EventSchema = z.object({ id: z.string(), eventId: z.string(), type: z.string(), reference: z.string().nullable(), outcome: z.string(), receivedAt: z.string(), payload: z.unknown() });
 
-/** /api/backoffice/payments: finance reviews withdrawals and reads deposits and provider events. */
+/** /api/backoffice/payments: reading needs payments.read, decisions payments.review (both finance's). */
 export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositService; withdrawals: WithdrawalService; operators: OperatorAccess }): FastifyPluginAsyncZod {
   return async (app) => {
-    const finance = { preHandler: deps.operators.requireOperator('finance') };
+    const reader = { preHandler: deps.operators.requireOperator('payments.read') };
+    const reviewer = { preHandler: deps.operators.requireOperator('payments.review') };
     const tags = ['back-office: payments'];
     const operatorIdOf = (request: FastifyRequest) => (request as FastifyRequest & { operator?: { id: bigint } }).operator?.id ?? null;
 
     app.get(
       '/backoffice/payments/deposits',
-      { ...finance, schema: { tags, security: bearer, querystring: ListQuery.extend({ status: DepositStatusSchema.optional() }), response: { 200: z.object({ content: z.array(OperatorDepositSchema), total: z.number().int() }), ...errors } } },
+      { ...reader, schema: { tags, security: bearer, querystring: ListQuery.extend({ status: DepositStatusSchema.optional() }), response: { 200: z.object({ content: z.array(OperatorDepositSchema), total: z.number().int() }), ...errors } } },
       async (request) => {
         const { status, member, pageNo, pageSize } = request.query;
         let query = deps.db.selectFrom('payments_deposit as d').innerJoin('accounts_member as m', 'm.id', 'd.member_id');
@@ -79,7 +80,7 @@ export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositServic
 
     app.get(
       '/backoffice/payments/withdrawals',
-      { ...finance, schema: { tags, security: bearer, querystring: ListQuery.extend({ status: WithdrawalStatusSchema.optional() }), response: { 200: z.object({ content: z.array(OperatorWithdrawalSchema), total: z.number().int() }), ...errors } } },
+      { ...reader, schema: { tags, security: bearer, querystring: ListQuery.extend({ status: WithdrawalStatusSchema.optional() }), response: { 200: z.object({ content: z.array(OperatorWithdrawalSchema), total: z.number().int() }), ...errors } } },
       async (request) => {
         const { status, member, pageNo, pageSize } = request.query;
         let query = deps.db.selectFrom('payments_withdrawal as w').innerJoin('accounts_member as m', 'm.id', 'w.member_id');
@@ -95,7 +96,7 @@ export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositServic
 
     app.post(
       '/backoffice/payments/withdrawals/:id/approve',
-      { ...finance, schema: { tags, security: bearer, params: IdParams, response: { 200: OperatorWithdrawalSchema.partial().required({ id: true, status: true }), ...errors } } },
+      { ...reviewer, schema: { tags, security: bearer, params: IdParams, response: { 200: OperatorWithdrawalSchema.partial().required({ id: true, status: true }), ...errors } } },
       async (request) => {
         const operatorId = operatorIdOf(request);
         if (operatorId === null) throw new AppError('auth.required', 'operator session required');
@@ -109,7 +110,7 @@ export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositServic
 
     app.post(
       '/backoffice/payments/withdrawals/:id/reject',
-      { ...finance, schema: { tags, security: bearer, params: IdParams, body: z.object({ reason: z.string().trim().min(1, { message: 'payments.reason_required' }).max(500) }), response: { 200: OperatorWithdrawalSchema.partial().required({ id: true, status: true }), ...errors } } },
+      { ...reviewer, schema: { tags, security: bearer, params: IdParams, body: z.object({ reason: z.string().trim().min(1, { message: 'payments.reason_required' }).max(500) }), response: { 200: OperatorWithdrawalSchema.partial().required({ id: true, status: true }), ...errors } } },
       async (request) => {
         const operatorId = operatorIdOf(request);
         if (operatorId === null) throw new AppError('auth.required', 'operator session required');
@@ -123,7 +124,7 @@ export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositServic
     app.post(
       '/backoffice/payments/deposits/:id/:decision',
       {
-        ...finance,
+        ...reviewer,
         schema: {
           tags,
           summary: 'Decide a deposit held because another CPF paid it: credit it, or refund it to the payer',
@@ -146,7 +147,7 @@ export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositServic
 
     app.get(
       '/backoffice/payments/events',
-      { ...finance, schema: { tags, security: bearer, querystring: z.object({ reference: z.string().max(64).optional(), pageSize: z.coerce.number().int().min(1).max(100).default(50) }), response: { 200: z.object({ content: z.array(EventSchema) }), ...errors } } },
+      { ...reader, schema: { tags, security: bearer, querystring: z.object({ reference: z.string().max(64).optional(), pageSize: z.coerce.number().int().min(1).max(100).default(50) }), response: { 200: z.object({ content: z.array(EventSchema) }), ...errors } } },
       async (request) => {
         let query = deps.db.selectFrom('payments_provider_event').selectAll();
         if (request.query.reference) query = query.where('reference', '=', request.query.reference);

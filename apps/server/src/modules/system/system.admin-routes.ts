@@ -2,19 +2,18 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@app/kernel';
-import { ErrorResponseSchema } from '@app/contracts';
+import { ErrorResponseSchema, hasPermission, type OperatorPermission } from '@app/contracts';
 import type { DbExecutor } from '../../platform/db.ts';
+import { compileIpRules } from '../../platform/ip-rules.ts';
 import type { SystemService } from './system.service.ts';
 import { SETTING_KEYS, type SettingKey } from './system.settings.ts';
 
-type Role = 'owner' | 'finance' | 'risk' | 'support' | 'content';
-
-/** Settings the content role may edit (what the site shows); the rest are the owner's. */
+/** Settings under settings.site (what the site shows); the rest need settings.manage. */
 const CONTENT_SETTINGS: ReadonlySet<SettingKey> = new Set(['site', 'customerService', 'appDownload']);
 
 export interface SettingsAdminDeps {
   system: SystemService;
-  requireOperator: (...roles: Role[]) => preHandlerAsyncHookHandler;
+  requireOperator: (permission?: OperatorPermission) => preHandlerAsyncHookHandler;
   audit(executor: DbExecutor, entry: { operatorId: bigint | null; action: string; targetType: string; targetId: string; details?: Record<string, unknown>; ip?: string | null }): Promise<void>;
 }
 
@@ -24,7 +23,8 @@ const KeyParams = z.object({ key: z.enum(SETTING_KEYS as [SettingKey, ...Setting
 
 /**
  * /api/backoffice/settings: read every setting; replace one. Site texts, contacts and app links
- * are the content role's; everything else (maintenance, region, limits…) the owner's. Each change
+ * need settings.site (content role); everything else (maintenance, region, limits…) settings.manage
+ * (owner). Each change
  * is audited with its before and after and reaches every process and open site at once.
  */
 export function systemAdminRoutes(deps: SettingsAdminDeps): FastifyPluginAsyncZod {
@@ -37,10 +37,10 @@ export function systemAdminRoutes(deps: SettingsAdminDeps): FastifyPluginAsyncZo
 
     app.get(
       '/backoffice/settings',
-      { preHandler: deps.requireOperator('content'), schema: { tags, security: bearer, response: { 200: z.record(z.string(), z.unknown()), ...errors } } },
+      { preHandler: deps.requireOperator('settings.site'), schema: { tags, security: bearer, response: { 200: z.record(z.string(), z.unknown()), ...errors } } },
       async (request) => {
         const settings = await deps.system.getSettings();
-        if (operatorOf(request).role === 'owner') return settings;
+        if (hasPermission(operatorOf(request).role, 'settings.manage')) return settings;
         // Other roles read only what they may change (the default password, limits… are the owner's).
         return Object.fromEntries(Object.entries(settings).filter(([key]) => CONTENT_SETTINGS.has(key as SettingKey)));
       },
@@ -48,15 +48,37 @@ export function systemAdminRoutes(deps: SettingsAdminDeps): FastifyPluginAsyncZo
 
     app.put(
       '/backoffice/settings/:key',
-      { preHandler: deps.requireOperator('content'), schema: { tags, security: bearer, params: KeyParams, body: z.unknown(), response: { 200: z.unknown(), ...errors } } },
+      { preHandler: deps.requireOperator('settings.site'), schema: { tags, security: bearer, params: KeyParams, body: z.unknown(), response: { 200: z.unknown(), ...errors } } },
       async (request) => {
         const operator = operatorOf(request);
         const { key } = request.params;
-        if (!CONTENT_SETTINGS.has(key) && operator.role !== 'owner') throw new AppError('backoffice.forbidden', `only the owner may change ${key}`);
+        if (!CONTENT_SETTINGS.has(key) && !hasPermission(operator.role, 'settings.manage')) throw new AppError('backoffice.forbidden', `only the owner may change ${key}`);
+        if (key === 'backoffice') assertKeepsRequesterIn(request.body, request.ip);
         return deps.system.updateSetting(key, request.body, operator.username, (tx, change) =>
           deps.audit(tx, { operatorId: operator.id, action: `system.setting.${key}.updated`, targetType: 'system_setting', targetId: key, details: change, ip: request.ip }),
         );
       },
     );
   };
+}
+
+/**
+ * An allow-list that leaves out the operator saving it would lock them (and maybe everyone) out
+ * at once; it is refused. The command line (npm run system -- set backoffice …) can still clear it.
+ */
+function assertKeepsRequesterIn(value: unknown, ip: string) {
+  const list = (value as { ipAllowList?: unknown } | null)?.ipAllowList;
+  // Malformed values are left to the schema, which refuses them with field details.
+  if (!Array.isArray(list) || list.length === 0 || !list.every((entry) => typeof entry === 'string')) return;
+  let includesRequester: boolean;
+  try {
+    includesRequester = compileIpRules(list as string[])(ip);
+  } catch {
+    return;
+  }
+  if (!includesRequester) {
+    throw new AppError('validation.failed', 'the allow-list must include the address you are using', {
+      fields: [{ path: 'backoffice.ipAllowList', message: `must include your current address ${ip}` }],
+    });
+  }
 }

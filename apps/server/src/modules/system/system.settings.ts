@@ -91,6 +91,11 @@ export const SETTING_SCHEMAS = {
     maxRates: z.object({ dividend: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/), daily: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/), hourly: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/), realtime: z.string().regex(/^\d{1,3}(\.\d{1,4})?$/) }),
     maxTiers: z.number().int().min(1).max(10),
   }),
+  /** Back-office access. */
+  backoffice: z.object({
+    /** Addresses and CIDR blocks operators may log in and work from; empty = any address. */
+    ipAllowList: z.array(IpRuleSchema).max(1000),
+  }),
   accounts: z.object({
     /** The password operators hand out on a reset; logging in with it forces a change (spec §4). */
     defaultPassword: z.string().min(1).max(128).nullable(),
@@ -134,6 +139,7 @@ export const DEFAULT_SETTINGS: Settings = {
   locale: { defaultLanguage: 'pt', timeZone: 'America/Sao_Paulo' },
   registration: { fields: [], captchaRequired: true, affiliateValidation: false, confirm21: false },
   accounts: { defaultPassword: null, passwordExpiryDays: null },
+  backoffice: { ipAllowList: [] },
   agents: {
     contracts: { dividend: true, daily: true, hourly: true, realtime: true },
     dividendPeriod: 'semimonthly',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ContractKindSchema, ContractOfferSchema, ContractSchema, ContractStatusSchema, ErrorResponseSchema } from '@app/contracts';
-import { currentOperator, type OperatorPreHandler, type OperatorRole } from '../../backoffice/index.ts';
+import { currentOperator, type OperatorPermission, type OperatorPreHandler } from '../../backoffice/index.ts';
 import type { ContractsService } from './contracts.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
@@ -12,15 +12,16 @@ const AccountSchema = z.string().trim().min(1).max(64);
 const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/);
 const GrantSchema = z.object({ downline: AccountSchema, kind: ContractKindSchema, tiers: ContractOfferSchema.shape.tiers });
 
-/** /api/backoffice/agents/contracts: owner and finance grant top agents' contracts and look contracts up. */
-export function contractsAdminRoutes(deps: { contracts: ContractsService; requireOperator: (...roles: OperatorRole[]) => OperatorPreHandler }): FastifyPluginAsyncZod {
+/** /api/backoffice/agents/contracts: grant top agents' contracts (agents.contracts.grant) and look contracts up (agents.read). */
+export function contractsAdminRoutes(deps: { contracts: ContractsService; requireOperator: (permission?: OperatorPermission) => OperatorPreHandler }): FastifyPluginAsyncZod {
   return async (app) => {
-    const finance = { preHandler: deps.requireOperator('finance') };
+    const granter = { preHandler: deps.requireOperator('agents.contracts.grant') };
+    const reader = { preHandler: deps.requireOperator('agents.read') };
 
     app.post(
       '/backoffice/agents/contracts',
       {
-        ...finance,
+        ...granter,
         schema: {
           tags,
           summary: 'Give an agent a contract, in force at once (top agents)',
@@ -41,7 +42,7 @@ export function contractsAdminRoutes(deps: { contracts: ContractsService; requir
     app.get(
       '/backoffice/agents/contracts',
       {
-        ...finance,
+        ...reader,
         schema: {
           tags,
           summary: 'Contracts where the account is either party, newest first (at most 200)',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ContractKindSchema, ErrorResponseSchema, SettlementLineSchema, SettlementLineStatusSchema } from '@app/contracts';
-import type { OperatorPreHandler, OperatorRole } from '../../backoffice/index.ts';
+import type { OperatorPermission, OperatorPreHandler } from '../../backoffice/index.ts';
 import type { Db } from '../../../platform/db.ts';
 import { LINE_COLUMNS, toWireLine } from './settlement-reports.ts';
 
@@ -12,12 +12,12 @@ const LIMIT = 200;
  * /api/backoffice/agents/settlements: operators see settlement lines, above all those a payer
  * could not cover (status insufficient, retried by every run until paid), newest first.
  */
-export function settlementAdminRoutes(deps: { db: Db; requireOperator: (...roles: OperatorRole[]) => OperatorPreHandler }): FastifyPluginAsyncZod {
+export function settlementAdminRoutes(deps: { db: Db; requireOperator: (permission?: OperatorPermission) => OperatorPreHandler }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/backoffice/agents/settlements',
       {
-        preHandler: deps.requireOperator('finance'),
+        preHandler: deps.requireOperator('agents.read'),
         schema: {
           tags: ['back-office: agents'],
           summary: 'Settlement lines by status and kind, newest first (at most 200)',

@@ -1,0 +1,168 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasPermission, OPERATOR_ROLES, ROLE_PERMISSIONS, type OperatorPermission, type OperatorRole } from '@app/contracts';
+import { bearer, newOperator } from '../../../test/builders.ts';
+import { api, createPaymentsContext, eventually, payingMember, PIN, requestId, type PayingMember } from '../../../test/payments-fixture.ts';
+import type { TestContext } from '../../../test/test-context.ts';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+type Access = OperatorPermission | 'any operator' | 'public' | 'enrolment token';
+
+interface RouteCase {
+  method: Method;
+  /** As the OpenAPI document names it. */
+  path: string;
+  access: Access;
+  /** A request that passes validation, so only the permission decides; none = covered by its own tests. */
+  call?: { url: string; payload?: object };
+}
+
+const NOBODY = '999999999';
+const banner = { language: 'pt', sortOrder: 1, startsAt: null, endsAt: null, enabled: true, body: { group: 'w_home', title: 'Matrix', imageUrl: '/media/content/crash-pt.svg', width: 1200, height: 400, link: { linkageType: 'ROUTE', target: '/crash' } } };
+
+/**
+ * Every back-office route and what it needs, from the matrix in @app/contracts. A new route
+ * fails the first test below until it is added here with its permission.
+ */
+const ROUTES: RouteCase[] = [
+  { method: 'POST', path: '/api/backoffice/session', access: 'public' },
+  { method: 'GET', path: '/api/backoffice/session', access: 'any operator', call: { url: '/api/backoffice/session' } },
+  // Logout revokes the token the other calls use; backoffice.routes.test.ts covers it.
+  { method: 'DELETE', path: '/api/backoffice/session', access: 'any operator' },
+  { method: 'POST', path: '/api/backoffice/2fa/enrol', access: 'enrolment token' },
+  { method: 'POST', path: '/api/backoffice/2fa/confirm', access: 'enrolment token' },
+  { method: 'GET', path: '/api/backoffice/operators', access: 'operators.manage', call: { url: '/api/backoffice/operators' } },
+  { method: 'DELETE', path: '/api/backoffice/operators/{id}/2fa', access: 'operators.manage', call: { url: `/api/backoffice/operators/${NOBODY}/2fa` } },
+  { method: 'GET', path: '/api/backoffice/audit', access: 'audit.read', call: { url: '/api/backoffice/audit?action=backoffice' } },
+  { method: 'GET', path: '/api/backoffice/audit/verify', access: 'audit.read', call: { url: '/api/backoffice/audit/verify' } },
+  { method: 'GET', path: '/api/backoffice/settings', access: 'settings.site', call: { url: '/api/backoffice/settings' } },
+  { method: 'PUT', path: '/api/backoffice/settings/{key}', access: 'settings.site', call: { url: '/api/backoffice/settings/appDownload', payload: { ios: null, android: null, lite: null } } },
+  { method: 'PUT', path: '/api/backoffice/settings/{key}', access: 'settings.manage', call: { url: '/api/backoffice/settings/maintenance', payload: { enabled: false, message: null } } },
+  { method: 'GET', path: '/api/backoffice/payments/deposits', access: 'payments.read', call: { url: '/api/backoffice/payments/deposits' } },
+  { method: 'GET', path: '/api/backoffice/payments/withdrawals', access: 'payments.read', call: { url: '/api/backoffice/payments/withdrawals' } },
+  { method: 'GET', path: '/api/backoffice/payments/events', access: 'payments.read', call: { url: '/api/backoffice/payments/events' } },
+  { method: 'POST', path: '/api/backoffice/payments/withdrawals/{id}/approve', access: 'payments.review', call: { url: `/api/backoffice/payments/withdrawals/${NOBODY}/approve` } },
+  { method: 'POST', path: '/api/backoffice/payments/withdrawals/{id}/reject', access: 'payments.review', call: { url: `/api/backoffice/payments/withdrawals/${NOBODY}/reject`, payload: { reason: 'matrix' } } },
+  { method: 'POST', path: '/api/backoffice/payments/deposits/{id}/{decision}', access: 'payments.review', call: { url: `/api/backoffice/payments/deposits/${NOBODY}/credit`, payload: { note: 'matrix' } } },
+  { method: 'POST', path: '/api/backoffice/agents/contracts', access: 'agents.contracts.grant', call: { url: '/api/backoffice/agents/contracts', payload: { downline: 'nobody-here', kind: 'hourly', tiers: [{ minValidBet: '0', rate: '2' }] } } },
+  { method: 'GET', path: '/api/backoffice/agents/contracts', access: 'agents.read', call: { url: '/api/backoffice/agents/contracts' } },
+  { method: 'GET', path: '/api/backoffice/agents/settlements', access: 'agents.read', call: { url: '/api/backoffice/agents/settlements' } },
+  { method: 'GET', path: '/api/backoffice/content/{kind}', access: 'content.manage', call: { url: '/api/backoffice/content/banner' } },
+  { method: 'POST', path: '/api/backoffice/content/{kind}', access: 'content.manage', call: { url: '/api/backoffice/content/banner', payload: banner } },
+  { method: 'PUT', path: '/api/backoffice/content/{kind}/{id}', access: 'content.manage', call: { url: `/api/backoffice/content/banner/${NOBODY}`, payload: banner } },
+  { method: 'DELETE', path: '/api/backoffice/content/{kind}/{id}', access: 'content.manage', call: { url: `/api/backoffice/content/banner/${NOBODY}` } },
+];
+
+describe('back-office permissions', () => {
+  let ctx: TestContext;
+  const tokens = {} as Record<OperatorRole, string>;
+  beforeAll(async () => {
+    ({ ctx } = await createPaymentsContext());
+    for (const role of OPERATOR_ROLES) tokens[role] = (await newOperator(ctx.core, ctx.app, role)).token;
+  });
+  afterAll(async () => ctx.close());
+
+  const call = (role: OperatorRole, method: Method, url: string, payload?: object) => api(ctx, method, url, tokens[role], payload);
+
+  it('is this matrix (a change here is a change of who may move money: review it)', () => {
+    expect(ROLE_PERMISSIONS).toEqual({
+      owner: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'content.manage', 'settings.site', 'settings.manage', 'audit.read', 'operators.manage'],
+      finance: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant'],
+      risk: ['audit.read'],
+      support: [],
+      content: ['content.manage', 'settings.site'],
+    });
+  });
+
+  it('names every back-office route of the API', () => {
+    const document = ctx.app.swagger() as { paths: Record<string, Record<string, unknown>> };
+    const served = Object.entries(document.paths)
+      .filter(([path]) => path.startsWith('/api/backoffice'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect([...new Set(ROUTES.map((route) => `${route.method} ${route.path}`))].sort()).toEqual(served.sort());
+  });
+
+  for (const route of ROUTES.filter((candidate) => candidate.call !== undefined)) {
+    it(`${route.method} ${route.call!.url}: ${route.access}`, async () => {
+      for (const role of OPERATOR_ROLES) {
+        const response = await call(role, route.method, route.call!.url, route.call!.payload);
+        const allowed = route.access === 'any operator' || hasPermission(role, route.access as OperatorPermission);
+        if (allowed) {
+          expect([401, 403], `${role}: ${response.body}`).not.toContain(response.statusCode);
+          expect(response.statusCode, `${role}: ${response.body}`).toBeLessThan(500);
+        } else {
+          expect(response.statusCode, role).toBe(403);
+          expect(response.json().error.code, role).toBe('backoffice.forbidden');
+        }
+      }
+    });
+  }
+
+  describe('money decisions', () => {
+    async function reviewingWithdrawal(): Promise<{ member: PayingMember; id: string }> {
+      const member = await payingMember(ctx, { balance: 100_000n });
+      const saved = await api(ctx, 'PUT', '/api/payments/payout-account', member.token, { account: { kind: 'pix', keyType: 'cpf', key: member.cpf }, password: member.password });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const withdrawal = await api(ctx, 'POST', '/api/payments/withdrawals', member.token, { amount: '100.00', paymentPassword: PIN, requestId: requestId() });
+      expect(withdrawal.json().status).toBe('reviewing');
+      return { member, id: withdrawal.json().id as string };
+    }
+
+    async function heldDeposit(): Promise<string> {
+      const member = await payingMember(ctx);
+      const deposit = (await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '30.00', requestId: requestId() })).json();
+      await api(ctx, 'POST', `/api/payments/deposits/${deposit.id}/sandbox-pay`, member.token, { payerCpf: '52998224725' });
+      const held = await eventually(() => api(ctx, 'GET', `/api/payments/deposits/${deposit.id}`, member.token).then((response) => response.json()), (value) => value.status === 'held');
+      expect(held.status).toBe('held');
+      return deposit.id as string;
+    }
+
+    const statusOf = async (table: 'payments_withdrawal' | 'payments_deposit', id: string) =>
+      (await ctx.core.db.selectFrom(table).select('status').where('id', '=', BigInt(id)).executeTakeFirstOrThrow()).status;
+    const auditCount = async (targetId: string) => (await ctx.core.db.selectFrom('backoffice_audit').select('id').where('target_id', '=', targetId).where('action', 'like', 'payments.%').execute()).length;
+
+    it('refuses support (and risk and content) approving or rejecting a withdrawal, and lets finance', async () => {
+      const approve = await reviewingWithdrawal();
+      const reject = await reviewingWithdrawal();
+      for (const role of ['support', 'risk', 'content'] as const) {
+        for (const [url, payload] of [[`/api/backoffice/payments/withdrawals/${approve.id}/approve`, undefined], [`/api/backoffice/payments/withdrawals/${reject.id}/reject`, { reason: 'no' }]] as const) {
+          const refused = await call(role, 'POST', url, payload);
+          expect(refused.statusCode, `${role} ${url}`).toBe(403);
+          expect(refused.json().error.code).toBe('backoffice.forbidden');
+        }
+      }
+      expect([await statusOf('payments_withdrawal', approve.id), await statusOf('payments_withdrawal', reject.id)]).toEqual(['reviewing', 'reviewing']);
+      expect(await auditCount(approve.id)).toBe(0);
+
+      expect((await call('finance', 'POST', `/api/backoffice/payments/withdrawals/${approve.id}/approve`)).statusCode).toBe(200);
+      expect((await call('finance', 'POST', `/api/backoffice/payments/withdrawals/${reject.id}/reject`, { reason: 'destino divergente' })).statusCode).toBe(200);
+      expect(await statusOf('payments_withdrawal', reject.id)).toBe('rejected');
+      expect(await auditCount(approve.id)).toBe(1);
+    });
+
+    it('refuses support crediting or refunding a held deposit, and lets finance', async () => {
+      const credit = await heldDeposit();
+      const refund = await heldDeposit();
+      for (const [id, decision] of [[credit, 'credit'], [refund, 'refund']]) {
+        const refused = await call('support', 'POST', `/api/backoffice/payments/deposits/${id}/${decision}`, { note: 'support tries' });
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().error.code).toBe('backoffice.forbidden');
+      }
+      expect([await statusOf('payments_deposit', credit), await statusOf('payments_deposit', refund)]).toEqual(['held', 'held']);
+      expect((await call('finance', 'POST', `/api/backoffice/payments/deposits/${credit}/credit`, { note: 'comprovante conferido' })).json().status).toBe('credited');
+      expect((await call('finance', 'POST', `/api/backoffice/payments/deposits/${refund}/refund`, { note: 'pagador não é o titular' })).json().status).toBe('refunded');
+    });
+
+    it('lets finance read payments but not touch content or owner settings', async () => {
+      expect((await call('finance', 'GET', '/api/backoffice/payments/withdrawals?status=reviewing')).statusCode).toBe(200);
+      for (const [method, url, payload] of [
+        ['GET', '/api/backoffice/content/banner', undefined],
+        ['POST', '/api/backoffice/content/banner', banner],
+        ['GET', '/api/backoffice/settings', undefined],
+        ['PUT', '/api/backoffice/settings/backoffice', { ipAllowList: [] }],
+      ] as const) {
+        expect((await call('finance', method, url, payload)).json().error.code, url).toBe('backoffice.forbidden');
+      }
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/backoffice/payments/withdrawals', headers: bearer('x'.repeat(43)) })).statusCode).toBe(401);
+    });
+  });
+});

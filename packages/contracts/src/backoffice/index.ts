@@ -1,0 +1,5 @@
+// The back-office API as the console (apps/admin) calls it: who may do what, operator login with
+// two-factor authentication, operators, and the audit log.
+export * from './permissions.ts';
+export * from './session.ts';
+export * from './audit.ts';

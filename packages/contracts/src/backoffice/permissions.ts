@@ -1,0 +1,45 @@
+/**
+ * Who may do what in the back office: the single permission matrix. The server's
+ * requireOperator(permission) reads it for every operator route, and the console reads it to show
+ * only what the logged-in role may use. Adding a route means choosing its permission here.
+ */
+export const OPERATOR_ROLES = ['owner', 'finance', 'risk', 'support', 'content'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const OPERATOR_PERMISSIONS = [
+  /** Deposit, withdrawal and PSP event lists. */
+  'payments.read',
+  /** Approve or reject withdrawals; credit or refund deposits held for another payer's CPF. */
+  'payments.review',
+  /** Agent contracts and settlement lines. */
+  'agents.read',
+  /** Give a top agent a contract. */
+  'agents.contracts.grant',
+  /** Banners, notices, promotions, popups, announcements, help articles. */
+  'content.manage',
+  /** The settings the site shows: site, customerService, appDownload (read and replace). */
+  'settings.site',
+  /** Every other setting: maintenance, region, limits, back-office IP allow-list… */
+  'settings.manage',
+  /** Search the audit log and verify its hash chain. */
+  'audit.read',
+  /** List operators; reset another operator's two-factor authentication. */
+  'operators.manage',
+] as const;
+export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
+
+/**
+ * Role → permissions. The owner holds every permission. Support holds none yet: it can log in,
+ * and member look-up arrives with the console's support screens.
+ */
+export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[]> = {
+  owner: OPERATOR_PERMISSIONS,
+  finance: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant'],
+  risk: ['audit.read'],
+  support: [],
+  content: ['content.manage', 'settings.site'],
+};
+
+export function hasPermission(role: OperatorRole, permission: OperatorPermission): boolean {
+  return ROLE_PERMISSIONS[role].includes(permission);
+}
