@@ -1,11 +1,9 @@
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '@app/contracts';
 import enAccount from '../locales/en/account.json';
-import enAgent from '../locales/en/agent.json';
 import enBetting from '../locales/en/betting.json';
 import enFairness from '../locales/en/fairness.json';
 import enCommon from '../locales/en/common.json';
 import enContent from '../locales/en/content.json';
-import enContracts from '../locales/en/contracts.json';
 import enErrors from '../locales/en/errors.json';
 import enGames from '../locales/en/games.json';
 import enHome from '../locales/en/home.json';
@@ -16,12 +14,12 @@ import enSystem from '../locales/en/system.json';
 import enValidation from '../locales/en/validation.json';
 import enWallet from '../locales/en/wallet.json';
 import ptAccount from '../locales/pt/account.json';
-import ptAgent from '../locales/pt/agent.json';
+import type ptAgent from '../locales/pt/agent.json';
 import ptBetting from '../locales/pt/betting.json';
 import ptFairness from '../locales/pt/fairness.json';
 import ptCommon from '../locales/pt/common.json';
 import ptContent from '../locales/pt/content.json';
-import ptContracts from '../locales/pt/contracts.json';
+import type ptContracts from '../locales/pt/contracts.json';
 import ptErrors from '../locales/pt/errors.json';
 import ptGames from '../locales/pt/games.json';
 import ptHome from '../locales/pt/home.json';
@@ -44,7 +42,6 @@ const pt = {
   common: ptCommon,
   layout: ptLayout,
   account: ptAccount,
-  agent: ptAgent,
   system: ptSystem,
   pages: ptPages,
   errors: ptErrors,
@@ -56,17 +53,31 @@ const pt = {
   betting: ptBetting,
   fairness: ptFairness,
   content: ptContent,
-  contracts: ptContracts,
 };
 
-/** Portuguese is the source of truth for the key set (and for TypeScript's key types). */
-export type Resources = typeof pt;
+/**
+ * Namespaces only agents read (the agent centre and the contract modal): loaded on first use by
+ * loadNamespace, so visitors and players do not download them with every page.
+ */
+export const LAZY_NAMESPACES = ['agent', 'contracts'] as const;
+export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
+const LAZY_LOADERS: Record<LazyNamespace, Record<Language, () => Promise<{ default: Record<string, unknown> }>>> = {
+  agent: { pt: () => import('../locales/pt/agent.json'), en: () => import('../locales/en/agent.json') },
+  contracts: { pt: () => import('../locales/pt/contracts.json'), en: () => import('../locales/en/contracts.json') },
+};
+export async function loadNamespace(namespace: LazyNamespace, language: Language): Promise<Record<string, unknown>> {
+  return (await LAZY_LOADERS[namespace][language]()).default;
+}
 
-const en: Resources = {
+/** What every page ships with. */
+export type BundledResources = typeof pt;
+/** Portuguese is the source of truth for the key set (and for TypeScript's key types). */
+export type Resources = BundledResources & { agent: typeof ptAgent; contracts: typeof ptContracts };
+
+const en: BundledResources = {
   common: enCommon,
   layout: enLayout,
   account: enAccount,
-  agent: enAgent,
   system: enSystem,
   pages: enPages,
   errors: enErrors,
@@ -78,10 +89,9 @@ const en: Resources = {
   betting: enBetting,
   fairness: enFairness,
   content: enContent,
-  contracts: enContracts,
 };
 
-export const resources: Record<Language, Resources> = { pt, en };
+export const resources: Record<Language, BundledResources> = { pt, en };
 
 /** Each language names itself in its own tongue, so the selector reads the same in any UI language. */
 export const LANGUAGE_LABELS: Record<Language, string> = { pt: 'Português', en: 'English' };

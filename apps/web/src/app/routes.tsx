@@ -5,6 +5,7 @@ import { HomePage } from '../features/home/routes/home-page.tsx';
 import { NotFoundPage } from '../features/system/routes/not-found-page.tsx';
 import { AppLayout } from './shell/app-layout.tsx';
 import { lazyPage } from './shell/lazy-page.tsx';
+import { withNamespaces } from '../shared/i18n-namespaces.tsx';
 import { RouteEffects } from './shell/route-effects.tsx';
 import { RouteErrorPage } from './shell/route-error-page.tsx';
 
@@ -23,8 +24,8 @@ const GameLaunchPage = lazyPage(() => gamePages().then((m) => m.GameLaunchPage))
 const PlayerGamesPage = lazyPage(() => gamePages().then((m) => m.PlayerGamesPage));
 const SlotPage = lazyPage(() => gamePages().then((m) => m.SlotPage));
 const FairnessPage = lazyPage(() => import('../features/fairness/routes/fairness-page.tsx').then((m) => m.FairnessPage));
-const AgentLoginPage = lazyPage(() => import('../features/agent/routes/agent-login-page.tsx').then((m) => m.AgentLoginPage));
-const AgentHomePage = lazyPage(() => import('../features/agent/routes/agent-home-page.tsx').then((m) => m.AgentHomePage));
+const AgentLoginPage = lazyPage(() => import('../features/agent/routes/agent-login-page.tsx').then((m) => withNamespaces(m.AgentLoginPage, ['agent'])));
+const AgentHomePage = lazyPage(() => import('../features/agent/routes/agent-home-page.tsx').then((m) => withNamespaces(m.AgentHomePage, ['agent', 'contracts'])));
 
 /** Paths are matched case-sensitively: the spec has both /vnLottery and /vnlottery. */
 function page(path: string, element: RouteObject['element']): RouteObject {

@@ -5,7 +5,7 @@ import { appRoutes } from '../app/routes.tsx';
 import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { systemKeys } from '../features/system/api/system.queries.ts';
-import { createI18n } from '../shared/i18n.ts';
+import { createTestI18n } from './test-i18n.ts';
 import { bootFixture } from './fixtures.ts';
 
 /** Renders the real route tree at `path` with boot info already loaded (as RootView ensures). */
@@ -13,7 +13,7 @@ export function renderApp(path: string, boot: BootInfo = bootFixture()) {
   const queryClient = createQueryClient();
   queryClient.setQueryData(systemKeys.boot(), boot);
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const i18n = createI18n('pt');
+  const i18n = createTestI18n('pt');
   const utils = render(
     <Providers queryClient={queryClient} i18n={i18n}>
       <RouterProvider router={router} />

@@ -1,13 +1,16 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { AccountModalsProvider } from '../../features/account/account-modals-context.tsx';
 import { AccountEffects } from '../../features/account/components/account-effects.tsx';
 import { AccountModalsHost } from '../../features/account/components/account-modals-host.tsx';
-import { ContractModal } from '../../features/agent/contracts/components/contract-modal.tsx';
 import { WelcomeToast } from '../../features/account/components/welcome-toast.tsx';
 import { ContentPopups } from '../../features/content/components/content-popups.tsx';
 import { GameToasts } from '../../features/games/components/game-toasts.tsx';
+import { useSession } from '../../features/account/api/account.queries.ts';
+import { withNamespaces } from '../../shared/i18n-namespaces.tsx';
 import { contentKeyOf } from '../paths.ts';
+import { ChunkErrorBoundary } from './lazy-page.tsx';
 import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { ScrollTopButton } from './scroll-top-button.tsx';
@@ -23,12 +26,29 @@ export function AppLayout() {
         <ShellFrame />
         <AccountModalsHost />
         <ContentPopups />
-        <ContractModal />
+        <AgentContractModal />
         <AccountEffects />
         <WelcomeToast />
         <GameToasts />
       </AccountModalsProvider>
     </SideMenuProvider>
+  );
+}
+
+// Offers only ever go to agents: players and visitors never download the modal or its texts.
+const ContractModal = lazy(() =>
+  import('../../features/agent/contracts/components/contract-modal.tsx').then((m) => ({ default: withNamespaces(m.ContractModal, ['contracts']) })),
+);
+
+function AgentContractModal() {
+  const session = useSession();
+  if (!session.member || !session.isAgent) return null;
+  return (
+    <ChunkErrorBoundary>
+      <Suspense fallback={null}>
+        <ContractModal />
+      </Suspense>
+    </ChunkErrorBoundary>
   );
 }
 

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import { Providers } from '../../../../app/providers.tsx';
 import { createQueryClient } from '../../../../app/query-client.ts';
 import { systemKeys } from '../../../system/api/system.queries.ts';
-import { createI18n } from '../../../../shared/i18n.ts';
+import { createTestI18n } from '../../../../test/test-i18n.ts';
 import { bootFixture } from '../../../../test/fixtures.ts';
 
 /** Renders one agent-centre page as the agent home shows it: logged in (token set), boot loaded, Portuguese. */
@@ -11,7 +11,7 @@ export function renderAgentPage(ui: ReactNode) {
   sessionStorage.setItem('token', 'tok-agent');
   const queryClient = createQueryClient();
   queryClient.setQueryData(systemKeys.boot(), bootFixture());
-  const i18n = createI18n('pt');
+  const i18n = createTestI18n('pt');
   return render(
     <Providers queryClient={queryClient} i18n={i18n}>
       {ui}

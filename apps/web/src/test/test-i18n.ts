@@ -1,0 +1,16 @@
+import enAgent from '@app/i18n/locales/en/agent.json';
+import enContracts from '@app/i18n/locales/en/contracts.json';
+import ptAgent from '@app/i18n/locales/pt/agent.json';
+import ptContracts from '@app/i18n/locales/pt/contracts.json';
+import type { Language } from '@app/i18n';
+import { createI18n } from '../shared/i18n.ts';
+
+/** An i18n instance with every namespace, the lazy ones (agent, contracts) included, for tests. */
+export function createTestI18n(language: Language) {
+  const i18n = createI18n(language);
+  const lazy = { pt: { agent: ptAgent, contracts: ptContracts }, en: { agent: enAgent, contracts: enContracts } };
+  for (const [lang, namespaces] of Object.entries(lazy)) {
+    for (const [namespace, bundle] of Object.entries(namespaces)) i18n.addResourceBundle(lang, namespace, bundle, true, true);
+  }
+  return i18n;
+}
