@@ -66,6 +66,8 @@ test.describe('home and site content', () => {
     });
 
     test('a member sees the A announcement after login; a first login sees the F one', async ({ page, shoot }, testInfo) => {
+      // Two registrations and two logins: 38 s on the phone run of a loaded two-core machine.
+      test.setTimeout(90_000);
       await reviewViewport(page, testInfo);
       const member = await registerMember();
       await open(page, '/');
