@@ -1,7 +1,6 @@
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '@app/contracts';
 import enAccount from '../locales/en/account.json';
 import enBetting from '../locales/en/betting.json';
-import enFairness from '../locales/en/fairness.json';
 import enCommon from '../locales/en/common.json';
 import enContent from '../locales/en/content.json';
 import enErrors from '../locales/en/errors.json';
@@ -16,7 +15,7 @@ import enWallet from '../locales/en/wallet.json';
 import ptAccount from '../locales/pt/account.json';
 import type ptAgent from '../locales/pt/agent.json';
 import ptBetting from '../locales/pt/betting.json';
-import ptFairness from '../locales/pt/fairness.json';
+import type ptFairness from '../locales/pt/fairness.json';
 import ptCommon from '../locales/pt/common.json';
 import ptContent from '../locales/pt/content.json';
 import type ptContracts from '../locales/pt/contracts.json';
@@ -51,19 +50,20 @@ const pt = {
   games: ptGames,
   payments: ptPayments,
   betting: ptBetting,
-  fairness: ptFairness,
   content: ptContent,
 };
 
 /**
- * Namespaces only agents read (the agent centre and the contract modal): loaded on first use by
- * loadNamespace, so visitors and players do not download them with every page.
+ * Namespaces of pages most visits never open (the agent centre and contract modal; the fairness
+ * page and the betting record's round details): loaded on first use by loadNamespace, so the
+ * home page does not download them (its JavaScript budget is 250 KB gzip).
  */
-export const LAZY_NAMESPACES = ['agent', 'contracts'] as const;
+export const LAZY_NAMESPACES = ['agent', 'contracts', 'fairness'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 const LAZY_LOADERS: Record<LazyNamespace, Record<Language, () => Promise<{ default: Record<string, unknown> }>>> = {
   agent: { pt: () => import('../locales/pt/agent.json'), en: () => import('../locales/en/agent.json') },
   contracts: { pt: () => import('../locales/pt/contracts.json'), en: () => import('../locales/en/contracts.json') },
+  fairness: { pt: () => import('../locales/pt/fairness.json'), en: () => import('../locales/en/fairness.json') },
 };
 export async function loadNamespace(namespace: LazyNamespace, language: Language): Promise<Record<string, unknown>> {
   return (await LAZY_LOADERS[namespace][language]()).default;
@@ -72,7 +72,7 @@ export async function loadNamespace(namespace: LazyNamespace, language: Language
 /** What every page ships with. */
 export type BundledResources = typeof pt;
 /** Portuguese is the source of truth for the key set (and for TypeScript's key types). */
-export type Resources = BundledResources & { agent: typeof ptAgent; contracts: typeof ptContracts };
+export type Resources = BundledResources & { agent: typeof ptAgent; contracts: typeof ptContracts; fairness: typeof ptFairness };
 
 const en: BundledResources = {
   common: enCommon,
@@ -87,7 +87,6 @@ const en: BundledResources = {
   games: enGames,
   payments: enPayments,
   betting: enBetting,
-  fairness: enFairness,
   content: enContent,
 };
 

@@ -71,7 +71,8 @@ describe('routes', () => {
 
   it('sends a visitor on /agentHome to /agent', async () => {
     const { router } = renderApp('/agentHome');
-    expect(await screen.findByTestId('agent-login-page')).toBeTruthy();
+    // Two lazy pages and the agent texts load on the way: more than findBy's 1 s under load.
+    expect(await screen.findByTestId('agent-login-page', {}, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/agent');
   });
 });

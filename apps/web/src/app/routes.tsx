@@ -12,7 +12,8 @@ import { RouteErrorPage } from './shell/route-error-page.tsx';
 // Spec §2 "sections loaded on demand": each feature's pages are their own chunk. Home is the
 // exception: most visits land on it, and a lazy landing page costs a chunk round trip and a
 // suspended render before the largest paint (measured in e2e/specs/content.spec.ts).
-const MemberPage = lazyPage(() => import('../features/member/routes/member-page.tsx').then((m) => m.MemberPage));
+// The member centre's betting record shows round details in the fairness texts.
+const MemberPage = lazyPage(() => import('../features/member/routes/member-page.tsx').then((m) => withNamespaces(m.MemberPage, ['fairness'])));
 const HelpPage = lazyPage(() => import('../features/help/routes/help-page.tsx').then((m) => m.HelpPage));
 const PromotionsPage = lazyPage(() => import('../features/promotions/routes/promotions-page.tsx').then((m) => m.PromotionsPage));
 const PointMallPage = lazyPage(() => import('../features/points/routes/point-mall-page.tsx').then((m) => m.PointMallPage));
@@ -23,7 +24,7 @@ const GameCentrePage = lazyPage(() => gamePages().then((m) => m.GameCentrePage))
 const GameLaunchPage = lazyPage(() => gamePages().then((m) => m.GameLaunchPage));
 const PlayerGamesPage = lazyPage(() => gamePages().then((m) => m.PlayerGamesPage));
 const SlotPage = lazyPage(() => gamePages().then((m) => m.SlotPage));
-const FairnessPage = lazyPage(() => import('../features/fairness/routes/fairness-page.tsx').then((m) => m.FairnessPage));
+const FairnessPage = lazyPage(() => import('../features/fairness/routes/fairness-page.tsx').then((m) => withNamespaces(m.FairnessPage, ['fairness'])));
 const AgentLoginPage = lazyPage(() => import('../features/agent/routes/agent-login-page.tsx').then((m) => withNamespaces(m.AgentLoginPage, ['agent'])));
 const AgentHomePage = lazyPage(() => import('../features/agent/routes/agent-home-page.tsx').then((m) => withNamespaces(m.AgentHomePage, ['agent', 'contracts'])));
 
