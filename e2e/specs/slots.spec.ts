@@ -12,6 +12,8 @@ test.describe('house slots', () => {
   test.beforeEach(async ({ page }, testInfo) => useReviewViewport(page, testInfo));
 
   test('a member plays a house slot, sees the round in the betting record and verifies it on the fairness page', async ({ page, shoot }) => {
+    // Three pages and a spin: 27 s of the default 30 s at load 3.6 on two cores.
+    test.setTimeout(60_000);
     const member = await registerMember();
     await fund(member.account, '50.00');
     await logIn(page, member.account, member.password);
