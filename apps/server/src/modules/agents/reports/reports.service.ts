@@ -148,8 +148,6 @@ export function createReportsService(deps: ReportsDeps) {
       return {
         period,
         content: rows.map((row) => {
-          const settled = row.status === 'settled';
-          const valid = settled ? (row.win > row.bet ? row.win - row.bet : row.bet - row.win) : 0n;
           return {
             account: row.account,
             vendor: row.vendor_code,
@@ -158,7 +156,7 @@ export function createReportsService(deps: ReportsDeps) {
             roundId: row.round_id,
             stake: money(row.bet),
             payout: money(row.win),
-            validBet: money(valid < row.bet ? valid : row.bet),
+            validBet: money(BigInt(row.valid_bet)),
             profitLoss: money(row.status === 'rolled_back' ? 0n : row.win - row.bet),
             status: row.status,
             openedAt: row.opened_at.toISOString(),

@@ -88,6 +88,8 @@ export interface TeamBetRow {
   status: 'open' | 'settled' | 'rolled_back';
   opened_at: Date;
   closed_at: Date | null;
+  /** agents_valid_bet of a settled round, 0 otherwise (one definition, in SQL). */
+  valid_bet: string;
 }
 
 interface TeamFilter {
@@ -112,6 +114,7 @@ export async function listTeamBets(db: DbExecutor, filter: TeamFilter & { gameTy
     base
       .innerJoin('accounts_member as m', 'm.id', 'r.member_id')
       .select(['m.account', 'r.vendor_code', 'r.game_code', 'r.game_type', 'r.round_id', 'r.bet', 'r.win', 'r.status', 'r.opened_at', 'r.closed_at'])
+      .select(sql<string>`case when r.status = 'settled' then agents_valid_bet(r.bet, r.win) else 0 end::text`.as('valid_bet'))
       .orderBy('r.opened_at', 'desc')
       .limit(filter.limit)
       .offset(filter.offset)
