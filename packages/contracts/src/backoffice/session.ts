@@ -91,3 +91,26 @@ export const OperatorListResponseSchema = z.object({
     }),
   ),
 });
+
+/** PUT /api/backoffice/session/password: the operator's own change; 204, other sessions end. */
+export const OperatorPasswordChangeRequestSchema = z.object({
+  currentPassword: z.string().min(1).max(128),
+  // Checked by the server's policy (12–128, letters and digits, not the username): one message for all.
+  newPassword: z.string().min(1).max(128),
+});
+export type OperatorPasswordChangeRequest = z.infer<typeof OperatorPasswordChangeRequestSchema>;
+
+/** POST /api/backoffice/operators (operators.manage): a new operator with a temporary password. */
+export const OperatorCreateRequestSchema = z.object({
+  username: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9][a-z0-9._-]{2,31}$/, '3 to 32 letters, digits, dots, dashes or underscores'),
+  displayName: z.string().trim().min(1).max(100),
+  role: z.enum(OPERATOR_ROLES),
+});
+export type OperatorCreateRequest = z.infer<typeof OperatorCreateRequestSchema>;
+
+/** The temporary password is shown once; the new operator changes it and enrols TOTP at first login. */
+export const OperatorCreatedResponseSchema = z.object({ operator: OperatorSchema, temporaryPassword: z.string() });

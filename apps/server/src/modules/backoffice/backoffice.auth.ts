@@ -26,6 +26,8 @@ export function createOperatorAuth(sessions: OperatorSessionService, ipAllowList
       const operator = token ? await sessions.authenticate(token) : undefined;
       // One answer for missing, malformed, unknown, revoked, idle and expired: no oracle for guessing.
       if (!operator) throw new AppError('backoffice.session_required', 'operator session required, please log in');
+      // A temporary password opens only the session and password-change routes (no permission).
+      if (permission !== undefined && operator.mustChangePassword) throw new AppError('backoffice.password_change_required', 'change your password first');
       if (permission !== undefined && !hasPermission(operator.role, permission)) {
         throw new AppError('backoffice.forbidden', 'your role may not do this');
       }

@@ -195,7 +195,7 @@ describe('back-office sessions', () => {
     expectError(await get('/probe/review', await tokenOf(support)), 403, 'backoffice.forbidden');
     expect((await get('/probe/any', await tokenOf(support))).statusCode).toBe(200);
     const asFinance = await get('/probe/review', await tokenOf(finance));
-    expect(asFinance.json()).toEqual({ id: String(finance.id), username: finance.username, role: 'finance' });
+    expect(asFinance.json()).toEqual({ id: String(finance.id), username: finance.username, role: 'finance', mustChangePassword: false });
     expect((await get('/probe/review', await tokenOf(owner))).json()).toMatchObject({ role: 'owner' });
     expect((await probe.inject({ method: 'GET', url: '/probe/open' })).json()).toEqual({ operator: null });
 

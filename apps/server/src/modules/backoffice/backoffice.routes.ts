@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '@app/contracts';
 import { currentOperator, type OperatorAuth } from './backoffice.auth.ts';
-import { OperatorLoginRequestSchema, OperatorLoginResponseSchema, OperatorSessionResponseSchema } from './backoffice.schemas.ts';
+import { OperatorLoginRequestSchema, OperatorLoginResponseSchema, OperatorPasswordChangeRequestSchema, OperatorSessionResponseSchema } from './backoffice.schemas.ts';
 import { bearerToken } from './operator-session-token.ts';
 import type { OperatorProfile, OperatorSessionService } from './operator-session.service.ts';
 
@@ -54,6 +54,25 @@ export function backofficeRoutes(deps: { sessions: OperatorSessionService; auth:
         preHandler: deps.auth.requireOperator(),
       },
       async (request) => presentSession(await deps.sessions.getProfile(currentOperator(request).id)),
+    );
+
+    app.put(
+      '/backoffice/session/password',
+      {
+        schema: {
+          tags: ['backoffice'],
+          summary: "The operator's own password change (forced after a temporary password); the operator's other sessions end",
+          security: bearer,
+          body: OperatorPasswordChangeRequestSchema,
+          response: { 204: z.null(), ...errors },
+        },
+        preHandler: deps.auth.requireOperator(),
+      },
+      async (request, reply) => {
+        const token = bearerToken(request.headers.authorization) ?? '';
+        await deps.sessions.changePassword(currentOperator(request), token, request.body, { ip: request.ip, userAgent: request.headers['user-agent'] ?? null });
+        return reply.code(204).send(null);
+      },
     );
 
     app.delete(

@@ -5,7 +5,10 @@ import { z } from 'zod';
  * shapes); this module's routes take them from here. Server-only parameter shapes follow.
  */
 export {
+  OperatorCreatedResponseSchema,
+  OperatorCreateRequestSchema,
   OperatorListResponseSchema,
+  OperatorPasswordChangeRequestSchema,
   OperatorLoginRequestSchema,
   OperatorLoginResponseSchema,
   OperatorSessionResponseSchema,

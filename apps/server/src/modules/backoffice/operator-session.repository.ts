@@ -35,7 +35,7 @@ export async function touchLiveSession(db: DbExecutor, tokenHash: Buffer, now: D
     .where('s.expires_at', '>', now)
     .where('s.last_seen_at', '>', idleSince)
     .where('o.status', '=', 'active')
-    .returning(['o.id', 'o.username', 'o.role'])
+        .returning(['o.id', 'o.username', 'o.role', 'o.must_change_password'])
     .executeTakeFirst();
 }
 
@@ -54,5 +54,17 @@ export async function revokeOperatorSession(db: DbExecutor, tokenHash: Buffer, o
 /** Ends every live session of an operator (two-factor reset); answers how many. */
 export async function revokeAllOperatorSessions(db: DbExecutor, operatorId: bigint, now: Date): Promise<number> {
   const result = await db.updateTable('backoffice_session').set({ revoked_at: now }).where('operator_id', '=', operatorId).where('revoked_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Ends every live session of the operator except `keepTokenHash` (after a password change). */
+export async function revokeOtherSessions(db: DbExecutor, operatorId: bigint, keepTokenHash: Buffer, now: Date): Promise<number> {
+  const result = await db
+    .updateTable('backoffice_session')
+    .set({ revoked_at: now })
+    .where('operator_id', '=', operatorId)
+    .where('token_hash', '<>', keepTokenHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

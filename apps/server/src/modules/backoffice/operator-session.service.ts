@@ -1,6 +1,6 @@
 import { AppError, type Clock } from '@app/kernel';
 import type { Db, DbExecutor } from '../../platform/db.ts';
-import { verifyPassword } from '../../platform/security/passwords.ts';
+import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
 import { audit, storableIp } from './audit.ts';
 import * as operators from './backoffice.repository.ts';
 import type { IpAllowList } from './ip-allow-list.ts';
@@ -29,6 +29,8 @@ export interface AuthenticatedOperator {
   id: bigint;
   username: string;
   role: OperatorRole;
+  /** Until the operator sets a password of their own, only the session and password routes answer. */
+  mustChangePassword: boolean;
 }
 
 export interface OperatorProfile extends AuthenticatedOperator {
@@ -39,6 +41,16 @@ export interface OperatorProfile extends AuthenticatedOperator {
 export type OperatorLoginResult =
   | { status: 'authenticated'; token: string; operator: OperatorProfile }
   | { status: 'enrolment_required'; enrolmentToken: string; expiresAt: Date; operator: OperatorProfile };
+
+/**
+ * Operator passwords: 12 to 128 characters with at least one letter and one digit, not
+ * containing the username. Operators hold money-moving permissions, so the bar is above members'.
+ */
+export function isAcceptableOperatorPassword(password: string, username: string): boolean {
+  if (password.length < 12 || password.length > 128) return false;
+  if (!/\p{L}/u.test(password) || !/\p{N}/u.test(password)) return false;
+  return !password.toLowerCase().includes(username.toLowerCase());
+}
 
 function toProfile(row: { id: bigint; username: string; display_name: string; role: string; must_change_password: boolean }): OperatorProfile {
   return { id: row.id, username: row.username, displayName: row.display_name, role: row.role as OperatorRole, mustChangePassword: row.must_change_password };
@@ -124,13 +136,33 @@ export function createOperatorSessionService(deps: { db: Db; clock: Clock; twoFa
     async authenticate(token: string): Promise<AuthenticatedOperator | undefined> {
       const now = clock.now();
       const row = await sessions.touchLiveSession(db, hashOperatorToken(token), now, new Date(now.getTime() - OPERATOR_SESSION_IDLE_MS));
-      return row && { id: row.id, username: row.username, role: row.role as OperatorRole };
+      return row && { id: row.id, username: row.username, role: row.role as OperatorRole, mustChangePassword: row.must_change_password };
     },
 
     async getProfile(operatorId: bigint): Promise<OperatorProfile> {
       const row = await operators.findOperatorById(db, operatorId);
       if (!row) throw new AppError('backoffice.session_required', 'log in again');
       return toProfile(row);
+    },
+
+    /**
+     * The operator's own password change (the console forces it after an owner created the
+     * operator or reset the password): the current password again, a new one that passes
+     * checkOperatorPassword; every other session of the operator ends. Audited, one transaction.
+     */
+    async changePassword(operator: AuthenticatedOperator, token: string, input: { currentPassword: string; newPassword: string }, requester: Requester): Promise<void> {
+      const row = await operators.findOperatorById(db, operator.id);
+      if (!row) throw new AppError('backoffice.session_required', 'log in again');
+      if (!(await verifyPassword(row.password_hash, input.currentPassword))) throw new AppError('backoffice.current_password_wrong', 'the current password is wrong');
+      if (!isAcceptableOperatorPassword(input.newPassword, row.username) || input.newPassword === input.currentPassword) {
+        throw new AppError('backoffice.password_weak', 'the new password does not meet the policy');
+      }
+      const passwordHash = await hashPassword(input.newPassword);
+      await db.transaction().execute(async (tx) => {
+        await operators.updateOperatorPassword(tx, operator.id, passwordHash);
+        const sessionsEnded = await sessions.revokeOtherSessions(tx, operator.id, hashOperatorToken(token), clock.now());
+        await audit(tx, { operatorId: operator.id, action: 'backoffice.operator.password_changed', targetType: 'backoffice_operator', targetId: String(operator.id), details: { forced: row.must_change_password, sessionsEnded }, ip: requester.ip });
+      });
     },
 
     /** Revokes the session at once and audits it, in one transaction. */

@@ -28,6 +28,9 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/backoffice/session', access: 'any operator', call: { url: '/api/backoffice/session' } },
   // Logout revokes the token the other calls use; backoffice.routes.test.ts covers it.
   { method: 'DELETE', path: '/api/backoffice/session', access: 'any operator' },
+  // Changing the password ends the other sessions the matrix uses; operator-password.routes.test.ts covers it.
+  { method: 'PUT', path: '/api/backoffice/session/password', access: 'any operator' },
+  { method: 'POST', path: '/api/backoffice/operators', access: 'operators.manage', call: { url: '/api/backoffice/operators', payload: { username: 'matrix-operator', displayName: 'Matrix', role: 'support' } } },
   { method: 'POST', path: '/api/backoffice/2fa/enrol', access: 'enrolment token' },
   { method: 'POST', path: '/api/backoffice/2fa/confirm', access: 'enrolment token' },
   { method: 'GET', path: '/api/backoffice/operators', access: 'operators.manage', call: { url: '/api/backoffice/operators' } },
