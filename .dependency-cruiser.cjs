@@ -9,6 +9,7 @@ const ALLOWED = {
   backoffice: [],
   content: ['backoffice'],
   agents: ['system', 'accounts', 'backoffice'],
+  reports: [],
 };
 
 const moduleNames = Object.keys(ALLOWED);

@@ -13,6 +13,7 @@ import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createHouseGamesModule, HOUSE_VENDOR_CODE } from './modules/house-games/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
 import { createProviderModule } from './modules/provider/index.ts';
+import { createReportsModule } from './modules/reports/index.ts';
 import { createSystemModule } from './modules/system/index.ts';
 import { createWalletModule, HOUSE } from './modules/wallet/index.ts';
 
@@ -116,7 +117,22 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     agentNotices: content.api.agentNotices,
     publicUrl: config.publicUrl,
   });
-  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents };
+  const reports = createReportsModule({
+    db: dbHandle.db,
+    logger,
+    ports: {
+      timeZone: async () => (await system.api.getSettings()).locale.timeZone,
+      siteStatus: async () => {
+        const settings = await system.api.getSettings();
+        return { maintenance: settings.maintenance.enabled, regionRules: settings.region.enabled, workerSeenAt: (await system.api.findLastWorkerHeartbeat()) ?? null };
+      },
+      lastLedgerCheck: async () => {
+        const run = await wallet.api.lastLedgerCheck();
+        return run && { ok: run.ok, finishedAt: run.finished_at, journals: run.journals, entries: run.entries, problems: Array.isArray(run.problems) ? run.problems.length : 0 };
+      },
+    },
+  });
+  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports };
 
   return {
     db: dbHandle.db,
@@ -171,6 +187,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.content.mediaRoutes());
   await app.register(core.modules.agents.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.agents.adminRoutes(core.modules.backoffice.api.requireOperator), { prefix: '/api' });
+  await app.register(core.modules.reports.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString());
   return { app, hub };
 }
@@ -179,7 +196,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
 export async function composeWorker(core: Core, deps: { databaseUrl: string; logger: Logger; workerId: string; crashLeader: boolean }) {
   const jobs = createJobRunner({ connectionString: deps.databaseUrl, logger: deps.logger });
   await jobs.start();
-  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs]);
+  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs]);
   // The crash game's rounds are run by one of the processes that run jobs (advisory lock).
   if (deps.crashLeader) core.modules.houseGames.api.startCrashLeader();
   return jobs;

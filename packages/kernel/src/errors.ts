@@ -136,6 +136,7 @@ export const ERROR_CODES = {
   'agents.period_invalid': { status: 400, expected: true },
   'agents.rate_invalid': { status: 400, expected: true },
   'agents.threshold_invalid': { status: 400, expected: true },
+  'reports.range_invalid': { status: 400, expected: true },
 } as const satisfies Record<string, { status: number; expected: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -3,3 +3,4 @@
 export * from './permissions.ts';
 export * from './session.ts';
 export * from './audit.ts';
+export * from './reports.ts';

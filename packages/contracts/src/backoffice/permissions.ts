@@ -25,6 +25,8 @@ export const OPERATOR_PERMISSIONS = [
   'audit.read',
   /** List operators; reset another operator's two-factor authentication. */
   'operators.manage',
+  /** The dashboard and the GGR/NGR and payments reports (read only, CSV export included). */
+  'reports.read',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
@@ -34,8 +36,8 @@ export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
  */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
-  finance: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant'],
-  risk: ['audit.read'],
+  finance: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'reports.read'],
+  risk: ['audit.read', 'reports.read'],
   support: [],
   content: ['content.manage', 'settings.site'],
 };

@@ -1,0 +1,168 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { DbExecutor } from '../../platform/db.ts';
+import { nextDay, type ReportRange } from './range.ts';
+
+/**
+ * The reports' SQL: a read model over other modules' tables, never written here (rounds and facts
+ * of the provider and agents modules, the wallet ledger, payments, members and sessions). Every
+ * statement reads one snapshot. Amounts come back as decimal strings of centavos.
+ */
+
+/** An instant window [start, end). */
+export interface Window {
+  start: RawBuilder<Date>;
+  end: RawBuilder<Date>;
+}
+
+/** The first instant of `day` in `timeZone`. */
+const dayStart = (day: string, timeZone: string) => sql<Date>`(${day}::date::timestamp at time zone ${timeZone})`;
+
+export function windowOf(range: ReportRange): Window {
+  return { start: dayStart(range.from, range.timeZone), end: dayStart(nextDay(range.to), range.timeZone) };
+}
+
+export interface PlayRow {
+  key: string;
+  rounds: number;
+  stake: bigint;
+  payout: bigint;
+}
+
+export type PlayKey = 'day' | 'productType' | 'vendor' | 'all';
+
+const OTHER = 'OTHER';
+
+/**
+ * Settled play in the window grouped by `key`: hours before the rollup's frontier from
+ * reports_bet_hour, facts from the frontier on live (joined to their round for the product type).
+ * Day keys are the calendar days of `timeZone`; the rollup's hours are whole UTC hours, so a zone
+ * whose offset is not a whole number of hours would cut its days at the hour.
+ */
+export async function playBy(db: DbExecutor, window: Window, key: PlayKey, timeZone: string): Promise<PlayRow[]> {
+  const keys = {
+    day: [sql`to_char((h.hour at time zone ${timeZone})::date, 'YYYY-MM-DD')`, sql`to_char((f.settled_at at time zone ${timeZone})::date, 'YYYY-MM-DD')`],
+    productType: [sql`coalesce(nullif(h.game_type, ''), ${OTHER})`, sql`coalesce(nullif(r.game_type, ''), ${OTHER})`],
+    vendor: [sql`h.vendor_code`, sql`f.vendor_code`],
+    all: [sql`''`, sql`''`],
+  }[key];
+  const roundJoin =
+    key === 'productType' ? sql`left join provider_round r on r.vendor_code = f.vendor_code and r.member_id = f.member_id and r.round_id = f.round_id` : sql``;
+  const { rows } = await sql<{ key: string; rounds: string; stake: string; payout: string }>`
+    with state as (select rolled_until as frontier from reports_rollup_state where id = 1)
+    select key, sum(rounds)::text as rounds, sum(stake)::text as stake, sum(payout)::text as payout from (
+      select ${keys[0]} as key, h.rounds::bigint as rounds, h.stake, h.payout
+      from reports_bet_hour h, state
+      where h.hour >= ${window.start} and h.hour < least(${window.end}, state.frontier)
+      union all
+      select ${keys[1]} as key, f.bets::bigint, f.stake, f.payout
+      from state, agents_bet_fact f ${roundJoin}
+      where f.settled_at >= greatest(${window.start}, state.frontier) and f.settled_at < ${window.end}
+    ) as play group by key`.execute(db);
+  return rows.map((row) => ({ key: row.key, rounds: Number(row.rounds), stake: BigInt(row.stake), payout: BigInt(row.payout) }));
+}
+
+export interface GivenRow {
+  key: string;
+  bonuses: bigint;
+  adjustments: bigint;
+}
+
+/**
+ * What the house gave members in the window, by day (or in all): bonus journals' debits of the
+ * bonus_expense account and adjustment journals' debits of the adjustments account (a member
+ * debited by an adjustment counts negative), on the journal's day.
+ */
+export async function givenBy(db: DbExecutor, window: Window, key: 'day' | 'all', timeZone: string): Promise<GivenRow[]> {
+  const keyOf = key === 'day' ? sql`to_char((j.created_at at time zone ${timeZone})::date, 'YYYY-MM-DD')` : sql`''`;
+  const { rows } = await sql<{ key: string; bonuses: string; adjustments: string }>`
+    select ${keyOf} as key,
+      coalesce(-sum(e.amount) filter (where a.house_code = 'bonus_expense'), 0)::text as bonuses,
+      coalesce(-sum(e.amount) filter (where a.house_code = 'adjustments'), 0)::text as adjustments
+    from wallet_journal j
+    join wallet_entry e on e.journal_id = j.id
+    join wallet_account a on a.id = e.account_id and a.house_code in ('bonus_expense', 'adjustments') and a.currency = 'BRL'
+    where j.type in ('bonus', 'adjustment') and j.status = 'applied' and j.created_at >= ${window.start} and j.created_at < ${window.end}
+    group by 1`.execute(db);
+  return rows.map((row) => ({ key: row.key, bonuses: BigInt(row.bonuses), adjustments: BigInt(row.adjustments) }));
+}
+
+export interface MoneyFlowRow {
+  key: string;
+  depositCount: number;
+  depositSum: bigint;
+  withdrawalCount: number;
+  withdrawalSum: bigint;
+}
+
+/** Deposits credited and withdrawals paid in the window, by day (or in all). */
+export async function moneyFlowsBy(db: DbExecutor, window: Window, key: 'day' | 'all', timeZone: string): Promise<MoneyFlowRow[]> {
+  const keyOf = (column: RawBuilder<unknown>) => (key === 'day' ? sql`to_char((${column} at time zone ${timeZone})::date, 'YYYY-MM-DD')` : sql`''`);
+  const { rows } = await sql<{ key: string; dc: string; ds: string; wc: string; ws: string }>`
+    select key, sum(dc)::text as dc, sum(ds)::text as ds, sum(wc)::text as wc, sum(ws)::text as ws from (
+      select ${keyOf(sql`d.credited_at`)} as key, 1 as dc, coalesce(d.paid_amount, d.amount) as ds, 0 as wc, 0::bigint as ws
+      from payments_deposit d
+      where d.status = 'credited' and d.credited_at >= ${window.start} and d.credited_at < ${window.end}
+      union all
+      select ${keyOf(sql`w.paid_at`)}, 0, 0::bigint, 1, w.amount
+      from payments_withdrawal w
+      where w.status = 'paid' and w.paid_at >= ${window.start} and w.paid_at < ${window.end}
+    ) as flows group by key`.execute(db);
+  return rows.map((row) => ({ key: row.key, depositCount: Number(row.dc), depositSum: BigInt(row.ds), withdrawalCount: Number(row.wc), withdrawalSum: BigInt(row.ws) }));
+}
+
+/** Vendors' display names by code (the catalogue's table). */
+export async function vendorNames(db: DbExecutor, codes: readonly string[]): Promise<Map<string, string>> {
+  if (codes.length === 0) return new Map();
+  const { rows } = await sql<{ code: string; display_name: string }>`select code, display_name from catalogue_vendor where code = any(${codes}::text[])`.execute(db);
+  return new Map(rows.map((row) => [row.code, row.display_name]));
+}
+
+export interface TodayPeople {
+  registrations: number;
+  active: number;
+  bettors: number;
+  loggedIn: number;
+}
+
+/**
+ * Real (not trial) members created in the window; active members: a round settled in the window
+ * (the agents module's member days for rolled-up facts plus the facts not rolled up yet; facts
+ * never include trial accounts) or a session opened in it.
+ */
+export async function people(db: DbExecutor, window: Window, day: string): Promise<TodayPeople> {
+  const { rows } = await sql<{ registrations: string; active: string; bettors: string; logged_in: string }>`
+    with present as (
+      select member_id, bool_or(bet) as bet, bool_or(login) as login from (
+        select d.member_id, true as bet, false as login from agents_member_day d where d.day = ${day}::date
+        union all
+        select f.member_id, true, false from agents_bet_fact f
+        where not f.rolled_up and f.settled_at >= ${window.start} and f.settled_at < ${window.end}
+        union all
+        select s.member_id, false, true from accounts_session s join accounts_member m on m.id = s.member_id and m.type <> 4
+        where s.created_at >= ${window.start} and s.created_at < ${window.end}
+      ) as seen group by member_id
+    )
+    select
+      (select count(*) from accounts_member where created_at >= ${window.start} and created_at < ${window.end} and type <> 4)::text as registrations,
+      count(*)::text as active, count(*) filter (where p.bet)::text as bettors, count(*) filter (where p.login)::text as logged_in
+    from present p`.execute(db);
+  const row = rows[0]!;
+  return { registrations: Number(row.registrations), active: Number(row.active), bettors: Number(row.bettors), loggedIn: Number(row.logged_in) };
+}
+
+export interface PendingWithdrawals {
+  count: number;
+  sum: bigint;
+  reviewing: number;
+  oldestRequestedAt: Date | null;
+}
+
+/** Withdrawals not finished (reviewing, approved, paying), whenever requested. */
+export async function pendingWithdrawals(db: DbExecutor): Promise<PendingWithdrawals> {
+  const { rows } = await sql<{ count: string; sum: string; reviewing: string; oldest: Date | null }>`
+    select count(*)::text as count, coalesce(sum(amount), 0)::text as sum, count(*) filter (where status = 'reviewing')::text as reviewing,
+      min(requested_at) as oldest
+    from payments_withdrawal where status in ('reviewing', 'approved', 'paying')`.execute(db);
+  const row = rows[0]!;
+  return { count: Number(row.count), sum: BigInt(row.sum), reviewing: Number(row.reviewing), oldestRequestedAt: row.oldest };
+}
