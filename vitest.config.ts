@@ -26,6 +26,15 @@ export default defineConfig({
           testTimeout: 15_000,
         },
       },
+      {
+        test: {
+          name: 'admin',
+          environment: 'jsdom',
+          include: ['apps/admin/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['apps/admin/src/test-setup.ts'],
+          testTimeout: 15_000,
+        },
+      },
     ],
   },
 });

@@ -36,7 +36,7 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: `${E2E_WEB_PREBUILT ? '' : 'npm run -s build -w @app/web && '}node --import tsx apps/server/src/main-api.ts`,
+    command: `${E2E_WEB_PREBUILT ? '' : 'npm run -s build -w @app/web -w @app/admin && '}node --import tsx apps/server/src/main-api.ts`,
     cwd: ROOT_DIR,
     url: `${BASE_URL}/healthz`,
     env: serverEnv,

@@ -60,7 +60,7 @@ async function main() {
 
     if (!ensureChromium()) {
       results.push({ name: 'end-to-end (no Chromium)', ok: false, seconds: 0 });
-    } else if (await run({ name: 'web build', command: ['npm', 'run', '-s', 'build', '-w', '@app/web'] })) {
+    } else if (await run({ name: 'web and console build', command: ['npm', 'run', '-s', 'build', '-w', '@app/web', '-w', '@app/admin'] })) {
       // One Playwright run for both projects, one test at a time: two side by side (each with its
       // own server and database) overloaded the two cores until journeys timed out.
       const e2eDatabase = await createDatabase(adminUrl, `e2e_${Date.now()}`);

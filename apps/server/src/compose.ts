@@ -152,8 +152,8 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
 export type Core = Awaited<ReturnType<typeof composeCore>>;
 
 /** The HTTP side: platform plugins, the system gate, every module's routes, /ws and the SPA. */
-export async function composeHttp(core: Core, deps: { config: Config; logger: Logger; webDistDir?: string }) {
-  const app = await createHttpApp({ config: deps.config, logger: deps.logger, db: core.db, webDistDir: deps.webDistDir });
+export async function composeHttp(core: Core, deps: { config: Config; logger: Logger; webDistDir?: string; adminDistDir?: string }) {
+  const app = await createHttpApp({ config: deps.config, logger: deps.logger, db: core.db, webDistDir: deps.webDistDir, adminDistDir: deps.adminDistDir });
   core.modules.system.installGate(app);
   core.modules.accounts.installAuth(app);
   core.modules.backoffice.installAuth(app);

@@ -39,7 +39,7 @@ try {
     shutdownSteps.push(() => jobs.stop());
   }
 
-  const { app } = await composeHttp(core, { config, logger, webDistDir: config.webDistDir });
+  const { app } = await composeHttp(core, { config, logger, webDistDir: config.webDistDir, adminDistDir: config.adminDistDir });
   shutdownSteps.push(() => app.close());
   // Runs first: the crash leader pays through this server's provider API, so it stops before it closes.
   shutdownSteps.push(() => core.modules.houseGames.api.stopCrashLeader());

@@ -36,6 +36,8 @@ const EnvSchema = z.object({
   /** Seed the demo accounts and content. Ignored (always off) when NODE_ENV=production. */
   SEED_DEMO: booleanString.default(true),
   WEB_DIST_DIR: z.string().min(1).default(''),
+  /** The built operator console, served under /admin/; default apps/admin/dist. */
+  ADMIN_DIST_DIR: z.string().min(1).default(''),
   /** The address players use (links in e-mails); defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Automated journeys only: every captcha gets this answer. Refused when NODE_ENV=production. */
@@ -88,6 +90,7 @@ export interface Config {
   runWorker: boolean;
   seedDemo: boolean;
   webDistDir: string;
+  adminDistDir: string;
   captchaFixedAnswer: string | undefined;
   /** BACKOFFICE_TOTP_KEY as 32 bytes; undefined = the key stored in the database. */
   backofficeTotpKey: Buffer | undefined;
@@ -140,6 +143,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runWorker: e.RUN_WORKER,
     seedDemo: e.SEED_DEMO && !isProduction,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
+    adminDistDir: e.ADMIN_DIST_DIR ? path.resolve(e.ADMIN_DIST_DIR) : path.join(repoRoot, 'apps/admin/dist'),
     captchaFixedAnswer: e.CAPTCHA_FIXED_ANSWER,
     backofficeTotpKey: e.BACKOFFICE_TOTP_KEY ? Buffer.from(e.BACKOFFICE_TOTP_KEY, 'hex') : undefined,
     demoVendorSecret: isProduction ? undefined : (e.DEMO_VENDOR_SECRET ?? 'demo-vendor-secret'),

@@ -4,3 +4,4 @@ export * from './permissions.ts';
 export * from './session.ts';
 export * from './audit.ts';
 export * from './reports.ts';
+export * from './payments.ts';

@@ -1,7 +1,17 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { DepositStatusSchema, ErrorResponseSchema, MoneySchema, WithdrawalStatusSchema, type OperatorPermission } from '@app/contracts';
+import {
+  DepositStatusSchema,
+  ErrorResponseSchema,
+  OperatorDepositPageSchema,
+  OperatorWithdrawalPageSchema,
+  OperatorWithdrawalSchema,
+  PaymentDecisionReasonSchema,
+  PaymentEventListSchema,
+  WithdrawalStatusSchema,
+  type OperatorPermission,
+} from '@app/contracts';
 import { AppError, formatCents } from '@app/kernel';
 import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { DepositService } from './deposit.service.ts';
@@ -23,23 +33,6 @@ const ListQuery = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
 
-const OperatorDepositSchema = z.object({
-  id: z.string(),
-  member: z.string(),
-  amount: MoneySchema,
-  status: DepositStatusSchema,
-  txid: z.string(),
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
-  paidLate: z.boolean(),
-  payerCpfMatches: z.boolean().nullable(),
-  creditedAt: z.string().nullable(),
-});
-const OperatorWithdrawalSchema = z.object({ member: z.string(), autoApproved: z.boolean(), attempts: z.number().int(), lastError: z.string().nullable() }).extend(
-  z.object({ id: z.string(), amount: MoneySchema, status: WithdrawalStatusSchema, destination: z.string(), requestedAt: z.string(), paidAt: z.string().nullable(), minutesToPay: z.number().int().nullable() }).shape,
-);
-const EventSchema = z.object({ id: z.string(), eventId: z.string(), type: z.string(), reference: z.string().nullable(), outcome: z.string(), receivedAt: z.string(), payload: z.unknown() });
-
 /** /api/backoffice/payments: reading needs payments.read, decisions payments.review (both finance's). */
 export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositService; withdrawals: WithdrawalService; operators: OperatorAccess }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -50,7 +43,7 @@ export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositServic
 
     app.get(
       '/backoffice/payments/deposits',
-      { ...reader, schema: { tags, security: bearer, querystring: ListQuery.extend({ status: DepositStatusSchema.optional() }), response: { 200: z.object({ content: z.array(OperatorDepositSchema), total: z.number().int() }), ...errors } } },
+      { ...reader, schema: { tags, security: bearer, querystring: ListQuery.extend({ status: DepositStatusSchema.optional() }), response: { 200: OperatorDepositPageSchema, ...errors } } },
       async (request) => {
         const { status, member, pageNo, pageSize } = request.query;
         let query = deps.db.selectFrom('payments_deposit as d').innerJoin('accounts_member as m', 'm.id', 'd.member_id');
@@ -80,7 +73,7 @@ export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositServic
 
     app.get(
       '/backoffice/payments/withdrawals',
-      { ...reader, schema: { tags, security: bearer, querystring: ListQuery.extend({ status: WithdrawalStatusSchema.optional() }), response: { 200: z.object({ content: z.array(OperatorWithdrawalSchema), total: z.number().int() }), ...errors } } },
+      { ...reader, schema: { tags, security: bearer, querystring: ListQuery.extend({ status: WithdrawalStatusSchema.optional() }), response: { 200: OperatorWithdrawalPageSchema, ...errors } } },
       async (request) => {
         const { status, member, pageNo, pageSize } = request.query;
         let query = deps.db.selectFrom('payments_withdrawal as w').innerJoin('accounts_member as m', 'm.id', 'w.member_id');
@@ -110,7 +103,7 @@ export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositServic
 
     app.post(
       '/backoffice/payments/withdrawals/:id/reject',
-      { ...reviewer, schema: { tags, security: bearer, params: IdParams, body: z.object({ reason: z.string().trim().min(1, { message: 'payments.reason_required' }).max(500) }), response: { 200: OperatorWithdrawalSchema.partial().required({ id: true, status: true }), ...errors } } },
+      { ...reviewer, schema: { tags, security: bearer, params: IdParams, body: PaymentDecisionReasonSchema, response: { 200: OperatorWithdrawalSchema.partial().required({ id: true, status: true }), ...errors } } },
       async (request) => {
         const operatorId = operatorIdOf(request);
         if (operatorId === null) throw new AppError('auth.required', 'operator session required');
@@ -147,7 +140,7 @@ export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositServic
 
     app.get(
       '/backoffice/payments/events',
-      { ...reader, schema: { tags, security: bearer, querystring: z.object({ reference: z.string().max(64).optional(), pageSize: z.coerce.number().int().min(1).max(100).default(50) }), response: { 200: z.object({ content: z.array(EventSchema) }), ...errors } } },
+      { ...reader, schema: { tags, security: bearer, querystring: z.object({ reference: z.string().max(64).optional(), pageSize: z.coerce.number().int().min(1).max(100).default(50) }), response: { 200: PaymentEventListSchema, ...errors } } },
       async (request) => {
         let query = deps.db.selectFrom('payments_provider_event').selectAll();
         if (request.query.reference) query = query.where('reference', '=', request.query.reference);

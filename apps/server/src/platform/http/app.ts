@@ -32,6 +32,8 @@ export async function createHttpApp(deps: {
   db: Db;
   /** Serve the built SPA from here (unknown HTML paths get index.html); omitted in API-only tests. */
   webDistDir?: string;
+  /** Serve the built operator console under /admin/ (apps/admin/dist). */
+  adminDistDir?: string;
 }): Promise<HttpApp> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
@@ -57,7 +59,7 @@ export async function createHttpApp(deps: {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'SAMEORIGIN');
   });
 
   await app.register(fastifySwagger, {
@@ -85,7 +87,7 @@ export async function createHttpApp(deps: {
     },
   );
 
-  if (deps.webDistDir) await installSpa(app, deps.webDistDir);
+  if (deps.webDistDir) await installSpa(app, deps.webDistDir, deps.adminDistDir);
   else app.setNotFoundHandler(sendNotFound);
   return app;
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import type { FastifyReply } from 'fastify';
 import { AppError } from '@app/kernel';
 import { sendError, sendNotFound } from './error-handler.ts';
 import type { HttpApp } from './http-app.ts';
@@ -13,8 +14,9 @@ const SERVER_PREFIXES = ['/api', '/provider', '/ws', '/metrics', '/healthz', '/a
  * deploy reaches players on their next navigation. Any other GET that accepts HTML gets
  * index.html and the client router decides (including its own 404 page).
  */
-export async function installSpa(app: HttpApp, distDir: string) {
+export async function installSpa(app: HttpApp, distDir: string, adminDistDir?: string) {
   const indexFile = path.join(distDir, 'index.html');
+  const adminIndexFile = adminDistDir ? path.join(adminDistDir, 'index.html') : undefined;
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web build not found; run `npm run build -w @app/web`');
   }
@@ -27,6 +29,8 @@ export async function installSpa(app: HttpApp, distDir: string) {
     },
   });
 
+  if (adminDistDir) await installConsole(app, adminDistDir);
+
   // The root is a directory to the static plugin (which would answer 403): it is the SPA.
   app.get('/', { schema: { hide: true } }, (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
 
@@ -34,6 +38,14 @@ export async function installSpa(app: HttpApp, distDir: string) {
     const pathname = request.url.split('?')[0] ?? '/';
     const isServerPath = SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    const isConsolePath = pathname === CONSOLE_PREFIX || pathname.startsWith(`${CONSOLE_PREFIX}/`);
+    if (isConsolePath) {
+      // The console's own router decides its pages; a missing console asset is a plain 404.
+      if (adminDistDir && adminIndexFile && existsSync(adminIndexFile) && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !path.extname(pathname)) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html', adminDistDir);
+      }
+      return sendNotFound(request, reply);
+    }
     if (!isServerPath && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && existsSync(indexFile)) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
@@ -42,4 +54,30 @@ export async function installSpa(app: HttpApp, distDir: string) {
     }
     return sendNotFound(request, reply);
   });
+}
+
+/** Where the operator console (apps/admin, built with base /admin/) is served. */
+const CONSOLE_PREFIX = '/admin';
+
+/**
+ * The back-office console under /admin/: its hashed assets cached for a year, its index.html
+ * never, and never framed by another page (clickjacking of operator actions).
+ */
+async function installConsole(app: HttpApp, adminDistDir: string) {
+  if (!existsSync(path.join(adminDistDir, 'index.html'))) {
+    app.log.warn({ adminDistDir }, 'console build not found; run `npm run build -w @app/admin`');
+  }
+  await app.register(fastifyStatic, {
+    root: adminDistDir,
+    prefix: `${CONSOLE_PREFIX}/`,
+    decorateReply: false,
+    wildcard: true,
+    index: false,
+    setHeaders(reply, filePath) {
+      reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  const sendIndex = (_request: unknown, reply: FastifyReply) => reply.header('cache-control', 'no-cache').header('x-frame-options', 'DENY').sendFile('index.html', adminDistDir);
+  app.get(CONSOLE_PREFIX, { schema: { hide: true } }, (_request, reply) => reply.redirect(`${CONSOLE_PREFIX}/`));
+  app.get(`${CONSOLE_PREFIX}/`, { schema: { hide: true } }, sendIndex);
 }

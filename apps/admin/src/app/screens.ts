@@ -1,0 +1,11 @@
+import type { AdminScreen } from '../shared/screen.ts';
+import { auditScreens } from '../features/audit/screens.tsx';
+import { operatorsScreens } from '../features/operators/screens.tsx';
+import { paymentsScreens } from '../features/payments/screens.tsx';
+
+/** Every page of the console: one line per area (each area's screens.tsx says what it adds). */
+export const SCREENS: readonly AdminScreen[] = [
+  ...paymentsScreens,
+  ...auditScreens,
+  ...operatorsScreens,
+];

@@ -1,0 +1,95 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { OPERATOR_ROLES, OperatorCreatedResponseSchema, OperatorListResponseSchema, type OperatorRole } from '@app/contracts';
+import { Alert, Button, ConfirmDialog, SelectField, TextField } from '@app/ui';
+import { api } from '../../shared/api.ts';
+import { Badge, DataTable, type Column } from '../../shared/components/data-table.tsx';
+import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
+import { formatDateTime } from '../../shared/format.ts';
+import { useSession } from '../../shared/session.tsx';
+
+type OperatorRow = ReturnType<typeof OperatorListResponseSchema.parse>['operators'][number];
+
+/** Operators: who has which role and two-factor; create one (temporary password shown once); reset another's two-factor. */
+export default function OperatorsPage() {
+  const { t, i18n } = useTranslation(['admin-operators', 'admin']);
+  const session = useSession();
+  const queryClient = useQueryClient();
+  const query = useQuery({ queryKey: ['backoffice', 'operators'], queryFn: ({ signal }) => api('GET', '/api/backoffice/operators', { schema: OperatorListResponseSchema, signal }) });
+  const [username, setUsername] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [role, setRole] = useState<OperatorRole>('support');
+  const create = useMutation({
+    mutationFn: () => api('POST', '/api/backoffice/operators', { body: { username, displayName, role }, schema: OperatorCreatedResponseSchema }),
+    onSuccess: () => {
+      setUsername('');
+      setDisplayName('');
+      void queryClient.invalidateQueries({ queryKey: ['backoffice', 'operators'] });
+    },
+  });
+  const [resetting, setResetting] = useState<OperatorRow | null>(null);
+  const reset = useMutation({
+    mutationFn: (id: string) => api('DELETE', `/api/backoffice/operators/${id}/2fa`),
+    onSettled: () => {
+      setResetting(null);
+      void queryClient.invalidateQueries({ queryKey: ['backoffice', 'operators'] });
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!create.isPending) create.mutate();
+  }
+
+  const columns: Column<OperatorRow>[] = [
+    { key: 'username', header: t('columns.username'), cell: (row) => row.username },
+    { key: 'name', header: t('columns.displayName'), cell: (row) => row.displayName },
+    { key: 'role', header: t('columns.role'), cell: (row) => t(`admin:roles.${row.role}`) },
+    { key: 'status', header: t('columns.status'), cell: (row) => <Badge tone={row.status === 'active' ? 'ok' : 'bad'}>{t(`status.${row.status}`)}</Badge> },
+    { key: 'twoFactor', header: t('columns.twoFactor'), cell: (row) => (row.twoFactorEnabled ? <Badge tone="ok">{t('twoFactorOn')}</Badge> : <Badge tone="warn">{t('twoFactorPending')}</Badge>) },
+    { key: 'created', header: t('columns.createdAt'), cell: (row) => formatDateTime(row.createdAt, i18n.language) },
+    {
+      key: 'actions',
+      header: t('columns.actions'),
+      cell: (row) =>
+        row.twoFactorEnabled && row.id !== session.operator?.id ? (
+          <Button size="sm" variant="outline" onClick={() => setResetting(row)}>
+            {t('resetTwoFactor')}
+          </Button>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Page title={t('title')} testId="operators-page">
+      <form className="bo-card bo-form-row" onSubmit={submit} data-testid="operator-create">
+        <TextField label={t('columns.username')} value={username} onChange={(event) => setUsername(event.target.value)} maxLength={32} hint={t('usernameHint')} />
+        <TextField label={t('columns.displayName')} value={displayName} onChange={(event) => setDisplayName(event.target.value)} maxLength={100} />
+        <SelectField label={t('columns.role')} value={role} onValueChange={setRole} options={OPERATOR_ROLES.map((value) => ({ value, label: t(`admin:roles.${value}`) }))} />
+        <Button type="submit" disabled={create.isPending || username.trim() === '' || displayName.trim() === ''}>
+          {t('create')}
+        </Button>
+      </form>
+      <ErrorLine error={create.error} />
+      {create.data ? (
+        <Alert tone="info">
+          <span data-testid="operator-temporary-password">{t('created', { username: create.data.operator.username })} <code className="bo-code">{create.data.temporaryPassword}</code></span>
+        </Alert>
+      ) : null}
+      <ErrorLine error={reset.error} />
+      <QueryState query={query}>{() => <DataTable columns={columns} rows={query.data?.operators ?? []} rowKey={(row) => row.id} testId="operators" />}</QueryState>
+      <ConfirmDialog
+        open={resetting !== null}
+        title={t('resetTitle')}
+        message={resetting ? t('resetMessage', { username: resetting.username }) : ''}
+        confirmLabel={t('resetTwoFactor')}
+        cancelLabel={t('admin:common.cancel')}
+        closeLabel={t('admin:common.close')}
+        busy={reset.isPending}
+        onCancel={() => setResetting(null)}
+        onConfirm={() => resetting && reset.mutate(resetting.id)}
+      />
+    </Page>
+  );
+}

@@ -1,0 +1,83 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEPOSIT_STATUSES, type DepositStatus, type OperatorDeposit } from '@app/contracts';
+import { Button, SelectField, TextField } from '@app/ui';
+import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
+import { Page, QueryState } from '../../shared/components/page.tsx';
+import { formatDateTime, formatMoney } from '../../shared/format.ts';
+import { useSession } from '../../shared/session.tsx';
+import { PAGE_SIZE, useDeposits, useHeldDepositDecision } from './payments.api.ts';
+import { ReasonDialog } from './reason-dialog.tsx';
+
+const STATUS_TONE: Record<DepositStatus, 'ok' | 'warn' | 'bad' | 'neutral'> = { pending: 'neutral', paid: 'neutral', credited: 'ok', held: 'warn', refunded: 'bad', expired: 'neutral', failed: 'bad' };
+
+/** Deposits with filters; one paid from another CPF waits here for credit or refund. */
+export default function DepositsPage() {
+  const { t, i18n } = useTranslation(['admin-payments', 'admin']);
+  const session = useSession();
+  const [status, setStatus] = useState<DepositStatus | ''>('');
+  const [member, setMember] = useState('');
+  const [pageNo, setPageNo] = useState(1);
+  const query = useDeposits({ status, member: member.trim().toLowerCase(), pageNo });
+  const decide = useHeldDepositDecision();
+  const [deciding, setDeciding] = useState<{ row: OperatorDeposit; kind: 'credit' | 'refund' } | null>(null);
+  const mayDecide = session.can('payments.review');
+
+  const columns: Column<OperatorDeposit>[] = [
+    { key: 'id', header: t('columns.id'), cell: (row) => row.id },
+    { key: 'member', header: t('columns.member'), cell: (row) => row.member },
+    { key: 'amount', header: t('columns.amount'), numeric: true, cell: (row) => formatMoney(row.amount, i18n.language) },
+    { key: 'created', header: t('columns.createdAt'), cell: (row) => formatDateTime(row.createdAt, i18n.language) },
+    { key: 'paid', header: t('columns.paidAt'), cell: (row) => formatDateTime(row.paidAt, i18n.language) },
+    { key: 'status', header: t('columns.status'), cell: (row) => <Badge tone={STATUS_TONE[row.status]}>{t(`depositStatus.${row.status}`)}</Badge> },
+    { key: 'payer', header: t('columns.payer'), cell: (row) => (row.payerCpfMatches === null ? '—' : row.payerCpfMatches ? t('deposits.payerSame') : <Badge tone="warn">{t('deposits.payerOther')}</Badge>) },
+    { key: 'txid', header: t('columns.txid'), cell: (row) => <code className="bo-small">{row.txid}</code> },
+    {
+      key: 'actions',
+      header: t('columns.actions'),
+      cell: (row) =>
+        row.status === 'held' && mayDecide ? (
+          <span className="bo-actions">
+            <Button size="sm" onClick={() => setDeciding({ row, kind: 'credit' })} data-testid={`credit-${row.id}`}>
+              {t('deposits.credit')}
+            </Button>
+            <Button size="sm" variant="outline" onClick={() => setDeciding({ row, kind: 'refund' })} data-testid={`refund-${row.id}`}>
+              {t('deposits.refund')}
+            </Button>
+          </span>
+        ) : null,
+    },
+  ];
+
+  return (
+    <Page title={t('deposits.title')} testId="deposits-page">
+      <div className="bo-filters">
+        <SelectField
+          label={t('columns.status')}
+          value={status}
+          onValueChange={(value) => { setStatus(value); setPageNo(1); }}
+          options={[{ value: '' as const, label: t('admin:common.all') }, ...DEPOSIT_STATUSES.map((value) => ({ value, label: t(`depositStatus.${value}`) }))]}
+        />
+        <TextField label={t('columns.member')} value={member} onChange={(event) => { setMember(event.target.value); setPageNo(1); }} maxLength={32} />
+      </div>
+      <QueryState query={query}>
+        {() => (
+          <>
+            <DataTable columns={columns} rows={query.data?.content ?? []} rowKey={(row) => row.id} testId="deposits" empty={t('deposits.empty')} />
+            <Pager pageNo={pageNo} pageSize={PAGE_SIZE} total={query.data?.total ?? 0} onPage={setPageNo} />
+          </>
+        )}
+      </QueryState>
+      {deciding ? (
+        <ReasonDialog
+          title={t(deciding.kind === 'credit' ? 'deposits.creditTitle' : 'deposits.refundTitle', { amount: formatMoney(deciding.row.amount, i18n.language), member: deciding.row.member })}
+          confirmLabel={t(deciding.kind === 'credit' ? 'deposits.credit' : 'deposits.refund')}
+          busy={decide.isPending}
+          error={decide.error}
+          onClose={() => { setDeciding(null); decide.reset(); }}
+          onConfirm={(note) => decide.mutate({ id: deciding.row.id, kind: deciding.kind, note }, { onSuccess: () => setDeciding(null) })}
+        />
+      ) : null}
+    </Page>
+  );
+}

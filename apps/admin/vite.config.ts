@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+const API_TARGET = 'http://127.0.0.1:3000';
+
+// The console is served by the API process under /admin (ADMIN_DIST_DIR), beside the player site.
+export default defineConfig({
+  base: '/admin/',
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Every asset a file: nothing inlined as data: URLs, which a strict CSP may refuse.
+    assetsInlineLimit: 0,
+  },
+  server: {
+    proxy: { '/api': { target: API_TARGET, changeOrigin: false } },
+  },
+});

@@ -1,0 +1,49 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, testLogger, type TestContext } from '../../../test/test-context.ts';
+import { createHttpApp, type HttpApp } from './app.ts';
+
+function distWith(html: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'dist-'));
+  mkdirSync(path.join(dir, 'assets'));
+  writeFileSync(path.join(dir, 'index.html'), html);
+  writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+  return dir;
+}
+
+/** The player SPA at the root and the operator console under /admin/, each with its own index.html. */
+describe('serving the two single-page apps', () => {
+  let ctx: TestContext;
+  let app: HttpApp;
+  beforeAll(async () => {
+    ctx = await createTestContext();
+    app = await createHttpApp({ config: ctx.config, logger: testLogger, db: ctx.core.db, webDistDir: distWith('<p>player</p>'), adminDistDir: distWith('<p>console</p>') });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await ctx.close();
+  });
+  const html = { accept: 'text/html' };
+
+  it('answers the console for /admin/ and every console route, the player site elsewhere', async () => {
+    expect((await app.inject({ url: '/admin' })).headers.location).toBe('/admin/');
+    const root = await app.inject({ url: '/admin/', headers: html });
+    expect(root.body).toBe('<p>console</p>');
+    expect(root.headers['x-frame-options']).toBe('DENY');
+    expect((await app.inject({ url: '/admin/payments/withdrawals', headers: html })).body).toBe('<p>console</p>');
+    expect((await app.inject({ url: '/wallet', headers: html })).body).toBe('<p>player</p>');
+    expect((await app.inject({ url: '/', headers: html })).body).toBe('<p>player</p>');
+  });
+
+  it('serves hashed console assets for a year and answers a missing one with a JSON 404', async () => {
+    const asset = await app.inject({ url: '/admin/assets/app-1234.js' });
+    expect(asset.statusCode, asset.body).toBe(200);
+    expect(asset.headers['cache-control']).toContain('immutable');
+    const missing = await app.inject({ url: '/admin/assets/missing.js', headers: html });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().error.code).toBeDefined();
+  });
+});
