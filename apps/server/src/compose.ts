@@ -70,6 +70,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
   });
   const provider = createProviderModule({
     db: dbHandle.db,
+    bus,
     logger,
     wallet: wallet.api,
     redeemLaunchToken: catalogue.api.redeemLaunchToken,
@@ -174,6 +175,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.catalogue.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.catalogue.sandboxRoutes());
   await app.register(core.modules.catalogue.mediaRoutes());
+  await app.register(core.modules.catalogue.adminRoutes(core.modules.backoffice.api, { provider: core.modules.provider.api.vendorAccess, serverSignedVendors: [HOUSE_VENDOR_CODE] }), { prefix: '/api' });
   await app.register(core.modules.payments.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.payments.webhookRoutes(), { prefix: '/api' });
   await app.register(core.modules.payments.backofficeRoutes(core.modules.backoffice.api), { prefix: '/api' });

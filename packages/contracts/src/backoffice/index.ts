@@ -3,5 +3,6 @@
 export * from './permissions.ts';
 export * from './session.ts';
 export * from './audit.ts';
+export * from './catalogue.ts';
 export * from './reports.ts';
 export * from './payments.ts';

@@ -27,6 +27,12 @@ export const OPERATOR_PERMISSIONS = [
   'operators.manage',
   /** The dashboard and the GGR/NGR and payments reports (read only, CSV export included). */
   'reports.read',
+  /** Vendors and games as the operator sees them (switches, counts, provider access without the secret). */
+  'catalogue.read',
+  /** What players see of the catalogue: vendors' and games' switches, maintenance, order, names, hot/new; the file import. */
+  'catalogue.manage',
+  /** A vendor's integration: wallet mode, provider-API secret rotation and IP allow-list (owner only). */
+  'catalogue.integration',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
@@ -37,9 +43,9 @@ export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
   finance: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'reports.read'],
-  risk: ['audit.read', 'reports.read'],
-  support: [],
-  content: ['content.manage', 'settings.site'],
+  risk: ['audit.read', 'catalogue.read', 'reports.read'],
+  support: ['catalogue.read'],
+  content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage'],
 };
 
 export function hasPermission(role: OperatorRole, permission: OperatorPermission): boolean {

@@ -22,6 +22,9 @@ import { imageUrl } from './game-view.ts';
 import { createSandboxLauncher, createSandboxTransferAdapter } from './sandbox-vendor.ts';
 import type { GameLauncher, TransferAdapter } from './vendor-adapters.ts';
 import { createVendorTransferService } from './vendor-transfer.service.ts';
+import { catalogueAdminRoutes, type CatalogueOperatorAccess } from './catalogue.admin-routes.ts';
+import { createCatalogueAdminService, type AuditWriter, type ProviderVendorAccess } from './catalogue.admin-service.ts';
+import { createCatalogueImport } from './catalogue.admin-import.ts';
 
 export type { GameLauncher, TransferAdapter } from './vendor-adapters.ts';
 export { createSlotScreenLauncher } from './sandbox-vendor.ts';
@@ -51,11 +54,13 @@ export function createCatalogueModule(deps: {
   const snapshot = createCatalogueSnapshot({ db: deps.db });
   /** (vendor, gameCode) → what other modules show of a game; small, dropped on every catalogue change. */
   const describedGames = new Map<string, { id: number; gameType: string; names: Record<string, string>; iconUrl: string } | null>();
+  /** Drops what this process keeps of the catalogue (on the event, and at once after our own change). */
+  const dropCaches = () => {
+    snapshot.invalidate();
+    describedGames.clear();
+  };
   const unsubscribe = deps.bus.subscribe((event) => {
-    if (event.type === CATALOGUE_CHANGED) {
-      snapshot.invalidate();
-      describedGames.clear();
-    }
+    if (event.type === CATALOGUE_CHANGED) dropCaches();
   });
   const sandboxLauncher = createSandboxLauncher();
   const sandboxTransfers = createSandboxTransferAdapter(deps.db);
@@ -135,6 +140,25 @@ export function createCatalogueModule(deps: {
     },
     routes(auth: { requireMember: preHandlerAsyncHookHandler; requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
       return catalogueRoutes({ catalogue, playerGames, launches, transfers, ...auth });
+    },
+    /**
+     * Back-office routes under /api (/backoffice/catalogue/…): the back-office module lends operator
+     * sessions and its audit; the provider module a vendor's provider-API secret and allow-list.
+     */
+    adminRoutes(
+      operators: CatalogueOperatorAccess & { audit: AuditWriter },
+      integration: { provider: ProviderVendorAccess; serverSignedVendors: readonly string[] },
+    ): FastifyPluginAsyncZod {
+      const service = createCatalogueAdminService({
+        db: deps.db,
+        imageBase,
+        audit: operators.audit,
+        provider: integration.provider,
+        serverSignedVendors: new Set(integration.serverSignedVendors),
+        catalogueChanged: dropCaches,
+      });
+      const importFile = createCatalogueImport({ db: deps.db, audit: operators.audit, catalogueChanged: dropCaches });
+      return catalogueAdminRoutes({ service, importFile, operators });
     },
     /** Served at the root (not under /api): the sandbox vendor's game window. */
     sandboxRoutes(): FastifyPluginAsync {

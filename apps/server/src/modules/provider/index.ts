@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbExecutor } from '../../platform/db.ts';
+import type { EventBus } from '../../platform/events.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { WalletApi } from '../wallet/index.ts';
 import { seedDemoVendor } from './demo-vendor.ts';
@@ -8,12 +9,14 @@ import { createProviderService, type ProviderDeps } from './provider.service.ts'
 import { createRequestLog } from './request-log.ts';
 import { ensureVendorSecret, findVendorRow } from './provider.repository.ts';
 import { createVendorAccessCache } from './vendor-access.ts';
+import { describeVendorAccess, rotateVendorSecret, setVendorIpAllowList, VENDOR_ACCESS_CHANGED, vendorAccessChangedEvent } from './vendor-secrets.ts';
 import { bettingRecordRoutes, type BettingRecordDeps } from './betting-record.ts';
 import { winnersRoutes, type WinnersDeps } from './winners.ts';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 
 export { DEMO_VENDOR_CODE, DEMO_VENDOR_GAME } from './demo-vendor.ts';
 export { signBody } from './signature.ts';
+export type { VendorProviderAccess } from './vendor-secrets.ts';
 export { PROVIDER_ACTIONS, PROVIDER_ERRORS, type ProviderAction, type ProviderErrorCode } from './provider.wire.ts';
 
 /**
@@ -24,6 +27,8 @@ export function createProviderModule(deps: {
   db: Db;
   logger: Logger;
   wallet: WalletApi;
+  /** Tells every process that a vendor's secret or allow-list changed (without it: within VENDOR_ACCESS_TTL_MS). */
+  bus?: EventBus;
   /** The catalogue's single-use launch token redemption. */
   redeemLaunchToken: ProviderDeps['redeemLaunchToken'];
   /** The accounts module's member lookup (nickname, type, status). */
@@ -48,6 +53,13 @@ export function createProviderModule(deps: {
     gameTypeOf: async (vendor, gameCode) => (await deps.catalogue.describeGame(vendor, gameCode))?.gameType,
   });
   const vendors = createVendorAccessCache({ db: deps.db });
+  const unsubscribe = deps.bus?.subscribe((event) => {
+    if (event.type === VENDOR_ACCESS_CHANGED && typeof event.data?.vendor === 'string') vendors.forget(event.data.vendor);
+  });
+  /** Publishes the change in the writer's transaction: every process forgets the vendor on commit. */
+  const announce = async (executor: DbExecutor, vendorCode: string) => {
+    await deps.bus?.publish(executor, vendorAccessChangedEvent(vendorCode));
+  };
   return {
     api: {
       /** Registers DEMOVENDOR (catalogue + secret) when missing; a no-op without DEMO_VENDOR_SECRET. */
@@ -59,13 +71,35 @@ export function createProviderModule(deps: {
         if (await ensureVendorSecret(deps.db, vendorCode, secret)) vendors.forget(vendorCode);
         return (await findVendorRow(deps.db, vendorCode))!.secret;
       },
+      /**
+       * The back office's port to a vendor's provider-API access. Writes take the caller's
+       * transaction (the audit row commits with them); call forget(code) after the commit so this
+       * process refuses the old secret at once (the others drop it when the commit's event arrives).
+       */
+      vendorAccess: {
+        describe: (executor: DbExecutor, vendorCodes: readonly string[]) => describeVendorAccess(executor, vendorCodes),
+        async rotateSecret(executor: DbExecutor, vendorCode: string) {
+          const rotated = await rotateVendorSecret(executor, vendorCode);
+          await announce(executor, vendorCode);
+          return rotated;
+        },
+        async setIpAllowList(executor: DbExecutor, vendorCode: string, networks: readonly string[]) {
+          const stored = await setVendorIpAllowList(executor, vendorCode, networks);
+          if (stored) await announce(executor, vendorCode);
+          return stored;
+        },
+        forget: (vendorCode: string) => void vendors.forget(vendorCode),
+      },
       /** Writes the batched request log now (tests; shutdown). */
       flushRequestLog: () => requestLog.flush(),
       seedDemoVendor: async () => (deps.demoVendorSecret ? seedDemoVendor({ db: deps.db, secret: deps.demoVendorSecret, ensureSeamlessVendor: deps.ensureSeamlessVendor }) : false),
     },
     /** Registered at the prefix /provider (not /api): vendors' servers call it. */
     routes: (): FastifyPluginAsyncZod => providerRoutes({ service, logger, requestLog, vendors }),
-    close: () => requestLog.flush(),
+    close: () => {
+      unsubscribe?.();
+      return requestLog.flush();
+    },
     /** Public routes under /api: the biggest-winners board and the winners leaderboard. */
     publicRoutes: (): FastifyPluginAsyncZod => winnersRoutes({ db: deps.db, timeZone: deps.timeZone, accountNamesOf: deps.accountNamesOf, describeGame: deps.catalogue.describeGame }),
     /** Member routes under /api: the betting record. */

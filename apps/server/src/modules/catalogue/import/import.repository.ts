@@ -74,7 +74,12 @@ export interface UpsertOptions {
 }
 
 export async function upsertVendors(db: DbExecutor, vendors: readonly VendorUpsert[], options: UpsertOptions = {}): Promise<UpsertCounts> {
-  if (vendors.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+  return (await upsertVendorRows(db, vendors, options)).counts;
+}
+
+/** Like upsertVendors, also naming each vendor written (inserted or updated); the others were unchanged. */
+export async function upsertVendorRows(db: DbExecutor, vendors: readonly VendorUpsert[], options: UpsertOptions = {}): Promise<{ counts: UpsertCounts; written: Array<{ code: string; inserted: boolean }> }> {
+  if (vendors.length === 0) return { counts: { inserted: 0, updated: 0, unchanged: 0 }, written: [] };
   const returned = await db
     .insertInto('catalogue_vendor')
     .values(
@@ -99,9 +104,9 @@ export async function upsertVendors(db: DbExecutor, vendors: readonly VendorUpse
         .where(options.onlyReplaceDemoRows ? sql<SqlBool>`catalogue_vendor.is_demo and ${differs('catalogue_vendor', VENDOR_FIELDS)}` : differs('catalogue_vendor', VENDOR_FIELDS)),
     )
     // xmax is 0 on a freshly inserted row version and set on one produced by the update.
-    .returning(sql<boolean>`catalogue_vendor.xmax = 0`.as('inserted'))
+    .returning(['catalogue_vendor.code', sql<boolean>`catalogue_vendor.xmax = 0`.as('inserted')])
     .execute();
-  return countsOf(vendors.length, returned);
+  return { counts: countsOf(vendors.length, returned), written: returned };
 }
 
 /**
@@ -110,17 +115,26 @@ export async function upsertVendors(db: DbExecutor, vendors: readonly VendorUpse
  * 1,000-row VALUES list cost more than the insert itself).
  */
 export async function upsertGames(db: DbExecutor, games: readonly GameUpsert[], options: UpsertOptions = {}): Promise<UpsertCounts> {
-  if (games.length === 0) return { inserted: 0, updated: 0, unchanged: 0 };
+  return (await upsertGameRows(db, games, options)).counts;
+}
+
+/** Like upsertGames, also naming each game written (inserted or updated); the others were unchanged. */
+export async function upsertGameRows(
+  db: DbExecutor,
+  games: readonly GameUpsert[],
+  options: UpsertOptions = {},
+): Promise<{ counts: UpsertCounts; written: Array<{ vendor_code: string; game_code: string; inserted: boolean }> }> {
+  if (games.length === 0) return { counts: { inserted: 0, updated: 0, unchanged: 0 }, written: [] };
   const columns = sql.join(GAME_COLUMNS.map(([column]) => sql.ref(column)));
   const arrays = sql.join(GAME_COLUMNS.map(([, type, value]) => sql`${games.map(value)}::${sql.raw(type)}[]`));
-  const { rows } = await sql<{ inserted: boolean }>`
+  const { rows } = await sql<{ vendor_code: string; game_code: string; inserted: boolean }>`
     insert into catalogue_game (${columns})
     select * from unnest(${arrays})
     on conflict (vendor_code, game_code) do update
       set ${sql.join(GAME_FIELDS.map((field) => sql`${sql.ref(field)} = ${sql.ref(`excluded.${field}`)}`))}, updated_at = now()
       where ${options.onlyReplaceDemoRows ? sql`catalogue_game.is_demo and ` : sql``}${differs('catalogue_game', GAME_FIELDS)}
-    returning catalogue_game.xmax = 0 as inserted`.execute(db);
-  return countsOf(games.length, rows);
+    returning catalogue_game.vendor_code, catalogue_game.game_code, catalogue_game.xmax = 0 as inserted`.execute(db);
+  return { counts: countsOf(games.length, rows), written: rows };
 }
 
 /**
