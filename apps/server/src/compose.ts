@@ -179,6 +179,9 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.payments.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.payments.webhookRoutes(), { prefix: '/api' });
   await app.register(core.modules.payments.backofficeRoutes(core.modules.backoffice.api), { prefix: '/api' });
+  await app.register(core.modules.accounts.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
+  await app.register(core.modules.wallet.adminRoutes({ operators: core.modules.backoffice.api, memberRef: accounts.api.memberRef, accountNamesOf: accounts.api.accountNamesOf }), { prefix: '/api' });
+  await app.register(core.modules.provider.adminRoutes({ requireOperator: core.modules.backoffice.api.requireOperator, memberRef: accounts.api.memberRef }), { prefix: '/api' });
   await app.register(core.modules.payments.sandboxRoutes());
   await app.register(core.modules.provider.routes(), { prefix: '/provider' });
   await app.register(core.modules.houseGames.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });

@@ -144,6 +144,17 @@ export const ERROR_CODES = {
   'agents.rate_invalid': { status: 400, expected: true },
   'agents.threshold_invalid': { status: 400, expected: true },
   'reports.range_invalid': { status: 400, expected: true },
+  'members.not_found': { status: 404, expected: true },
+  'members.reason_required': { status: 400, expected: true },
+  'members.note_required': { status: 400, expected: true },
+  'members.status_invalid': { status: 409, expected: true },
+  'wallet.member_not_found': { status: 404, expected: true },
+  'wallet.adjustment_not_found': { status: 404, expected: true },
+  'wallet.adjustment_amount_invalid': { status: 400, expected: true },
+  'wallet.adjustment_reason_required': { status: 400, expected: true },
+  'wallet.adjustment_self_approval': { status: 403, expected: true },
+  'wallet.adjustment_not_pending': { status: 409, expected: true },
+  'wallet.adjustment_overdraw': { status: 409, expected: true },
 } as const satisfies Record<string, { status: number; expected: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

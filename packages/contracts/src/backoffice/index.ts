@@ -6,3 +6,4 @@ export * from './audit.ts';
 export * from './catalogue.ts';
 export * from './reports.ts';
 export * from './payments.ts';
+export * from './members.ts';

@@ -33,18 +33,34 @@ export const OPERATOR_PERMISSIONS = [
   'catalogue.manage',
   /** A vendor's integration: wallet mode, provider-API secret rotation and IP allow-list (owner only). */
   'catalogue.integration',
+  /** Search members; the member page (profile masked, sessions, logins, upline, notes) and their bets. */
+  'members.read',
+  /** See members' CPF, mobile and e-mail in full (masked otherwise). */
+  'members.pii',
+  /** A member's balances and ledger entries. */
+  'members.wallet.read',
+  /** Lock and unlock members (a locked member cannot log in; live sessions end). */
+  'members.lock',
+  /** Add notes to a member (append-only). */
+  'members.notes',
+  /** Give a member a temporary password that must be changed at the next login. */
+  'members.password.reset',
+  /** Ask for a manual balance adjustment (the maker); list adjustments. */
+  'balance.adjust.request',
+  /** Approve or reject another operator's adjustment request (the checker). */
+  'balance.adjust.approve',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
 /**
- * Role → permissions. The owner holds every permission. Support holds none yet: it can log in,
- * and member look-up arrives with the console's support screens.
+ * Role → permissions. The owner holds every permission. Support finds members, reads their
+ * profile (masked) and bets, adds notes and resets passwords; it sees no money and decides none.
  */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
-  finance: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'reports.read'],
-  risk: ['audit.read', 'catalogue.read', 'reports.read'],
-  support: ['catalogue.read'],
+  finance: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve'],
+  risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes'],
+  support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset'],
   content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage'],
 };
 

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AccountsMembersAdminTables } from './members.admin-tables.ts';
 
 export interface AccountsMemberTable {
   id: Generated<bigint>;
@@ -22,6 +23,9 @@ export interface AccountsMemberTable {
   password_changed_at: Generated<Date>;
   must_change_password: Generated<boolean>;
   last_login_at: Date | null;
+  /** Why and when an operator last locked or unlocked the member (migration 0028). */
+  status_reason: Generated<string | null>;
+  status_changed_at: Generated<Date | null>;
 }
 
 export interface AccountsSessionTable {
@@ -48,7 +52,7 @@ export interface AccountsKnownIpTable {
   first_seen_at: Generated<Date>;
 }
 
-export interface AccountsTables extends AccountsHumanCheckTables, AccountsSmsTables, AccountsRecoveryTables {
+export interface AccountsTables extends AccountsHumanCheckTables, AccountsSmsTables, AccountsRecoveryTables, AccountsMembersAdminTables {
   accounts_member: AccountsMemberTable;
   accounts_session: AccountsSessionTable;
   accounts_login_throttle: AccountsLoginThrottleTable;

@@ -22,12 +22,15 @@ import { createIdentityService } from './identity.service.ts';
 import { createDownlineService } from './downline.service.ts';
 import { identityRoutes } from './identity.routes.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
+import { membersAdminRoutes, type OperatorAccess } from './members.admin-routes.ts';
+import { createMembersAdminService } from './members.admin-service.ts';
 
 import { isAgentType } from './account-type.ts';
 export { ACCOUNT_TYPE, isAgentType, type AccountType } from './account-type.ts';
 export { currentMember } from './accounts.auth.ts';
 export type { AuthenticatedMember } from './session.service.ts';
 export type { DownlineService } from './downline.service.ts';
+export type { OperatorAccess as MembersOperatorAccess } from './members.admin-routes.ts';
 
 /** Accounts module: members, sessions (login, logout, bearer auth), member info and preferences. */
 export function createAccountsModule(deps: {
@@ -103,6 +106,11 @@ export function createAccountsModule(deps: {
         return row ? { account: row.account, payeeName: row.payee_name, cpf: row.cpf, hasPaymentPassword: row.payment_password_hash !== null } : undefined;
       },
       /** Nickname, type and status of a member, for vendors' callbacks (provider API). */
+      /** A member's id and account name, for other modules' back-office routes (wallet adjustments). */
+      async memberRef(memberId: bigint): Promise<{ id: bigint; account: string } | undefined> {
+        const row = await repository.findMemberById(deps.db, memberId);
+        return row ? { id: row.id, account: row.account } : undefined;
+      },
       /** Login names by member id, for boards that show them masked. */
       accountNamesOf: (ids: readonly bigint[]) => repository.findAccountNames(deps.db, ids),
       async playerOf(memberId: bigint): Promise<{ account: string; nickname: string; type: number; status: 'active' | 'locked' | 'closed' } | undefined> {
@@ -132,6 +140,8 @@ export function createAccountsModule(deps: {
     downlines,
     installAuth: (app: HttpApp) => auth.install(app),
     routes,
+    /** /api/backoffice/members (search, member page, lock, temporary password, notes); the back office lends operator access. */
+    adminRoutes: (operators: OperatorAccess): FastifyPluginAsyncZod => membersAdminRoutes({ members: createMembersAdminService({ db: deps.db, clock, audit: operators.audit }), operators }),
     jobs,
   };
 }

@@ -24,6 +24,7 @@ import {
 } from './session-token.ts';
 import * as sessions from './session.repository.ts';
 import * as throttle from './throttle.repository.ts';
+import { insertLogin } from './members.admin-repository.ts';
 import type { SmsCodeService } from './sms-code.service.ts';
 import { maskMobile } from './masking.ts';
 
@@ -111,6 +112,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; system: Syste
     });
     await members.recordLogin(tx, memberId, now);
     await members.rememberIp(tx, memberId, requester.ip);
+    await insertLogin(tx, { memberId, ip: requester.ip, userAgent: requester.userAgent?.slice(0, 512) ?? null });
     return token;
   }
 

@@ -12,6 +12,7 @@ import { createVendorAccessCache } from './vendor-access.ts';
 import { describeVendorAccess, rotateVendorSecret, setVendorIpAllowList, VENDOR_ACCESS_CHANGED, vendorAccessChangedEvent } from './vendor-secrets.ts';
 import { bettingRecordRoutes, type BettingRecordDeps } from './betting-record.ts';
 import { winnersRoutes, type WinnersDeps } from './winners.ts';
+import { memberBetsAdminRoutes } from './member-bets.admin-routes.ts';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 
 export { DEMO_VENDOR_CODE, DEMO_VENDOR_GAME } from './demo-vendor.ts';
@@ -102,6 +103,8 @@ export function createProviderModule(deps: {
     },
     /** Public routes under /api: the biggest-winners board and the winners leaderboard. */
     publicRoutes: (): FastifyPluginAsyncZod => winnersRoutes({ db: deps.db, timeZone: deps.timeZone, accountNamesOf: deps.accountNamesOf, describeGame: deps.catalogue.describeGame }),
+    /** Back-office routes under /api: a member's game rounds (members.read). */
+    adminRoutes: (ports: Omit<Parameters<typeof memberBetsAdminRoutes>[0], 'db'>): FastifyPluginAsyncZod => memberBetsAdminRoutes({ db: deps.db, ...ports }),
     /** Member routes under /api: the betting record. */
     memberRoutes: (auth: { requireMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod =>
       bettingRecordRoutes({ db: deps.db, timeZone: deps.timeZone, ...deps.catalogue, requireMember: auth.requireMember }),

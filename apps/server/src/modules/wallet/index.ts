@@ -11,6 +11,8 @@ import { lastLedgerCheck, runLedgerCheck } from './ledger-check.ts';
 import { createStatementsService } from './statements.service.ts';
 import { balanceEvents, createWalletService, refusalOf } from './wallet.service.ts';
 import { walletRoutes } from './wallet.routes.ts';
+import { createBalanceAdjustments, type BalanceAdjustmentDeps } from './balance-adjustment.service.ts';
+import { walletAdminRoutes, type WalletOperatorAccess } from './wallet.admin-routes.ts';
 
 export { HOUSE, MAX_LEG_AMOUNT, type Journal, type Leg, type Pocket, type PocketBalance, type PostResult, type Reversal } from './journal.ts';
 export type { LedgerCheckResult } from './ledger-check.ts';
@@ -73,6 +75,14 @@ export function createWalletModule(deps: {
     }): FastifyPluginAsyncZod {
       const transfers = createAgentTransferService({ db: deps.db, wallet, members: accounts.members });
       return walletRoutes({ wallet, statements, transfers, ...accounts });
+    },
+    /**
+     * /api/backoffice: a member's balances and ledger, and manual balance adjustments with a
+     * second operator's approval. The back office lends operator access; accounts, member look-ups.
+     */
+    adminRoutes(ports: { operators: WalletOperatorAccess; memberRef: BalanceAdjustmentDeps['memberRef']; accountNamesOf: BalanceAdjustmentDeps['accountNamesOf'] }): FastifyPluginAsyncZod {
+      const adjustments = createBalanceAdjustments({ db: deps.db, wallet, audit: ports.operators.audit, memberRef: ports.memberRef, accountNamesOf: ports.accountNamesOf });
+      return walletAdminRoutes({ db: deps.db, adjustments, operators: ports.operators, memberRef: ports.memberRef });
     },
     jobs: [{ name: 'wallet.ledger-check', cron: '17 * * * *', handle: async () => void (await runLedgerCheck(deps.db, clock)) }] satisfies JobDefinition[],
     close: () => groupCommit.close(),

@@ -42,9 +42,28 @@ export interface WalletCheckRunTable {
   problems: ColumnType<unknown, string, string>;
 }
 
+/** Maker-checker manual adjustments (migration 0029). */
+export interface WalletAdjustmentRequestTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  amount: bigint;
+  reason: string;
+  request_key: string;
+  status: Generated<string>;
+  requested_by: bigint;
+  requested_by_name: string;
+  requested_at: Generated<Date>;
+  decided_by: bigint | null;
+  decided_by_name: string | null;
+  decided_at: Date | null;
+  decision_note: string | null;
+  journal_id: bigint | null;
+}
+
 export interface WalletTables {
   wallet_account: WalletAccountTable;
   wallet_journal: WalletJournalTable;
   wallet_entry: WalletEntryTable;
   wallet_check_run: WalletCheckRunTable;
+  wallet_adjustment_request: WalletAdjustmentRequestTable;
 }
