@@ -61,6 +61,20 @@ const ROUTES: RouteCase[] = [
   { method: 'PATCH', path: '/api/backoffice/catalogue/games/{id}', access: 'catalogue.manage', call: { url: `/api/backoffice/catalogue/games/${NOBODY}`, payload: { isHot: true } } },
   // The upload's body is a CSV file; catalogue.admin-routes.test.ts covers who may send it.
   { method: 'POST', path: '/api/backoffice/catalogue/import', access: 'catalogue.manage' },
+  { method: 'GET', path: '/api/backoffice/members', access: 'members.read', call: { url: '/api/backoffice/members?q=nobody' } },
+  { method: 'GET', path: '/api/backoffice/members/{id}', access: 'members.read', call: { url: `/api/backoffice/members/${NOBODY}` } },
+  { method: 'POST', path: '/api/backoffice/members/{id}/lock', access: 'members.lock', call: { url: `/api/backoffice/members/${NOBODY}/lock`, payload: { reason: 'matrix' } } },
+  { method: 'POST', path: '/api/backoffice/members/{id}/unlock', access: 'members.lock', call: { url: `/api/backoffice/members/${NOBODY}/unlock`, payload: { reason: 'matrix' } } },
+  { method: 'POST', path: '/api/backoffice/members/{id}/password-reset', access: 'members.password.reset', call: { url: `/api/backoffice/members/${NOBODY}/password-reset` } },
+  { method: 'POST', path: '/api/backoffice/members/{id}/notes', access: 'members.notes', call: { url: `/api/backoffice/members/${NOBODY}/notes`, payload: { body: 'matrix' } } },
+  { method: 'GET', path: '/api/backoffice/members/{id}/balances', access: 'members.wallet.read', call: { url: `/api/backoffice/members/${NOBODY}/balances` } },
+  { method: 'GET', path: '/api/backoffice/members/{id}/ledger', access: 'members.wallet.read', call: { url: `/api/backoffice/members/${NOBODY}/ledger` } },
+  { method: 'GET', path: '/api/backoffice/members/{id}/bets', access: 'members.read', call: { url: `/api/backoffice/members/${NOBODY}/bets` } },
+  // A request needs an Idempotency-Key header; balance-adjustment.test.ts covers who may send it.
+  { method: 'POST', path: '/api/backoffice/balance-adjustments', access: 'balance.adjust.request' },
+  { method: 'GET', path: '/api/backoffice/balance-adjustments', access: 'balance.adjust.request', call: { url: '/api/backoffice/balance-adjustments' } },
+  { method: 'POST', path: '/api/backoffice/balance-adjustments/{id}/approve', access: 'balance.adjust.approve', call: { url: `/api/backoffice/balance-adjustments/${NOBODY}/approve` } },
+  { method: 'POST', path: '/api/backoffice/balance-adjustments/{id}/reject', access: 'balance.adjust.approve', call: { url: `/api/backoffice/balance-adjustments/${NOBODY}/reject`, payload: { note: 'matrix' } } },
 ];
 
 describe('back-office permissions', () => {
@@ -77,11 +91,11 @@ describe('back-office permissions', () => {
 
   it('is this matrix (a change here is a change of who may move money: review it)', () => {
     expect(ROLE_PERMISSIONS).toEqual({
-      owner: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'content.manage', 'settings.site', 'settings.manage', 'audit.read', 'operators.manage'],
-      finance: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant'],
-      risk: ['audit.read'],
-      support: [],
-      content: ['content.manage', 'settings.site'],
+      owner: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'content.manage', 'settings.site', 'settings.manage', 'audit.read', 'operators.manage', 'reports.read', 'catalogue.read', 'catalogue.manage', 'catalogue.integration', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'members.password.reset', 'balance.adjust.request', 'balance.adjust.approve'],
+      finance: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve'],
+      risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes'],
+      support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset'],
+      content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage'],
     });
   });
 
