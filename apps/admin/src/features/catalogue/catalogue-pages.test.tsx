@@ -1,0 +1,146 @@
+import { Suspense, type ReactNode } from 'react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { describe, expect, it, vi } from 'vitest';
+import type { CatalogueImportReport, OperatorRole, OperatorVendor } from '@app/contracts';
+import { createI18n } from '../../shared/i18n.ts';
+import { SessionProvider } from '../../shared/session.tsx';
+import { storeToken } from '../../shared/session-store.ts';
+import ImportPage from './import-page.tsx';
+import VendorsPage from './vendors-page.tsx';
+
+const vendor = (overrides: Partial<OperatorVendor> = {}): OperatorVendor => ({
+  code: 'PG',
+  displayName: 'PG Soft',
+  gameTypes: ['RNG'],
+  sortOrder: 10,
+  walletMode: 'seamless',
+  enabled: true,
+  maintenance: false,
+  isDemo: false,
+  games: { total: 120, enabled: 118, maintenance: 0 },
+  fundsHeld: { members: 0, total: '0.00' },
+  provider: { hasSecret: true, rotatedAt: '2025-01-02T03:04:05.000Z', ipAllowList: [], managedByServer: false },
+  ...overrides,
+});
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+  contentType: string | null;
+}
+
+/** The API as the page sees it: the operator's session, then whatever `answer` says per call. */
+function stubApi(role: OperatorRole, answer: (call: Call) => { status?: number; body: unknown }) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      const call: Call = { method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body, contentType: headers.get('content-type') };
+      calls.push(call);
+      const reply = url === '/api/backoffice/session' ? { body: { operator: { id: '1', username: 'op', displayName: 'Op', role }, mustChangePassword: false } } : answer(call);
+      return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+function renderPage(page: ReactNode) {
+  storeToken('token');
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={createI18n('en')}>
+        <SessionProvider>
+          <Suspense fallback={null}>{page}</Suspense>
+        </SessionProvider>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+describe('catalogue vendors page', () => {
+  it('switches maintenance with one click and shows the vendor as the server answers it', async () => {
+    let current = vendor();
+    const calls = stubApi('content', (call) => {
+      if (call.method === 'PATCH') current = { ...current, ...(call.body as Partial<OperatorVendor>) };
+      return { body: call.method === 'PATCH' ? current : { content: [current] } };
+    });
+    renderPage(<VendorsPage />);
+    const toggle = await screen.findByTestId('vendor-maintenance-PG');
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    fireEvent.click(toggle);
+    await waitFor(() => expect((screen.getByTestId('vendor-maintenance-PG') as HTMLInputElement).checked).toBe(true));
+    expect(calls.find((call) => call.method === 'PATCH')).toMatchObject({ url: '/api/backoffice/catalogue/vendors/PG', body: { maintenance: true } });
+    // The content role manages the display, not the integration: no secret or allow-list buttons.
+    expect(screen.queryByTestId('vendor-rotate-PG')).toBeNull();
+    expect(screen.queryByTestId('vendor-wallet-mode-PG')).toBeNull();
+  });
+
+  it('shows the translated refusal when members hold money at the vendor', async () => {
+    stubApi('owner', (call) =>
+      call.method === 'PATCH'
+        ? { status: 409, body: { error: { code: 'catalogue.vendor_funds_held', message: 'held', details: { members: 1, total: '50.00' } } } }
+        : { body: { content: [vendor({ walletMode: 'transfer', fundsHeld: { members: 1, total: '50.00' } })] } },
+    );
+    renderPage(<VendorsPage />);
+    fireEvent.change(await screen.findByTestId('vendor-wallet-mode-PG'), { target: { value: 'seamless' } });
+    fireEvent.click(within(await screen.findByTestId('vendor-mode-dialog')).getByRole('button', { name: 'Change mode' }));
+    expect((await screen.findByTestId('vendors-error')).textContent).toContain('Members still hold money at this vendor');
+    expect(screen.getByTestId('vendor-funds-PG').textContent).toContain('1 member');
+  });
+
+  it('shows a rotated secret once, after a confirmation', async () => {
+    stubApi('owner', (call) => (call.url.endsWith('/secret') ? { body: { secret: 'S3cr3t-value-shown-once', rotatedAt: '2025-02-03T04:05:06.000Z' } } : { body: { content: [vendor()] } }));
+    renderPage(<VendorsPage />);
+    fireEvent.click(await screen.findByTestId('vendor-rotate-PG'));
+    fireEvent.click(await screen.findByTestId('vendor-rotate-confirm'));
+    expect((await screen.findByTestId('vendor-secret-value')).textContent).toContain('S3cr3t-value-shown-once');
+    fireEvent.click(screen.getByTestId('vendor-secret-done'));
+    await waitFor(() => expect(screen.queryByTestId('vendor-secret-value')).toBeNull());
+    expect(document.body.textContent).not.toContain('S3cr3t-value-shown-once');
+  });
+});
+
+describe('catalogue import page', () => {
+  it('uploads the file as text/csv and lists the refused rows first', async () => {
+    const report: CatalogueImportReport = {
+      bytes: 120,
+      sha256: 'a'.repeat(64),
+      vendors: { added: 0, updated: 0, unchanged: 1, refused: 0 },
+      games: { added: 1, updated: 0, unchanged: 0, refused: 1 },
+      rows: [
+        { section: 'vendors', line: 2, key: 'PG', outcome: 'unchanged', reasons: [] },
+        { section: 'games', line: 5, key: 'PG/tiger', outcome: 'added', reasons: [] },
+        { section: 'games', line: 6, key: 'PG/bad', outcome: 'refused', reasons: ['minBet: must be a decimal amount with at most 2 places, like 0.20 (got "0.001")'] },
+      ],
+      rowsTruncated: false,
+      ignoredColumns: [],
+    };
+    const calls = stubApi('owner', () => ({ body: report }));
+    renderPage(<ImportPage />);
+    const file = new File(['vendor,gameCode,gameType,name_en\n'], 'catalogue.csv', { type: 'text/csv' });
+    fireEvent.change(await screen.findByTestId('catalogue-import-file'), { target: { files: [file] } });
+    fireEvent.click(screen.getByTestId('catalogue-import-submit'));
+    const rows = await screen.findByTestId('catalogue-import-rows');
+    expect(within(rows).getAllByRole('row')).toHaveLength(2);
+    expect(rows.textContent).toContain('PG/bad');
+    expect(rows.textContent).toContain('minBet');
+    expect(screen.getByTestId('import-count-games-added').textContent).toContain('1');
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ url: '/api/backoffice/catalogue/import', contentType: 'text/csv' });
+  });
+
+  it('refuses a file over the limit before sending it', async () => {
+    const calls = stubApi('owner', () => ({ body: {} }));
+    renderPage(<ImportPage />);
+    const big = new File(['x'], 'big.csv', { type: 'text/csv' });
+    Object.defineProperty(big, 'size', { value: 6 * 1024 * 1024 });
+    fireEvent.change(await screen.findByTestId('catalogue-import-file'), { target: { files: [big] } });
+    expect((screen.getByTestId('catalogue-import-submit') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('alert').textContent).toContain('at most 5 MB');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,345 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { OperatorVendor, VendorSecret, WalletMode } from '@app/contracts';
+import { Alert, Button, ConfirmDialog, Modal, SelectField, TextField } from '@app/ui';
+import { ApiError } from '../../shared/api.ts';
+import { Badge, DataTable, type Column } from '../../shared/components/data-table.tsx';
+import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
+import { formatDateTime, formatMoney } from '../../shared/format.ts';
+import { useSession } from '../../shared/session.tsx';
+import { FieldErrors } from './field-errors.tsx';
+import { useIpAllowList, useSecretRotation, useVendorPatch, useVendors } from './catalogue.api.ts';
+import { SortInput } from './sort-input.tsx';
+import { Switch } from './switch.tsx';
+import './catalogue.css';
+
+/**
+ * Vendors: switches (enabled, maintenance), wallet mode, order and name, and the provider API's
+ * secret (rotated, shown once) and IP allow-list. Each change is saved at once and audited.
+ */
+export default function VendorsPage() {
+  const { t, i18n } = useTranslation(['admin-catalogue', 'admin']);
+  const session = useSession();
+  const mayManage = session.can('catalogue.manage');
+  const mayIntegrate = session.can('catalogue.integration');
+  const query = useVendors();
+  const patch = useVendorPatch();
+  const [modeChange, setModeChange] = useState<{ vendor: OperatorVendor; mode: WalletMode } | null>(null);
+  const [renaming, setRenaming] = useState<OperatorVendor | null>(null);
+  const [rotating, setRotating] = useState<OperatorVendor | null>(null);
+  const [allowList, setAllowList] = useState<OperatorVendor | null>(null);
+  const pendingCode = patch.isPending ? patch.variables?.code : undefined;
+
+  const columns: Column<OperatorVendor>[] = [
+    {
+      key: 'vendor',
+      header: t('vendors.columns.vendor'),
+      cell: (vendor) => (
+        <span>
+          <span className="cat-vendor__name">{vendor.displayName}</span>{' '}
+          {vendor.isDemo ? <Badge tone="neutral">{t('vendors.demo')}</Badge> : null}
+          <br />
+          <span className="cat-vendor__code">{vendor.code}</span>
+        </span>
+      ),
+    },
+    { key: 'types', header: t('vendors.columns.gameTypes'), cell: (vendor) => vendor.gameTypes.join(', ') || '—' },
+    {
+      key: 'games',
+      header: t('vendors.columns.games'),
+      numeric: true,
+      cell: (vendor) => (
+        <span>
+          {t('vendors.gameCounts', { enabled: vendor.games.enabled, total: vendor.games.total })}
+          {vendor.games.maintenance > 0 ? (
+            <>
+              <br />
+              <Badge tone="warn">{t('vendors.gamesInMaintenance', { count: vendor.games.maintenance })}</Badge>
+            </>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: 'enabled',
+      header: t('vendors.columns.enabled'),
+      cell: (vendor) => (
+        <Switch
+          label={t('vendors.columns.enabled')}
+          hideLabel
+          checked={vendor.enabled}
+          disabled={!mayManage || pendingCode === vendor.code}
+          onChange={(event) => patch.mutate({ code: vendor.code, patch: { enabled: event.target.checked } })}
+          data-testid={`vendor-enabled-${vendor.code}`}
+        />
+      ),
+    },
+    {
+      key: 'maintenance',
+      header: t('vendors.columns.maintenance'),
+      cell: (vendor) => (
+        <Switch
+          label={t('vendors.columns.maintenance')}
+          hideLabel
+          tone="warn"
+          checked={vendor.maintenance}
+          disabled={!mayManage || pendingCode === vendor.code}
+          onChange={(event) => patch.mutate({ code: vendor.code, patch: { maintenance: event.target.checked } })}
+          data-testid={`vendor-maintenance-${vendor.code}`}
+        />
+      ),
+    },
+    {
+      key: 'walletMode',
+      header: t('vendors.columns.walletMode'),
+      cell: (vendor) => (
+        <span>
+          {mayIntegrate ? (
+            <SelectField
+              label={t('vendors.columns.walletMode')}
+              className="cat-sort"
+              value={vendor.walletMode}
+              disabled={pendingCode === vendor.code}
+              onValueChange={(mode) => mode !== vendor.walletMode && setModeChange({ vendor, mode })}
+              options={(['seamless', 'transfer'] as const).map((mode) => ({ value: mode, label: t(`vendors.walletModes.${mode}`) }))}
+              data-testid={`vendor-wallet-mode-${vendor.code}`}
+            />
+          ) : (
+            t(`vendors.walletModes.${vendor.walletMode}`)
+          )}
+          {vendor.fundsHeld.members > 0 ? (
+            <Badge tone="warn" testId={`vendor-funds-${vendor.code}`}>
+              {t('vendors.fundsHeld', { amount: formatMoney(vendor.fundsHeld.total, i18n.language), count: vendor.fundsHeld.members })}
+            </Badge>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: 'sort',
+      header: t('vendors.columns.sort'),
+      cell: (vendor) =>
+        mayManage ? (
+          <SortInput
+            value={vendor.sortOrder}
+            label={t('vendors.columns.sort')}
+            disabled={pendingCode === vendor.code}
+            onCommit={(sortOrder) => patch.mutate({ code: vendor.code, patch: { sortOrder } })}
+            testId={`vendor-sort-${vendor.code}`}
+          />
+        ) : (
+          vendor.sortOrder
+        ),
+    },
+    {
+      key: 'provider',
+      header: t('vendors.columns.provider'),
+      cell: (vendor) =>
+        vendor.provider.managedByServer ? (
+          <span className="bo-muted">{t('vendors.managedByServer')}</span>
+        ) : (
+          <span>
+            {vendor.provider.hasSecret ? (
+              <Badge tone="ok">{t('vendors.secretSet', { date: formatDateTime(vendor.provider.rotatedAt, i18n.language) })}</Badge>
+            ) : (
+              <Badge tone="neutral">{t('vendors.secretMissing')}</Badge>
+            )}
+            <br />
+            <span className="bo-muted bo-small" data-testid={`vendor-allow-list-${vendor.code}`}>
+              {vendor.provider.ipAllowList.length === 0 ? t('vendors.anyAddress') : t('vendors.networks', { count: vendor.provider.ipAllowList.length })}
+            </span>
+          </span>
+        ),
+    },
+    {
+      key: 'actions',
+      header: t('vendors.columns.actions'),
+      cell: (vendor) => (
+        <span className="bo-actions">
+          {mayManage ? (
+            <Button size="sm" variant="outline" onClick={() => setRenaming(vendor)} data-testid={`vendor-rename-${vendor.code}`}>
+              {t('vendors.rename')}
+            </Button>
+          ) : null}
+          {mayIntegrate && !vendor.provider.managedByServer ? (
+            <>
+              <Button size="sm" variant="outline" onClick={() => setRotating(vendor)} data-testid={`vendor-rotate-${vendor.code}`}>
+                {vendor.provider.hasSecret ? t('vendors.rotate') : t('vendors.generate')}
+              </Button>
+              <Button size="sm" variant="outline" onClick={() => setAllowList(vendor)} disabled={!vendor.provider.hasSecret} data-testid={`vendor-ip-${vendor.code}`}>
+                {t('vendors.allowList')}
+              </Button>
+            </>
+          ) : null}
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <Page title={t('vendors.title')} testId="catalogue-vendors-page">
+      {!mayManage ? <p className="bo-muted">{t('readOnly')}</p> : null}
+      <ErrorLine error={patch.error} testId="vendors-error" />
+      <QueryState query={query}>
+        {() => <DataTable columns={columns} rows={query.data?.content ?? []} rowKey={(vendor) => vendor.code} testId="vendors" empty={t('vendors.empty')} />}
+      </QueryState>
+      <ConfirmDialog
+        open={modeChange !== null}
+        title={t('vendors.modeTitle')}
+        message={modeChange ? t('vendors.modeMessage', { vendor: modeChange.vendor.displayName, mode: t(`vendors.walletModes.${modeChange.mode}`) }) : ''}
+        confirmLabel={t('vendors.modeConfirm')}
+        cancelLabel={t('admin:common.cancel')}
+        closeLabel={t('admin:common.close')}
+        busy={patch.isPending}
+        onCancel={() => setModeChange(null)}
+        onConfirm={() => modeChange && patch.mutate({ code: modeChange.vendor.code, patch: { walletMode: modeChange.mode } }, { onSettled: () => setModeChange(null) })}
+        testId="vendor-mode-dialog"
+      />
+      {renaming ? <RenameDialog vendor={renaming} onClose={() => setRenaming(null)} /> : null}
+      {rotating ? <RotateDialog vendor={rotating} onClose={() => setRotating(null)} /> : null}
+      {allowList ? <AllowListDialog vendor={allowList} onClose={() => setAllowList(null)} /> : null}
+    </Page>
+  );
+}
+
+function RenameDialog({ vendor, onClose }: { vendor: OperatorVendor; onClose: () => void }) {
+  const { t } = useTranslation(['admin-catalogue', 'admin']);
+  const patch = useVendorPatch();
+  const [name, setName] = useState(vendor.displayName);
+  const save = () => patch.mutate({ code: vendor.code, patch: { displayName: name } }, { onSuccess: onClose });
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t('vendors.renameTitle', { code: vendor.code })}
+      closeLabel={t('admin:common.close')}
+      testId="vendor-rename-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('admin:common.cancel')}
+          </Button>
+          <Button onClick={save} disabled={patch.isPending || name.trim() === ''} data-testid="vendor-rename-save">
+            {t('admin:common.save')}
+          </Button>
+        </>
+      }
+    >
+      <TextField label={t('vendors.displayName')} value={name} onChange={(event) => setName(event.target.value)} maxLength={80} autoFocus data-testid="vendor-rename-input" />
+      <FieldErrors error={patch.error} />
+    </Modal>
+  );
+}
+
+/** Confirm, then show the new secret once: closing the dialog is the last time anyone sees it. */
+function RotateDialog({ vendor, onClose }: { vendor: OperatorVendor; onClose: () => void }) {
+  const { t, i18n } = useTranslation(['admin-catalogue', 'admin']);
+  const rotation = useSecretRotation();
+  const [secret, setSecret] = useState<VendorSecret | null>(null);
+  const [copied, setCopied] = useState(false);
+  if (!secret) {
+    return (
+      <Modal
+        open
+        onClose={onClose}
+        title={vendor.provider.hasSecret ? t('vendors.rotateTitle', { vendor: vendor.displayName }) : t('vendors.generateTitle', { vendor: vendor.displayName })}
+        closeLabel={t('admin:common.close')}
+        testId="vendor-rotate-dialog"
+        footer={
+          <>
+            <Button variant="outline" onClick={onClose}>
+              {t('admin:common.cancel')}
+            </Button>
+            <Button onClick={() => rotation.mutate(vendor.code, { onSuccess: setSecret })} disabled={rotation.isPending} data-testid="vendor-rotate-confirm">
+              {vendor.provider.hasSecret ? t('vendors.rotate') : t('vendors.generate')}
+            </Button>
+          </>
+        }
+      >
+        <p>{vendor.provider.hasSecret ? t('vendors.rotateMessage') : t('vendors.generateMessage')}</p>
+        <ErrorLine error={rotation.error} />
+      </Modal>
+    );
+  }
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t('vendors.secretTitle', { vendor: vendor.displayName })}
+      closeLabel={t('admin:common.close')}
+      testId="vendor-secret-dialog"
+      footer={
+        <Button onClick={onClose} data-testid="vendor-secret-done">
+          {t('vendors.secretDone')}
+        </Button>
+      }
+    >
+      <div className="cat-secret">
+        <Alert tone="info">{t('vendors.secretOnce')}</Alert>
+        <code className="cat-secret__value" data-testid="vendor-secret-value">
+          {secret.secret}
+        </code>
+        <span className="bo-actions">
+          <Button
+            size="sm"
+            variant="outline"
+            onClick={() => void navigator.clipboard?.writeText(secret.secret).then(() => setCopied(true), () => undefined)}
+            data-testid="vendor-secret-copy"
+          >
+            {copied ? t('vendors.copied') : t('vendors.copy')}
+          </Button>
+          <span className="bo-muted bo-small">{t('vendors.rotatedAt', { date: formatDateTime(secret.rotatedAt, i18n.language) })}</span>
+        </span>
+      </div>
+    </Modal>
+  );
+}
+
+/** One network per line (or separated by commas or spaces); empty allows any address. */
+function AllowListDialog({ vendor, onClose }: { vendor: OperatorVendor; onClose: () => void }) {
+  const { t } = useTranslation(['admin-catalogue', 'admin']);
+  const save = useIpAllowList();
+  const [text, setText] = useState(vendor.provider.ipAllowList.join('\n'));
+  const networks = text.split(/[\s,;]+/).map((entry) => entry.trim()).filter(Boolean);
+  const badIndex = save.error instanceof ApiError && typeof save.error.details?.index === 'number' ? save.error.details.index : undefined;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t('vendors.allowListTitle', { vendor: vendor.displayName })}
+      closeLabel={t('admin:common.close')}
+      testId="vendor-ip-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('admin:common.cancel')}
+          </Button>
+          <Button onClick={() => save.mutate({ code: vendor.code, networks }, { onSuccess: onClose })} disabled={save.isPending || networks.length > 50} data-testid="vendor-ip-save">
+            {t('admin:common.save')}
+          </Button>
+        </>
+      }
+    >
+      <p className="bo-muted">{t('vendors.allowListHelp')}</p>
+      <label className="bo-label" htmlFor="vendor-ip-input">
+        {t('vendors.allowListLabel')}
+      </label>
+      <textarea
+        id="vendor-ip-input"
+        className="cat-textarea"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        placeholder={'203.0.113.10\n10.0.0.0/8\n2001:db8::/32'}
+        spellCheck={false}
+        data-testid="vendor-ip-input"
+      />
+      <p className="bo-muted bo-small">{networks.length === 0 ? t('vendors.anyAddress') : t('vendors.networks', { count: networks.length })}</p>
+      {badIndex !== undefined && networks[badIndex] !== undefined ? (
+        <p className="bo-error" role="alert">
+          {t('vendors.badNetwork', { network: networks[badIndex] })}
+        </p>
+      ) : null}
+      <FieldErrors error={save.error} />
+    </Modal>
+  );
+}
