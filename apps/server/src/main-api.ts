@@ -53,7 +53,7 @@ try {
     ...(config.seedDemo
       ? [
           '  Demo logins:',
-          ...DEMO_LOGINS.map((login) => `    ${login.role.padEnd(9)} ${login.username} / ${login.password}  ${login.where === null ? '(back-office API; two-factor set-up at first login, console not built yet)' : `(${url}${login.where})`}`),
+          ...DEMO_LOGINS.map((login) => `    ${login.role.padEnd(9)} ${login.username} / ${login.password}  (${url}${login.where})${login.role === 'operator' ? ' two-factor set-up at first login' : ''}`),
         ]
       : []),
     '  Press Ctrl-C to stop.',

@@ -12,9 +12,9 @@ import type { SystemModule } from '../modules/system/index.ts';
 export const DEMO_LOGINS = [
   { role: 'member', username: 'demo', password: 'Demo@1234', where: '/' },
   { role: 'agent', username: 'agent', password: 'Agent@1234', where: '/agent' },
-  // The back-office console (/admin) arrives with its own issue; the account exists already. It has
-  // no two-factor key: like any operator, its first login answers an enrolment step (TOTP app).
-  { role: 'operator', username: 'admin', password: 'Admin@1234', where: null },
+  // The owner of the back-office console. It has no two-factor key: like any operator, its first
+  // login answers an enrolment step (an authenticator app).
+  { role: 'operator', username: 'admin', password: 'Admin@1234', where: '/admin/' },
 ] as const;
 
 /**
