@@ -1,0 +1,73 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeApi, json, renderConsole } from '../../test/render.tsx';
+
+const operator = { id: '7', username: 'fin', displayName: 'Finança', role: 'finance' };
+
+function fill(testId: string, value: string) {
+  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+}
+
+describe('console login', () => {
+  it('asks for the authenticator code after the password, then opens the page asked for', async () => {
+    const calls = fakeApi((method, path, body) => {
+      if (method === 'POST' && path === '/api/backoffice/session') {
+        const login = body as { totp?: string };
+        if (!login.totp) return json(401, { error: { code: 'backoffice.totp_required', message: 'code' } });
+        return login.totp === '123456' ? json(200, { status: 'authenticated', token: 'tok', operator, mustChangePassword: false }) : json(401, { error: { code: 'backoffice.totp_invalid', message: 'wrong' } });
+      }
+      if (path === '/api/backoffice/session') return json(200, { operator, mustChangePassword: false });
+      if (path.startsWith('/api/backoffice/payments/withdrawals')) return json(200, { content: [], total: 0 });
+      return json(404, { error: { code: 'route.not_found', message: 'nf' } });
+    });
+    renderConsole('/payments/withdrawals');
+    fill('login-username', 'fin');
+    fill('login-password', 'Secret-Password-1');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await screen.findByTestId('login-code');
+    fill('login-code', '000000');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect(await screen.findByTestId('login-error')).toHaveProperty('textContent', 'Código incorreto ou expirado. Digite o código atual do seu aplicativo autenticador.');
+    fill('login-code', '123456');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    // The login happened in place: the queue opens; finance's menu has payments but not the audit log.
+    await screen.findByTestId('withdrawals-page');
+    expect(screen.getByTestId('operator-name').textContent).toContain('Financeiro');
+    expect(screen.queryByTestId('menu-audit')).toBeNull();
+    expect(sessionStorage.getItem('backoffice.token')).toBe('tok');
+    await waitFor(() => expect(calls.some((call) => call.path.startsWith('/api/backoffice/payments/withdrawals') && call.authorization === 'Bearer tok')).toBe(true));
+  });
+
+  it('sends an operator with a temporary password to the password change, and nowhere else', async () => {
+    sessionStorage.setItem('backoffice.token', 'tok');
+    let changed = false;
+    fakeApi((method, path) => {
+      if (method === 'GET' && path === '/api/backoffice/session') return json(200, { operator, mustChangePassword: !changed });
+      if (method === 'PUT' && path === '/api/backoffice/session/password') {
+        changed = true;
+        return json(204, null);
+      }
+      if (path.startsWith('/api/backoffice/payments/withdrawals')) return json(200, { content: [], total: 0 });
+      return json(404, { error: { code: 'route.not_found', message: 'nf' } });
+    });
+    renderConsole('/payments/withdrawals', 'en');
+    await screen.findByTestId('change-password-form');
+    expect(screen.queryByTestId('withdrawals-page')).toBeNull();
+    fill('password-current', 'Temporary-1');
+    fill('password-new', 'A-New-Strong-Password-1');
+    fill('password-repeat', 'A-New-Strong-Password-2');
+    expect(screen.getByText('The passwords differ.')).toBeTruthy();
+    fill('password-repeat', 'A-New-Strong-Password-1');
+    fireEvent.click(screen.getByTestId('password-submit'));
+    await screen.findByTestId('withdrawals-page');
+  });
+
+  it('goes back to the login page when the server ends the session', async () => {
+    sessionStorage.setItem('backoffice.token', 'stale');
+    fakeApi(() => json(401, { error: { code: 'backoffice.session_required', message: 'log in' } }));
+    renderConsole('/payments/withdrawals');
+    await screen.findByTestId('login-form');
+    expect(screen.getByText('Sua sessão expirou. Entre novamente.')).toBeTruthy();
+    expect(sessionStorage.getItem('backoffice.token')).toBeNull();
+  });
+});
