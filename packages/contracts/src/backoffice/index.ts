@@ -7,3 +7,4 @@ export * from './catalogue.ts';
 export * from './reports.ts';
 export * from './payments.ts';
 export * from './members.ts';
+export * from './settings.ts';

@@ -98,6 +98,27 @@ describe('caching', () => {
   });
 });
 
+describe('an operator edits a banner (issue 11: the home page shows it without restart)', () => {
+  it('reaches the player’s content endpoint at once in this process, and in another process through the bus', async () => {
+    const other = await createTestContext({ databaseUrl: ctx.databaseUrl });
+    try {
+      const id = (await admin('POST', '/api/backoffice/content/banner', bannerInput('Antes'))).json().id as string;
+      const titleIn = async (app: typeof ctx.app) => SiteContentSchema.parse((await app.inject({ method: 'GET', url: '/api/content/site?language=pt' })).json()).banners.find((banner) => banner.id === id)?.title;
+      // Both processes have the banner in their caches before the edit.
+      await expect.poll(() => titleIn(other.app), { timeout: 5_000 }).toBe('Antes');
+      expect(await titleIn(ctx.app)).toBe('Antes');
+
+      const edited = await admin('PUT', `/api/backoffice/content/banner/${id}`, bannerInput('Depois'));
+      expect(edited.statusCode).toBe(200);
+      expect(await titleIn(ctx.app)).toBe('Depois');
+      // The other process hears content.changed (LISTEN/NOTIFY) and drops its cache: no restart, no 60 s wait.
+      await expect.poll(() => titleIn(other.app), { timeout: 5_000, interval: 50 }).toBe('Depois');
+    } finally {
+      await other.close();
+    }
+  });
+});
+
 describe('back-office content API', () => {
   it('creates, replaces and deletes a banner, each change audited with before and after', async () => {
     const created = await admin('POST', '/api/backoffice/content/banner', bannerInput('Original'));

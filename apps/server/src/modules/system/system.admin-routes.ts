@@ -2,14 +2,11 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@app/kernel';
-import { ErrorResponseSchema, hasPermission, type OperatorPermission } from '@app/contracts';
+import { ErrorResponseSchema, hasPermission, isSiteSetting, type OperatorPermission } from '@app/contracts';
 import type { DbExecutor } from '../../platform/db.ts';
 import { compileIpRules } from '../../platform/ip-rules.ts';
 import type { SystemService } from './system.service.ts';
 import { SETTING_KEYS, type SettingKey } from './system.settings.ts';
-
-/** Settings under settings.site (what the site shows); the rest need settings.manage. */
-const CONTENT_SETTINGS: ReadonlySet<SettingKey> = new Set(['site', 'customerService', 'appDownload']);
 
 export interface SettingsAdminDeps {
   system: SystemService;
@@ -42,7 +39,7 @@ export function systemAdminRoutes(deps: SettingsAdminDeps): FastifyPluginAsyncZo
         const settings = await deps.system.getSettings();
         if (hasPermission(operatorOf(request).role, 'settings.manage')) return settings;
         // Other roles read only what they may change (the default password, limits… are the owner's).
-        return Object.fromEntries(Object.entries(settings).filter(([key]) => CONTENT_SETTINGS.has(key as SettingKey)));
+        return Object.fromEntries(Object.entries(settings).filter(([key]) => isSiteSetting(key as SettingKey)));
       },
     );
 
@@ -52,7 +49,7 @@ export function systemAdminRoutes(deps: SettingsAdminDeps): FastifyPluginAsyncZo
       async (request) => {
         const operator = operatorOf(request);
         const { key } = request.params;
-        if (!CONTENT_SETTINGS.has(key) && !hasPermission(operator.role, 'settings.manage')) throw new AppError('backoffice.forbidden', `only the owner may change ${key}`);
+        if (!isSiteSetting(key) && !hasPermission(operator.role, 'settings.manage')) throw new AppError('backoffice.forbidden', `only the owner may change ${key}`);
         if (key === 'backoffice') assertKeepsRequesterIn(request.body, request.ip);
         return deps.system.updateSetting(key, request.body, operator.username, (tx, change) =>
           deps.audit(tx, { operatorId: operator.id, action: `system.setting.${key}.updated`, targetType: 'system_setting', targetId: key, details: change, ip: request.ip }),
