@@ -1,11 +1,13 @@
 import type { AdminScreen } from '../shared/screen.ts';
 import { auditScreens } from '../features/audit/screens.tsx';
 import { catalogueScreens } from '../features/catalogue/screens.tsx';
+import { membersScreens } from '../features/members/screens.tsx';
 import { operatorsScreens } from '../features/operators/screens.tsx';
 import { paymentsScreens } from '../features/payments/screens.tsx';
 
 /** Every page of the console: one line per area (each area's screens.tsx says what it adds). */
 export const SCREENS: readonly AdminScreen[] = [
+  ...membersScreens,
   ...paymentsScreens,
   ...catalogueScreens,
   ...auditScreens,

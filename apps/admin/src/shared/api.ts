@@ -34,10 +34,11 @@ export function onSessionLost(listener: () => void): () => void {
 export async function api<T = unknown>(
   method: Method,
   path: string,
-  options: { body?: unknown; formData?: FormData; schema?: Parser<T>; token?: string | null; signal?: AbortSignal } = {},
+  options: { body?: unknown; formData?: FormData; schema?: Parser<T>; token?: string | null; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const token = options.token === undefined ? readToken() : options.token;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // Extra headers first (an Idempotency-Key): the content type and the token are the console's own.
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;

@@ -181,6 +181,7 @@ export const AdjustmentIdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8
 
 export const ADJUSTMENT_STATUSES = ['pending', 'approved', 'rejected'] as const;
 export const AdjustmentStatusSchema = z.enum(ADJUSTMENT_STATUSES);
+export type AdjustmentStatus = z.infer<typeof AdjustmentStatusSchema>;
 export const AdjustmentSchema = z.object({
   id: z.string(),
   member: z.object({ id: z.string(), account: z.string() }),

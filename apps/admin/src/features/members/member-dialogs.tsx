@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MemberDetail } from '@app/contracts';
+import { Alert, Button, Modal, TextField } from '@app/ui';
+import { ErrorLine } from '../../shared/components/page.tsx';
+import { formatMoney } from '../../shared/format.ts';
+import { centsToDecimal, toSignedCents } from './amount.ts';
+import { useMemberActions, useRequestAdjustment } from './members.api.ts';
+
+/** Lock or unlock with a reason (kept on the member and in the audit log). */
+export function StatusDialog({ member, to, onClose }: { member: MemberDetail; to: 'lock' | 'unlock'; onClose: () => void }) {
+  const { t } = useTranslation(['admin-members', 'admin']);
+  const { status } = useMemberActions(member.id);
+  const [reason, setReason] = useState('');
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t(to === 'lock' ? 'lock.title' : 'unlock.title', { account: member.account })}
+      closeLabel={t('admin:common.close')}
+      testId="member-status-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('admin:common.cancel')}
+          </Button>
+          <Button
+            className={to === 'lock' ? 'bo-members__danger-solid' : undefined}
+            disabled={status.isPending || reason.trim() === ''}
+            onClick={() => status.mutate({ to, reason }, { onSuccess: onClose })}
+            data-testid="member-status-confirm"
+          >
+            {t(to === 'lock' ? 'actions.lock' : 'actions.unlock')}
+          </Button>
+        </>
+      }
+    >
+      <p>{t(to === 'lock' ? 'lock.message' : 'unlock.message')}</p>
+      <TextField label={t('admin:common.reason')} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} autoFocus data-testid="member-status-reason" />
+      <ErrorLine error={status.error} testId="member-status-error" />
+    </Modal>
+  );
+}
+
+/**
+ * Confirm, then show the temporary password once. It is in this dialog only: closing it forgets
+ * it, and the server keeps only its hash.
+ */
+export function PasswordResetDialog({ member, onClose }: { member: MemberDetail; onClose: () => void }) {
+  const { t } = useTranslation(['admin-members', 'admin']);
+  const { resetPassword } = useMemberActions(member.id);
+  const [copied, setCopied] = useState(false);
+  const close = () => {
+    resetPassword.reset();
+    onClose();
+  };
+  const password = resetPassword.data?.temporaryPassword;
+  if (!password) {
+    return (
+      <Modal
+        open
+        onClose={close}
+        title={t('password.title', { account: member.account })}
+        closeLabel={t('admin:common.close')}
+        size="sm"
+        testId="member-password-dialog"
+        footer={
+          <>
+            <Button variant="outline" onClick={close} disabled={resetPassword.isPending}>
+              {t('admin:common.cancel')}
+            </Button>
+            <Button onClick={() => resetPassword.mutate()} disabled={resetPassword.isPending} data-testid="member-password-confirm">
+              {t('actions.resetPassword')}
+            </Button>
+          </>
+        }
+      >
+        <p>{t('password.message')}</p>
+        <ErrorLine error={resetPassword.error} testId="member-password-error" />
+      </Modal>
+    );
+  }
+  return (
+    <Modal
+      open
+      onClose={close}
+      title={t('password.doneTitle')}
+      closeLabel={t('admin:common.close')}
+      testId="member-password-result"
+      footer={
+        <Button onClick={close} data-testid="member-password-done">
+          {t('password.done')}
+        </Button>
+      }
+    >
+      <Alert tone="info">{t('password.once')}</Alert>
+      <p className="bo-members__secret">
+        <code className="bo-code" data-testid="member-temporary-password">
+          {password}
+        </code>{' '}
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => {
+            void navigator.clipboard?.writeText(password).then(() => setCopied(true), () => undefined);
+          }}
+        >
+          {copied ? t('password.copied') : t('password.copy')}
+        </Button>
+      </p>
+      <p className="bo-muted">{t('password.sessionsEnded', { count: resetPassword.data?.sessionsEnded ?? 0 })}</p>
+    </Modal>
+  );
+}
+
+/** 128 random bits in hex (getRandomValues also works where randomUUID needs a secure context). */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The maker's side of a manual adjustment: a signed amount and a reason; another operator approves. */
+export function AdjustmentRequestDialog({ member, onClose }: { member: MemberDetail; onClose: () => void }) {
+  const { t, i18n } = useTranslation(['admin-members', 'admin']);
+  const request = useRequestAdjustment();
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  // One key per form: a double click or a retry after a lost answer records one request.
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const cents = toSignedCents(amount);
+  const preview = cents === null ? null : formatMoney(centsToDecimal(cents), i18n.language);
+
+  if (request.data) {
+    return (
+      <Modal
+        open
+        onClose={onClose}
+        title={t('adjust.sentTitle')}
+        closeLabel={t('admin:common.close')}
+        testId="member-adjust-sent"
+        footer={<Button onClick={onClose}>{t('password.done')}</Button>}
+      >
+        <p data-testid="member-adjust-sent-text">{t('adjust.sent', { id: request.data.id, amount: formatMoney(request.data.amount, i18n.language), account: member.account })}</p>
+      </Modal>
+    );
+  }
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={t('adjust.title', { account: member.account })}
+      closeLabel={t('admin:common.close')}
+      testId="member-adjust-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('admin:common.cancel')}
+          </Button>
+          <Button
+            disabled={request.isPending || cents === null || reason.trim() === ''}
+            onClick={() => cents !== null && request.mutate({ memberId: member.id, amountCents: cents, reason: reason.trim(), idempotencyKey })}
+            data-testid="member-adjust-submit"
+          >
+            {t('adjust.submit')}
+          </Button>
+        </>
+      }
+    >
+      <p className="bo-muted">{t('adjust.explain')}</p>
+      <TextField
+        label={t('adjust.amount')}
+        hint={preview ? t(cents!.startsWith('-') ? 'adjust.previewDebit' : 'adjust.previewCredit', { amount: preview }) : t('adjust.amountHint')}
+        error={amount.trim() !== '' && cents === null ? t('adjust.amountInvalid') : null}
+        value={amount}
+        onChange={(event) => setAmount(event.target.value)}
+        inputMode="decimal"
+        maxLength={24}
+        autoFocus
+        data-testid="member-adjust-amount"
+      />
+      <TextField label={t('admin:common.reason')} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} data-testid="member-adjust-reason" />
+      <ErrorLine error={request.error} testId="member-adjust-error" />
+    </Modal>
+  );
+}
