@@ -8,3 +8,4 @@ export * from './reports.ts';
 export * from './payments.ts';
 export * from './members.ts';
 export * from './settings.ts';
+export * from './agents.ts';

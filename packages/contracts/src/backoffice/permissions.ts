@@ -15,6 +15,8 @@ export const OPERATOR_PERMISSIONS = [
   'agents.read',
   /** Give a top agent a contract. */
   'agents.contracts.grant',
+  /** Re-run a settlement run: pay its lines that are not paid yet (never a paid one again). */
+  'agents.settle',
   /** Banners, notices, promotions, popups, announcements, help articles. */
   'content.manage',
   /** The settings the site shows: site, customerService, appDownload (read and replace). */
@@ -58,7 +60,7 @@ export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
  */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
-  finance: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve'],
+  finance: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve'],
   risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes'],
   support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset'],
   content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage'],

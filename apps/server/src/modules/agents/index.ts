@@ -1,7 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AgentAnnouncementList, Language } from '@app/contracts';
-import { parseCents, type Clock } from '@app/kernel';
+import { parseCents, systemClock, type Clock } from '@app/kernel';
 import type { Db } from '../../platform/db.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -15,8 +15,10 @@ import { contractsAdminRoutes, contractsRoutes, createContractsService } from '.
 import { createReportsService } from './reports/reports.service.ts';
 import { runRollup } from './rollup.ts';
 import { settlementAdminRoutes } from './settlement/settlement.admin-routes.ts';
+import { createSettlementRuns } from './settlement/settlement-runs.admin.ts';
 import { createSettlementService } from './settlement/settlement.service.ts';
 import { agentTeamRoutes } from './team.routes.ts';
+import { treeAdminRoutes } from './tree.admin-routes.ts';
 
 export type { CommissionWallet } from './agents.ports.ts';
 
@@ -114,7 +116,8 @@ export function createAgentsModule(deps: {
     adminRoutes(requireOperator: Parameters<typeof contractsAdminRoutes>[0]['requireOperator']): FastifyPluginAsyncZod {
       return async (app) => {
         await app.register(contractsAdminRoutes({ contracts, requireOperator }));
-        await app.register(settlementAdminRoutes({ db: deps.db, requireOperator }));
+        await app.register(settlementAdminRoutes({ db: deps.db, runs: createSettlementRuns({ db: deps.db, settlement, audit: deps.audit }), requireOperator }));
+        await app.register(treeAdminRoutes({ db: deps.db, clock: deps.clock ?? systemClock, timeZone: async () => (await settings()).timeZone, requireOperator }));
       };
     },
     jobs: [

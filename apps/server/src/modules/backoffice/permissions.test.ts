@@ -49,6 +49,10 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/backoffice/agents/contracts', access: 'agents.contracts.grant', call: { url: '/api/backoffice/agents/contracts', payload: { downline: 'nobody-here', kind: 'hourly', tiers: [{ minValidBet: '0', rate: '2' }] } } },
   { method: 'GET', path: '/api/backoffice/agents/contracts', access: 'agents.read', call: { url: '/api/backoffice/agents/contracts' } },
   { method: 'GET', path: '/api/backoffice/agents/settlements', access: 'agents.read', call: { url: '/api/backoffice/agents/settlements' } },
+  { method: 'GET', path: '/api/backoffice/agents/settlements/runs', access: 'agents.read', call: { url: '/api/backoffice/agents/settlements/runs' } },
+  { method: 'GET', path: '/api/backoffice/agents/settlements/runs/{id}', access: 'agents.read', call: { url: `/api/backoffice/agents/settlements/runs/${NOBODY}` } },
+  { method: 'POST', path: '/api/backoffice/agents/settlements/runs/{id}/rerun', access: 'agents.settle', call: { url: `/api/backoffice/agents/settlements/runs/${NOBODY}/rerun`, payload: { reason: 'matrix' } } },
+  { method: 'GET', path: '/api/backoffice/agents/tree', access: 'agents.read', call: { url: '/api/backoffice/agents/tree' } },
   { method: 'GET', path: '/api/backoffice/content/{kind}', access: 'content.manage', call: { url: '/api/backoffice/content/banner' } },
   { method: 'POST', path: '/api/backoffice/content/{kind}', access: 'content.manage', call: { url: '/api/backoffice/content/banner', payload: banner } },
   { method: 'PUT', path: '/api/backoffice/content/{kind}/{id}', access: 'content.manage', call: { url: `/api/backoffice/content/banner/${NOBODY}`, payload: banner } },
@@ -91,8 +95,8 @@ describe('back-office permissions', () => {
 
   it('is this matrix (a change here is a change of who may move money: review it)', () => {
     expect(ROLE_PERMISSIONS).toEqual({
-      owner: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'content.manage', 'settings.site', 'settings.manage', 'audit.read', 'operators.manage', 'reports.read', 'catalogue.read', 'catalogue.manage', 'catalogue.integration', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'members.password.reset', 'balance.adjust.request', 'balance.adjust.approve'],
-      finance: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve'],
+      owner: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'content.manage', 'settings.site', 'settings.manage', 'audit.read', 'operators.manage', 'reports.read', 'catalogue.read', 'catalogue.manage', 'catalogue.integration', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'members.password.reset', 'balance.adjust.request', 'balance.adjust.approve'],
+      finance: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve'],
       risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes'],
       support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset'],
       content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage'],

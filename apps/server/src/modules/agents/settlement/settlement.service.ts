@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { isAppError, parseCents, systemClock, type Clock } from '@app/kernel';
 import type { ContractKind } from '@app/contracts';
 import type { Db, DbExecutor } from '../../../platform/db.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { pickTier } from '../contracts/contract-tiers.ts';
 import type { AgentsSettings, CommissionWallet } from '../agents.ports.ts';
+import type { AgentsSettlementLineTable } from '../agents.tables.ts';
 import { runRollup } from '../rollup.ts';
 import { applyDifferential, grossOf, type AgentGross, type DifferentialLine } from './differential.ts';
 import * as repository from './settlement.repository.ts';
@@ -15,6 +16,14 @@ type PeriodKind = Exclude<ContractKind, 'realtime'>;
 const PERIOD_KINDS: readonly PeriodKind[] = ['hourly', 'daily', 'dividend'];
 /** How far back a run looks for periods not settled yet or with late facts. */
 const LOOKBACK_MS: Record<PeriodKind, number> = { hourly: 2 * 86_400_000, daily: 7 * 86_400_000, dividend: 62 * 86_400_000 };
+
+/** A line's status change by a payout attempt, as its transaction sees it (`line` is the row before). */
+export interface LineChange {
+  line: Selectable<AgentsSettlementLineTable>;
+  status: 'paid' | 'insufficient';
+  attempts: number;
+  journalKey: string | null;
+}
 
 export interface SettlementDeps {
   db: Db;
@@ -110,8 +119,12 @@ export function createSettlementService(deps: SettlementDeps) {
     });
   }
 
-  /** Pays one line: the payer's (or the platform's) money to the agent, with the line's status. */
-  async function payLine(lineId: bigint): Promise<'paid' | 'insufficient' | 'skipped'> {
+  /**
+   * Pays one line: the payer's (or the platform's) money to the agent, with the line's status.
+   * Only a calculated or insufficient line is paid (locked, so a paid line is never paid twice);
+   * `onChange` runs in the same transaction as the change (the console's audit row).
+   */
+  async function payLine(lineId: bigint, onChange?: (tx: DbExecutor, change: LineChange) => Promise<void>): Promise<'paid' | 'insufficient' | 'skipped'> {
     return deps.db.transaction().execute(async (tx) => {
       const line = await tx.selectFrom('agents_settlement_line').selectAll().where('id', '=', lineId).forUpdate().executeTakeFirst();
       if (!line || (line.status !== 'calculated' && line.status !== 'insufficient')) return 'skipped';
@@ -122,9 +135,11 @@ export function createSettlementService(deps: SettlementDeps) {
       } catch (error) {
         if (!isAppError(error) || error.code !== 'wallet.insufficient_funds') throw error;
         await tx.updateTable('agents_settlement_line').set({ status: 'insufficient', attempts: attempt }).where('id', '=', line.id).execute();
+        await onChange?.(tx, { line, status: 'insufficient', attempts: attempt, journalKey: null });
         return 'insufficient';
       }
       await tx.updateTable('agents_settlement_line').set({ status: 'paid', attempts: attempt, journal_key: key, paid_at: clock.now() }).where('id', '=', line.id).execute();
+      await onChange?.(tx, { line, status: 'paid', attempts: attempt, journalKey: key });
       return 'paid';
     });
   }
@@ -143,6 +158,7 @@ export function createSettlementService(deps: SettlementDeps) {
   return {
     settlePeriod,
     payPending,
+    payLine,
 
     /** Every enabled kind: due periods (ended + grace ≤ asOf) within the lookback, then payouts. */
     async settleDue(asOf: Date = clock.now(), kinds: readonly PeriodKind[] = PERIOD_KINDS): Promise<{ runs: number; paid: number; insufficient: number }> {
