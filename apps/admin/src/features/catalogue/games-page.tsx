@@ -118,8 +118,8 @@ export default function GamesPage() {
 
   return (
     <Page title={t('games.title')} testId="catalogue-games-page">
-      <div className="bo-filters">
-        <TextField label={t('games.search')} value={text} onChange={(event) => { setText(event.target.value); setFilters((current) => ({ ...current, pageNo: 1 })); }} maxLength={80} type="search" data-testid="games-search" />
+      <div className="bo-filters cat-filters">
+        <TextField className="cat-filters__search" label={t('games.search')} value={text} onChange={(event) => { setText(event.target.value); setFilters((current) => ({ ...current, pageNo: 1 })); }} maxLength={80} type="search" data-testid="games-search" />
         <SelectField
           label={t('games.columns.vendor')}
           value={filters.vendor}

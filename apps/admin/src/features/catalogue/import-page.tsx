@@ -27,7 +27,7 @@ export default function ImportPage() {
   }
 
   const columns: Column<ReportRow>[] = [
-    { key: 'section', header: t('import.columns.section'), cell: (row) => t(`import.sections.${row.section}`) },
+    { key: 'section', header: t('import.columns.section'), cell: (row) => <span className="cat-nowrap">{t(`import.sections.${row.section}`)}</span> },
     { key: 'line', header: t('import.columns.line'), numeric: true, cell: (row) => row.line },
     { key: 'key', header: t('import.columns.key'), cell: (row) => <span className="cat-vendor__code">{row.key || '—'}</span> },
     { key: 'outcome', header: t('import.columns.outcome'), cell: (row) => <Badge tone={OUTCOME_TONE[row.outcome]}>{t(`import.outcomes.${row.outcome}`)}</Badge> },
@@ -77,16 +77,16 @@ export default function ImportPage() {
           <Alert tone={report.vendors.refused + report.games.refused > 0 ? 'error' : 'info'}>
             {t('import.done', { games: report.games.added + report.games.updated, vendors: report.vendors.added + report.vendors.updated, refused: report.vendors.refused + report.games.refused })}
           </Alert>
-          <div className="cat-counts">
-            {(['vendors', 'games'] as const).flatMap((section) =>
-              OUTCOMES.map((outcome) => (
-                <div key={`${section}-${outcome}`} className="cat-count" data-testid={`import-count-${section}-${outcome}`}>
+          {(['vendors', 'games'] as const).map((section) => (
+            <div key={section} className="cat-counts">
+              {OUTCOMES.map((outcome) => (
+                <div key={outcome} className={`cat-count${outcome === 'refused' && report[section].refused > 0 ? ' cat-count--bad' : ''}`} data-testid={`import-count-${section}-${outcome}`}>
                   <div className="cat-count__value">{report[section][outcome]}</div>
                   <div className="cat-count__label">{t(`import.counts.${section}.${outcome}`)}</div>
                 </div>
-              )),
-            )}
-          </div>
+              ))}
+            </div>
+          ))}
           {report.ignoredColumns.length > 0 ? <p className="bo-muted">{t('import.ignoredColumns', { columns: report.ignoredColumns.join(', ') })}</p> : null}
           <div className="bo-filters">
             <SelectField

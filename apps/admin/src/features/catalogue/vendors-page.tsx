@@ -35,15 +35,21 @@ export default function VendorsPage() {
       key: 'vendor',
       header: t('vendors.columns.vendor'),
       cell: (vendor) => (
-        <span>
-          <span className="cat-vendor__name">{vendor.displayName}</span>{' '}
-          {vendor.isDemo ? <Badge tone="neutral">{t('vendors.demo')}</Badge> : null}
-          <br />
-          <span className="cat-vendor__code">{vendor.code}</span>
+        <span className="cat-vendor">
+          <span className="cat-vendor__name">{vendor.displayName}</span>
+          <span className="cat-vendor__code">
+            {vendor.code}
+            {vendor.isDemo ? <> · <Badge tone="neutral">{t('vendors.demo')}</Badge></> : null}
+          </span>
+          <span className="cat-vendor__types">{vendor.gameTypes.join(' · ') || '—'}</span>
+          {mayManage ? (
+            <button type="button" className="bo-link cat-small" onClick={() => setRenaming(vendor)} data-testid={`vendor-rename-${vendor.code}`}>
+              {t('vendors.rename')}
+            </button>
+          ) : null}
         </span>
       ),
     },
-    { key: 'types', header: t('vendors.columns.gameTypes'), cell: (vendor) => vendor.gameTypes.join(', ') || '—' },
     {
       key: 'games',
       header: t('vendors.columns.games'),
@@ -97,7 +103,7 @@ export default function VendorsPage() {
           {mayIntegrate ? (
             <SelectField
               label={t('vendors.columns.walletMode')}
-              className="cat-sort"
+              className="cat-mode"
               value={vendor.walletMode}
               disabled={pendingCode === vendor.code}
               onValueChange={(mode) => mode !== vendor.walletMode && setModeChange({ vendor, mode })}
@@ -136,43 +142,32 @@ export default function VendorsPage() {
       header: t('vendors.columns.provider'),
       cell: (vendor) =>
         vendor.provider.managedByServer ? (
-          <span className="bo-muted">{t('vendors.managedByServer')}</span>
+          <span className="bo-muted cat-small">{t('vendors.managedByServer')}</span>
         ) : (
-          <span>
+          <span className="cat-provider">
             {vendor.provider.hasSecret ? (
-              <Badge tone="ok">{t('vendors.secretSet', { date: formatDateTime(vendor.provider.rotatedAt, i18n.language) })}</Badge>
+              <>
+                <Badge tone="ok">{t('vendors.secretSet')}</Badge>
+                {vendor.provider.rotatedAt ? <span className="bo-muted cat-small">{t('vendors.rotatedAt', { date: formatDateTime(vendor.provider.rotatedAt, i18n.language).replace(/ /g, '\u00a0') })}</span> : null}
+              </>
             ) : (
               <Badge tone="neutral">{t('vendors.secretMissing')}</Badge>
             )}
-            <br />
-            <span className="bo-muted bo-small" data-testid={`vendor-allow-list-${vendor.code}`}>
+            <span className="bo-muted cat-small" data-testid={`vendor-allow-list-${vendor.code}`}>
               {vendor.provider.ipAllowList.length === 0 ? t('vendors.anyAddress') : t('vendors.networks', { count: vendor.provider.ipAllowList.length })}
             </span>
+            {mayIntegrate ? (
+              <span className="cat-provider__actions">
+                <Button size="sm" variant="outline" onClick={() => setRotating(vendor)} data-testid={`vendor-rotate-${vendor.code}`}>
+                  {vendor.provider.hasSecret ? t('vendors.rotate') : t('vendors.generate')}
+                </Button>
+                <Button size="sm" variant="outline" onClick={() => setAllowList(vendor)} disabled={!vendor.provider.hasSecret} data-testid={`vendor-ip-${vendor.code}`}>
+                  {t('vendors.allowList')}
+                </Button>
+              </span>
+            ) : null}
           </span>
         ),
-    },
-    {
-      key: 'actions',
-      header: t('vendors.columns.actions'),
-      cell: (vendor) => (
-        <span className="bo-actions">
-          {mayManage ? (
-            <Button size="sm" variant="outline" onClick={() => setRenaming(vendor)} data-testid={`vendor-rename-${vendor.code}`}>
-              {t('vendors.rename')}
-            </Button>
-          ) : null}
-          {mayIntegrate && !vendor.provider.managedByServer ? (
-            <>
-              <Button size="sm" variant="outline" onClick={() => setRotating(vendor)} data-testid={`vendor-rotate-${vendor.code}`}>
-                {vendor.provider.hasSecret ? t('vendors.rotate') : t('vendors.generate')}
-              </Button>
-              <Button size="sm" variant="outline" onClick={() => setAllowList(vendor)} disabled={!vendor.provider.hasSecret} data-testid={`vendor-ip-${vendor.code}`}>
-                {t('vendors.allowList')}
-              </Button>
-            </>
-          ) : null}
-        </span>
-      ),
     },
   ];
 
@@ -288,7 +283,7 @@ function RotateDialog({ vendor, onClose }: { vendor: OperatorVendor; onClose: ()
           >
             {copied ? t('vendors.copied') : t('vendors.copy')}
           </Button>
-          <span className="bo-muted bo-small">{t('vendors.rotatedAt', { date: formatDateTime(secret.rotatedAt, i18n.language) })}</span>
+          <span className="bo-muted cat-small">{t('vendors.rotatedAt', { date: formatDateTime(secret.rotatedAt, i18n.language) })}</span>
         </span>
       </div>
     </Modal>
@@ -301,7 +296,7 @@ function AllowListDialog({ vendor, onClose }: { vendor: OperatorVendor; onClose:
   const save = useIpAllowList();
   const [text, setText] = useState(vendor.provider.ipAllowList.join('\n'));
   const networks = text.split(/[\s,;]+/).map((entry) => entry.trim()).filter(Boolean);
-  const badIndex = save.error instanceof ApiError && typeof save.error.details?.index === 'number' ? save.error.details.index : undefined;
+  const badIndex = save.error instanceof ApiError ? badNetworkIndex(save.error.details) : undefined;
   return (
     <Modal
       open
@@ -333,7 +328,7 @@ function AllowListDialog({ vendor, onClose }: { vendor: OperatorVendor; onClose:
         spellCheck={false}
         data-testid="vendor-ip-input"
       />
-      <p className="bo-muted bo-small">{networks.length === 0 ? t('vendors.anyAddress') : t('vendors.networks', { count: networks.length })}</p>
+      <p className="bo-muted cat-small">{networks.length === 0 ? t('vendors.anyAddress') : t('vendors.networks', { count: networks.length })}</p>
       {badIndex !== undefined && networks[badIndex] !== undefined ? (
         <p className="bo-error" role="alert">
           {t('vendors.badNetwork', { network: networks[badIndex] })}
@@ -342,4 +337,12 @@ function AllowListDialog({ vendor, onClose }: { vendor: OperatorVendor; onClose:
       <FieldErrors error={save.error} />
     </Modal>
   );
+}
+
+/** Which line the server refused: `index` (our check) or the validation path `body.networks.<i>`. */
+function badNetworkIndex(details: Record<string, unknown> | undefined): number | undefined {
+  if (typeof details?.index === 'number') return details.index;
+  const fields = Array.isArray(details?.fields) ? (details.fields as Array<{ path?: unknown }>) : [];
+  const match = fields.map((field) => (typeof field.path === 'string' ? /networks\.(\d+)/.exec(field.path) : null)).find(Boolean);
+  return match ? Number(match[1]) : undefined;
 }
