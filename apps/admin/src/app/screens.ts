@@ -1,6 +1,7 @@
 import type { AdminScreen } from '../shared/screen.ts';
 import { auditScreens } from '../features/audit/screens.tsx';
 import { catalogueScreens } from '../features/catalogue/screens.tsx';
+import { contentScreens } from '../features/content/screens.tsx';
 import { membersScreens } from '../features/members/screens.tsx';
 import { operatorsScreens } from '../features/operators/screens.tsx';
 import { paymentsScreens } from '../features/payments/screens.tsx';
@@ -10,6 +11,7 @@ export const SCREENS: readonly AdminScreen[] = [
   ...membersScreens,
   ...paymentsScreens,
   ...catalogueScreens,
+  ...contentScreens,
   ...auditScreens,
   ...operatorsScreens,
 ];

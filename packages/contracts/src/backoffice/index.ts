@@ -9,3 +9,4 @@ export * from './payments.ts';
 export * from './members.ts';
 export * from './settings.ts';
 export * from './agents.ts';
+export * from './content.ts';

@@ -1,7 +1,7 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ContentItemInputSchema, ContentItemSchema, ContentKindSchema, ErrorResponseSchema, LanguageSchema, type OperatorPermission } from '@app/contracts';
+import { ContentItemInputSchema, ContentItemSchema, ContentKindSchema, ContentListResponseSchema, ErrorResponseSchema, LanguageSchema, type OperatorPermission } from '@app/contracts';
 import { currentOperator } from '../backoffice/index.ts';
 import type { ContentService, OperatorActor } from './content.service.ts';
 
@@ -28,7 +28,7 @@ export function contentAdminRoutes(deps: { content: ContentService; requireOpera
 
     app.get(
       '/backoffice/content/:kind',
-      { ...editor, schema: { tags, security: bearer, params: KindParams, querystring: z.object({ language: LanguageSchema.optional() }), response: { 200: z.object({ content: z.array(ContentItemSchema) }), ...errors } } },
+      { ...editor, schema: { tags, security: bearer, params: KindParams, querystring: z.object({ language: LanguageSchema.optional() }), response: { 200: ContentListResponseSchema, ...errors } } },
       async (request) => ({ content: await deps.content.list(request.params.kind, request.query.language) }),
     );
 

@@ -1,0 +1,203 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CONTENT_BODY_SCHEMAS, ContentItemInputSchema, LINKAGE_TYPES, SUPPORTED_LANGUAGES, type ContentItem, type ContentItemInput, type ContentKind, type Language, type LinkageType } from '@app/contracts';
+import { Alert, Button, Checkbox, SelectField, TextField } from '@app/ui';
+import { ErrorLine } from '../../shared/components/page.tsx';
+import { bodyFieldsOf, draftOf, newDraft, toInput, type BodyField, type ContentDraft, type LinkDraft } from './content-kinds.ts';
+import { ContentPreview } from './content-preview.tsx';
+import { useSaveContent } from './content.api.ts';
+import { errorAt, issuesToErrors, serverFieldErrors, type FieldErrors } from './form-issues.ts';
+
+/** A fresh key per opened form: a double click or a retried create makes one item. */
+function newKey(): string {
+  return crypto.randomUUID();
+}
+
+/**
+ * Creates or edits one item: the fields of its kind's schema, checked with the same schemas the
+ * server uses before anything is sent, and the phone preview beside them.
+ */
+export function ContentEditor({ kind, item, language, onDone, onCancel }: { kind: ContentKind; item: ContentItem | null; language: Language | ''; onDone: (saved: ContentItem) => void; onCancel: () => void }) {
+  const { t } = useTranslation(['admin-content', 'admin']);
+  const [draft, setDraft] = useState<ContentDraft>(() => (item ? draftOf(item) : newDraft(kind, language)));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [idempotencyKey] = useState(newKey);
+  const save = useSaveContent(kind);
+  const fields = bodyFieldsOf(kind);
+  const shown = { ...serverFieldErrors(save.error, t), ...errors };
+
+  const setBody = (key: string, value: string | boolean | LinkDraft) => setDraft((current) => ({ ...current, body: { ...current.body, [key]: value } }));
+
+  function check(): { input: ContentItemInput; errors: FieldErrors } {
+    const input = toInput(kind, draft);
+    const formatText = (path: string) => formatHint(t, path, draft);
+    const found: FieldErrors = {};
+    const envelope = ContentItemInputSchema.safeParse(input);
+    if (!envelope.success) Object.assign(found, issuesToErrors(envelope.error.issues, t, formatText));
+    const body = CONTENT_BODY_SCHEMAS[kind].safeParse(input.body);
+    if (!body.success) Object.assign(found, issuesToErrors(body.error.issues, t, formatText, 'body'));
+    if (input.startsAt && input.endsAt && new Date(input.endsAt) <= new Date(input.startsAt)) found.endsAt ??= t('issues.endBeforeStart');
+    return { input, errors: found };
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (save.isPending) return;
+    const result = check();
+    setErrors(result.errors);
+    if (Object.keys(result.errors).length > 0) return;
+    save.mutate({ id: item?.id ?? null, input: result.input, idempotencyKey }, { onSuccess: onDone });
+  }
+
+  const hasErrors = Object.keys(errors).length > 0;
+  return (
+    <div className="cp-editor">
+      <form className="bo-card cp-form" onSubmit={submit} noValidate data-testid="content-form">
+        <h2 className="cp-form__title">{item ? t('editor.editTitle', { id: item.id }) : t('editor.newTitle', { kind: t(`kinds.${kind}`) })}</h2>
+        {fields.map((field) => (
+          <BodyFieldInput key={field.key} kind={kind} field={field} value={draft.body[field.key]} error={errorAt(shown, `body.${field.key}`)} onChange={(value) => setBody(field.key, value)} />
+        ))}
+        <fieldset className="cp-fieldset">
+          <legend>{t('editor.publishing')}</legend>
+          <div className="cp-grid">
+            <SelectField
+              label={t('fields.language')}
+              value={draft.language}
+              onValueChange={(value) => setDraft({ ...draft, language: value })}
+              options={[{ value: '' as const, label: t('languages.all') }, ...SUPPORTED_LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))]}
+              data-testid="content-field-language"
+            />
+            <TextField
+              label={t('fields.sortOrder')}
+              type="number"
+              inputMode="numeric"
+              value={draft.sortOrder}
+              onChange={(event) => setDraft({ ...draft, sortOrder: event.target.value })}
+              error={shown.sortOrder}
+              hint={t('hints.sortOrder')}
+              data-testid="content-field-sortOrder"
+            />
+            <TextField label={t('fields.startsAt')} type="datetime-local" value={draft.startsAt} onChange={(event) => setDraft({ ...draft, startsAt: event.target.value })} error={shown.startsAt} hint={t('hints.startsAt')} data-testid="content-field-startsAt" />
+            <TextField label={t('fields.endsAt')} type="datetime-local" value={draft.endsAt} onChange={(event) => setDraft({ ...draft, endsAt: event.target.value })} error={shown.endsAt} errorTestId="content-error-endsAt" hint={t('hints.endsAt')} data-testid="content-field-endsAt" />
+          </div>
+          <Checkbox label={t('fields.enabled')} checked={draft.enabled} onChange={(event) => setDraft({ ...draft, enabled: event.target.checked })} data-testid="content-field-enabled" />
+        </fieldset>
+        {hasErrors ? (
+          <Alert tone="error" data-testid="content-form-invalid">
+            {t('editor.fixFields')}
+          </Alert>
+        ) : null}
+        <ErrorLine error={save.error} testId="content-error" />
+        <div className="cp-form__actions">
+          <Button variant="outline" onClick={onCancel} disabled={save.isPending} data-testid="content-cancel">
+            {t('admin:common.cancel')}
+          </Button>
+          <Button type="submit" disabled={save.isPending} data-testid="content-save">
+            {save.isPending ? t('editor.saving') : t('admin:common.save')}
+          </Button>
+        </div>
+      </form>
+      <aside className="cp-editor__preview">
+        <h2 className="cp-form__title">{t('preview.title')}</h2>
+        <ContentPreview kind={kind} draft={draft} />
+      </aside>
+    </div>
+  );
+}
+
+/** What a field expects, for a value of the wrong shape. */
+function formatHint(t: (key: string, values?: Record<string, unknown>) => string, path: string, draft: ContentDraft): string | undefined {
+  if (path === 'body.link.target') return t(`formats.target.${(draft.body.link as LinkDraft | undefined)?.linkageType ?? 'URL'}`);
+  if (path === 'body.imageUrl') return t('formats.imageUrl');
+  if (path === 'body.tag') return t('formats.tag');
+  if (path === 'startsAt' || path === 'endsAt') return t('formats.date');
+  return undefined;
+}
+
+function optionLabel(t: (key: string) => string, key: string, value: string): string {
+  if (key === 'group') return t(`groups.${value}`);
+  if (key === 'execution') return t(`execution.${value}`);
+  return value;
+}
+
+function BodyFieldInput({ kind, field, value, error, onChange }: { kind: ContentKind; field: BodyField; value: ContentDraft['body'][string] | undefined; error: string | undefined; onChange: (value: string | boolean | LinkDraft) => void }) {
+  const { t, i18n } = useTranslation('admin-content');
+  const label = t(`fields.${field.key}`) + (field.nullable ? ` ${t('editor.optional')}` : '');
+  const hintKey = `hints.${kind}.${field.key}`;
+  const hint = i18n.exists(`admin-content:${hintKey}`) ? t(hintKey) : i18n.exists(`admin-content:hints.${field.key}`) ? t(`hints.${field.key}`) : undefined;
+  const testId = `content-field-${field.key}`;
+  switch (field.widget) {
+    case 'checkbox':
+      return <Checkbox label={label} checked={value === true} onChange={(event) => onChange(event.target.checked)} error={error} data-testid={testId} />;
+    case 'select':
+      return <SelectField label={label} value={String(value ?? '')} onValueChange={onChange} options={field.options.map((option) => ({ value: option, label: optionLabel(t, field.key, option) }))} data-testid={testId} />;
+    case 'link':
+      return <LinkInput value={value as LinkDraft} error={error} onChange={onChange} />;
+    case 'textarea':
+    case 'html':
+      return <TextArea label={label} value={String(value ?? '')} onChange={onChange} maxLength={field.maxLength} rows={field.widget === 'html' ? 10 : 3} hint={hint} error={error} testId={testId} mono={field.widget === 'html'} />;
+    case 'number':
+      return <TextField label={label} type="number" inputMode="numeric" min={1} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} error={error} hint={hint} data-testid={testId} className="cp-narrow" />;
+    default:
+      return <TextField label={label} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} maxLength={field.maxLength} error={error} errorTestId={`content-error-${field.key}`} hint={hint} data-testid={testId} />;
+  }
+}
+
+function LinkInput({ value, error, onChange }: { value: LinkDraft; error: string | undefined; onChange: (value: LinkDraft) => void }) {
+  const { t } = useTranslation('admin-content');
+  return (
+    <div className="cp-grid">
+      <SelectField<LinkageType>
+        label={t('fields.linkageType')}
+        value={value.linkageType}
+        onValueChange={(linkageType) => onChange({ ...value, linkageType })}
+        options={LINKAGE_TYPES.map((option) => ({ value: option, label: t(`linkage.${option}`) }))}
+        data-testid="content-field-linkageType"
+      />
+      {value.linkageType === 'NONE' ? null : (
+        <TextField
+          label={t('fields.target')}
+          value={value.target}
+          onChange={(event) => onChange({ ...value, target: event.target.value })}
+          maxLength={500}
+          error={error}
+          errorTestId="content-error-target"
+          hint={t(`formats.target.${value.linkageType}`)}
+          data-testid="content-field-target"
+        />
+      )}
+    </div>
+  );
+}
+
+/** A labelled multi-line field drawn like @app/ui's TextField. */
+function TextArea({ label, value, onChange, maxLength, rows, hint, error, testId, mono }: { label: string; value: string; onChange: (value: string) => void; maxLength: number | undefined; rows: number; hint?: ReactNode; error?: string; testId: string; mono?: boolean }) {
+  const id = `${testId}-input`;
+  return (
+    <div className={`ui-field${error ? ' ui-field--invalid' : ''}`}>
+      <label className="ui-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={`ui-field__input cp-textarea${mono ? ' cp-textarea--mono' : ''}`}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        maxLength={maxLength}
+        rows={rows}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={`${id}-message`}
+        data-testid={testId}
+      />
+      {error ? (
+        <p className="ui-field__error" id={`${id}-message`}>
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="ui-field__hint" id={`${id}-message`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
