@@ -1,4 +1,5 @@
 import type { AdminScreen } from '../shared/screen.ts';
+import { agentsScreens } from '../features/agents/screens.tsx';
 import { auditScreens } from '../features/audit/screens.tsx';
 import { catalogueScreens } from '../features/catalogue/screens.tsx';
 import { contentScreens } from '../features/content/screens.tsx';
@@ -12,6 +13,7 @@ export const SCREENS: readonly AdminScreen[] = [
   ...paymentsScreens,
   ...catalogueScreens,
   ...contentScreens,
+  ...agentsScreens,
   ...auditScreens,
   ...operatorsScreens,
 ];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ContractKindSchema, RateSchema, SettlementLineSchema, SettlementLineStatusSchema } from '../agents.ts';
+import { ContractKindSchema, ContractSchema, RateSchema, SettlementLineSchema, SettlementLineStatusSchema } from '../agents.ts';
 import { MoneySchema } from '../wallet.ts';
 
 /**
@@ -67,6 +67,13 @@ export const AgentTreePageSchema = z.object({
   days: z.object({ today: z.string(), monthFrom: z.string(), timeZone: z.string() }),
 });
 export type AgentTreePage = z.infer<typeof AgentTreePageSchema>;
+
+// ---- Contracts ----
+
+/** GET /api/backoffice/agents/contracts: newest first, at most 200. */
+export const OperatorContractListSchema = z.object({ contracts: z.array(ContractSchema) });
+/** POST /api/backoffice/agents/contracts (201). */
+export const GrantedContractSchema = z.object({ contract: ContractSchema });
 
 // ---- Settlement runs ----
 

@@ -1,0 +1,249 @@
+import { Suspense, type ReactNode } from 'react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { AgentTreeNode, AgentTreePage, OperatorRole, OperatorSettlementLine, SettlementRun } from '@app/contracts';
+import { createI18n } from '../../shared/i18n.ts';
+import { SessionProvider } from '../../shared/session.tsx';
+import { storeToken } from '../../shared/session-store.ts';
+import ContractsPage from './contracts-page.tsx';
+import RunPage from './run-page.tsx';
+import TreePage from './tree-page.tsx';
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+function stubApi(role: OperatorRole, answer: (call: Call) => { status?: number; body: unknown }) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const call: Call = { method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
+      calls.push(call);
+      const reply = url === '/api/backoffice/session' ? { body: { operator: { id: '1', username: 'op', displayName: 'Op', role }, mustChangePassword: false } } : answer(call);
+      return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+function renderAt(path: string, route: string, page: ReactNode) {
+  storeToken('token');
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={createI18n('en')}>
+        <SessionProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <Suspense fallback={null}>
+              <Routes>
+                <Route path={route} element={page} />
+              </Routes>
+            </Suspense>
+          </MemoryRouter>
+        </SessionProvider>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
+}
+
+const figures = { bets: 0, stake: '0.00', validBet: '0.00', ggr: '0.00' };
+const node = (account: string, overrides: Partial<AgentTreeNode> = {}): AgentTreeNode => ({
+  account,
+  nickname: account.toUpperCase(),
+  type: 1,
+  isAgent: true,
+  status: 'active',
+  level: 0,
+  directCount: 0,
+  teamSize: 0,
+  contracts: [],
+  today: figures,
+  month: figures,
+  createdAt: '2025-01-01T00:00:00.000Z',
+  ...overrides,
+});
+const treePage = (content: AgentTreeNode[], overrides: Partial<AgentTreePage> = {}): AgentTreePage => ({
+  root: null,
+  path: [],
+  content,
+  total: content.length,
+  pageNo: 1,
+  pageSize: 50,
+  days: { today: '2025-03-10', monthFrom: '2025-03-01', timeZone: 'America/Sao_Paulo' },
+  ...overrides,
+});
+
+describe('agent tree page', () => {
+  it('loads a node’s downlines only when it is expanded, and the next fifty on demand', async () => {
+    const many = Array.from({ length: 50 }, (_, index) => node(`m${String(index).padStart(3, '0')}`, { type: 0, isAgent: false, level: 1 }));
+    const calls = stubApi('finance', (call) => {
+      const url = new URL(call.url, 'http://x');
+      const root = url.searchParams.get('root');
+      if (root === null) return { body: treePage([node('boss', { directCount: 51, teamSize: 60, contracts: [{ id: '9', kind: 'daily', version: 2, upline: null, maxRate: '1.5' }], today: { bets: 3, stake: '130.00', validBet: '120.00', ggr: '80.00' } }), node('quiet')], { total: 2 }) };
+      if (root === 'boss' && url.searchParams.get('pageNo') === '2') return { body: treePage([node('zz-last', { type: 0, isAgent: false, level: 1 })], { total: 51, pageNo: 2 }) };
+      if (root === 'boss') return { body: treePage(many, { total: 51 }) };
+      return { status: 404, body: { error: { code: 'agents.member_not_found', message: 'no' } } };
+    });
+    renderAt('/agents/tree', '/agents/tree', <TreePage />);
+    const boss = await screen.findByTestId('node-boss');
+    expect(within(boss).getByTestId('team-boss').textContent).toBe('51 direct · 60 in team');
+    expect(boss.textContent).toContain('Daily salary 1.5 %');
+    expect(boss.textContent).toContain('R$');
+    // The leaf has no toggle; nothing was asked about boss's downlines yet.
+    expect(screen.queryByTestId('toggle-quiet')).toBeNull();
+    expect(calls.some((call) => call.url.includes('root=boss'))).toBe(false);
+
+    fireEvent.click(screen.getByTestId('toggle-boss'));
+    expect(await screen.findByTestId('node-m049')).toBeTruthy();
+    expect(screen.getByTestId('toggle-boss').getAttribute('aria-label')).toBe('Hide the downlines of boss');
+    expect(screen.queryByTestId('node-zz-last')).toBeNull();
+    fireEvent.click(screen.getByTestId('tree-more-boss'));
+    expect(await screen.findByTestId('node-zz-last')).toBeTruthy();
+    expect(screen.queryByTestId('tree-more-boss')).toBeNull();
+    expect(calls.filter((call) => call.url.includes('root=boss')).map((call) => new URL(call.url, 'http://x').searchParams.get('pageNo'))).toEqual(['1', '2']);
+  });
+
+  it('searching an unknown account says so in words', async () => {
+    stubApi('finance', (call) => (call.url.includes('root=') ? { status: 404, body: { error: { code: 'agents.member_not_found', message: 'no' } } } : { body: treePage([]) }));
+    renderAt('/agents/tree', '/agents/tree', <TreePage />);
+    fireEvent.change(await screen.findByTestId('tree-search'), { target: { value: '  Nobody ' } });
+    fireEvent.click(screen.getByTestId('tree-search-submit'));
+    expect(await screen.findByText('No member has this account.')).toBeTruthy();
+  });
+});
+
+const run = (overrides: Partial<SettlementRun> = {}): SettlementRun => ({
+  id: '7',
+  kind: 'daily',
+  periodStart: '2025-03-09T03:00:00.000Z',
+  periodEnd: '2025-03-10T03:00:00.000Z',
+  version: 1,
+  createdAt: '2025-03-10T05:07:00.000Z',
+  status: 'failed',
+  lines: 3,
+  paidLines: 1,
+  pendingLines: 1,
+  failedLines: 1,
+  notQualifiedLines: 0,
+  totalPaid: '1.00',
+  totalDue: '0.90',
+  attempts: 3,
+  ...overrides,
+});
+const line = (id: string, status: OperatorSettlementLine['status'], overrides: Partial<OperatorSettlementLine> = {}): OperatorSettlementLine => ({
+  id,
+  runId: '7',
+  kind: 'daily',
+  agent: `agent${id}`,
+  payer: null,
+  periodStart: '2025-03-09T03:00:00.000Z',
+  periodEnd: '2025-03-10T03:00:00.000Z',
+  version: 1,
+  base: '100.00',
+  activeMembers: 1,
+  rate: '1',
+  gross: '1.00',
+  childrenGross: '0.60',
+  net: '0.40',
+  amount: '1.00',
+  status,
+  settledAt: '2025-03-10T05:07:00.000Z',
+  deficit: '0.00',
+  attempts: status === 'paid' ? 1 : 0,
+  journalKey: status === 'paid' ? `commission:${id}:1` : null,
+  paidAt: null,
+  ...overrides,
+});
+
+describe('settlement run page', () => {
+  it('re-runs the unpaid lines after a confirmation with a reason, and shows the result', async () => {
+    let paid = false;
+    const calls = stubApi('finance', (call) => {
+      if (call.method === 'POST') {
+        paid = true;
+        return {
+          body: {
+            run: run({ status: 'complete', paidLines: 3, pendingLines: 0, failedLines: 0, totalPaid: '1.90', totalDue: '0.00' }),
+            counts: { paid: 2, insufficient: 0, already_paid: 1, not_payable: 0, error: 0 },
+            paidAmount: '0.90',
+            more: false,
+            lines: [
+              { id: '2', agent: 'agent2', amount: '0.60', before: 'insufficient', after: 'paid', outcome: 'paid', journalKey: 'commission:2:2', error: null },
+              { id: '3', agent: 'agent3', amount: '0.30', before: 'calculated', after: 'paid', outcome: 'paid', journalKey: 'commission:3:1', error: null },
+            ],
+          },
+        };
+      }
+      return paid
+        ? { body: { run: run({ status: 'complete', paidLines: 3, pendingLines: 0, failedLines: 0, totalPaid: '1.90', totalDue: '0.00' }), total: 3, lines: [line('1', 'paid'), line('2', 'paid'), line('3', 'paid')] } }
+        : { body: { run: run(), total: 3, lines: [line('1', 'paid'), line('2', 'insufficient', { amount: '0.60', payer: 'agent1' }), line('3', 'calculated', { amount: '0.30', payer: 'agent2' })] } };
+    });
+    renderAt('/agents/settlements/7', '/agents/settlements/:id', <RunPage />);
+    expect((await screen.findByTestId('line-status-2')).textContent).toBe('Payer short of funds');
+    const open = screen.getByTestId('rerun-open');
+    expect(open.textContent).toBe('Re-run 2 unpaid lines');
+    fireEvent.click(open);
+    expect(screen.getByTestId('rerun-message').textContent).toContain('Pays the 2 unpaid lines of this run (R$');
+    const confirm = screen.getByTestId('rerun-confirm') as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true); // a reason first
+    fireEvent.change(screen.getByTestId('rerun-reason'), { target: { value: ' payer funded ' } });
+    fireEvent.click(confirm);
+    expect((await screen.findByTestId('rerun-summary')).textContent).toContain('2 paid (R$');
+    expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', url: '/api/backoffice/agents/settlements/runs/7/rerun', body: { reason: 'payer funded' } }]);
+    expect(screen.queryByTestId('rerun-dialog')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('run-status').textContent).toBe('Complete'));
+    expect((screen.getByTestId('rerun-open') as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('pays one line when asked, naming it; a server refusal stays in the dialog', async () => {
+    const calls = stubApi('owner', (call) =>
+      call.method === 'POST' ? { status: 404, body: { error: { code: 'agents.run_not_found', message: 'gone' } } } : { body: { run: run(), total: 1, lines: [line('2', 'insufficient')] } },
+    );
+    renderAt('/agents/settlements/7', '/agents/settlements/:id', <RunPage />);
+    fireEvent.click(await screen.findByTestId('line-retry-2'));
+    fireEvent.change(screen.getByTestId('rerun-reason'), { target: { value: 'retry' } });
+    fireEvent.click(screen.getByTestId('rerun-confirm'));
+    expect((await screen.findByTestId('rerun-error')).textContent).toBe('Settlement run not found.');
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ reason: 'retry', lineIds: ['2'] });
+  });
+});
+
+describe('contracts page', () => {
+  it('grants a contract with the tiers typed (commas accepted), active members as a number', async () => {
+    const calls = stubApi('finance', (call) =>
+      call.method === 'POST'
+        ? { status: 201, body: { contract: { id: '5', kind: 'dividend', upline: null, downline: 'boss', version: 2, status: 'active', tiers: [], replaces: '4', offeredAt: '2025-03-10T00:00:00.000Z', decidedAt: '2025-03-10T00:00:00.000Z', endedAt: null, endedBy: null } } }
+        : { body: { contracts: [] } },
+    );
+    renderAt('/agents/contracts', '/agents/contracts', <ContractsPage />);
+    fireEvent.click(await screen.findByTestId('grant-open'));
+    fireEvent.change(screen.getByTestId('grant-account'), { target: { value: ' Boss ' } });
+    fireEvent.change(screen.getByTestId('grant-kind'), { target: { value: 'dividend' } });
+    fireEvent.change(screen.getByTestId('grant-tier-0-rate'), { target: { value: '20' } });
+    fireEvent.click(screen.getByTestId('grant-add-tier'));
+    fireEvent.change(screen.getByTestId('grant-tier-1-minValidBet'), { target: { value: '10000,00' } });
+    fireEvent.change(screen.getByTestId('grant-tier-1-minLoss'), { target: { value: '1000' } });
+    fireEvent.change(screen.getByTestId('grant-tier-1-minActive'), { target: { value: '3' } });
+    fireEvent.change(screen.getByTestId('grant-tier-1-rate'), { target: { value: '30,5' } });
+    fireEvent.click(screen.getByTestId('grant-submit'));
+    expect((await screen.findByTestId('grant-done')).textContent).toBe('Dividend contract version 2 is in force for boss.');
+    expect(calls.find((call) => call.method === 'POST')).toEqual({
+      method: 'POST',
+      url: '/api/backoffice/agents/contracts',
+      body: {
+        downline: 'boss',
+        kind: 'dividend',
+        tiers: [
+          { minValidBet: '0', minLoss: '0', minActive: 0, rate: '20' },
+          { minValidBet: '10000.00', minLoss: '1000', minActive: 3, rate: '30.5' },
+        ],
+      },
+    });
+  });
+});

@@ -1,0 +1,214 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { SETTLEMENT_LINE_STATUSES, type OperatorSettlementLine, type SettlementLine, type SettlementRerunResult, type SettlementRun } from '@app/contracts';
+import { Button, Modal, SelectField, TextField } from '@app/ui';
+import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
+import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
+import { formatDateTime, formatMoney } from '../../shared/format.ts';
+import { useSession } from '../../shared/session.tsx';
+import { LINES_PAGE_SIZE, useRerun, useRun } from './agents.api.ts';
+import { formatRate, LINE_TONE, OUTCOME_TONE, RUN_TONE } from './labels.ts';
+import { LineCounts, PeriodText } from './run-parts.tsx';
+import './agents.css';
+
+/**
+ * One settlement run: its results, its lines in payment order (top agents first) with attempts
+ * and journals, and the re-run of its unpaid lines (all, or one line), confirmed with a reason.
+ */
+export default function RunPage() {
+  const { t, i18n } = useTranslation(['admin-agents', 'admin']);
+  const { id = '' } = useParams();
+  const session = useSession();
+  const maySettle = session.can('agents.settle');
+  const [status, setStatus] = useState<SettlementLine['status'] | ''>('');
+  const [pageNo, setPageNo] = useState(1);
+  const query = useRun(id, { status, pageNo });
+  const rerun = useRerun(id);
+  const [confirming, setConfirming] = useState<{ line: OperatorSettlementLine | null } | null>(null);
+  const [result, setResult] = useState<SettlementRerunResult | null>(null);
+  const money = (amount: string) => formatMoney(amount, i18n.language);
+
+  const columns: Column<OperatorSettlementLine>[] = [
+    { key: 'id', header: t('lines.columns.id'), cell: (row) => row.id },
+    { key: 'agent', header: t('lines.columns.agent'), cell: (row) => <Link to={`/agents/tree?root=${encodeURIComponent(row.agent)}`}>{row.agent}</Link> },
+    { key: 'payer', header: t('lines.columns.payer'), cell: (row) => row.payer ?? <span className="bo-muted">{t('lines.platform')}</span> },
+    { key: 'base', header: t('lines.columns.base'), numeric: true, cell: (row) => money(row.base) },
+    { key: 'rate', header: t('lines.columns.rate'), numeric: true, cell: (row) => formatRate(row.rate, i18n.language) },
+    { key: 'gross', header: t('lines.columns.gross'), numeric: true, cell: (row) => money(row.gross) },
+    { key: 'children', header: t('lines.columns.childrenGross'), numeric: true, cell: (row) => money(row.childrenGross) },
+    { key: 'net', header: t('lines.columns.net'), numeric: true, cell: (row) => (row.deficit === '0.00' ? money(row.net) : <span title={t('lines.deficit', { amount: money(row.deficit) })}>{money(row.net)} *</span>) },
+    { key: 'amount', header: t('lines.columns.amount'), numeric: true, cell: (row) => <strong>{money(row.amount)}</strong> },
+    { key: 'status', header: t('lines.columns.status'), cell: (row) => <Badge tone={LINE_TONE[row.status]} testId={`line-status-${row.id}`}>{t(`lineStatus.${row.status}`)}</Badge> },
+    { key: 'attempts', header: t('lines.columns.attempts'), numeric: true, cell: (row) => row.attempts },
+    { key: 'journal', header: t('lines.columns.journal'), cell: (row) => (row.journalKey ? <span className="bo-code bo-small">{row.journalKey}</span> : '—') },
+    { key: 'paidAt', header: t('lines.columns.paidAt'), cell: (row) => formatDateTime(row.paidAt, i18n.language) },
+    ...(maySettle
+      ? [
+          {
+            key: 'actions',
+            header: t('lines.columns.actions'),
+            cell: (row: OperatorSettlementLine) =>
+              row.status === 'calculated' || row.status === 'insufficient' ? (
+                <Button size="sm" variant="outline" onClick={() => { rerun.reset(); setConfirming({ line: row }); }} data-testid={`line-retry-${row.id}`}>
+                  {t('rerun.retryLine')}
+                </Button>
+              ) : null,
+          },
+        ]
+      : []),
+  ];
+
+  const run = query.data?.run;
+  const unpaid = run ? run.pendingLines + run.failedLines : 0;
+  return (
+    <Page
+      title={t('run.title', { id })}
+      testId="agents-run-page"
+      actions={
+        run && maySettle ? (
+          <Button onClick={() => { rerun.reset(); setConfirming({ line: null }); }} disabled={unpaid === 0} title={unpaid === 0 ? t('rerun.nothing') : undefined} data-testid="rerun-open">
+            {t('rerun.open', { count: unpaid })}
+          </Button>
+        ) : null
+      }
+    >
+      <p className="bo-agents__back">
+        <Link to="/agents/settlements">{t('run.back')}</Link>
+      </p>
+      <QueryState query={query}>
+        {() =>
+          run && query.data ? (
+            <>
+              <RunSummary run={run} />
+              {!maySettle ? <p className="bo-muted" data-testid="run-read-only">{t('rerun.readOnly')}</p> : unpaid === 0 ? <p className="bo-muted">{t('rerun.nothing')}</p> : null}
+              {result ? <RerunResult result={result} onClose={() => setResult(null)} /> : null}
+              <div className="bo-filters">
+                <SelectField
+                  label={t('lines.filters.status')}
+                  value={status}
+                  onValueChange={(value) => { setStatus(value); setPageNo(1); }}
+                  options={[{ value: '' as const, label: t('admin:common.all') }, ...SETTLEMENT_LINE_STATUSES.map((value) => ({ value, label: t(`lineStatus.${value}`) }))]}
+                  data-testid="lines-status"
+                />
+              </div>
+              <DataTable columns={columns} rows={query.data.lines} rowKey={(row) => row.id} testId="lines" empty={t('lines.empty')} />
+              <Pager pageNo={pageNo} pageSize={LINES_PAGE_SIZE} total={query.data.total} onPage={setPageNo} />
+            </>
+          ) : null
+        }
+      </QueryState>
+      {confirming && run ? (
+        <RerunDialog
+          run={run}
+          line={confirming.line}
+          busy={rerun.isPending}
+          error={rerun.error}
+          onClose={() => setConfirming(null)}
+          onConfirm={(reason) =>
+            rerun.mutate({ reason, ...(confirming.line ? { lineIds: [confirming.line.id] } : {}) }, { onSuccess: (answer) => { setResult(answer); setConfirming(null); } })
+          }
+        />
+      ) : null}
+    </Page>
+  );
+}
+
+function RunSummary({ run }: { run: SettlementRun }) {
+  const { t, i18n } = useTranslation('admin-agents');
+  const money = (amount: string) => formatMoney(amount, i18n.language);
+  return (
+    <div className="bo-tiles" data-testid="run-summary">
+      <div className="bo-card">
+        <p className="bo-muted">{t(`kinds.${run.kind}`)} · v{run.version}</p>
+        <p><Badge tone={RUN_TONE[run.status]} testId="run-status">{t(`runStatus.${run.status}`)}</Badge></p>
+        <PeriodText run={run} language={i18n.language} />
+      </div>
+      <div className="bo-card">
+        <p className="bo-muted">{t('runs.columns.lines')}</p>
+        <LineCounts run={run} />
+      </div>
+      <div className="bo-card">
+        <p className="bo-muted">{t('runs.columns.totalPaid')}</p>
+        <p className="bo-agents__figure" data-testid="run-total-paid">{money(run.totalPaid)}</p>
+      </div>
+      <div className="bo-card">
+        <p className="bo-muted">{t('runs.columns.totalDue')}</p>
+        <p className="bo-agents__figure" data-testid="run-total-due">{money(run.totalDue)}</p>
+        <p className="bo-muted bo-small">{t('run.attempts', { count: run.attempts })}</p>
+      </div>
+    </div>
+  );
+}
+
+/** Confirms a re-run with its reason (kept in the audit log with each payment). */
+function RerunDialog({ run, line, busy, error, onConfirm, onClose }: { run: SettlementRun; line: OperatorSettlementLine | null; busy: boolean; error: unknown; onConfirm: (reason: string) => void; onClose: () => void }) {
+  const { t, i18n } = useTranslation(['admin-agents', 'admin']);
+  const [reason, setReason] = useState('');
+  const money = (amount: string) => formatMoney(amount, i18n.language);
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={line ? t('rerun.lineTitle', { id: line.id }) : t('rerun.title', { id: run.id })}
+      closeLabel={t('admin:common.close')}
+      testId="rerun-dialog"
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            {t('admin:common.cancel')}
+          </Button>
+          <Button onClick={() => onConfirm(reason.trim())} disabled={busy || reason.trim() === ''} data-testid="rerun-confirm">
+            {busy ? t('rerun.busy') : t('rerun.confirm')}
+          </Button>
+        </>
+      }
+    >
+      <p data-testid="rerun-message">
+        {line
+          ? t('rerun.lineMessage', { agent: line.agent, amount: money(line.amount), payer: line.payer ?? t('lines.platform') })
+          : t('rerun.message', { count: run.pendingLines + run.failedLines, amount: money(run.totalDue) })}
+      </p>
+      <p className="bo-muted">{t('rerun.safety')}</p>
+      <TextField label={t('admin:common.reason')} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} autoFocus data-testid="rerun-reason" />
+      <ErrorLine error={error} testId="rerun-error" />
+    </Modal>
+  );
+}
+
+function RerunResult({ result, onClose }: { result: SettlementRerunResult; onClose: () => void }) {
+  const { t, i18n } = useTranslation(['admin-agents', 'admin']);
+  const money = (amount: string) => formatMoney(amount, i18n.language);
+  return (
+    <section className="bo-card bo-agents__result" data-testid="rerun-result" aria-live="polite">
+      <div className="bo-agents__result-head">
+        <h2 className="bo-agents__root-title">{t('rerun.resultTitle')}</h2>
+        <Button size="sm" variant="outline" onClick={onClose}>
+          {t('admin:common.close')}
+        </Button>
+      </div>
+      <p data-testid="rerun-summary">
+        {t('rerun.summary', {
+          paid: result.counts.paid,
+          amount: money(result.paidAmount),
+          insufficient: result.counts.insufficient,
+          alreadyPaid: result.counts.already_paid,
+          notPayable: result.counts.not_payable,
+          error: result.counts.error,
+        })}
+      </p>
+      {result.more ? <p className="bo-agents__loss" data-testid="rerun-more">{t('rerun.more')}</p> : null}
+      {result.lines.length > 0 ? (
+        <ul className="bo-agents__outcomes">
+          {result.lines.map((line) => (
+            <li key={line.id} data-testid={`outcome-${line.id}`}>
+              <Badge tone={OUTCOME_TONE[line.outcome]}>{t(`outcome.${line.outcome}`)}</Badge> #{line.id} · {line.agent} · {money(line.amount)}
+              {line.journalKey && line.outcome === 'paid' ? <span className="bo-code bo-small">{line.journalKey}</span> : null}
+              {line.error ? <span className="bo-error"> {t(`errors:${line.error}`, { defaultValue: line.error })}</span> : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

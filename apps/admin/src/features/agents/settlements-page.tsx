@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CONTRACT_KINDS, SETTLEMENT_RUN_STATUSES, type ContractKind, type SettlementRun, type SettlementRunStatus } from '@app/contracts';
+import { Checkbox, SelectField } from '@app/ui';
+import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
+import { Page, QueryState } from '../../shared/components/page.tsx';
+import { formatDateTime, formatMoney } from '../../shared/format.ts';
+import { RUNS_PAGE_SIZE, useRuns } from './agents.api.ts';
+import { RUN_TONE } from './labels.ts';
+import { LineCounts, PeriodText } from './run-parts.tsx';
+import './agents.css';
+
+/** Settlement runs newest first with their results; a run opens with its lines and the re-run. */
+export default function SettlementsPage() {
+  const { t, i18n } = useTranslation(['admin-agents', 'admin']);
+  const [kind, setKind] = useState<ContractKind | ''>('');
+  const [status, setStatus] = useState<SettlementRunStatus | ''>('');
+  const [includeEmpty, setIncludeEmpty] = useState(false);
+  const [pageNo, setPageNo] = useState(1);
+  const query = useRuns({ kind, status, includeEmpty, pageNo });
+
+  const columns: Column<SettlementRun>[] = [
+    {
+      key: 'id',
+      header: t('runs.columns.id'),
+      cell: (row) => (
+        <Link to={`/agents/settlements/${row.id}`} className="bo-agents__account" data-testid={`run-link-${row.id}`}>
+          #{row.id}
+        </Link>
+      ),
+    },
+    { key: 'kind', header: t('runs.columns.kind'), cell: (row) => t(`kinds.${row.kind}`) },
+    { key: 'period', header: t('runs.columns.period'), cell: (row) => <PeriodText run={row} language={i18n.language} /> },
+    { key: 'version', header: t('runs.columns.version'), numeric: true, cell: (row) => row.version },
+    { key: 'status', header: t('runs.columns.status'), cell: (row) => <Badge tone={RUN_TONE[row.status]} testId={`run-status-${row.id}`}>{t(`runStatus.${row.status}`)}</Badge> },
+    { key: 'lines', header: t('runs.columns.lines'), cell: (row) => <LineCounts run={row} /> },
+    { key: 'paid', header: t('runs.columns.totalPaid'), numeric: true, cell: (row) => formatMoney(row.totalPaid, i18n.language) },
+    { key: 'due', header: t('runs.columns.totalDue'), numeric: true, cell: (row) => (row.totalDue === '0.00' ? '—' : <strong className="bo-agents__loss">{formatMoney(row.totalDue, i18n.language)}</strong>) },
+    { key: 'attempts', header: t('runs.columns.attempts'), numeric: true, cell: (row) => row.attempts },
+    { key: 'created', header: t('runs.columns.createdAt'), cell: (row) => formatDateTime(row.createdAt, i18n.language) },
+  ];
+
+  return (
+    <Page title={t('runs.title')} testId="agents-settlements-page">
+      <div className="bo-filters">
+        <SelectField label={t('runs.filters.kind')} value={kind} onValueChange={(value) => { setKind(value); setPageNo(1); }} options={[{ value: '' as const, label: t('admin:common.all') }, ...CONTRACT_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))]} data-testid="runs-kind" />
+        <SelectField label={t('runs.filters.status')} value={status} onValueChange={(value) => { setStatus(value); setPageNo(1); }} options={[{ value: '' as const, label: t('admin:common.all') }, ...SETTLEMENT_RUN_STATUSES.map((value) => ({ value, label: t(`runStatus.${value}`) }))]} data-testid="runs-status" />
+        <Checkbox label={t('runs.filters.includeEmpty')} checked={includeEmpty} onChange={(event) => { setIncludeEmpty(event.target.checked); setPageNo(1); }} data-testid="runs-include-empty" />
+      </div>
+      <p className="bo-muted">{t('runs.help')}</p>
+      <QueryState query={query}>
+        {() => (
+          <>
+            <DataTable columns={columns} rows={query.data?.content ?? []} rowKey={(row) => row.id} testId="runs" empty={t('runs.empty')} />
+            <Pager pageNo={pageNo} pageSize={RUNS_PAGE_SIZE} total={query.data?.total ?? 0} onPage={setPageNo} />
+          </>
+        )}
+      </QueryState>
+    </Page>
+  );
+}
