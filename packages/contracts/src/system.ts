@@ -9,9 +9,12 @@ export type SystemStatus = z.infer<typeof SystemStatusSchema>;
 
 export const CUSTOMER_SERVICE_TYPES = ['TELEGRAM', 'WHATSAPP', 'INSTAGRAM', 'FACEBOOK', 'TELEGRAM_1'] as const;
 export const CustomerServiceTypeSchema = z.enum(CUSTOMER_SERVICE_TYPES);
+/** An address a player's browser opens from the site: http(s) only, never javascript: or data:. */
+export const WebLinkSchema = z.url({ protocol: /^https?$/ }).max(500);
+
 export const CustomerServiceContactSchema = z.object({
   type: CustomerServiceTypeSchema,
-  url: z.url(),
+  url: WebLinkSchema,
 });
 export type CustomerServiceContact = z.infer<typeof CustomerServiceContactSchema>;
 
@@ -45,14 +48,14 @@ export function isFlagEnabled(flags: readonly WhitelabelFlag[], id: WhitelabelFl
 
 export const SOCIAL_NETWORKS = ['facebook', 'tiktok', 'twitter', 'instagram', 'youtube'] as const;
 export const SocialNetworkSchema = z.enum(SOCIAL_NETWORKS);
-export const SocialLinkSchema = z.object({ network: SocialNetworkSchema, url: z.url() });
+export const SocialLinkSchema = z.object({ network: SocialNetworkSchema, url: WebLinkSchema });
 export type SocialLink = z.infer<typeof SocialLinkSchema>;
 
 export const SiteInfoSchema = z.object({
-  name: z.string(),
-  licenceLines: z.object({ pt: z.array(z.string()), en: z.array(z.string()) }),
-  licenceValidatorUrl: z.url().nullable(),
-  affiliateServiceUrl: z.url().nullable(),
+  name: z.string().trim().min(1).max(80),
+  licenceLines: z.object({ pt: z.array(z.string().max(300)).max(20), en: z.array(z.string().max(300)).max(20) }),
+  licenceValidatorUrl: WebLinkSchema.nullable(),
+  affiliateServiceUrl: WebLinkSchema.nullable(),
   /** Only networks the operator configured; the footer shows no icon for the rest. */
   social: z.array(SocialLinkSchema),
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FieldRuleSchema } from '../accounts/field-rules.ts';
 import { LanguageSchema, LocalizedTextSchema } from '../common.ts';
 import { AppDownloadSchema } from '../content.ts';
-import { CustomerServiceContactSchema, SiteInfoSchema, WHITELABEL_FLAGS } from '../system.ts';
+import { CustomerServiceContactSchema, SiteInfoSchema, WebLinkSchema, WHITELABEL_FLAGS } from '../system.ts';
 
 /**
  * The site's settings (GET /api/backoffice/settings, PUT /api/backoffice/settings/:key): one
@@ -61,6 +61,11 @@ export function isTimeZone(value: string): boolean {
   }
 }
 
+/** Decimal strings compared as numbers: "9.00" is below "10.00". */
+function minNotAboveMax(limits: { min: string; max: string }): boolean {
+  return Number(limits.min) <= Number(limits.max);
+}
+
 const RateSchema = z.string().regex(/^\d{1,3}(\.\d{1,4})?$/);
 
 /** Shapes of every setting key; values in the database are validated against these on write. */
@@ -79,8 +84,8 @@ export const SETTING_SCHEMAS = {
   appDownload: AppDownloadSchema,
   domains: z.object({
     mainDomain: z.string().max(253),
-    imageCDNs: z.array(z.url()).max(20),
-    launchGameCDNs: z.array(z.url()).max(20),
+    imageCDNs: z.array(WebLinkSchema).max(20),
+    launchGameCDNs: z.array(WebLinkSchema).max(20),
   }),
   analytics: z.object({ gtagId: z.string().regex(/^G-[A-Z0-9]{4,20}$/).nullable() }),
   locale: z.object({ defaultLanguage: LanguageSchema, timeZone: z.string().max(64).refine(isTimeZone, 'unknown time zone') }),
@@ -94,23 +99,27 @@ export const SETTING_SCHEMAS = {
     confirm21: z.boolean(),
   }),
   payments: z.object({
-    deposit: z.object({
-      presets: z.array(ReaisSchema).max(12),
-      min: ReaisSchema,
-      max: ReaisSchema,
-      /** How long a PIX charge can be paid. */
-      expiresInMinutes: z.number().int().min(1).max(1440),
-      /** Unpaid charges a member may have open at once. */
-      maxPending: z.number().int().min(1).max(20),
-    }),
-    withdrawal: z.object({
-      min: ReaisSchema,
-      max: ReaisSchema,
-      /** Requests at or below this are approved without an operator; "0.00" sends every one to review. */
-      autoApproveUpTo: ReaisSchema,
-      /** Paid and not confirmed by the member within this many minutes counts as received (spec §4). */
-      receiptTimeoutMinutes: z.number().int().min(1).max(10_080),
-    }),
+    deposit: z
+      .object({
+        presets: z.array(ReaisSchema).max(12),
+        min: ReaisSchema,
+        max: ReaisSchema,
+        /** How long a PIX charge can be paid. */
+        expiresInMinutes: z.number().int().min(1).max(1440),
+        /** Unpaid charges a member may have open at once. */
+        maxPending: z.number().int().min(1).max(20),
+      })
+      .refine(minNotAboveMax, { message: 'the minimum exceeds the maximum', path: ['min'] }),
+    withdrawal: z
+      .object({
+        min: ReaisSchema,
+        max: ReaisSchema,
+        /** Requests at or below this are approved without an operator; "0.00" sends every one to review. */
+        autoApproveUpTo: ReaisSchema,
+        /** Paid and not confirmed by the member within this many minutes counts as received (spec §4). */
+        receiptTimeoutMinutes: z.number().int().min(1).max(10_080),
+      })
+      .refine(minNotAboveMax, { message: 'the minimum exceeds the maximum', path: ['min'] }),
   }),
   /** Agent contracts and settlement (docs/agent-commissions.md). */
   agents: z.object({
