@@ -30,7 +30,7 @@ export default function AdjustmentsPage() {
 
   const columns: Column<Adjustment>[] = [
     { key: 'id', header: t('adjustments.columns.id'), cell: (row) => row.id },
-    { key: 'member', header: t('adjustments.columns.member'), cell: (row) => <Link to={`/members/${row.member.id}`}>{row.member.account}</Link> },
+    { key: 'member', header: t('adjustments.columns.member'), cell: (row) => <Link to={`/members/${row.member.id}`} className="bo-members__nowrap">{row.member.account}</Link> },
     { key: 'amount', header: t('adjustments.columns.amount'), numeric: true, cell: (row) => <span className={row.amount.startsWith('-') ? 'bo-members__debit' : 'bo-members__credit'}>{money(row.amount)}</span> },
     { key: 'reason', header: t('adjustments.columns.reason'), cell: (row) => row.reason },
     { key: 'requested', header: t('adjustments.columns.requestedBy'), cell: (row) => `${row.requestedBy.username} · ${formatDateTime(row.requestedAt, i18n.language)}` },

@@ -108,7 +108,7 @@ export function PasswordResetDialog({ member, onClose }: { member: MemberDetail;
           {copied ? t('password.copied') : t('password.copy')}
         </Button>
       </p>
-      <p className="bo-muted">{t('password.sessionsEnded', { count: resetPassword.data?.sessionsEnded ?? 0 })}</p>
+      <p className="bo-muted">{resetPassword.data?.sessionsEnded ? t('password.sessionsEnded', { count: resetPassword.data.sessionsEnded }) : t('password.noSessions')}</p>
     </Modal>
   );
 }

@@ -46,7 +46,7 @@ function renderAt(path: string) {
             <Suspense fallback={null}>
               <Routes>
                 <Route path="/members" element={<SearchPage />} />
-                <Route path="/members/adjustments" element={<AdjustmentsPage />} />
+                <Route path="/balance-adjustments" element={<AdjustmentsPage />} />
                 <Route path="/members/:id" element={<MemberPage />} />
               </Routes>
             </Suspense>
@@ -189,7 +189,7 @@ describe('adjustments queue', () => {
       if (call.method === 'POST') return { body: adjustment({ status: 'approved', decidedBy: { id: '7', username: 'op7' }, journalId: '99' }) };
       return { body: { total: 2, content: [adjustment(), adjustment({ id: '6', requestedBy: { id: '7', username: 'op7' } })] } };
     });
-    renderAt('/members/adjustments');
+    renderAt('/balance-adjustments');
     expect(await screen.findByTestId('adjustment-own-6')).toBeTruthy();
     expect(screen.queryByTestId('adjustment-approve-6')).toBeNull();
     fireEvent.click(screen.getByTestId('adjustment-approve-5'));
@@ -205,7 +205,7 @@ describe('adjustments queue', () => {
         ? { status: 409, body: { error: { code: 'wallet.adjustment_overdraw', message: 'x', details: { balance: '10.00' } } } }
         : { body: { total: 1, content: [adjustment({ amount: '-150.00' })] } },
     );
-    renderAt('/members/adjustments');
+    renderAt('/balance-adjustments');
     fireEvent.click(await screen.findByTestId('adjustment-approve-5'));
     fireEvent.click(within(await screen.findByTestId('adjustment-approve-dialog')).getByTestId('confirm-ok'));
     expect((await screen.findByTestId('adjustments-error')).textContent).toBe('O débito é maior que o saldo do membro: ele ficaria negativo.');

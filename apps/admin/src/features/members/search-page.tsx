@@ -2,13 +2,17 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { MemberSummary } from '@app/contracts';
+import { intlLocaleOf, resolveLanguage } from '@app/i18n';
 import { Alert, Button, TextField } from '@app/ui';
 import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
 import { Page, QueryState } from '../../shared/components/page.tsx';
-import { formatDateTime } from '../../shared/format.ts';
 import { STATUS_TONE, typeKey } from './labels.ts';
 import { SEARCH_PAGE_SIZE, useMemberSearch } from './members.api.ts';
 import './members.css';
+
+function formatDate(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(intlLocaleOf(resolveLanguage(language)), { dateStyle: 'short' }).format(new Date(iso));
+}
 
 /**
  * One box: account, CPF, mobile, e-mail or address (exact, or the start of it). The query stays in
@@ -33,18 +37,22 @@ export default function SearchPage() {
       key: 'account',
       header: t('columns.account'),
       cell: (row) => (
-        <Link to={`/members/${row.id}`} className="bo-members__account" data-testid={`member-link-${row.id}`}>
-          {row.account}
-        </Link>
+        <span>
+          <Link to={`/members/${row.id}`} className="bo-members__account" data-testid={`member-link-${row.id}`}>
+            {row.account}
+          </Link>
+          <span className="bo-members__sub">
+            {t(typeKey(row.type))}
+            {row.nickname !== row.account ? ` · ${row.nickname}` : ''}
+          </span>
+        </span>
       ),
     },
-    { key: 'nickname', header: t('columns.nickname'), cell: (row) => row.nickname },
-    { key: 'type', header: t('columns.type'), cell: (row) => t(typeKey(row.type)) },
     { key: 'status', header: t('columns.status'), cell: (row) => <Badge tone={STATUS_TONE[row.status]}>{t(`status.${row.status}`)}</Badge> },
-    { key: 'cpf', header: t('columns.cpf'), cell: (row) => row.cpf ?? '—' },
-    { key: 'mobile', header: t('columns.mobile'), cell: (row) => row.mobile ?? '—' },
-    { key: 'email', header: t('columns.email'), cell: (row) => <span className="bo-small">{row.email ?? '—'}</span> },
-    { key: 'registered', header: t('columns.registeredAt'), cell: (row) => formatDateTime(row.registeredAt, i18n.language) },
+    { key: 'cpf', header: t('columns.cpf'), cell: (row) => <span className="bo-members__nowrap">{row.cpf ?? '—'}</span> },
+    { key: 'mobile', header: t('columns.mobile'), cell: (row) => <span className="bo-members__nowrap">{row.mobile ?? '—'}</span> },
+    { key: 'email', header: t('columns.email'), cell: (row) => <span className="bo-members__email">{row.email ?? '—'}</span> },
+    { key: 'registered', header: t('columns.registeredAt'), cell: (row) => <span className="bo-members__nowrap">{formatDate(row.registeredAt, i18n.language)}</span> },
     { key: 'matched', header: t('columns.matchedBy'), cell: (row) => row.matchedBy.map((field) => t(`matchedBy.${field}`)).join(', ') },
   ];
 
