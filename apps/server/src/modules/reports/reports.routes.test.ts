@@ -42,7 +42,7 @@ describe('back-office dashboard and reports', () => {
       }),
     );
 
-  async function deposit(member: TestPlayer, status: string, amount: bigint, paidAmount: bigint | null, creditedAt: Date | null) {
+  async function deposit(member: TestPlayer, status: 'credited' | 'pending', amount: bigint, paidAmount: bigint | null, creditedAt: Date | null) {
     const txid = randomBytes(16).toString('hex');
     await ctx.core.db
       .insertInto('payments_deposit')
@@ -50,7 +50,7 @@ describe('back-office dashboard and reports', () => {
       .execute();
   }
 
-  async function withdrawal(member: TestPlayer, status: string, amount: bigint, requestedAt: Date, paidAt: Date | null = null) {
+  async function withdrawal(member: TestPlayer, status: 'reviewing' | 'approved' | 'paid' | 'rejected', amount: bigint, requestedAt: Date, paidAt: Date | null = null) {
     await ctx.core.db
       .insertInto('payments_withdrawal')
       .values({ member_id: member.id, request_id: `req${randomBytes(6).toString('hex')}`, amount, status, destination: JSON.stringify({ kind: 'pix' }), destination_display: 'PIX', requested_at: requestedAt, provider: 'sandbox', paid_at: paidAt })

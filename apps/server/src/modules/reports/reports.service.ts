@@ -39,14 +39,14 @@ export function createReportsService(deps: { db: Db; ports: ReportsPorts; clock:
       const now = clock.now();
       const day = todayIn(timeZone, now);
       const window = repository.windowOf({ from: day, to: day, timeZone });
-      const [people, products, flows, pending, ledger, site, frontier] = await Promise.all([
+      const frontier = await rolledUntil(db);
+      const [people, products, flows, pending, ledger, site] = await Promise.all([
         repository.people(db, window, day),
-        repository.playBy(db, window, 'productType', timeZone),
+        repository.playBy(db, window, 'productType', timeZone, frontier),
         repository.moneyFlowsBy(db, window, 'all', timeZone),
         repository.pendingWithdrawals(db),
         ports.lastLedgerCheck(),
         ports.siteStatus(),
-        rolledUntil(db),
       ]);
       const money = flows[0];
       const ledgerStatus = !ledger ? 'never' : !ledger.ok ? 'problems' : now.getTime() - ledger.finishedAt.getTime() > LEDGER_CHECK_FRESH_MS ? 'stale' : 'ok';
@@ -87,8 +87,9 @@ export function createReportsService(deps: { db: Db; ports: ReportsPorts; clock:
       const range = resolveRange(query, await ports.timeZone());
       const window = repository.windowOf(range);
       const byDay = query.groupBy === 'day';
+      const frontier = await rolledUntil(db);
       const [play, given] = await Promise.all([
-        repository.playBy(db, window, query.groupBy, range.timeZone),
+        repository.playBy(db, window, query.groupBy, range.timeZone, frontier),
         repository.givenBy(db, window, byDay ? 'day' : 'all', range.timeZone),
       ]);
       const bonuses = given.reduce((sum, row) => sum + row.bonuses, 0n);
