@@ -194,7 +194,7 @@ describe('settlement run page', () => {
     expect(confirm.disabled).toBe(true); // a reason first
     fireEvent.change(screen.getByTestId('rerun-reason'), { target: { value: ' payer funded ' } });
     fireEvent.click(confirm);
-    expect((await screen.findByTestId('rerun-summary')).textContent).toContain('2 paid (R$');
+    expect((await screen.findByTestId('rerun-summary')).textContent).toContain('Paid: 2 (R$');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', url: '/api/backoffice/agents/settlements/runs/7/rerun', body: { reason: 'payer funded' } }]);
     expect(screen.queryByTestId('rerun-dialog')).toBeNull();
     await waitFor(() => expect(screen.getByTestId('run-status').textContent).toBe('Complete'));

@@ -27,8 +27,8 @@ export default function ContractsPage() {
   const columns: Column<Contract>[] = [
     { key: 'id', header: t('contracts.columns.id'), cell: (row) => row.id },
     { key: 'kind', header: t('contracts.columns.kind'), cell: (row) => t(`kinds.${row.kind}`) },
-    { key: 'downline', header: t('contracts.columns.downline'), cell: (row) => <Link to={`/agents/tree?root=${encodeURIComponent(row.downline)}`}>{row.downline}</Link> },
-    { key: 'upline', header: t('contracts.columns.upline'), cell: (row) => row.upline ?? <span className="bo-muted">{t('contracts.operator')}</span> },
+    { key: 'downline', header: t('contracts.columns.downline'), cell: (row) => <Link to={`/agents/tree?root=${encodeURIComponent(row.downline)}`} className="bo-agents__nowrap">{row.downline}</Link> },
+    { key: 'upline', header: t('contracts.columns.upline'), cell: (row) => (row.upline ? <span className="bo-agents__nowrap">{row.upline}</span> : <span className="bo-muted">{t('contracts.operator')}</span>) },
     { key: 'version', header: t('contracts.columns.version'), numeric: true, cell: (row) => row.version },
     { key: 'status', header: t('contracts.columns.status'), cell: (row) => <Badge tone={CONTRACT_TONE[row.status]}>{t(`contractStatus.${row.status}`)}</Badge> },
     { key: 'tiers', header: t('contracts.columns.tiers'), cell: (row) => <TierList contract={row} language={i18n.language} /> },

@@ -114,7 +114,7 @@ export function GrantDialog({ initialAccount, onClose, onGranted }: { initialAcc
         <Button size="sm" variant="outline" onClick={() => setTiers([...tiers, emptyTier(kind)])} disabled={tiers.length >= MAX_TIERS} data-testid="grant-add-tier">
           {t('grant.addTier')}
         </Button>
-        <p className="bo-muted bo-small">{t('grant.note')}</p>
+        <p className="bo-muted bo-agents__hint">{t('grant.note')}</p>
         <ErrorLine error={grant.error} testId="grant-error" />
       </form>
     </Modal>

@@ -1,3 +1,4 @@
+import { intlLocaleOf, resolveLanguage } from '@app/i18n';
 import type { ContractStatus, SettlementLine, SettlementRerunOutcome, SettlementRunStatus } from '@app/contracts';
 
 type Tone = 'ok' | 'warn' | 'bad' | 'neutral';
@@ -18,4 +19,11 @@ export const OUTCOME_TONE: Record<SettlementRerunOutcome, Tone> = { paid: 'ok', 
 /** "R$ 1,00" style amounts need the language; a rate is shown as "1.5 %" / "1,5 %". */
 export function formatRate(rate: string, language: string): string {
   return `${language.startsWith('pt') ? rate.replace('.', ',') : rate} %`;
+}
+
+/** A calendar day ("2025-03-10") in the console's language. */
+export function formatDay(day: string, language: string): string {
+  const date = new Date(`${day}T12:00:00Z`);
+  if (Number.isNaN(date.getTime())) return day;
+  return new Intl.DateTimeFormat(intlLocaleOf(resolveLanguage(language)), { dateStyle: 'short', timeZone: 'UTC' }).format(date);
 }

@@ -30,33 +30,68 @@ export default function RunPage() {
   const money = (amount: string) => formatMoney(amount, i18n.language);
 
   const columns: Column<OperatorSettlementLine>[] = [
-    { key: 'id', header: t('lines.columns.id'), cell: (row) => row.id },
-    { key: 'agent', header: t('lines.columns.agent'), cell: (row) => <Link to={`/agents/tree?root=${encodeURIComponent(row.agent)}`}>{row.agent}</Link> },
-    { key: 'payer', header: t('lines.columns.payer'), cell: (row) => row.payer ?? <span className="bo-muted">{t('lines.platform')}</span> },
-    { key: 'base', header: t('lines.columns.base'), numeric: true, cell: (row) => money(row.base) },
-    { key: 'rate', header: t('lines.columns.rate'), numeric: true, cell: (row) => formatRate(row.rate, i18n.language) },
-    { key: 'gross', header: t('lines.columns.gross'), numeric: true, cell: (row) => money(row.gross) },
-    { key: 'children', header: t('lines.columns.childrenGross'), numeric: true, cell: (row) => money(row.childrenGross) },
-    { key: 'net', header: t('lines.columns.net'), numeric: true, cell: (row) => (row.deficit === '0.00' ? money(row.net) : <span title={t('lines.deficit', { amount: money(row.deficit) })}>{money(row.net)} *</span>) },
+    { key: 'id', header: t('lines.columns.id'), cell: (row) => `#${row.id}` },
+    {
+      key: 'agent',
+      header: t('lines.columns.agent'),
+      cell: (row) => (
+        <span className="bo-agents__stack">
+          <Link to={`/agents/tree?root=${encodeURIComponent(row.agent)}`} className="bo-agents__nowrap">{row.agent}</Link>
+          <span className="bo-muted bo-agents__sub">{row.payer ? t('lines.paidBy', { payer: row.payer }) : t('lines.paidByPlatform')}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'base',
+      header: t('lines.columns.base'),
+      numeric: true,
+      cell: (row) => (
+        <span className="bo-agents__stack">
+          <span>{t('lines.baseTimesRate', { base: money(row.base), rate: formatRate(row.rate, i18n.language) })}</span>
+          <span className="bo-muted bo-agents__sub">{t('lines.gross', { amount: money(row.gross) })}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'net',
+      header: t('lines.columns.net'),
+      numeric: true,
+      cell: (row) => (
+        <span className="bo-agents__stack" title={row.deficit === '0.00' ? undefined : t('lines.deficit', { amount: money(row.deficit) })}>
+          <span>{money(row.net)}{row.deficit === '0.00' ? '' : ' *'}</span>
+          <span className="bo-muted bo-agents__sub">{t('lines.childrenGross', { amount: money(row.childrenGross) })}</span>
+        </span>
+      ),
+    },
     { key: 'amount', header: t('lines.columns.amount'), numeric: true, cell: (row) => <strong>{money(row.amount)}</strong> },
-    { key: 'status', header: t('lines.columns.status'), cell: (row) => <Badge tone={LINE_TONE[row.status]} testId={`line-status-${row.id}`}>{t(`lineStatus.${row.status}`)}</Badge> },
-    { key: 'attempts', header: t('lines.columns.attempts'), numeric: true, cell: (row) => row.attempts },
-    { key: 'journal', header: t('lines.columns.journal'), cell: (row) => (row.journalKey ? <span className="bo-code bo-small">{row.journalKey}</span> : '—') },
-    { key: 'paidAt', header: t('lines.columns.paidAt'), cell: (row) => formatDateTime(row.paidAt, i18n.language) },
-    ...(maySettle
-      ? [
-          {
-            key: 'actions',
-            header: t('lines.columns.actions'),
-            cell: (row: OperatorSettlementLine) =>
-              row.status === 'calculated' || row.status === 'insufficient' ? (
-                <Button size="sm" variant="outline" onClick={() => { rerun.reset(); setConfirming({ line: row }); }} data-testid={`line-retry-${row.id}`}>
-                  {t('rerun.retryLine')}
-                </Button>
-              ) : null,
-          },
-        ]
-      : []),
+    {
+      key: 'status',
+      header: t('lines.columns.status'),
+      cell: (row) => (
+        <span className="bo-agents__stack">
+          <Badge tone={LINE_TONE[row.status]} testId={`line-status-${row.id}`}>{t(`lineStatus.${row.status}`)}</Badge>
+          <span className="bo-muted bo-agents__sub">{t('lines.attempts', { count: row.attempts })}</span>
+          {maySettle && (row.status === 'calculated' || row.status === 'insufficient') ? (
+            <Button size="sm" variant="outline" onClick={() => { rerun.reset(); setConfirming({ line: row }); }} data-testid={`line-retry-${row.id}`}>
+              {t('rerun.retryLine')}
+            </Button>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      key: 'journal',
+      header: t('lines.columns.journal'),
+      cell: (row) =>
+        row.journalKey ? (
+          <span className="bo-agents__stack">
+            <span className="bo-code bo-agents__sub">{row.journalKey}</span>
+            <span className="bo-muted bo-agents__sub bo-agents__nowrap">{formatDateTime(row.paidAt, i18n.language)}</span>
+          </span>
+        ) : (
+          '—'
+        ),
+    },
   ];
 
   const run = query.data?.run;
@@ -118,7 +153,7 @@ function RunSummary({ run }: { run: SettlementRun }) {
   const { t, i18n } = useTranslation('admin-agents');
   const money = (amount: string) => formatMoney(amount, i18n.language);
   return (
-    <div className="bo-tiles" data-testid="run-summary">
+    <div className="bo-tiles bo-agents__tiles" data-testid="run-summary">
       <div className="bo-card">
         <p className="bo-muted">{t(`kinds.${run.kind}`)} · v{run.version}</p>
         <p><Badge tone={RUN_TONE[run.status]} testId="run-status">{t(`runStatus.${run.status}`)}</Badge></p>
@@ -135,7 +170,7 @@ function RunSummary({ run }: { run: SettlementRun }) {
       <div className="bo-card">
         <p className="bo-muted">{t('runs.columns.totalDue')}</p>
         <p className="bo-agents__figure" data-testid="run-total-due">{money(run.totalDue)}</p>
-        <p className="bo-muted bo-small">{t('run.attempts', { count: run.attempts })}</p>
+        <p className="bo-muted bo-agents__hint">{t('run.attempts', { count: run.attempts })}</p>
       </div>
     </div>
   );
@@ -203,7 +238,7 @@ function RerunResult({ result, onClose }: { result: SettlementRerunResult; onClo
           {result.lines.map((line) => (
             <li key={line.id} data-testid={`outcome-${line.id}`}>
               <Badge tone={OUTCOME_TONE[line.outcome]}>{t(`outcome.${line.outcome}`)}</Badge> #{line.id} · {line.agent} · {money(line.amount)}
-              {line.journalKey && line.outcome === 'paid' ? <span className="bo-code bo-small">{line.journalKey}</span> : null}
+              {line.journalKey && line.outcome === 'paid' ? <span className="bo-code bo-agents__hint">{line.journalKey}</span> : null}
               {line.error ? <span className="bo-error"> {t(`errors:${line.error}`, { defaultValue: line.error })}</span> : null}
             </li>
           ))}

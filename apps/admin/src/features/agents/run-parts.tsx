@@ -1,13 +1,32 @@
 import { useTranslation } from 'react-i18next';
 import type { SettlementRun } from '@app/contracts';
+import { intlLocaleOf, resolveLanguage } from '@app/i18n';
 import { Badge } from '../../shared/components/data-table.tsx';
-import { formatDateTime } from '../../shared/format.ts';
 
-/** A period as its first and last instants in the console's clock (an hour, a day, half a month…). */
+/**
+ * A period in the console's clock: whole days as days ("25/11/2026", "01/10/2026 – 15/10/2026"),
+ * an hour or a five-minute window as a day with its times ("25/11/2026 12:00–13:00").
+ */
+export function formatPeriod(startIso: string, endIso: string, language: string): string {
+  const locale = intlLocaleOf(resolveLanguage(language));
+  const start = new Date(startIso);
+  const end = new Date(endIso);
+  if (Number.isNaN(start.getTime()) || Number.isNaN(end.getTime())) return `${startIso} – ${endIso}`;
+  const day = new Intl.DateTimeFormat(locale, { dateStyle: 'short' });
+  const time = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+  const midnight = (date: Date) => date.getHours() === 0 && date.getMinutes() === 0 && date.getSeconds() === 0;
+  if (midnight(start) && midnight(end)) {
+    const last = new Date(end.getTime() - 1);
+    return day.format(start) === day.format(last) ? day.format(start) : `${day.format(start)} – ${day.format(last)}`;
+  }
+  const sameDay = day.format(start) === day.format(new Date(end.getTime() - 1));
+  return sameDay ? `${day.format(start)} ${time.format(start)}–${time.format(end)}` : `${day.format(start)} ${time.format(start)} – ${day.format(end)} ${time.format(end)}`;
+}
+
 export function PeriodText({ run, language }: { run: { periodStart: string; periodEnd: string }; language: string }) {
   return (
-    <span className="bo-small">
-      {formatDateTime(run.periodStart, language)} → {formatDateTime(run.periodEnd, language)}
+    <span className="bo-agents__period" title={`${run.periodStart} – ${run.periodEnd}`}>
+      {formatPeriod(run.periodStart, run.periodEnd, language)}
     </span>
   );
 }

@@ -30,15 +30,29 @@ export default function SettlementsPage() {
         </Link>
       ),
     },
-    { key: 'kind', header: t('runs.columns.kind'), cell: (row) => t(`kinds.${row.kind}`) },
-    { key: 'period', header: t('runs.columns.period'), cell: (row) => <PeriodText run={row} language={i18n.language} /> },
-    { key: 'version', header: t('runs.columns.version'), numeric: true, cell: (row) => row.version },
+    {
+      key: 'kind',
+      header: t('runs.columns.kind'),
+      cell: (row) => (
+        <span>
+          {t(`kinds.${row.kind}`)} <span className="bo-muted bo-agents__nowrap">v{row.version}</span>
+        </span>
+      ),
+    },
+    {
+      key: 'period',
+      header: t('runs.columns.period'),
+      cell: (row) => (
+        <span className="bo-agents__stack">
+          <PeriodText run={row} language={i18n.language} />
+          <span className="bo-muted bo-agents__sub">{t('runs.settledAt', { at: formatDateTime(row.createdAt, i18n.language) })}</span>
+        </span>
+      ),
+    },
     { key: 'status', header: t('runs.columns.status'), cell: (row) => <Badge tone={RUN_TONE[row.status]} testId={`run-status-${row.id}`}>{t(`runStatus.${row.status}`)}</Badge> },
     { key: 'lines', header: t('runs.columns.lines'), cell: (row) => <LineCounts run={row} /> },
     { key: 'paid', header: t('runs.columns.totalPaid'), numeric: true, cell: (row) => formatMoney(row.totalPaid, i18n.language) },
     { key: 'due', header: t('runs.columns.totalDue'), numeric: true, cell: (row) => (row.totalDue === '0.00' ? '—' : <strong className="bo-agents__loss">{formatMoney(row.totalDue, i18n.language)}</strong>) },
-    { key: 'attempts', header: t('runs.columns.attempts'), numeric: true, cell: (row) => row.attempts },
-    { key: 'created', header: t('runs.columns.createdAt'), cell: (row) => formatDateTime(row.createdAt, i18n.language) },
   ];
 
   return (

@@ -7,7 +7,7 @@ import { Badge } from '../../shared/components/data-table.tsx';
 import { Page, QueryState } from '../../shared/components/page.tsx';
 import { formatMoney } from '../../shared/format.ts';
 import { TREE_PAGE_SIZE, useTreePage } from './agents.api.ts';
-import { formatRate, typeKey } from './labels.ts';
+import { formatDay, formatRate, typeKey } from './labels.ts';
 import './agents.css';
 
 /**
@@ -16,7 +16,7 @@ import './agents.css';
  * indented list with the figures under each name.
  */
 export default function TreePage() {
-  const { t } = useTranslation(['admin-agents', 'admin']);
+  const { t, i18n } = useTranslation(['admin-agents', 'admin']);
   const [params, setParams] = useSearchParams();
   const root = params.get('root');
   const agentsOnly = params.get('agents') === '1';
@@ -73,7 +73,7 @@ export default function TreePage() {
                 </>
               ) : null}
               <p className="bo-muted bo-agents__days" data-testid="tree-days">
-                {t('tree.days', { today: data.days.today, monthFrom: data.days.monthFrom, timeZone: data.days.timeZone })}
+                {t('tree.days', { today: formatDay(data.days.today, i18n.language), monthFrom: formatDay(data.days.monthFrom, i18n.language), timeZone: data.days.timeZone })}
                 {data.root ? null : ` · ${t('tree.topCount', { count: data.total })}`}
               </p>
               <div className="bo-agents__tree-head" aria-hidden="true">
@@ -140,6 +140,9 @@ function ChildPage({ parent, agentsOnly, depth, pageNo }: { parent: string | nul
   );
 }
 
+/** An empty cell (no team, no contract, no play) shows a dash on a desktop and is left out on a phone. */
+const cellClass = (empty: boolean) => (empty ? 'bo-agents__cell bo-agents__cell--empty' : 'bo-agents__cell');
+
 const indent = (depth: number) => `calc(var(--bo-agents-indent) * ${Math.min(depth, 8)})`;
 
 function TreeNode({ node, agentsOnly, depth }: { node: AgentTreeNode; agentsOnly: boolean; depth: number }) {
@@ -165,7 +168,7 @@ function TreeNode({ node, agentsOnly, depth }: { node: AgentTreeNode; agentsOnly
             <span className="bo-agents__badges">
               <Badge tone={node.isAgent ? 'ok' : 'neutral'}>{t(typeKey(node.type))}</Badge>
               {node.status !== 'active' ? <Badge tone="bad">{t(`memberStatus.${node.status}`, { defaultValue: node.status })}</Badge> : null}
-              <span className="bo-muted bo-small">{t('tree.level', { level: node.level })}</span>
+              <span className="bo-muted bo-agents__hint">{t('tree.level', { level: node.level })}</span>
             </span>
           </span>
         </div>
@@ -185,10 +188,10 @@ function NodeFacts({ node }: { node: AgentTreeNode }) {
   const { t, i18n } = useTranslation('admin-agents');
   return (
     <>
-      <div className="bo-agents__cell" data-label={t('tree.columns.team')}>
-        <span data-testid={`team-${node.account}`}>{t('tree.counts', { direct: node.directCount, team: node.teamSize })}</span>
+      <div className={cellClass(node.teamSize === 0)} data-label={t('tree.columns.team')}>
+        <span data-testid={`team-${node.account}`}>{node.teamSize === 0 ? <span className="bo-muted">—</span> : t('tree.counts', { direct: node.directCount, team: node.teamSize })}</span>
       </div>
-      <div className="bo-agents__cell" data-label={t('tree.columns.contracts')}>
+      <div className={cellClass(node.contracts.length === 0)} data-label={t('tree.columns.contracts')}>
         {node.contracts.length === 0 ? (
           <span className="bo-muted">—</span>
         ) : (
@@ -211,7 +214,7 @@ function Figures({ label, figures }: { label: string; figures: AgentTreeFigures 
   const { t, i18n } = useTranslation('admin-agents');
   const money = (amount: string) => formatMoney(amount, i18n.language);
   return (
-    <div className="bo-agents__cell bo-agents__figures" data-label={label}>
+    <div className={`${cellClass(figures.bets === 0)} bo-agents__figures`} data-label={label}>
       {figures.bets === 0 ? (
         <span className="bo-muted">{t('tree.noPlay')}</span>
       ) : (
