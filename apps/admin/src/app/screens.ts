@@ -7,6 +7,7 @@ import { contentScreens } from '../features/content/screens.tsx';
 import { membersScreens } from '../features/members/screens.tsx';
 import { operatorsScreens } from '../features/operators/screens.tsx';
 import { paymentsScreens } from '../features/payments/screens.tsx';
+import { settingsScreens } from '../features/settings/screens.tsx';
 import { reportsScreens } from '../features/reports/screens.tsx';
 
 /** Every page of the console: one line per area (each area's screens.tsx says what it adds). */
@@ -16,6 +17,7 @@ export const SCREENS: readonly AdminScreen[] = [
   ...paymentsScreens,
   ...catalogueScreens,
   ...contentScreens,
+  ...settingsScreens,
   ...agentsScreens,
   ...auditScreens,
   ...operatorsScreens,

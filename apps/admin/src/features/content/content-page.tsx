@@ -45,12 +45,12 @@ export function ContentPage({ kind }: { kind: ContentKind }) {
     ...(kind === 'banner' ? [{ key: 'group', header: t('fields.group'), cell: (row: ContentItem) => t(`groups.${String((row.body as { group?: unknown }).group)}`) }] : []),
     ...(kind === 'announcement' ? [{ key: 'execution', header: t('fields.execution'), cell: (row: ContentItem) => t(`execution.${String((row.body as { execution?: unknown }).execution)}`) }] : []),
     ...(kind === 'help' ? [{ key: 'tag', header: t('fields.tag'), cell: (row: ContentItem) => <code className="bo-code">{String((row.body as { tag?: unknown }).tag)}</code> }] : []),
-    { key: 'language', header: t('fields.language'), cell: (row) => (row.language ? t(`languages.${row.language}`) : t('languages.all')) },
+    { key: 'language', header: t('fields.language'), cell: (row) => <span className="cp-nowrap" title={row.language ? t(`languages.${row.language}`) : t('languages.all')}>{row.language ? row.language.toUpperCase() : t('languages.allShort')}</span> },
     { key: 'order', header: t('fields.sortOrder'), numeric: true, cell: (row) => row.sortOrder },
     {
       key: 'schedule',
       header: t('columns.schedule'),
-      cell: (row) => (row.startsAt || row.endsAt ? <span className="bo-small">{t('columns.scheduleRange', { from: row.startsAt ? formatDateTime(row.startsAt, i18n.language) : '…', to: row.endsAt ? formatDateTime(row.endsAt, i18n.language) : '…' })}</span> : <span className="bo-muted">{t('columns.always')}</span>),
+      cell: (row) => (row.startsAt || row.endsAt ? <span className="bo-small">{t('columns.scheduleRange', { from: row.startsAt ? formatDateTime(row.startsAt, i18n.language) : '…', to: row.endsAt ? formatDateTime(row.endsAt, i18n.language) : '…' })}</span> : <span className="bo-muted cp-nowrap">{t('columns.always')}</span>),
     },
     {
       key: 'state',
@@ -60,12 +60,21 @@ export function ContentPage({ kind }: { kind: ContentKind }) {
         return <Badge tone={STATE_TONE[state]} testId={`content-state-${row.id}`}>{t(`states.${state}`)}</Badge>;
       },
     },
-    { key: 'updated', header: t('columns.updated'), cell: (row) => <span className="bo-small">{formatDateTime(row.updatedAt, i18n.language)}{row.updatedBy ? ` · ${row.updatedBy}` : ''}</span> },
+    {
+      key: 'updated',
+      header: t('columns.updated'),
+      cell: (row) => (
+        <span className="cp-updated">
+          <span className="cp-nowrap">{formatDateTime(row.updatedAt, i18n.language)}</span>
+          {row.updatedBy ? <span className="bo-muted">{row.updatedBy}</span> : null}
+        </span>
+      ),
+    },
     {
       key: 'actions',
       header: t('columns.actions'),
       cell: (row) => (
-        <span className="bo-actions">
+        <span className="bo-actions cp-nowrap">
           <Button size="sm" onClick={() => { setSaved(null); setEditing(row); }} data-testid={`content-edit-${row.id}`}>
             {t('list.edit')}
           </Button>

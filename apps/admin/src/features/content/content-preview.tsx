@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ContentKind, Language, LinkageType } from '@app/contracts';
+import { MegaphoneIcon } from '@app/ui';
 import type { ContentDraft, LinkDraft } from './content-kinds.ts';
 import { previewHtml } from './preview-html.ts';
 
@@ -29,7 +30,9 @@ export function ContentPreview({ kind, draft }: { kind: ContentKind; draft: Cont
         <>
           <SiteTop site={site} />
           <div className="cp-marquee" data-testid="preview-notice">
-            <span className="cp-marquee__icon" aria-hidden="true">📣</span>
+            <span className="cp-marquee__icon" aria-hidden="true">
+              <MegaphoneIcon size={18} />
+            </span>
             <span className="cp-marquee__text">{text('title') || '…'}</span>
           </div>
           <TilesPlaceholder />

@@ -36,7 +36,7 @@ function issueText(issue: Issue, path: string, t: TFunction, formatText?: (path:
       if (issue.origin === 'array') return t('admin-content:issues.tooMany', { max: Number(issue.maximum) });
       return t('admin-content:issues.tooBig', { max: Number(issue.maximum) });
     case 'invalid_type':
-      return t('admin-content:issues.required');
+      return formatText?.(path) ?? t('admin-content:issues.required');
     case 'invalid_value':
       return t('admin-content:issues.choose');
     case 'invalid_format':

@@ -1,0 +1,132 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, SelectField, TextField } from '@app/ui';
+import type { FieldErrors } from '../content/form-issues.ts';
+
+/** Lines of a text box, trimmed, empty ones dropped (licence lines). */
+export function splitLines(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+/** Entries separated by new lines, commas or spaces (addresses, country codes, amounts). */
+export function splitList(text: string): string[] {
+  return text.split(/[\s,;]+/).filter(Boolean);
+}
+
+/** "10", "10,5" and "10.50" as the API's "10.50"; anything else is passed on for the schema to refuse. */
+export function reais(text: string): string {
+  const value = text.trim().replace(/^R\$\s*/i, '').replace(',', '.');
+  if (/^\d{1,12}$/.test(value)) return `${value}.00`;
+  if (/^\d{1,12}\.\d$/.test(value)) return `${value}0`;
+  return value;
+}
+
+/** A number field's text as a number ('' = null where the setting allows "none"). */
+export function numberOrNull(text: string): number | null {
+  return text.trim() === '' ? null : Number(text);
+}
+
+/** The problem of a list field: the list's own, or its first bad entry's with the line number. */
+export function listError(errors: FieldErrors, path: string, t: (key: string, values?: Record<string, unknown>) => string): string | undefined {
+  if (errors[path]) return errors[path];
+  const prefix = path ? `${path}.` : '';
+  for (const [key, message] of Object.entries(errors)) {
+    if (!key.startsWith(prefix)) continue;
+    const index = Number(key.slice(prefix.length).split('.')[0]);
+    return Number.isInteger(index) ? t('line', { line: index + 1, message }) : message;
+  }
+  return undefined;
+}
+
+/** A labelled multi-line text box drawn like @app/ui's TextField. */
+export function TextBox({ label, value, onChange, error, hint, testId, rows = 4, mono, maxLength }: { label: string; value: string; onChange: (value: string) => void; error?: string; hint?: ReactNode; testId: string; rows?: number; mono?: boolean; maxLength?: number }) {
+  const id = `${testId}-input`;
+  return (
+    <div className={`ui-field${error ? ' ui-field--invalid' : ''}`}>
+      <label className="ui-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className={`ui-field__input st-textarea${mono ? ' st-textarea--mono' : ''}`}
+        value={value}
+        rows={rows}
+        maxLength={maxLength}
+        spellCheck={!mono}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error || hint ? `${id}-message` : undefined}
+        data-testid={testId}
+      />
+      {error ? (
+        <p className="ui-field__error" id={`${id}-message`} data-testid={`${testId}-error`}>
+          {error}
+        </p>
+      ) : hint ? (
+        <p className="ui-field__hint" id={`${id}-message`}>
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Rows of (choice, address): customer-service contacts, social links. */
+export function LinkListEditor<T extends string>({
+  rows,
+  onChange,
+  choices,
+  choiceLabel,
+  choiceTitle,
+  errors,
+  path,
+  testId,
+  max,
+}: {
+  rows: { choice: T; url: string }[];
+  onChange: (rows: { choice: T; url: string }[]) => void;
+  choices: readonly T[];
+  choiceLabel: (choice: T) => string;
+  choiceTitle: string;
+  errors: FieldErrors;
+  /** Where the schema puts the list (`social`, or '' for a list that is the whole setting). */
+  path: string;
+  testId: string;
+  max: number;
+}) {
+  const { t } = useTranslation('admin-settings');
+  const at = (index: number, field: string) => errors[[path, String(index), field].filter(Boolean).join('.')];
+  return (
+    <div className="st-list" data-testid={testId}>
+      {rows.length === 0 ? <p className="bo-muted">{t('list.empty')}</p> : null}
+      {rows.map((row, index) => (
+        <div className="st-list__row" key={index}>
+          <SelectField label={choiceTitle} value={row.choice} onValueChange={(choice) => onChange(rows.map((other, i) => (i === index ? { ...other, choice } : other)))} options={choices.map((choice) => ({ value: choice, label: choiceLabel(choice) }))} data-testid={`${testId}-choice-${index}`} />
+          <TextField
+            label={t('list.url')}
+            type="url"
+            inputMode="url"
+            value={row.url}
+            onChange={(event) => onChange(rows.map((other, i) => (i === index ? { ...other, url: event.target.value } : other)))}
+            error={at(index, 'url')}
+            errorTestId={`${testId}-error-${index}`}
+            placeholder="https://"
+            maxLength={500}
+            data-testid={`${testId}-url-${index}`}
+          />
+          <Button variant="ghost" size="sm" onClick={() => onChange(rows.filter((_, i) => i !== index))} aria-label={t('list.remove')} data-testid={`${testId}-remove-${index}`}>
+            {t('list.remove')}
+          </Button>
+        </div>
+      ))}
+      {rows.length < max ? (
+        <Button variant="outline" size="sm" onClick={() => onChange([...rows, { choice: choices[0] as T, url: '' }])} data-testid={`${testId}-add`}>
+          {t('list.add')}
+        </Button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,142 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SETTING_SCHEMAS, type SettingKey, type Settings } from '@app/contracts';
+import { Alert, Button, ConfirmDialog } from '@app/ui';
+import { ErrorLine } from '../../shared/components/page.tsx';
+import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../content/form-issues.ts';
+import { useSaveSetting } from './settings.api.ts';
+
+export interface Confirmation {
+  title: string;
+  message: string;
+  confirmLabel: string;
+}
+
+export interface SettingCardProps<K extends SettingKey, D> {
+  settingKey: K;
+  /** The value in force, as the server answered it. */
+  value: Settings[K];
+  /** The form's state for a value, and the value for a form state (checked with the key's schema before sending). */
+  fromValue: (value: Settings[K]) => D;
+  toValue: (draft: D) => unknown;
+  /** A field's own "what is expected" for a format problem. */
+  formatText?: (path: string, draft: D) => string | undefined;
+  /** Schema paths (`fields.3.minLength`) as the form names its fields (`rules.email.minLength`). */
+  mapPath?: (path: string, draft: D) => string;
+  /** Asked before a change that needs a second thought (maintenance on); null = save at once. */
+  confirm?: (draft: D, saved: Settings[K]) => Confirmation | null;
+  /** A field's own text when the server refuses it (the server's reason, which the schema cannot know). */
+  serverText?: (path: string) => string | undefined;
+  /** Listed under the form: problems no field shows (the JSON editor). */
+  listErrors?: boolean;
+  children: (form: { draft: D; setDraft: (draft: D) => void; errors: FieldErrors }) => ReactNode;
+}
+
+/**
+ * One setting key as a card: its form, checked with the key's schema from @app/contracts (the
+ * one the server stores against), the server's refusal translated and pinned to its fields, and
+ * Save / Undo. Each save is one audited change on the server.
+ */
+export function SettingCard<K extends SettingKey, D>(props: SettingCardProps<K, D>) {
+  const { settingKey, value, fromValue, toValue, formatText, mapPath, serverText, confirm, listErrors, children } = props;
+  const { t } = useTranslation(['admin-settings', 'admin-content', 'admin']);
+  const [draft, setDraftState] = useState<D>(() => fromValue(value));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [asking, setAsking] = useState<{ confirmation: Confirmation; value: unknown } | null>(null);
+  const [savedAt, setSavedAt] = useState<number | null>(null);
+  const save = useSaveSetting(settingKey);
+  const remap = (found: FieldErrors): FieldErrors => (mapPath ? Object.fromEntries(Object.entries(found).map(([path, message]) => [mapPath(path, draft), message])) : found);
+  const refused = Object.fromEntries(Object.entries(remap(serverFieldErrors(save.error, t, `${settingKey}.`))).map(([path, message]) => [path, serverText?.(path) ?? message]));
+  const shown = { ...refused, ...errors };
+  const dirty = JSON.stringify(toValue(draft)) !== JSON.stringify(value);
+
+  function setDraft(next: D) {
+    setDraftState(next);
+    setSavedAt(null);
+  }
+
+  function send(next: unknown) {
+    save.mutate(next, {
+      onSuccess: (stored) => {
+        setDraftState(fromValue(stored));
+        setSavedAt(Date.now());
+      },
+    });
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (save.isPending) return;
+    // The last refusal described the last value sent; this one is checked afresh.
+    save.reset();
+    const parsed = SETTING_SCHEMAS[settingKey].safeParse(toValue(draft));
+    if (!parsed.success) {
+      setErrors(remap(issuesToErrors(parsed.error.issues, t, (path) => formatText?.(path, draft))));
+      return;
+    }
+    setErrors({});
+    const confirmation = confirm?.(draft, value) ?? null;
+    if (confirmation) setAsking({ confirmation, value: parsed.data });
+    else send(parsed.data);
+  }
+
+  const errorList = Object.entries(shown);
+  return (
+    <section className="bo-card st-card" data-testid={`settings-card-${settingKey}`} aria-labelledby={`settings-title-${settingKey}`}>
+      <header className="st-card__head">
+        <h2 className="st-card__title" id={`settings-title-${settingKey}`}>
+          {t(`cards.${settingKey}.title`)}
+        </h2>
+        <p className="bo-muted st-card__intro">{t(`cards.${settingKey}.intro`)}</p>
+      </header>
+      <form className="st-form" onSubmit={submit} noValidate>
+        {children({ draft, setDraft, errors: shown })}
+        {Object.keys(errors).length > 0 ? (
+          <Alert tone="error" data-testid={`settings-invalid-${settingKey}`}>
+            {t('fixFields')}
+            {listErrors ? (
+              <ul className="st-error-list">
+                {errorList.map(([path, message]) => (
+                  <li key={path}>
+                    {path ? <code className="bo-code">{path}</code> : null} {message}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </Alert>
+        ) : null}
+        <ErrorLine error={save.error} testId={`settings-error-${settingKey}`} />
+        <div className="st-form__actions">
+          {savedAt !== null && !dirty ? (
+            <span className="st-saved" role="status" data-testid={`settings-saved-${settingKey}`}>
+              {t('saved')}
+            </span>
+          ) : dirty ? (
+            <span className="bo-muted">{t('unsaved')}</span>
+          ) : null}
+          <Button variant="outline" disabled={!dirty || save.isPending} onClick={() => { setDraftState(fromValue(value)); setErrors({}); save.reset(); }} data-testid={`settings-undo-${settingKey}`}>
+            {t('undo')}
+          </Button>
+          <Button type="submit" disabled={save.isPending} data-testid={`settings-save-${settingKey}`}>
+            {save.isPending ? t('saving') : t('admin:common.save')}
+          </Button>
+        </div>
+      </form>
+      <ConfirmDialog
+        open={asking !== null}
+        title={asking?.confirmation.title ?? ''}
+        message={asking?.confirmation.message ?? ''}
+        confirmLabel={asking?.confirmation.confirmLabel ?? ''}
+        cancelLabel={t('admin:common.cancel')}
+        closeLabel={t('admin:common.close')}
+        busy={save.isPending}
+        onCancel={() => setAsking(null)}
+        onConfirm={() => {
+          if (asking) send(asking.value);
+          setAsking(null);
+        }}
+        testId={`settings-confirm-${settingKey}`}
+      />
+    </section>
+  );
+}
