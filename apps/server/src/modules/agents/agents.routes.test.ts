@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs, type TestPlayer } from '../../../test/builders.ts';
 import { agentsFixture } from '../../../test/agents-fixture.ts';
 import { createTestContext, type TestContext } from '../../../test/test-context.ts';
+import { todayIn } from '@app/contracts';
+import { activeMembers } from './reports/figures.repository.ts';
 
 /**
  * The agent centre over HTTP: each agent sees and touches only its own tree (spec §6), reports
@@ -62,6 +64,29 @@ describe('agent centre routes', () => {
     await ctx.core.modules.agents.api.rollup();
     expect(await active()).toBe(2);
     expect((await call(outsider, 'GET', '/api/agent/overview?period=thisMonth')).json().activeMembers).toBe(2);
+  });
+
+  it('counts a member active over the month on the month total, the kept count equal to the summed one', async () => {
+    const agent = await fx.agent();
+    const member = await fx.member(agent);
+    tokens.set(agent, await loginAs(ctx.app, agent));
+    const timeZone = 'America/Sao_Paulo';
+    const today = todayIn(timeZone, new Date());
+    const [year, month] = today.split('-').map(Number) as [number, number];
+    // Noon of the month's first day in São Paulo: 60.00 then, 50.00 now; 100.00 only together.
+    await fx.round(member, 60_00n, 0n, new Date(Date.UTC(year, month - 1, 1, 15)));
+    const monthActive = async () => (await call(agent, 'GET', '/api/agent/overview?period=thisMonth')).json().activeMembers;
+    const period = { from: `${today.slice(0, 8)}01`, to: today, timeZone };
+    const summed = () => activeMembers(ctx.core.db, agent.id, period, 100_00n);
+    await ctx.core.modules.agents.api.rollup();
+    expect([await monthActive(), await summed()]).toEqual([0, 0]);
+    await fx.round(member, 50_00n, 0n, new Date());
+    // Before the rollup (the crossing read from the facts) and after it (the kept count).
+    expect([await monthActive(), await summed()]).toEqual([1, 1]);
+    await ctx.core.modules.agents.api.rollup();
+    expect([await monthActive(), await summed()]).toEqual([1, 1]);
+    const kept = await ctx.core.db.selectFrom('agents_team_month').select('active_members').where('agent_id', '=', agent.id).where('month', '=', period.from).executeTakeFirst();
+    expect(kept?.active_members).toBe(1);
   });
 
   it("never shows or changes another tree's accounts", async () => {

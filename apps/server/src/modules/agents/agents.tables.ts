@@ -49,6 +49,18 @@ export interface AgentsTeamDayTable extends PlayFigures {
   agent_id: bigint;
   day: ColumnType<string, string, string>;
 }
+/** A member's valid bet over a calendar month (0034): who is active on the month's total. */
+export interface AgentsMemberMonthTable {
+  month: ColumnType<string, string, string>;
+  member_id: bigint;
+  valid_bet: Generated<bigint>;
+}
+/** Team members active over the month, kept by the rollup as members cross the threshold. */
+export interface AgentsTeamMonthTable {
+  agent_id: bigint;
+  month: ColumnType<string, string, string>;
+  active_members: Generated<number>;
+}
 export interface AgentsTeamHourTable extends PlayFigures {
   agent_id: bigint;
   hour: Timestamp;
@@ -117,6 +129,8 @@ export interface AgentsTables {
   agents_member_day: AgentsMemberDayTable;
   agents_team_day: AgentsTeamDayTable;
   agents_team_hour: AgentsTeamHourTable;
+  agents_member_month: AgentsMemberMonthTable;
+  agents_team_month: AgentsTeamMonthTable;
   agents_contract: AgentsContractTable;
   agents_settlement_run: AgentsSettlementRunTable;
   agents_settlement_line: AgentsSettlementLineTable;

@@ -11,8 +11,8 @@ const ROLLUP_LOCK = 0x61676e74_01;
  * each fact counts for its member and for every agent in its snapshotted chain. Facts are marked
  * as they are taken, in the same transaction, so a fact is added once whatever order transactions
  * commit in. Each team's day also counts the members whose own valid bet that day crossed
- * `threshold` (the active-member setting as it is when the day is rolled up). Answers how many
- * facts it took.
+ * `threshold` (the active-member setting as it is when the day is rolled up), and each team's
+ * month the members whose month total crossed it. Answers how many facts it took.
  */
 export async function runRollup(db: Db, timeZone: string, threshold: bigint): Promise<number> {
   let total = 0;
@@ -42,6 +42,24 @@ export async function runRollup(db: Db, timeZone: string, threshold: bigint): Pr
           select day, member_id, bets, stake, payout, valid_bet from member_deltas
           on conflict (day, member_id) do update set bets = d.bets + excluded.bets, stake = d.stake + excluded.stake,
             payout = d.payout + excluded.payout, valid_bet = d.valid_bet + excluded.valid_bet
+        ), month_deltas as (
+          select date_trunc('month', day)::date as month, member_id, sum(valid_bet) as valid_bet from member_deltas group by 1, 2
+        ), month_crossings as (
+          -- As for days, but on the month's total: the agent centre's "this month" reads the kept count.
+          select m.month, m.member_id, c.chain,
+            (coalesce(d.valid_bet, 0) + m.valid_bet >= ${threshold})::int - (coalesce(d.valid_bet, 0) >= ${threshold})::int as change
+          from month_deltas m join member_chains c using (member_id)
+          left join agents_member_month d on d.month = m.month and d.member_id = m.member_id
+        ), member_months as (
+          insert into agents_member_month as d (month, member_id, valid_bet)
+          select month, member_id, valid_bet from month_deltas
+          on conflict (month, member_id) do update set valid_bet = d.valid_bet + excluded.valid_bet
+        ), team_months as (
+          insert into agents_team_month as d (agent_id, month, active_members)
+          select agent_id, month, sum(change) from month_crossings
+          cross join lateral unnest(array_prepend(member_id, chain)) as agent(agent_id) where change <> 0
+          group by 1, 2
+          on conflict (agent_id, month) do update set active_members = d.active_members + excluded.active_members
         ), team_facts as (
           select agent_id, day, settled_at, bets, stake, payout, valid_bet
           from facts cross join lateral unnest(array_prepend(member_id, chain)) as agent(agent_id)

@@ -147,21 +147,29 @@ export async function newMembers(db: DbExecutor, agentId: bigint, period: Resolv
   return Number(result.rows[0]?.count ?? 0);
 }
 
+/** The kept counts of a one-day or a calendar-month period: the rollup's team and member tables. */
+const KEPT = {
+  day: { team: 'agents_team_day', member: 'agents_member_day', column: 'day' },
+  month: { team: 'agents_team_month', member: 'agents_member_month', column: 'month' },
+} as const;
+
 /**
- * Team members (the agent included) whose own valid bet in the period reached `threshold`. One day
- * reads the count the rollup keeps (plus members the facts not rolled up yet carry across); a
- * longer period sums each member's days, as activity is judged on the period's total.
+ * Team members (the agent included) whose own valid bet in the period reached `threshold`. A day,
+ * and a calendar month up to today (`keptMonth`), read the count the rollup keeps, plus members the
+ * facts not rolled up yet carry across; any other period sums each member's days, as activity is
+ * judged on the period's total.
  */
-export async function activeMembers(db: DbExecutor, agentId: bigint, period: ResolvedPeriod, threshold: bigint): Promise<number> {
+export async function activeMembers(db: DbExecutor, agentId: bigint, period: ResolvedPeriod, threshold: bigint, options: { keptMonth?: boolean } = {}): Promise<number> {
   const { start, end } = bounds(period);
   const tail = sql`select member_id, valid_bet from agents_bet_fact
     where not rolled_up and (member_id = ${agentId} or chain @> array[${agentId}]::bigint[]) and settled_at >= ${start} and settled_at < ${end}`;
-  if (period.from === period.to) {
+  const kept = period.from === period.to ? KEPT.day : options.keptMonth ? KEPT.month : undefined;
+  if (kept) {
     const result = await sql<{ count: number }>`
-      select (coalesce((select active_members from agents_team_day where agent_id = ${agentId} and day = ${period.from}::date), 0)
+      select (coalesce((select active_members from ${sql.table(kept.team)} where agent_id = ${agentId} and ${sql.ref(kept.column)} = ${period.from}::date), 0)
         + coalesce((select sum((coalesce(d.valid_bet, 0) + t.valid_bet >= ${threshold})::int - (coalesce(d.valid_bet, 0) >= ${threshold})::int)
             from (select member_id, sum(valid_bet) as valid_bet from (${tail}) as facts group by member_id) as t
-            left join agents_member_day d on d.day = ${period.from}::date and d.member_id = t.member_id), 0))::int as count`.execute(db);
+            left join ${sql.table(kept.member)} d on ${sql.ref(`d.${kept.column}`)} = ${period.from}::date and d.member_id = t.member_id), 0))::int as count`.execute(db);
     return result.rows[0]?.count ?? 0;
   }
   const result = await sql<{ count: string }>`

@@ -43,3 +43,14 @@ export function resolvePeriod(query: AgentPeriodQuery, timeZone: string, now: Da
 
 /** The day after `day` (the exclusive end of a period). */
 export const nextDay = (day: string) => asDay(asTime(day) + DAY_MS);
+
+/**
+ * Whether a period is a calendar month from its first day up to its last or up to today (nothing
+ * settles in the future): then the month's totals the rollup keeps are the period's totals.
+ */
+export function isMonthSoFar(period: ResolvedPeriod, now: Date): boolean {
+  if (!period.from.endsWith('-01') || period.to.slice(0, 7) !== period.from.slice(0, 7)) return false;
+  const [year, month] = period.from.split('-').map(Number) as [number, number];
+  const lastDay = asDay(Date.UTC(year, month, 0));
+  return period.to === lastDay || period.to >= todayIn(period.timeZone, now);
+}

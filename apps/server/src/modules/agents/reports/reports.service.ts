@@ -18,7 +18,7 @@ import type {
 import type { Db } from '../../../platform/db.ts';
 import { teamSize } from '../agent-tree.repository.ts';
 import * as figures from './figures.repository.ts';
-import { resolvePeriod } from './periods.ts';
+import { isMonthSoFar, resolvePeriod } from './periods.ts';
 import * as lists from './team-lists.repository.ts';
 
 export interface ReportAgent {
@@ -87,7 +87,7 @@ export function createReportsService(deps: ReportsDeps) {
       const [size, joined, active, play, flows] = await Promise.all([
         teamSize(deps.db, agent.id),
         figures.newMembers(deps.db, agent.id, period),
-        figures.activeMembers(deps.db, agent.id, period, threshold),
+        figures.activeMembers(deps.db, agent.id, period, threshold, { keptMonth: isMonthSoFar(period, clock.now()) }),
         figures.teamPlay(deps.db, agent.id, period),
         figures.teamMoney(deps.db, agent.id, period),
       ]);
