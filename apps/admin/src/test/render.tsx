@@ -1,11 +1,14 @@
-import type { ReactElement } from 'react';
+import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, MemoryRouter, Route, RouterProvider, Routes } from 'react-router';
+import { vi } from 'vitest';
+import type { OperatorRole } from '@app/contracts';
 import { adminRoutes } from '../app/router.tsx';
 import { createI18n } from '../shared/i18n.ts';
 import { SessionProvider } from '../shared/session.tsx';
+import { storeToken } from '../shared/session-store.ts';
 
 /** A JSON answer as fetch gives it. */
 export function json(status: number, body: unknown): Response {
@@ -42,4 +45,59 @@ export function renderConsole(path: string, language: 'pt' | 'en' = 'pt') {
       </I18nextProvider>
     </QueryClientProvider>,
   ) as ReturnType<typeof render> & { element?: ReactElement };
+}
+
+/** A call a page made, as the stubbed API saw it. */
+export interface StubbedCall {
+  method: string;
+  url: string;
+  body: unknown;
+  headers: Headers;
+  contentType: string | null;
+}
+
+/**
+ * The API as pages see it: a live session of an operator in `role`, then whatever `answer` says
+ * per call. Answers the list of calls, for assertions on what was sent.
+ */
+export function stubOperatorApi(role: OperatorRole, answer: (call: StubbedCall) => { status?: number; body: unknown }, operator: { id: string; username: string } = { id: '1', username: 'op' }) {
+  const calls: StubbedCall[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers);
+      // Headers ride along unenumerated, so a test may compare a whole call to { method, url, body }.
+      const call = Object.defineProperties(
+        { method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body },
+        { headers: { value: headers }, contentType: { value: headers.get('content-type') } },
+      ) as StubbedCall;
+      calls.push(call);
+      const reply = url === '/api/backoffice/session' ? { body: { operator: { ...operator, displayName: 'Op', role }, mustChangePassword: false } } : answer(call);
+      return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+/** Pages under their own routes at `path`, with a stored token and the session provider (no shell). */
+export function renderPages(path: string, routes: readonly { path: string; element: ReactNode }[], language: 'pt' | 'en' = 'en') {
+  storeToken('token');
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <I18nextProvider i18n={createI18n(language)}>
+        <SessionProvider>
+          <MemoryRouter initialEntries={[path]}>
+            <Suspense fallback={null}>
+              <Routes>
+                {routes.map((route) => (
+                  <Route key={route.path} path={route.path} element={route.element} />
+                ))}
+              </Routes>
+            </Suspense>
+          </MemoryRouter>
+        </SessionProvider>
+      </I18nextProvider>
+    </QueryClientProvider>,
+  );
 }

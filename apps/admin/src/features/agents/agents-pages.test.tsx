@@ -1,56 +1,10 @@
-import { Suspense, type ReactNode } from 'react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import type { AgentTreeNode, AgentTreePage, OperatorRole, OperatorSettlementLine, SettlementRun } from '@app/contracts';
-import { createI18n } from '../../shared/i18n.ts';
-import { SessionProvider } from '../../shared/session.tsx';
-import { storeToken } from '../../shared/session-store.ts';
+import { renderPages, stubOperatorApi } from '../../test/render.tsx';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { AgentTreeNode, AgentTreePage, OperatorSettlementLine, SettlementRun } from '@app/contracts';
 import ContractsPage from './contracts-page.tsx';
 import RunPage from './run-page.tsx';
 import TreePage from './tree-page.tsx';
-
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-}
-
-function stubApi(role: OperatorRole, answer: (call: Call) => { status?: number; body: unknown }) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call: Call = { method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined };
-      calls.push(call);
-      const reply = url === '/api/backoffice/session' ? { body: { operator: { id: '1', username: 'op', displayName: 'Op', role }, mustChangePassword: false } } : answer(call);
-      return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
-
-function renderAt(path: string, route: string, page: ReactNode) {
-  storeToken('token');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={createI18n('en')}>
-        <SessionProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <Suspense fallback={null}>
-              <Routes>
-                <Route path={route} element={page} />
-              </Routes>
-            </Suspense>
-          </MemoryRouter>
-        </SessionProvider>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
 
 const figures = { bets: 0, stake: '0.00', validBet: '0.00', ggr: '0.00' };
 const node = (account: string, overrides: Partial<AgentTreeNode> = {}): AgentTreeNode => ({
@@ -82,7 +36,7 @@ const treePage = (content: AgentTreeNode[], overrides: Partial<AgentTreePage> = 
 describe('agent tree page', () => {
   it('loads a node’s downlines only when it is expanded, and the next fifty on demand', async () => {
     const many = Array.from({ length: 50 }, (_, index) => node(`m${String(index).padStart(3, '0')}`, { type: 0, isAgent: false, level: 1 }));
-    const calls = stubApi('finance', (call) => {
+    const calls = stubOperatorApi('finance', (call) => {
       const url = new URL(call.url, 'http://x');
       const root = url.searchParams.get('root');
       if (root === null) return { body: treePage([node('boss', { directCount: 51, teamSize: 60, contracts: [{ id: '9', kind: 'daily', version: 2, upline: null, maxRate: '1.5' }], today: { bets: 3, stake: '130.00', validBet: '120.00', ggr: '80.00' } }), node('quiet')], { total: 2 }) };
@@ -90,7 +44,7 @@ describe('agent tree page', () => {
       if (root === 'boss') return { body: treePage(many, { total: 51 }) };
       return { status: 404, body: { error: { code: 'agents.member_not_found', message: 'no' } } };
     });
-    renderAt('/agents/tree', '/agents/tree', <TreePage />);
+    renderPages('/agents/tree', [{ path: '/agents/tree', element: <TreePage /> }]);
     const boss = await screen.findByTestId('node-boss');
     expect(within(boss).getByTestId('team-boss').textContent).toBe('51 direct · 60 in team');
     expect(boss.textContent).toContain('Daily salary 1.5 %');
@@ -110,8 +64,8 @@ describe('agent tree page', () => {
   });
 
   it('searching an unknown account says so in words', async () => {
-    stubApi('finance', (call) => (call.url.includes('root=') ? { status: 404, body: { error: { code: 'agents.member_not_found', message: 'no' } } } : { body: treePage([]) }));
-    renderAt('/agents/tree', '/agents/tree', <TreePage />);
+    stubOperatorApi('finance', (call) => (call.url.includes('root=') ? { status: 404, body: { error: { code: 'agents.member_not_found', message: 'no' } } } : { body: treePage([]) }));
+    renderPages('/agents/tree', [{ path: '/agents/tree', element: <TreePage /> }]);
     fireEvent.change(await screen.findByTestId('tree-search'), { target: { value: '  Nobody ' } });
     fireEvent.click(screen.getByTestId('tree-search-submit'));
     expect(await screen.findByText('No member has this account.')).toBeTruthy();
@@ -164,7 +118,7 @@ const line = (id: string, status: OperatorSettlementLine['status'], overrides: P
 describe('settlement run page', () => {
   it('re-runs the unpaid lines after a confirmation with a reason, and shows the result', async () => {
     let paid = false;
-    const calls = stubApi('finance', (call) => {
+    const calls = stubOperatorApi('finance', (call) => {
       if (call.method === 'POST') {
         paid = true;
         return {
@@ -184,7 +138,7 @@ describe('settlement run page', () => {
         ? { body: { run: run({ status: 'complete', paidLines: 3, pendingLines: 0, failedLines: 0, totalPaid: '1.90', totalDue: '0.00' }), total: 3, lines: [line('1', 'paid'), line('2', 'paid'), line('3', 'paid')] } }
         : { body: { run: run(), total: 3, lines: [line('1', 'paid'), line('2', 'insufficient', { amount: '0.60', payer: 'agent1' }), line('3', 'calculated', { amount: '0.30', payer: 'agent2' })] } };
     });
-    renderAt('/agents/settlements/7', '/agents/settlements/:id', <RunPage />);
+    renderPages('/agents/settlements/7', [{ path: '/agents/settlements/:id', element: <RunPage /> }]);
     expect((await screen.findByTestId('line-status-2')).textContent).toBe('Payer short of funds');
     const open = screen.getByTestId('rerun-open');
     expect(open.textContent).toBe('Re-run 2 unpaid lines');
@@ -202,10 +156,10 @@ describe('settlement run page', () => {
   });
 
   it('pays one line when asked, naming it; a server refusal stays in the dialog', async () => {
-    const calls = stubApi('owner', (call) =>
+    const calls = stubOperatorApi('owner', (call) =>
       call.method === 'POST' ? { status: 404, body: { error: { code: 'agents.run_not_found', message: 'gone' } } } : { body: { run: run(), total: 1, lines: [line('2', 'insufficient')] } },
     );
-    renderAt('/agents/settlements/7', '/agents/settlements/:id', <RunPage />);
+    renderPages('/agents/settlements/7', [{ path: '/agents/settlements/:id', element: <RunPage /> }]);
     fireEvent.click(await screen.findByTestId('line-retry-2'));
     fireEvent.change(screen.getByTestId('rerun-reason'), { target: { value: 'retry' } });
     fireEvent.click(screen.getByTestId('rerun-confirm'));
@@ -216,12 +170,12 @@ describe('settlement run page', () => {
 
 describe('contracts page', () => {
   it('grants a contract with the tiers typed (commas accepted), active members as a number', async () => {
-    const calls = stubApi('finance', (call) =>
+    const calls = stubOperatorApi('finance', (call) =>
       call.method === 'POST'
         ? { status: 201, body: { contract: { id: '5', kind: 'dividend', upline: null, downline: 'boss', version: 2, status: 'active', tiers: [], replaces: '4', offeredAt: '2025-03-10T00:00:00.000Z', decidedAt: '2025-03-10T00:00:00.000Z', endedAt: null, endedBy: null } } }
         : { body: { contracts: [] } },
     );
-    renderAt('/agents/contracts', '/agents/contracts', <ContractsPage />);
+    renderPages('/agents/contracts', [{ path: '/agents/contracts', element: <ContractsPage /> }]);
     fireEvent.click(await screen.findByTestId('grant-open'));
     fireEvent.change(screen.getByTestId('grant-account'), { target: { value: ' Boss ' } });
     fireEvent.change(screen.getByTestId('grant-kind'), { target: { value: 'dividend' } });

@@ -1,12 +1,8 @@
-import { Suspense, type ReactNode } from 'react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { describe, expect, it, vi } from 'vitest';
-import type { CatalogueImportReport, OperatorRole, OperatorVendor } from '@app/contracts';
-import { createI18n } from '../../shared/i18n.ts';
-import { SessionProvider } from '../../shared/session.tsx';
-import { storeToken } from '../../shared/session-store.ts';
+import type { ReactNode } from 'react';
+import { renderPages, stubOperatorApi } from '../../test/render.tsx';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CatalogueImportReport, OperatorVendor } from '@app/contracts';
 import ImportPage from './import-page.tsx';
 import VendorsPage from './vendors-page.tsx';
 
@@ -25,42 +21,8 @@ const vendor = (overrides: Partial<OperatorVendor> = {}): OperatorVendor => ({
   ...overrides,
 });
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-  contentType: string | null;
-}
-
-/** The API as the page sees it: the operator's session, then whatever `answer` says per call. */
-function stubApi(role: OperatorRole, answer: (call: Call) => { status?: number; body: unknown }) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const headers = new Headers(init.headers);
-      const call: Call = { method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : init.body, contentType: headers.get('content-type') };
-      calls.push(call);
-      const reply = url === '/api/backoffice/session' ? { body: { operator: { id: '1', username: 'op', displayName: 'Op', role }, mustChangePassword: false } } : answer(call);
-      return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
-    }),
-  );
-  return calls;
-}
-
-function renderPage(page: ReactNode) {
-  storeToken('token');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={createI18n('en')}>
-        <SessionProvider>
-          <Suspense fallback={null}>{page}</Suspense>
-        </SessionProvider>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
+const stubApi = stubOperatorApi;
+const renderPage = (page: ReactNode) => renderPages('/', [{ path: '/', element: page }]);
 
 describe('catalogue vendors page', () => {
   it('switches maintenance with one click and shows the vendor as the server answers it', async () => {

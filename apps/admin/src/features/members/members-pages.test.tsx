@@ -1,61 +1,23 @@
-import { Suspense } from 'react';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
+import { renderPages, stubOperatorApi } from '../../test/render.tsx';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import type { Adjustment, MemberDetail, OperatorRole } from '@app/contracts';
-import { createI18n } from '../../shared/i18n.ts';
-import { SessionProvider } from '../../shared/session.tsx';
-import { storeToken } from '../../shared/session-store.ts';
 import AdjustmentsPage from './adjustments-page.tsx';
 import { centsToDecimal, toSignedCents } from './amount.ts';
 import MemberPage from './member-page.tsx';
 import SearchPage from './search-page.tsx';
 
-interface Call {
-  method: string;
-  url: string;
-  body: unknown;
-  headers: Headers;
-}
-
-/** The API as the pages see it: operator 7's session in `role`, then whatever `answer` says per call. */
-function stubApi(role: OperatorRole, answer: (call: Call) => { status?: number; body: unknown }) {
-  const calls: Call[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (url: string, init: RequestInit = {}) => {
-      const call: Call = { method: init.method ?? 'GET', url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined, headers: new Headers(init.headers) };
-      calls.push(call);
-      const reply = url === '/api/backoffice/session' ? { body: { operator: { id: '7', username: 'op7', displayName: 'Op', role }, mustChangePassword: false } } : answer(call);
-      return new Response(JSON.stringify(reply.body), { status: reply.status ?? 200, headers: { 'content-type': 'application/json' } });
-    }),
+const renderAt = (path: string) =>
+  renderPages(
+    path,
+    [
+      { path: '/members', element: <SearchPage /> },
+      { path: '/balance-adjustments', element: <AdjustmentsPage /> },
+      { path: '/members/:id', element: <MemberPage /> },
+    ],
+    'pt',
   );
-  return calls;
-}
-
-function renderAt(path: string) {
-  storeToken('token');
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <I18nextProvider i18n={createI18n('pt')}>
-        <SessionProvider>
-          <MemoryRouter initialEntries={[path]}>
-            <Suspense fallback={null}>
-              <Routes>
-                <Route path="/members" element={<SearchPage />} />
-                <Route path="/balance-adjustments" element={<AdjustmentsPage />} />
-                <Route path="/members/:id" element={<MemberPage />} />
-              </Routes>
-            </Suspense>
-          </MemoryRouter>
-        </SessionProvider>
-      </I18nextProvider>
-    </QueryClientProvider>,
-  );
-}
+const stubApi = (role: OperatorRole, answer: Parameters<typeof stubOperatorApi>[1]) => stubOperatorApi(role, answer, { id: '7', username: 'op7' });
 
 const member = (overrides: Partial<MemberDetail> = {}): MemberDetail => ({
   id: '42',
