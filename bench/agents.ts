@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
 import pg from 'pg';
-import { createBenchDatabase } from './bench-database.ts';
-import { composeCore, composeHttp } from '../apps/server/src/compose.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { createLogger } from '../apps/server/src/platform/logger.ts';
+import { fmt, ms, seconds, startBenchSite } from './bench-site.ts';
 import { hashPassword } from '../apps/server/src/platform/security/passwords.ts';
 import * as settlementSql from '../apps/server/src/modules/agents/settlement/settlement.repository.ts';
 
@@ -42,23 +39,8 @@ const LEVELS = [1, 10, 100, 1000, Math.round(10_000 * SCALE)];
 LEVELS.push(MEMBERS - LEVELS.reduce((a, b) => a + b, 0));
 
 const started = performance.now();
-const seconds = (from: number) => (performance.now() - from) / 1000;
-const ms = (from: number) => performance.now() - from;
-const fmt = (n: number) => Math.round(n).toLocaleString('en');
-
-const benchDatabase = await createBenchDatabase('agents', 58_000);
-const { databaseUrl } = benchDatabase;
-const sqlc = new pg.Client({ connectionString: databaseUrl });
-await sqlc.connect();
-const q = async <R extends Record<string, unknown> = Record<string, unknown>>(text: string, values: unknown[] = []) => (await sqlc.query<R>(text, values)).rows;
-
-const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DB_POOL_MAX: '10' });
-const logger = createLogger({ level: 'silent', pretty: false });
-const core = await composeCore({ config, logger, databaseUrl });
-const { app } = await composeHttp(core, { config, logger });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const site = await startBenchSite('agents', 58_000);
+const { databaseUrl, sqlc, q, core, base } = site;
 const agents = core.modules.agents.api;
 const settings = await core.modules.system.api.getSettings();
 const timeZone = settings.locale.timeZone;
@@ -66,7 +48,7 @@ const timeZone = settings.locale.timeZone;
 const pgVersion = String((await q<{ server_version: string }>('show server_version'))[0]!.server_version);
 console.log(
   `agents benchmark: ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB (${(freemem() / 2 ** 30).toFixed(0)} free), load ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ` +
-    `PostgreSQL ${pgVersion} (${benchDatabase.server}), scale ${SCALE}: ${fmt(MEMBERS)} members, ${fmt(ROUNDS)} rounds, ${timeZone}`,
+    `PostgreSQL ${pgVersion} (${site.server}), scale ${SCALE}: ${fmt(MEMBERS)} members, ${fmt(ROUNDS)} rounds, ${timeZone}`,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -443,11 +425,4 @@ console.log(`  overview, top agent: p95 ${topLatencies.map((row) => `${row.label
 console.log(`  settlement: ${runs.map((run) => `${run.kind} ${run.runSeconds.toFixed(1)} s (+ payouts ${run.paySeconds.toFixed(1)} s)`).join(', ')} → target ≤ 60 s per run ${worstRun <= 60 ? 'MET' : 'NOT MET'}${worstRunPaid <= 60 ? ' (also with payouts)' : ' (not with payouts)'}`);
 console.log(`  total ${seconds(started).toFixed(0)} s, load at the end ${loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 
-await app.close();
-await core.close();
-await sqlc.end();
-if (process.env.BENCH_KEEP) {
-  console.log(`kept database ${new URL(databaseUrl).pathname.slice(1)}`);
-  process.exit(0);
-}
-await benchDatabase.drop();
+await site.close();

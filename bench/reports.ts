@@ -1,9 +1,5 @@
 import { cpus, freemem, loadavg, totalmem } from 'node:os';
-import pg from 'pg';
-import { createBenchDatabase } from './bench-database.ts';
-import { composeCore, composeHttp } from '../apps/server/src/compose.ts';
-import { loadConfig } from '../apps/server/src/platform/config.ts';
-import { createLogger } from '../apps/server/src/platform/logger.ts';
+import { fmt, ms, seconds, startBenchSite } from './bench-site.ts';
 import { secretOfOtpauthUri, totp } from '../apps/server/src/platform/security/totp.ts';
 
 /**
@@ -41,28 +37,13 @@ const BATCH = 250_000;
 const CALLS = Number(process.env.BENCH_REPORTS_CALLS ?? 60);
 const NO_ROLLUP_CALLS = Math.min(CALLS, 10);
 
-const seconds = (from: number) => (performance.now() - from) / 1000;
-const ms = (from: number) => performance.now() - from;
-const fmt = (n: number) => Math.round(n).toLocaleString('en');
-
-const benchDatabase = await createBenchDatabase('reports', 59_000);
-const { databaseUrl } = benchDatabase;
-const sqlc = new pg.Client({ connectionString: databaseUrl });
-await sqlc.connect();
-const q = async <R extends Record<string, unknown> = Record<string, unknown>>(text: string, values: unknown[] = []) => (await sqlc.query<R>(text, values)).rows;
-
-const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DB_POOL_MAX: '10' });
-const logger = createLogger({ level: 'silent', pretty: false });
-const core = await composeCore({ config, logger, databaseUrl });
-const { app } = await composeHttp(core, { config, logger });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+const site = await startBenchSite('reports', 59_000);
+const { q, core, base } = site;
 const timeZone = (await core.modules.system.api.getSettings()).locale.timeZone;
 const pgVersion = String((await q<{ server_version: string }>('show server_version'))[0]!.server_version);
 console.log(
   `reports benchmark: ${cpus().length} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB (${(freemem() / 2 ** 30).toFixed(0)} free), load ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ` +
-    `PostgreSQL ${pgVersion} (${benchDatabase.server}), scale ${SCALE}: ${fmt(MEMBERS)} members, ${fmt(ROUNDS)} rounds over ${DAYS} days, ${timeZone}`,
+    `PostgreSQL ${pgVersion} (${site.server}), scale ${SCALE}: ${fmt(MEMBERS)} members, ${fmt(ROUNDS)} rounds over ${DAYS} days, ${timeZone}`,
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -250,8 +231,4 @@ console.log(`\nwith no rollup (every fact of the period read live, as if the job
 await measure('dashboard (today)', '/api/backoffice/dashboard', () => '', NO_ROLLUP_CALLS);
 await measure('GGR, 30 days by day', `/api/backoffice/reports/ggr?${month}&groupBy=day`, ggrLine, NO_ROLLUP_CALLS);
 
-await app.close();
-await core.close();
-await sqlc.end();
-if (process.env.BENCH_KEEP) console.log(`kept: ${databaseUrl}`);
-else await benchDatabase.drop();
+await site.close();
