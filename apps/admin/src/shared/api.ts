@@ -30,23 +30,25 @@ export function onSessionLost(listener: () => void): () => void {
 /**
  * The console's only fetch. JSON in and out, the operator's bearer token unless `token` says
  * otherwise (the enrolment step uses its own), `schema` checks the answer against the contract.
+ * `raw` sends a file as it is, with its own content type (a catalogue upload), instead of JSON.
  */
 export async function api<T = unknown>(
   method: Method,
   path: string,
-  options: { body?: unknown; formData?: FormData; schema?: Parser<T>; token?: string | null; signal?: AbortSignal; headers?: Record<string, string> } = {},
+  options: { body?: unknown; raw?: { data: Blob; contentType: string }; schema?: Parser<T>; token?: string | null; signal?: AbortSignal; headers?: Record<string, string> } = {},
 ): Promise<T> {
   const token = options.token === undefined ? readToken() : options.token;
   // Extra headers first (an Idempotency-Key): the content type and the token are the console's own.
   const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.raw) headers['Content-Type'] = options.raw.contentType;
+  else if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: options.formData ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+      body: options.raw?.data ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
       signal: options.signal,
       credentials: 'same-origin',
     });

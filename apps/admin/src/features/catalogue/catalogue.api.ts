@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CatalogueImportReportSchema,
-  ErrorResponseSchema,
   OperatorGamePageSchema,
   OperatorGameSchema,
   OperatorVendorListSchema,
@@ -12,7 +11,6 @@ import {
   type VendorPatch,
 } from '@app/contracts';
 import { api, ApiError, queryString } from '../../shared/api.ts';
-import { readToken } from '../../shared/session-store.ts';
 
 export const GAMES_PAGE_SIZE = 25;
 const VENDORS_KEY = ['backoffice', 'catalogue', 'vendors'] as const;
@@ -77,32 +75,14 @@ export function useGamePatch() {
   });
 }
 
-/**
- * The upload sends the file itself as the body (Content-Type text/csv), which the shared api()
- * does not do (JSON or multipart only); errors come back in the same ApiError shape.
- */
+/** The file itself is the body (text/csv). A proxy's bare 413 still reads as "file too large". */
 export async function uploadCatalogue(file: Blob): Promise<CatalogueImportReport> {
-  const token = readToken();
-  let response: Response;
   try {
-    response = await fetch('/api/backoffice/catalogue/import', {
-      method: 'POST',
-      headers: { Accept: 'application/json', 'Content-Type': 'text/csv', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-      body: file,
-      credentials: 'same-origin',
-    });
-  } catch {
-    throw new ApiError(0, 'network.failed', 'network request failed');
+    return await api('POST', '/api/backoffice/catalogue/import', { raw: { data: file, contentType: 'text/csv' }, schema: CatalogueImportReportSchema });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 413 && error.code === 'unknown') throw new ApiError(413, 'catalogue.import_too_large', 'HTTP 413');
+    throw error;
   }
-  const data: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = ErrorResponseSchema.safeParse(data);
-    if (!parsed.success) throw new ApiError(response.status, response.status === 413 ? 'catalogue.import_too_large' : 'unknown', `HTTP ${response.status}`);
-    throw new ApiError(response.status, parsed.data.error.code, parsed.data.error.message, parsed.data.error.details);
-  }
-  const report = CatalogueImportReportSchema.safeParse(data);
-  if (!report.success) throw new ApiError(response.status, 'unknown', 'unexpected response from the import');
-  return report.data;
 }
 
 export function useCatalogueImport() {
