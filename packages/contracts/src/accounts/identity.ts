@@ -28,16 +28,25 @@ export const UpdateIdentityRequestSchema = z.object({
 });
 export type UpdateIdentityRequest = z.infer<typeof UpdateIdentityRequestSchema>;
 
+/** A birthday for a member whose name and CPF are on file without one (set once, then locked). */
+export const UpdateBirthdayRequestSchema = z.object({ birthday: z.string().max(10) });
+export type UpdateBirthdayRequest = z.infer<typeof UpdateBirthdayRequestSchema>;
+
 export const MemberIdentitySchema = z.object({
   payeeName: z.string().nullable(),
   /** Masked (***.982.247-**): enough to recognise, not to reuse. */
   cpf: z.string().nullable(),
   /** 'yyyy-MM-dd'. */
   birthday: z.string().nullable(),
-  /** Name and CPF are on file: deposits and withdrawals may go ahead. */
+  /** Name and CPF are on file (PIX needs both); money also needs ageVerified. */
   complete: z.boolean(),
   /** Name and CPF can no longer be changed by the member, only through customer service (KYC). */
   locked: z.boolean(),
+  /**
+   * Name, a valid CPF and a birthday of 18 or more (America/Sao_Paulo calendar) are on file: the
+   * member may deposit, withdraw and play for money (spec §5). Declared, not checked by a KYC provider.
+   */
+  ageVerified: z.boolean(),
 });
 export type MemberIdentity = z.infer<typeof MemberIdentitySchema>;
 
@@ -96,4 +105,12 @@ export function checkIdentityInput(input: { payeeName: string; cpf: string; birt
 function isPlausibleBirthday(value: string): boolean {
   // 'yyyy-MM-dd' strings order like the dates they name.
   return parseIsoDate(value) !== null && value >= EARLIEST_BIRTHDAY;
+}
+
+/** The birthday alone, by the same rule as checkIdentityInput: a real date from 1900 on (reg_pattern_11). */
+export function checkBirthdayInput(input: { birthday: string }): { ok: true; birthday: string } | { ok: false; problems: IdentityProblem[] } {
+  const birthday = input.birthday.trim();
+  if (birthday === '') return { ok: false, problems: [{ field: 'birthday', messageKey: 'required' }] };
+  if (!isPlausibleBirthday(birthday)) return { ok: false, problems: [{ field: 'birthday', messageKey: 'reg_pattern_11' }] };
+  return { ok: true, birthday };
 }

@@ -175,6 +175,24 @@ export async function updateIdentity(db: DbExecutor, memberId: bigint, identity:
     .execute();
 }
 
+export async function updateBirthday(db: DbExecutor, memberId: bigint, birthday: string, at: Date) {
+  await db.updateTable('accounts_member').set({ birthday, updated_at: at }).where('id', '=', memberId).execute();
+}
+
+/** Name, CPF and birthday where each is missing, unless another account has the CPF (demo seed; keeps any edit). */
+export async function fillMissingIdentity(db: DbExecutor, account: string, identity: { payeeName: string; cpf: string; birthday: string }) {
+  await db
+    .updateTable('accounts_member')
+    .set({
+      payee_name: sql`coalesce(payee_name, ${identity.payeeName})`,
+      cpf: sql`coalesce(cpf, ${identity.cpf})`,
+      birthday: sql`coalesce(birthday, ${identity.birthday}::date)`,
+    })
+    .where('account', '=', account)
+    .where((eb) => eb.or([eb('cpf', 'is not', null), eb.not(eb.exists(eb.selectFrom('accounts_member as other').select('other.id').where('other.cpf', '=', identity.cpf)))]))
+    .execute();
+}
+
 export async function insertTrialMember(db: DbExecutor, member: { account: string; passwordHash: string; ip: string }): Promise<bigint> {
   const row = await db
     .insertInto('accounts_member')

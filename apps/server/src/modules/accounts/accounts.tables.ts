@@ -26,6 +26,9 @@ export interface AccountsMemberTable {
   /** Why and when an operator last locked or unlocked the member (migration 0028). */
   status_reason: Generated<string | null>;
   status_changed_at: Generated<Date | null>;
+  /** When and by which KYC provider the declared identity was verified (migration 0043); none integrated yet. */
+  kyc_verified_at: Generated<Date | null>;
+  kyc_provider: Generated<string | null>;
 }
 
 export interface AccountsSessionTable {

@@ -31,12 +31,12 @@ describe('member identity (name, CPF, birthday)', () => {
 
   it('starts empty, saves a normalised name and the CPF digits, answers the CPF masked, then locks', async () => {
     const member = await loggedIn();
-    expect((await getIdentity(member.token)).json()).toEqual({ payeeName: null, cpf: null, birthday: null, complete: false, locked: false });
+    expect((await getIdentity(member.token)).json()).toEqual({ payeeName: null, cpf: null, birthday: null, complete: false, locked: false, ageVerified: false });
 
     const cpf = newCpf();
     const saved = await putIdentity(member.token, { payeeName: '  José   da\u00a0Silva ', cpf: formatCpf(cpf), birthday: '1990-05-17' });
     expect(saved.statusCode, saved.body).toBe(200);
-    const expected = { payeeName: 'José da Silva', cpf: masked(cpf), birthday: '1990-05-17', complete: true, locked: true };
+    const expected = { payeeName: 'José da Silva', cpf: masked(cpf), birthday: '1990-05-17', complete: true, locked: true, ageVerified: true };
     expect(saved.json()).toEqual(expected);
     expect((await getIdentity(member.token)).json()).toEqual(expected);
     const stored = await row(member.account);

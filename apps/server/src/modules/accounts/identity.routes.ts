@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponseSchema, MemberIdentitySchema, UpdateIdentityRequestSchema } from '@app/contracts';
+import { ErrorResponseSchema, MemberIdentitySchema, UpdateBirthdayRequestSchema, UpdateIdentityRequestSchema } from '@app/contracts';
 import { currentMember, type MemberAuth } from './accounts.auth.ts';
 import type { IdentityService } from './identity.service.ts';
 
@@ -34,6 +34,22 @@ export function identityRoutes(deps: { identity: IdentityService; auth: MemberAu
         ...memberOnly,
       },
       async (request) => deps.identity.updateIdentity(currentMember(request), request.body),
+    );
+
+    app.put(
+      '/member/identity/birthday',
+      {
+        schema: {
+          tags: ['member'],
+          summary: 'Add the birthday when none is on file (18 or more); after that only customer service changes it',
+          description: 'Money (deposit, withdrawal, real-money play) needs name, CPF and an 18+ birthday. 400 accounts.underage under 18; 409 accounts.birthday_locked when one is on file.',
+          security: bearer,
+          body: UpdateBirthdayRequestSchema,
+          response: { 200: MemberIdentitySchema, ...errors },
+        },
+        ...memberOnly,
+      },
+      async (request) => deps.identity.updateBirthday(currentMember(request), request.body),
     );
   };
 }

@@ -1,8 +1,9 @@
 import { AppError, type Clock } from '@app/kernel';
-import { checkIdentityInput, isOldEnough, maskCpf, MIN_PLAYER_AGE, todayIn, type MemberIdentity, type UpdateIdentityRequest } from '@app/contracts';
+import { checkBirthdayInput, checkIdentityInput, isOldEnough, maskCpf, MIN_PLAYER_AGE, OPERATOR_TIME_ZONE, todayIn, type IdentityProblem, type MemberIdentity, type UpdateBirthdayRequest, type UpdateIdentityRequest } from '@app/contracts';
 import type { Db } from '../../platform/db.ts';
 import type { SystemService } from '../system/index.ts';
 import * as members from './accounts.repository.ts';
+import { ageVerificationOf } from './identity.age.ts';
 import type { AuthenticatedMember } from './session.service.ts';
 
 interface IdentityRow {
@@ -16,7 +17,7 @@ function isComplete(row: IdentityRow): boolean {
   return row.payee_name !== null && row.cpf !== null;
 }
 
-function present(row: IdentityRow): MemberIdentity {
+function present(row: IdentityRow, now: Date): MemberIdentity {
   const complete = isComplete(row);
   return {
     payeeName: row.payee_name,
@@ -25,7 +26,19 @@ function present(row: IdentityRow): MemberIdentity {
     complete,
     // Once both are on file they are KYC data: changes go through customer service.
     locked: complete,
+    ageVerified: ageVerificationOf(row, now) === 'verified',
   };
+}
+
+function invalid(problems: IdentityProblem[]): AppError {
+  return new AppError('validation.failed', 'the identity form has errors', {
+    fields: problems.map((problem) => ({
+      path: `body.${problem.field}`,
+      message: problem.messageKey,
+      messageKey: problem.messageKey,
+      ...(problem.params ? { params: problem.params } : {}),
+    })),
+  });
 }
 
 const cpfTaken = () =>
@@ -42,7 +55,7 @@ export function createIdentityService(deps: { db: Db; clock: Clock; system: Syst
     async getIdentity(member: AuthenticatedMember): Promise<MemberIdentity> {
       const row = await members.findIdentity(deps.db, member.id);
       if (!row) throw new AppError('auth.required', 'you are not logged in, please log in');
-      return present(row);
+      return present(row, deps.clock.now());
     },
 
     /**
@@ -52,20 +65,10 @@ export function createIdentityService(deps: { db: Db; clock: Clock; system: Syst
      */
     async updateIdentity(member: AuthenticatedMember, input: UpdateIdentityRequest): Promise<MemberIdentity> {
       const checked = checkIdentityInput(input);
-      if (!checked.ok) {
-        throw new AppError('validation.failed', 'the identity form has errors', {
-          fields: checked.problems.map((problem) => ({
-            path: `body.${problem.field}`,
-            message: problem.messageKey,
-            messageKey: problem.messageKey,
-            ...(problem.params ? { params: problem.params } : {}),
-          })),
-        });
-      }
+      if (!checked.ok) throw invalid(checked.problems);
       const { payeeName, cpf, birthday } = checked.values;
-      const settings = await deps.system.getSettings();
       const now = deps.clock.now();
-      if (birthday !== undefined && !isOldEnough(birthday, todayIn(settings.locale.timeZone, now), MIN_PLAYER_AGE)) {
+      if (birthday !== undefined && !isOldEnough(birthday, todayIn(OPERATOR_TIME_ZONE, now), MIN_PLAYER_AGE)) {
         throw new AppError('accounts.underage', 'you must be 18 or older');
       }
 
@@ -78,7 +81,7 @@ export function createIdentityService(deps: { db: Db; clock: Clock; system: Syst
           if (await members.isCpfTakenByOther(tx, cpf, member.id)) throw cpfTaken();
           const next = { payeeName, cpf, birthday: row.birthday ?? birthday ?? null };
           await members.updateIdentity(tx, member.id, next, now);
-          return present({ payee_name: next.payeeName, cpf: next.cpf, birthday: next.birthday });
+          return present({ payee_name: next.payeeName, cpf: next.cpf, birthday: next.birthday }, now);
         });
       } catch (error) {
         // Two members saving the same CPF at once: the unique index decides.
@@ -86,6 +89,24 @@ export function createIdentityService(deps: { db: Db; clock: Clock; system: Syst
         if (pgError.code === '23505' && pgError.constraint === 'accounts_member_cpf_key') throw cpfTaken();
         throw error;
       }
+    },
+
+    /**
+     * The birthday of a member who has none on file (registered without it, or saved name and CPF
+     * before the form asked for it): 18 or more, set once, then only customer service changes it.
+     */
+    async updateBirthday(member: AuthenticatedMember, input: UpdateBirthdayRequest): Promise<MemberIdentity> {
+      const checked = checkBirthdayInput(input);
+      if (!checked.ok) throw invalid(checked.problems);
+      const now = deps.clock.now();
+      if (!isOldEnough(checked.birthday, todayIn(OPERATOR_TIME_ZONE, now), MIN_PLAYER_AGE)) throw new AppError('accounts.underage', 'you must be 18 or older');
+      return deps.db.transaction().execute(async (tx) => {
+        const row = await members.lockIdentity(tx, member.id);
+        if (!row) throw new AppError('auth.required', 'you are not logged in, please log in');
+        if (row.birthday !== null) throw new AppError('accounts.birthday_locked', 'a birthday is on file; customer service changes it');
+        await members.updateBirthday(tx, member.id, checked.birthday, now);
+        return present({ ...row, birthday: checked.birthday }, now);
+      });
     },
   };
 }

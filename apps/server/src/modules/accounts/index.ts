@@ -21,6 +21,7 @@ import { securityRoutes } from './security.routes.ts';
 import { createIdentityService } from './identity.service.ts';
 import { createDownlineService } from './downline.service.ts';
 import { identityRoutes } from './identity.routes.ts';
+import { ageUnverified, ageVerificationOf as ageVerificationOfIdentity, type AgeVerification } from './identity.age.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import { membersAdminRoutes, type OperatorAccess } from './members.admin-routes.ts';
 import { createMembersAdminService } from './members.admin-service.ts';
@@ -29,6 +30,7 @@ import { isAgentType } from './account-type.ts';
 export { ACCOUNT_TYPE, isAgentType, type AccountType } from './account-type.ts';
 export { currentMember } from './accounts.auth.ts';
 export type { AuthenticatedMember } from './session.service.ts';
+export type { AgeVerification } from './identity.age.ts';
 export type { DownlineService } from './downline.service.ts';
 export type { OperatorAccess as MembersOperatorAccess } from './members.admin-routes.ts';
 
@@ -58,6 +60,11 @@ export function createAccountsModule(deps: {
   const auth = createMemberAuth(sessions);
   const downlines = createDownlineService({ db: deps.db, system: deps.system });
   const paymentPasswordFailures = createPaymentPasswordThrottle();
+  /** The 18+ rule for one member; undefined when there is no such member (callers answer that their own way). */
+  const ageVerificationOf = async (memberId: bigint): Promise<AgeVerification | undefined> => {
+    const declared = await repository.findIdentity(deps.db, memberId);
+    return declared ? ageVerificationOfIdentity(declared, clock.now()) : undefined;
+  };
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(accountsRoutes({ sessions, members, auth }));
     await app.register(registrationRoutes({ registration, humanCheck, passwords }));
@@ -100,10 +107,22 @@ export function createAccountsModule(deps: {
           return 'wrong';
         },
       },
-      /** Name and CPF on file, for payments that must go only to and from the member's own account. */
-      async identityOf(memberId: bigint): Promise<{ account: string; payeeName: string | null; cpf: string | null; hasPaymentPassword: boolean } | undefined> {
-        const row = await repository.findMemberById(deps.db, memberId);
-        return row ? { account: row.account, payeeName: row.payee_name, cpf: row.cpf, hasPaymentPassword: row.payment_password_hash !== null } : undefined;
+      /**
+       * Name and CPF on file, for payments that must go only to and from the member's own account;
+       * `ageVerification` is the 18+ rule (identity.age.ts) every money path applies.
+       */
+      async identityOf(memberId: bigint): Promise<{ account: string; payeeName: string | null; cpf: string | null; hasPaymentPassword: boolean; ageVerification: AgeVerification } | undefined> {
+        const [row, declared] = await Promise.all([repository.findMemberById(deps.db, memberId), repository.findIdentity(deps.db, memberId)]);
+        if (!row || !declared) return undefined;
+        const ageVerification = ageVerificationOfIdentity(declared, clock.now());
+        return { account: row.account, payeeName: row.payee_name, cpf: row.cpf, hasPaymentPassword: row.payment_password_hash !== null, ageVerification };
+      },
+      /** The 18+ rule (identity.age.ts) for money paths that answer in their own words (the provider API). */
+      ageVerificationOf,
+      /** Throws member.age_unverified unless the member may move money (real-money game launch). */
+      async assertAgeVerified(memberId: bigint): Promise<void> {
+        const verification = (await ageVerificationOf(memberId)) ?? 'identity_incomplete';
+        if (verification !== 'verified') throw ageUnverified(verification);
       },
       /** Nickname, type and status of a member, for vendors' callbacks (provider API). */
       /** A member's id and account name, for other modules' back-office routes (wallet adjustments). */
@@ -122,10 +141,16 @@ export function createAccountsModule(deps: {
         const row = await repository.findMemberById(deps.db, memberId);
         return row ? verifyPassword(row.password_hash, password) : false;
       },
-      /** Creates the member unless the account exists (idempotent); answers whether it created one. */
-      async ensureMember(input: { account: string; nickname: string; type: number; password: string; upline?: string }): Promise<boolean> {
+      /**
+       * Creates the member unless the account exists (idempotent); answers whether it created one.
+       * `identity` (demo seed) fills name, CPF and birthday where the member has none on file.
+       */
+      async ensureMember(input: { account: string; nickname: string; type: number; password: string; upline?: string; identity?: { payeeName: string; cpf: string; birthday: string } }): Promise<boolean> {
         const account = input.account.toLowerCase();
-        if (await repository.findMemberByAccount(deps.db, account)) return false;
+        if (await repository.findMemberByAccount(deps.db, account)) {
+          if (input.identity) await repository.fillMissingIdentity(deps.db, account, input.identity);
+          return false;
+        }
         const upline = input.upline ? await repository.findMemberByAccount(deps.db, input.upline.toLowerCase()) : undefined;
         return repository.insertMemberIfAbsent(deps.db, {
           account,
@@ -133,6 +158,9 @@ export function createAccountsModule(deps: {
           type: input.type,
           passwordHash: await hashPassword(input.password),
           uplineMemberId: upline?.id ?? null,
+        }).then(async (created) => {
+          if (input.identity) await repository.fillMissingIdentity(deps.db, account, input.identity);
+          return created;
         });
       },
     },
