@@ -52,7 +52,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
   });
   // The house game server's games open the web's slot screen.
   const launchers = new Map([[HOUSE_VENDOR_CODE, createSlotScreenLauncher()]]);
-  const catalogue = createCatalogueModule({ db: dbHandle.db, bus, logger, wallet: wallet.api, imageBase: config.imageBase, cacheEntries: config.catalogueCacheEntries, launchers });
+  const catalogue = createCatalogueModule({ db: dbHandle.db, bus, logger, wallet: wallet.api, imageBase: config.imageBase, cacheEntries: config.catalogueCacheEntries, launchers, assertAgeVerified: accounts.api.assertAgeVerified });
   const payments = createPaymentsModule({
     db: dbHandle.db,
     bus,
@@ -75,6 +75,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     wallet: wallet.api,
     redeemLaunchToken: catalogue.api.redeemLaunchToken,
     playerOf: accounts.api.playerOf,
+    ageVerificationOf: accounts.api.ageVerificationOf,
     ensureSeamlessVendor: catalogue.api.ensureSeamlessVendor,
     demoVendorSecret: config.demoVendorSecret,
     catalogue: { vendorName: catalogue.api.vendorName, describeGame: catalogue.api.describeGame },

@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
+import { completeCpf } from '@app/contracts';
 import type { Core } from '../src/compose.ts';
 import type { HttpApp } from '../src/platform/http/app.ts';
 import { secretOfOtpauthUri, totp } from '../src/platform/security/totp.ts';
@@ -52,8 +53,12 @@ export interface TestPlayer extends TestMember {
   id: bigint;
 }
 
-/** A member with money: the opening balance is a manual adjustment posted through the ledger. */
-export async function newPlayer(core: Core, options: { balance?: bigint; type?: number; upline?: string; password?: string } = {}): Promise<TestPlayer> {
+/**
+ * A member with money: the opening balance is a manual adjustment posted through the ledger. A
+ * player is an adult with a complete identity (full name, CPF, birthday), as the money paths
+ * require (spec §5); `adult: false` leaves the identity empty.
+ */
+export async function newPlayer(core: Core, options: { balance?: bigint; type?: number; upline?: string; password?: string; adult?: boolean } = {}): Promise<TestPlayer> {
   const member = {
     account: `p${randomBytes(5).toString('hex')}`,
     password: options.password ?? `Pw-${randomBytes(6).toString('hex')}`,
@@ -62,6 +67,7 @@ export async function newPlayer(core: Core, options: { balance?: bigint; type?: 
   await core.modules.accounts.api.ensureMember({ account: member.account, nickname: member.account, type: member.type, password: member.password, upline: options.upline });
   const found = await core.modules.accounts.api.directory.findMemberByAccount(member.account);
   if (!found) throw new Error('member was not created');
+  if (options.adult !== false) await giveAdultIdentity(core, found.id);
   if (options.balance && options.balance > 0n) {
     await core.db.transaction().execute((tx) =>
       core.modules.wallet.api.postOrThrow(tx, {
@@ -75,6 +81,13 @@ export async function newPlayer(core: Core, options: { balance?: bigint; type?: 
     );
   }
   return { ...member, id: found.id };
+}
+
+/** Full name, a random valid CPF and a 1990 birthday: what an adult member declares in the identity form. */
+export async function giveAdultIdentity(core: Core, memberId: bigint): Promise<{ cpf: string }> {
+  const cpf = completeCpf(String(randomInt(100_000_000, 999_999_999)));
+  await core.db.updateTable('accounts_member').set({ payee_name: 'Fulana Adulta', cpf, birthday: '1990-01-01' }).where('id', '=', memberId).execute();
+  return { cpf };
 }
 
 export type TestOperatorRole = 'owner' | 'finance' | 'risk' | 'support' | 'content';

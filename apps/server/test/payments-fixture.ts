@@ -25,7 +25,8 @@ export interface PayingMember extends TestPlayer {
 }
 
 export async function payingMember(ctx: TestContext, options: { balance?: bigint; cpf?: boolean; pin?: boolean } = {}): Promise<PayingMember> {
-  const player = await newPlayer(ctx.core, { balance: options.balance });
+  // Without a CPF the member has no identity at all (no name, no birthday either).
+  const player = await newPlayer(ctx.core, { balance: options.balance, adult: options.cpf !== false });
   const cpf = completeCpf(String(randomInt(100_000_000, 999_999_999)));
   if (options.cpf !== false) {
     await sql`update accounts_member set cpf = ${cpf}, payee_name = ${`Fulano ${player.account}`} where id = ${player.id}`.execute(ctx.core.db);

@@ -1,3 +1,4 @@
+import { completeCpf } from '@app/contracts';
 import { HOUSE, type WalletModule } from '../modules/wallet/index.ts';
 import type { AccountsModule } from '../modules/accounts/index.ts';
 import type { AgentsModule } from '../modules/agents/index.ts';
@@ -17,6 +18,12 @@ export const DEMO_LOGINS = [
   { role: 'operator', username: 'admin', password: 'Admin@1234', where: '/admin/' },
 ] as const;
 
+/** Made-up adults: valid check digits, no real person's CPF intended. Filled only where missing. */
+const DEMO_IDENTITIES = {
+  member: { payeeName: 'Demo da Silva', cpf: completeCpf('123456789'), birthday: '1990-05-17' },
+  agent: { payeeName: 'Agente Demo Souza', cpf: completeCpf('987654321'), birthday: '1985-03-02' },
+};
+
 /**
  * Idempotent: each record is created only if missing, so restarts and operator edits are kept.
  * Everything here is marked as demo data where a visitor can see it.
@@ -25,10 +32,11 @@ export async function seedDemoData(modules: DemoModules, options: { publicUrl: s
   const created: string[] = [];
   const [member, agent, operator] = DEMO_LOGINS;
   // The agent first: the demo member sits in its tree, so transfers up and down can be tried.
-  if (await modules.accounts.api.ensureMember({ account: agent.username, nickname: 'Agente Demo', type: ACCOUNT_TYPE.AGENT, password: agent.password })) {
+  // Adults with a complete identity: deposits and real-money play need one (spec §5).
+  if (await modules.accounts.api.ensureMember({ account: agent.username, nickname: 'Agente Demo', type: ACCOUNT_TYPE.AGENT, password: agent.password, identity: DEMO_IDENTITIES.agent })) {
     created.push(agent.username);
   }
-  if (await modules.accounts.api.ensureMember({ account: member.username, nickname: 'Demo', type: ACCOUNT_TYPE.MEMBER, password: member.password, upline: agent.username })) {
+  if (await modules.accounts.api.ensureMember({ account: member.username, nickname: 'Demo', type: ACCOUNT_TYPE.MEMBER, password: member.password, upline: agent.username, identity: DEMO_IDENTITIES.member })) {
     created.push(member.username);
   }
   await grantDemoMoney(modules, [

@@ -49,6 +49,8 @@ export function createCatalogueModule(deps: {
   clock?: Clock;
   launchers?: ReadonlyMap<string, GameLauncher>;
   transferAdapters?: ReadonlyMap<string, TransferAdapter>;
+  /** The accounts module's 18+ rule: throws unless the member may play for money (demo launches skip it). */
+  assertAgeVerified?: (memberId: bigint) => Promise<void>;
 }) {
   const logger = deps.logger.child({ module: 'catalogue' });
   const snapshot = createCatalogueSnapshot({ db: deps.db });
@@ -71,7 +73,7 @@ export function createCatalogueModule(deps: {
   const catalogue = createCatalogueService({ db: deps.db, snapshot, imageBase, cacheEntries: deps.cacheEntries });
   const playerGames = createPlayerGamesService({ db: deps.db, snapshot, imageBase });
   const transfers = createVendorTransferService({ db: deps.db, wallet: deps.wallet, snapshot, adapterFor, logger });
-  const launches = createLaunchService({ db: deps.db, snapshot, imageBase, clock: deps.clock ?? systemClock, launcherFor, transfers });
+  const launches = createLaunchService({ db: deps.db, snapshot, imageBase, clock: deps.clock ?? systemClock, launcherFor, transfers, assertAgeVerified: deps.assertAgeVerified });
 
   return {
     api: {

@@ -29,6 +29,8 @@ export function createLaunchService(deps: {
   clock: Clock;
   launcherFor: (vendor: VendorRow) => GameLauncher | undefined;
   transfers: VendorTransferService;
+  /** Spec §5: real money only for a member with a verified 18+ identity; demo play stays open. */
+  assertAgeVerified?: (memberId: bigint) => Promise<void>;
 }) {
   async function findTarget(request: LaunchRequest): Promise<GameRow | undefined> {
     if (request.gameId !== undefined) return findGameById(deps.db, request.gameId);
@@ -52,6 +54,7 @@ export function createLaunchService(deps: {
     const demo = request.demo === true;
     if (member.type === TRIAL_ACCOUNT_TYPE && !demo) throw new AppError('auth.trial_refused', 'register an account first');
     if (demo && !game.demo_supported) throw new AppError('catalogue.demo_unavailable', 'this game has no demo mode');
+    if (!demo) await deps.assertAgeVerified?.(member.id);
     if (game.maintenance || vendor.maintenance) return refuseForMaintenance(snapshot, game, language);
     const launcher = deps.launcherFor(vendor);
     if (!launcher) throw new AppError('catalogue.vendor_unavailable', 'no launcher is configured for this vendor');

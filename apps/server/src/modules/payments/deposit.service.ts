@@ -7,7 +7,7 @@ import type { EventBus } from '../../platform/events.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { HOUSE, type WalletApi } from '../wallet/index.ts';
 import type { PaymentsDepositTable } from './payments.tables.ts';
-import type { PaymentsDeps } from './payments.deps.ts';
+import { assertAgeVerified, type PaymentsDeps } from './payments.deps.ts';
 import { qrSvg } from './pix/index.ts';
 import type { ChargeState } from './providers/payment-provider.ts';
 import type { Selectable } from 'kysely';
@@ -36,6 +36,7 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
     const identity = await deps.identityOf(memberId);
     // PIX only from the member's own account (brazil-compliance §2.4): we must know whose it is.
     if (!identity?.cpf || !identity.payeeName) throw new AppError('payments.profile_incomplete', 'name and CPF are required to deposit');
+    assertAgeVerified(identity);
     const pending = await deps.db
       .selectFrom('payments_deposit')
       .select((eb) => eb.fn.countAll<string>().as('count'))

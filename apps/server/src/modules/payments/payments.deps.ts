@@ -1,3 +1,4 @@
+import { AppError } from '@app/kernel';
 import type { Settings } from '../system/index.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import type { SandboxPsp } from './providers/sandbox-psp.ts';
@@ -10,7 +11,15 @@ export interface PaymentsDeps {
   /** Present when the provider is the built-in sandbox and members may play its payer (never in production). */
   sandbox?: SandboxPsp;
   settings(): Promise<PaymentSettings>;
-  identityOf(memberId: bigint): Promise<{ account: string; payeeName: string | null; cpf: string | null; hasPaymentPassword: boolean } | undefined>;
+  /** `ageVerification`: the accounts module's 18+ rule; money moves only when it is 'verified'. */
+  identityOf(memberId: bigint): Promise<{ account: string; payeeName: string | null; cpf: string | null; hasPaymentPassword: boolean; ageVerification: 'verified' | 'identity_incomplete' | 'underage' } | undefined>;
   checkLoginPassword(memberId: bigint, password: string): Promise<boolean>;
   checkPaymentPassword(memberId: bigint, pin: string): Promise<'ok' | 'missing' | 'wrong'>;
+}
+
+/** Spec §5: no money in or out for a member without a full name, CPF and an 18+ birthday on file. */
+export function assertAgeVerified(identity: { ageVerification: 'verified' | 'identity_incomplete' | 'underage' }): void {
+  if (identity.ageVerification !== 'verified') {
+    throw new AppError('member.age_unverified', 'complete your identity (full name, CPF and an 18+ birthday) to move money', { reason: identity.ageVerification });
+  }
 }

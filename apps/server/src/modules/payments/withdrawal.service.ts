@@ -6,7 +6,7 @@ import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { type WalletApi } from '../wallet/index.ts';
-import type { PaymentsDeps } from './payments.deps.ts';
+import { assertAgeVerified, type PaymentsDeps } from './payments.deps.ts';
 import type { PaymentsWithdrawalTable, PayoutDestination } from './payments.tables.ts';
 import { destinationFromRow, destinationOf, displayOf, payoutAccountView, rowOf } from './payout-account.ts';
 import { holdJournal, payoutJournal, releaseJournal } from './withdrawal-journals.ts';
@@ -77,6 +77,7 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
     const identity = await deps.identityOf(memberId);
     // The account must still be the member's own: a later CPF or name change makes it stale.
     if (!identity?.cpf || identity.cpf !== account.holder_cpf) throw new AppError('payments.profile_incomplete', 'payout account does not match the member');
+    assertAgeVerified(identity);
     const turnover = await turnoverOf(memberId);
     if (turnover > 0n) throw new AppError('payments.turnover_required', 'wagering still required', { remaining: formatCents(turnover) });
     const pin = await deps.checkPaymentPassword(memberId, input.paymentPassword);

@@ -34,6 +34,8 @@ export function createProviderModule(deps: {
   redeemLaunchToken: ProviderDeps['redeemLaunchToken'];
   /** The accounts module's member lookup (nickname, type, status). */
   playerOf: ProviderDeps['playerOf'];
+  /** The accounts module's 18+ rule, asked before every bet (spec §5). */
+  ageVerificationOf?: ProviderDeps['ageVerificationOf'];
   /** The catalogue's idempotent vendor creation (demo seed). */
   ensureSeamlessVendor: Parameters<typeof seedDemoVendor>[0]['ensureSeamlessVendor'];
   /** DEMO_VENDOR_SECRET; undefined in production, where no demo vendor is seeded. */
@@ -51,6 +53,7 @@ export function createProviderModule(deps: {
     wallet: deps.wallet,
     redeemLaunchToken: deps.redeemLaunchToken,
     playerOf: deps.playerOf,
+    ageVerificationOf: deps.ageVerificationOf,
     gameTypeOf: async (vendor, gameCode) => (await deps.catalogue.describeGame(vendor, gameCode))?.gameType,
   });
   const vendors = createVendorAccessCache({ db: deps.db });

@@ -25,6 +25,12 @@ export interface ProviderDeps {
   wallet: WalletApi;
   redeemLaunchToken: (token: string) => Promise<{ memberId: bigint; vendorCode: string; gameId: number; demo: boolean } | undefined>;
   playerOf: (memberId: bigint) => Promise<{ nickname: string; type: number; status: 'active' | 'locked' | 'closed' } | undefined>;
+  /**
+   * The accounts module's 18+ rule. Bets are the one place every product's real-money play passes
+   * (vendors' games, house slots, mini games, crash), so the rule is asked here, before the money
+   * callback; wins and rollbacks of bets already taken are always accepted.
+   */
+  ageVerificationOf?: (memberId: bigint) => Promise<'verified' | 'identity_incomplete' | 'underage' | undefined>;
   /** The catalogue's game type for the betting record's product filter (undefined when unknown). */
   gameTypeOf?: (vendorCode: string, gameCode: string) => Promise<string | undefined>;
 }
@@ -99,6 +105,9 @@ export function createProviderService(deps: ProviderDeps) {
       const amount = centsOf(request.amount);
       if (amount === 0n) throw new ProviderError('INVALID_REQUEST', 'a bet must be more than 0.00');
       const memberId = playerIdOf(request.playerId);
+      const [gameType, age] = await Promise.all([deps.gameTypeOf?.(vendorCode, request.gameCode), deps.ageVerificationOf?.(memberId)]);
+      // An unknown member (undefined) is left to the callback, which answers PLAYER_NOT_FOUND.
+      if (age !== undefined && age !== 'verified') throw new ProviderError('PLAYER_BLOCKED', `the player may not bet for money: ${age} (member.age_unverified)`);
       return moneyCallback(
         {
           v: vendorCode,
@@ -107,7 +116,7 @@ export function createProviderService(deps: ProviderDeps) {
           m: memberId.toString(),
           r: request.roundId,
           g: request.gameCode,
-          gt: (await deps.gameTypeOf?.(vendorCode, request.gameCode)) ?? null,
+          gt: gameType ?? null,
           h: hashContent([request.playerId, request.roundId, request.gameCode, request.amount]),
           amt: amount.toString(),
         },
