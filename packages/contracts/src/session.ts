@@ -44,6 +44,26 @@ export type MemberInfo = z.infer<typeof MemberInfoSchema>;
 
 export const UpdateLanguageRequestSchema = z.object({ language: LanguageSchema });
 
+/**
+ * Session hand-off: a single-use code, valid 60 s, that opens a new session for the same member
+ * elsewhere (an app, another tab). Links carry `?handoff=<code>`, never a session token.
+ */
+export const HANDOFF_CODE_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+export const HandoffCodeResponseSchema = z.object({
+  code: z.string(),
+  expiresAt: z.string(),
+});
+export type HandoffCodeResponse = z.infer<typeof HandoffCodeResponseSchema>;
+/** Bounded on the wire; a code of another shape is answered as an invalid code, not a 500. */
+export const HandoffExchangeRequestSchema = z.object({ code: z.string().max(256) });
+export type HandoffExchangeRequest = z.infer<typeof HandoffExchangeRequestSchema>;
+export const HandoffExchangeResponseSchema = z.object({
+  token: z.string(),
+  /** Whose session it is, so the app can ask before replacing another account's live session. */
+  account: z.string(),
+});
+export type HandoffExchangeResponse = z.infer<typeof HandoffExchangeResponseSchema>;
+
 export const AGENT_ACCOUNT_TYPES = [1, 2, 41, 42] as const;
 export const TRIAL_ACCOUNT_TYPE = 4;
 export function isAgentAccountType(type: number): boolean {

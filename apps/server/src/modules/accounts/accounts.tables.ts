@@ -60,6 +60,8 @@ export interface AccountsTables extends AccountsHumanCheckTables, AccountsSmsTab
   accounts_session: AccountsSessionTable;
   accounts_login_throttle: AccountsLoginThrottleTable;
   accounts_known_ip: AccountsKnownIpTable;
+  /** Single-use codes that open a session in another app or tab (migration 0044; session-handoff.service.ts). */
+  accounts_session_handoff: { code_hash: Buffer; member_id: bigint; created_at: Generated<Date>; expires_at: Date; used_at: Date | null };
 }
 
 export interface AccountsCaptchaTable {

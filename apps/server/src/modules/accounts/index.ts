@@ -21,6 +21,8 @@ import { securityRoutes } from './security.routes.ts';
 import { createIdentityService } from './identity.service.ts';
 import { createDownlineService } from './downline.service.ts';
 import { identityRoutes } from './identity.routes.ts';
+import { createSessionHandoffService } from './session-handoff.service.ts';
+import { sessionHandoffRoutes } from './session-handoff.routes.ts';
 import { ageUnverified, ageVerificationOf as ageVerificationOfIdentity, type AgeVerification } from './identity.age.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import { membersAdminRoutes, type OperatorAccess } from './members.admin-routes.ts';
@@ -57,6 +59,7 @@ export function createAccountsModule(deps: {
   const email = deps.emailProvider ?? createOutboxEmailProvider(deps.db);
   const passwords = createPasswordService({ db: deps.db, clock, sessions, smsCodes, email, publicUrl: deps.publicUrl });
   const identity = createIdentityService({ db: deps.db, clock, system: deps.system });
+  const handoffs = createSessionHandoffService({ db: deps.db, clock, sessions });
   const auth = createMemberAuth(sessions);
   const downlines = createDownlineService({ db: deps.db, system: deps.system });
   const paymentPasswordFailures = createPaymentPasswordThrottle();
@@ -70,9 +73,13 @@ export function createAccountsModule(deps: {
     await app.register(registrationRoutes({ registration, humanCheck, passwords }));
     await app.register(securityRoutes({ passwords, auth }));
     await app.register(identityRoutes({ identity, auth }));
+    await app.register(sessionHandoffRoutes({ handoffs, auth }));
   };
   const jobs: JobDefinition[] = [
     { name: 'accounts.delete-expired-human-checks', cron: '*/10 * * * *', handle: () => humanCheck.deleteExpired() },
+    { name: 'accounts.delete-spent-handoffs', cron: '*/10 * * * *', handle: async () => {
+      await handoffs.deleteSpent();
+    } },
   ];
 
   return {
