@@ -46,7 +46,8 @@ function view(row: repository.AdjustmentRow, account: string): Adjustment {
  * amount of a member's cash with a reason; a checker who is not the maker approves, which posts
  * an 'adjustment' journal (member cash against the house account `adjustments`) in the same
  * transaction as the request's new status and the audit row, or rejects. Replays are harmless:
- * the maker's Idempotency-Key answers the first request, a second approval answers the first.
+ * the maker's Idempotency-Key answers the first request; a second approval is refused as already
+ * decided (wallet.adjustment_not_pending, naming the decision) and posts nothing.
  */
 export function createBalanceAdjustments(deps: BalanceAdjustmentDeps) {
   const { db } = deps;
@@ -59,6 +60,16 @@ export function createBalanceAdjustments(deps: BalanceAdjustmentDeps) {
     const row = await repository.lockAdjustment(tx, id);
     if (!row) throw new AppError('wallet.adjustment_not_found', 'no such adjustment request');
     return row;
+  }
+
+  /** A decided request is never decided again; the answer names the decision so a retry can tell it was its own. */
+  function alreadyDecided(row: repository.AdjustmentRow): AppError {
+    return new AppError('wallet.adjustment_not_pending', `the request is ${row.status}`, {
+      status: row.status,
+      decidedBy: row.decided_by_name,
+      decidedAt: row.decided_at?.toISOString() ?? null,
+      journalId: row.journal_id?.toString() ?? null,
+    });
   }
 
   return {
@@ -87,13 +98,16 @@ export function createBalanceAdjustments(deps: BalanceAdjustmentDeps) {
     },
 
     async approve(operator: AdjustmentOperator, id: bigint): Promise<Adjustment> {
+      // The member's account name is read before the transaction: asking the pool for a second
+      // connection while holding the row lock starved the pool when many approvals queued on it.
+      const unlocked = await repository.findAdjustment(db, id);
+      if (!unlocked) throw new AppError('wallet.adjustment_not_found', 'no such adjustment request');
+      const account = await accountOf(unlocked.member_id);
       const row = await db.transaction().execute(async (tx) => {
+        // Locked first: concurrent approvals queue here and all but the first find it decided.
         const request = await load(tx, id);
-        // Approved already (a double click, a retry, a second checker): the first approval stands.
-        if (request.status === 'approved') return request;
-        if (request.status !== 'pending') throw new AppError('wallet.adjustment_not_pending', `the request is ${request.status}`);
+        if (request.status !== 'pending') throw alreadyDecided(request);
         if (request.requested_by === operator.id) throw new AppError('wallet.adjustment_self_approval', 'another operator must approve this request');
-        const account = await accountOf(request.member_id);
         const posted = await deps.wallet.post(tx, {
           key: adjustmentJournalKey(request.id),
           type: 'adjustment',
@@ -130,14 +144,14 @@ export function createBalanceAdjustments(deps: BalanceAdjustmentDeps) {
         });
         return decided;
       });
-      return view(row, await accountOf(row.member_id));
+      return view(row, account);
     },
 
     async reject(operator: AdjustmentOperator, id: bigint, note: string): Promise<Adjustment> {
       const row = await db.transaction().execute(async (tx) => {
         const request = await load(tx, id);
         if (request.status === 'rejected') return request;
-        if (request.status !== 'pending') throw new AppError('wallet.adjustment_not_pending', `the request is ${request.status}`);
+        if (request.status !== 'pending') throw alreadyDecided(request);
         const decided = await repository.decideAdjustment(tx, request.id, { status: 'rejected', operatorId: operator.id, operatorName: operator.username, note, journalId: null });
         await deps.audit(tx, {
           operatorId: operator.id,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdjustmentPageSchema, AdjustmentSchema } from '@app/contracts';
-import { bearer, newOperator, newPlayer, type TestOperator, type TestPlayer } from '../../../test/builders.ts';
+import { bearer, loginAs, newOperator, newPlayer, type TestOperator, type TestPlayer } from '../../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../../test/test-context.ts';
 import { adjustmentJournalKey } from './balance-adjustment.service.ts';
 
@@ -76,11 +76,11 @@ describe('balance adjustments', () => {
     expect(ledger.json().content[0]).toMatchObject({ journalId: approved.json().journalId, type: 'adjustment', pocket: 'cash', amount: '100.00', balanceAfter: '110.00' });
     expect(ledger.json().content[0].reference).toContain('Bônus de boas-vindas');
 
-    // Approving again (or by someone else) is harmless: the same answer, no second posting.
+    // Approving again (or by someone else) is refused as already decided, naming the decision: no second posting.
     for (const operator of [checker, owner, maker]) {
       const again = await decide(operator, request.id, 'approve');
-      expect(again.statusCode).toBe(200);
-      expect(again.json()).toMatchObject({ status: 'approved', journalId: approved.json().journalId, decidedBy: { id: checker.id.toString() } });
+      expect(again.statusCode).toBe(409);
+      expect(again.json().error).toMatchObject({ code: 'wallet.adjustment_not_pending', details: { status: 'approved', journalId: approved.json().journalId, decidedBy: checker.username } });
     }
     expect(await cashOf(player)).toBe(11_000n);
     expect(await journalsOf(request.id)).toHaveLength(1);
@@ -133,12 +133,36 @@ describe('balance adjustments', () => {
   it('two checkers approving at the same moment post exactly once', async () => {
     const player = await newPlayer(ctx.core);
     const request = await pending(player, '777');
-    const [first, second] = await Promise.all([decide(checker, request.id, 'approve'), decide(owner, request.id, 'approve')]);
-    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
-    expect(first.json().journalId).toBe(second.json().journalId);
+    const answers = await Promise.all([decide(checker, request.id, 'approve'), decide(owner, request.id, 'approve')]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    const won = answers.find((answer) => answer.statusCode === 200)!;
+    expect(answers.find((answer) => answer.statusCode === 409)!.json().error).toMatchObject({ code: 'wallet.adjustment_not_pending', details: { journalId: won.json().journalId } });
     expect(await cashOf(player)).toBe(777n);
     expect(await journalsOf(request.id)).toHaveLength(1);
     expect((await auditOf(request.id)).filter((row) => row.action === 'wallet.adjustment.approve')).toHaveLength(1);
+  });
+
+  // Issue 18: 16 approvals at once left 7 answering 500 and starved the pool, because the approval
+  // held its transaction (and the row lock) while asking for a second pooled connection.
+  it('16 approvals at once: one posts, 15 answer already decided, and the pool keeps serving others', async () => {
+    const player = await newPlayer(ctx.core);
+    const bystander = await newPlayer(ctx.core, { balance: 4_200n });
+    const bystanderToken = await loginAs(ctx.app, bystander);
+    const request = await pending(player, '1600');
+    const storm = Promise.all(Array.from({ length: 16 }, (_, index) => decide(index % 2 === 0 ? checker : owner, request.id, 'approve')));
+    const started = Date.now();
+    const balance = await ctx.app.inject({ method: 'GET', url: '/api/wallet/balance', headers: bearer(bystanderToken) });
+    const waited = Date.now() - started;
+    const answers = await storm;
+    expect(balance.statusCode, balance.body).toBe(200);
+    expect(balance.json().cash).toBe('42.00');
+    expect(waited).toBeLessThan(3_000);
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 200), answers.map((answer) => answer.body).join('\n')).toHaveLength(1);
+    expect(codes.filter((code) => code === 409)).toHaveLength(15);
+    for (const answer of answers.filter((each) => each.statusCode === 409)) expect(answer.json().error.code).toBe('wallet.adjustment_not_pending');
+    expect(await cashOf(player)).toBe(1_600n);
+    expect(await journalsOf(request.id)).toHaveLength(1);
   });
 
   it('only finance and the owner may ask and decide; support and risk may not', async () => {
