@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError, systemClock, type Clock } from '@app/kernel';
+import { systemClock, type Clock } from '@app/kernel';
 import type { Db } from '../../platform/db.ts';
 import type { HttpApp } from '../../platform/http/http-app.ts';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
@@ -17,6 +17,7 @@ import { createSmsCodeService } from './sms-code.service.ts';
 import { createOutboxSmsProvider, type SmsProvider } from './sms-provider.ts';
 import { createOutboxEmailProvider, type EmailProvider } from './email-provider.ts';
 import { createPasswordService } from './password.service.ts';
+import { createPaymentPasswordCheck } from './payment-password.ts';
 import { securityRoutes } from './security.routes.ts';
 import { createIdentityService } from './identity.service.ts';
 import { createDownlineService } from './downline.service.ts';
@@ -62,7 +63,7 @@ export function createAccountsModule(deps: {
   const handoffs = createSessionHandoffService({ db: deps.db, clock, sessions });
   const auth = createMemberAuth(sessions);
   const downlines = createDownlineService({ db: deps.db, system: deps.system });
-  const paymentPasswordFailures = createPaymentPasswordThrottle();
+  const checkPaymentPassword = createPaymentPasswordCheck({ db: deps.db });
   /** The 18+ rule for one member; undefined when there is no such member (callers answer that their own way). */
   const ageVerificationOf = async (memberId: bigint): Promise<AgeVerification | undefined> => {
     const declared = await repository.findIdentity(deps.db, memberId);
@@ -101,18 +102,8 @@ export function createAccountsModule(deps: {
         findUpline: (memberId: bigint) => repository.findUpline(deps.db, memberId),
         /** The tree rule for agent transfers: is `memberId` anywhere below `agentId`? */
         isInTree: (agentId: bigint, memberId: bigint) => repository.isBelow(deps.db, agentId, memberId),
-        /**
-         * Checks the 6-digit payment password. Five wrong answers in 15 minutes lock the check for
-         * the rest of the window (a PIN has only a million values).
-         */
-        async checkPaymentPassword(memberId: bigint, pin: string): Promise<'ok' | 'missing' | 'wrong'> {
-          const row = await repository.findMemberById(deps.db, memberId);
-          if (!row?.payment_password_hash) return 'missing';
-          paymentPasswordFailures.assertOpen(memberId);
-          if (await verifyPassword(row.payment_password_hash, pin)) return 'ok';
-          paymentPasswordFailures.recordFailure(memberId);
-          return 'wrong';
-        },
+        /** Checks the 6-digit payment password; the wrong-answer lock is kept in PostgreSQL (payment-password.ts). */
+        checkPaymentPassword,
       },
       /**
        * Name and CPF on file, for payments that must go only to and from the member's own account;
@@ -182,26 +173,3 @@ export function createAccountsModule(deps: {
 }
 
 export type AccountsModule = ReturnType<typeof createAccountsModule>;
-
-/** Wrong payment passwords per member and process: after 5 in 15 minutes the check is refused until the window ends. */
-function createPaymentPasswordThrottle(limit = 5, windowMs = 15 * 60_000) {
-  const failures = new Map<bigint, { startedAt: number; count: number }>();
-  const current = (memberId: bigint) => {
-    const window = failures.get(memberId);
-    return window && Date.now() - window.startedAt < windowMs ? window : undefined;
-  };
-  return {
-    assertOpen(memberId: bigint) {
-      const window = current(memberId);
-      if (window && window.count >= limit) {
-        const retryAfterSeconds = Math.ceil((window.startedAt + windowMs - Date.now()) / 1000);
-        throw new AppError('rate.limited', 'too many wrong payment passwords', { retryAfterSeconds });
-      }
-    },
-    recordFailure(memberId: bigint) {
-      const window = current(memberId) ?? { startedAt: Date.now(), count: 0 };
-      window.count += 1;
-      failures.set(memberId, window);
-    },
-  };
-}
