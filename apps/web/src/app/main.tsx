@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@app/ui/tokens.css';
 import '../shared/components/page.css';
-import { adoptTokenFromUrl } from '../shared/session-token.ts';
+import { takeHandoffFromUrl } from '../shared/session-token.ts';
+import { rememberHandoff } from '../features/account/handoff/handoff.ts';
 import { siteContentQueryOptions } from '../features/content/api/content.queries.ts';
 import { bootQueryOptions } from '../features/system/api/system.queries.ts';
 import { createI18n, currentLanguage } from '../shared/i18n.ts';
@@ -11,9 +12,11 @@ import { Providers } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
 import { RootView } from './root-view.tsx';
 
-// Before the first render: theme (no flash), language (<html lang>), and a hand-off token.
+// First of all, a hand-off code (or a legacy ?token=) leaves the address and its history entry,
+// so nothing later can log, share or replay it; HandoffGate redeems the code after mounting.
+rememberHandoff(takeHandoffFromUrl());
+// Before the first render: theme (no flash) and language (<html lang>).
 applyTheme();
-adoptTokenFromUrl();
 const i18n = createI18n();
 const queryClient = createQueryClient();
 // Nothing mounts before the boot info, so it is asked for now rather than on the first render.

@@ -5,6 +5,7 @@ import { RouterProvider } from 'react-router';
 import { SYSTEM_STATUS } from '@app/contracts';
 import { Spinner } from '@app/ui';
 import { LanguageSync } from '../features/account/components/language-sync.tsx';
+import { HandoffGate } from '../features/account/handoff/handoff-gate.tsx';
 import { loadAnalytics } from '../features/system/analytics.ts';
 import { bootQueryOptions } from '../features/system/api/system.queries.ts';
 import { BlockedPage } from '../features/system/components/blocked-page.tsx';
@@ -21,6 +22,7 @@ export function RootView({ createRouter = createAppRouter }: { createRouter?: ()
   return (
     <>
       <LanguageSync />
+      <HandoffGate />
       <RootContent createRouter={createRouter} />
     </>
   );

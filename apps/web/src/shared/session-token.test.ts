@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { adoptTokenFromUrl, getToken } from './session-token.ts';
+import { getToken, takeHandoffFromUrl } from './session-token.ts';
 import { reconnectDelay } from './ws-client.ts';
 
 describe('session token', () => {
-  it('adopts ?token= from the address into sessionStorage and strips it from the URL', () => {
+  it('no longer adopts ?token= from the address (links carry a hand-off code): it only strips it', () => {
     window.history.replaceState(null, '', '/member?token=abc123&tab=withdraw#top');
-    adoptTokenFromUrl();
-    expect(getToken()).toBe('abc123');
-    expect(sessionStorage.getItem('token')).toBe('abc123');
+    expect(takeHandoffFromUrl()).toBeNull();
+    expect(getToken()).toBeNull();
+    expect(sessionStorage.getItem('token')).toBeNull();
     expect(window.location.search).toBe('?tab=withdraw');
     expect(window.location.hash).toBe('#top');
     window.history.replaceState(null, '', '/');

@@ -55,15 +55,22 @@ export function useSessionToken(): string | null {
   return useSyncExternalStore(subscribeToken, getToken, () => null);
 }
 
+/** The address parameter that carries a session hand-off code (accounts: POST /api/session/handoff). */
+export const HANDOFF_PARAM = 'handoff';
+
 /**
- * A `?token=` in the address (hand-off from another site or app) becomes the session token.
- * It is removed from the address at once so that it is not bookmarked, shared or logged.
+ * Takes a hand-off code out of the address and removes it, with any legacy `?token=`, from the
+ * address and the current history entry at once, before anything else reads the URL: neither may
+ * be bookmarked, shared, logged or replayed with Back. A `?token=` is no longer adopted: a link
+ * carrying a session token could silently replace the session of whoever opened it, so links
+ * carry a single-use code instead, and the app asks before it replaces a live session.
  */
-export function adoptTokenFromUrl(): void {
+export function takeHandoffFromUrl(): string | null {
   const url = new URL(window.location.href);
-  const token = url.searchParams.get(TOKEN_KEY);
-  if (!token) return;
-  setToken(token);
+  const code = url.searchParams.get(HANDOFF_PARAM);
+  if (code === null && !url.searchParams.has(TOKEN_KEY)) return null;
+  url.searchParams.delete(HANDOFF_PARAM);
   url.searchParams.delete(TOKEN_KEY);
   window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  return code && code.trim() ? code.trim() : null;
 }

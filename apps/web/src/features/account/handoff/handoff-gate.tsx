@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, ConfirmDialog, Modal } from '@app/ui';
+import { setToken } from '../../../shared/session-token.ts';
+import { defaultHandoffDeps, resolveHandoff, takePendingHandoff, type HandoffDecision, type HandoffDeps } from './handoff.ts';
+
+/**
+ * Deals once with a hand-off code main.tsx took out of the address: logs in when this tab has no
+ * session, drops it for the same member, and asks before switching from another account.
+ */
+export function HandoffGate({ deps = defaultHandoffDeps(setToken) }: { deps?: HandoffDeps }) {
+  const { t } = useTranslation(['account', 'common', 'errors']);
+  const [decision, setDecision] = useState<HandoffDecision | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    const code = takePendingHandoff();
+    if (code === null) return;
+    // No cancellation on clean-up: StrictMode's rehearsal unmount must not lose the only chance
+    // to redeem the code (taken from memory on the first run, so later runs find none).
+    void resolveHandoff(code, deps).then(setDecision);
+  }, [deps]);
+
+  if (decision?.kind === 'confirm') {
+    const close = () => setDecision(null);
+    return (
+      <ConfirmDialog
+        open
+        testId="handoff-confirm"
+        title={t('account:handoff.title', { account: decision.account })}
+        message={decision.currentAccount ? t('account:handoff.message', { account: decision.account, current: decision.currentAccount }) : t('account:handoff.messageUnknown', { account: decision.account })}
+        confirmLabel={t('account:handoff.switch', { account: decision.account })}
+        cancelLabel={decision.currentAccount ? t('account:handoff.keep', { current: decision.currentAccount }) : t('account:handoff.keepUnknown')}
+        closeLabel={t('common:actions.close')}
+        busy={busy}
+        onConfirm={() => {
+          setToken(decision.token);
+          close();
+        }}
+        onCancel={() => {
+          setBusy(true);
+          // The session opened for the code is closed again, so declining leaves nothing behind.
+          void deps.revoke(decision.token).catch(() => undefined).finally(() => {
+            setBusy(false);
+            close();
+          });
+        }}
+      />
+    );
+  }
+  if (decision?.kind === 'failed') {
+    const close = () => setDecision(null);
+    return (
+      <Modal
+        open
+        onClose={close}
+        title={t('account:handoff.failedTitle')}
+        closeLabel={t('common:actions.close')}
+        size="sm"
+        testId="handoff-failed"
+        footer={
+          <Button variant="primary" onClick={close} data-testid="handoff-failed-ok">
+            {t('common:actions.ok')}
+          </Button>
+        }
+      >
+        <p>{t(`errors:${decision.errorCode}`, { defaultValue: t('errors:unknown') })}</p>
+      </Modal>
+    );
+  }
+  return null;
+}
