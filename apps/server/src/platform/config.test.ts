@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
+/** Production refuses to start without it; any 32-byte hex key serves the tests. */
+const PRODUCTION = { NODE_ENV: 'production', BACKOFFICE_TOTP_KEY: 'ab'.repeat(32) };
+
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
     const config = loadConfig({});
@@ -26,13 +29,19 @@ describe('loadConfig', () => {
   });
 
   it('never seeds demo data in production, whatever SEED_DEMO says', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, SEED_DEMO: 'true' }).seedDemo).toBe(false);
   });
 
   it('defaults the demo vendor secret outside production and refuses it in production', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).demoVendorSecret).toBe('demo-vendor-secret');
-    expect(loadConfig({ NODE_ENV: 'production' }).demoVendorSecret).toBeUndefined();
-    expect(() => loadConfig({ NODE_ENV: 'production', DEMO_VENDOR_SECRET: 'a-secret-of-16-chars' })).toThrow(ConfigError);
+    expect(loadConfig(PRODUCTION).demoVendorSecret).toBeUndefined();
+    expect(() => loadConfig({ ...PRODUCTION, DEMO_VENDOR_SECRET: 'a-secret-of-16-chars' })).toThrow(ConfigError);
+  });
+
+  it('refuses to start in production without BACKOFFICE_TOTP_KEY, which must not live in the database it protects', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/BACKOFFICE_TOTP_KEY/);
+    expect(loadConfig(PRODUCTION).backofficeTotpKey).toEqual(Buffer.alloc(32, 0xab));
+    expect(loadConfig({ NODE_ENV: 'development' }).backofficeTotpKey).toBeUndefined();
   });
 
   it('treats empty variables as unset', () => {

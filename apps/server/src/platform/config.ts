@@ -44,9 +44,9 @@ const EnvSchema = z.object({
   CAPTCHA_FIXED_ANSWER: z.string().regex(/^[2-9A-HJ-NP-Z]{4}$/, 'four captcha characters').optional(),
   /**
    * Key (32 bytes as hex) that encrypts operators' TOTP seeds and keys their recovery-code hashes.
-   * Default: a key generated into the database (system_secret), which protects seeds in logs and
-   * partial dumps but not in a whole-database copy; set this so the key lives outside the
-   * database. Set it before the first operator enrols: changing it means every operator enrols again.
+   * Required in production. Elsewhere the default is a key generated into the database
+   * (system_secret), which protects seeds in logs and partial dumps but not in a whole-database
+   * copy. Set it before the first operator enrols: changing it means every operator enrols again.
    */
   BACKOFFICE_TOTP_KEY: z.string().regex(/^[0-9a-fA-F]{64}$/, '64 hexadecimal characters (32 bytes)').optional(),
   /** Secret of the demo vendor DEMOVENDOR (provider API certification on a demo install). Refused when NODE_ENV=production. */
@@ -124,6 +124,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const isProduction = e.NODE_ENV === 'production';
   if (isProduction && e.CAPTCHA_FIXED_ANSWER) throw new ConfigError(['CAPTCHA_FIXED_ANSWER: not allowed in production']);
   if (isProduction && e.DEMO_VENDOR_SECRET) throw new ConfigError(['DEMO_VENDOR_SECRET: not allowed in production']);
+  // A key generated into the database would sit in every dump next to the seeds it seals.
+  if (isProduction && !e.BACKOFFICE_TOTP_KEY) throw new ConfigError(['BACKOFFICE_TOTP_KEY: required in production (openssl rand -hex 32)']);
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
