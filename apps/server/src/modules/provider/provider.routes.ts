@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isAppError } from '@app/kernel';
 import type { Logger } from '../../platform/logger.ts';
 import type { RequestLog } from './request-log.ts';
 import type { ProviderService } from './provider.service.ts';
@@ -48,10 +49,13 @@ export function providerRoutes(deps: { service: ProviderService; logger: Logger;
     app.setSerializerCompiler(() => (data) => JSON.stringify(data));
 
     app.setErrorHandler((error: FastifyError | ProviderError, request, reply) => {
+      // The platform's input guards (a NUL byte in the path or query…) throw the app's AppError
+      // before our handler runs; to a vendor any refusal of its input is INVALID_REQUEST.
+      const status = isAppError(error) ? error.status : error.statusCode;
       const wire =
         error instanceof ProviderError
           ? error
-          : typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500
+          : typeof status === 'number' && status >= 400 && status < 500
             ? new ProviderError('INVALID_REQUEST', error.message)
             : new ProviderError('INTERNAL', 'internal error');
       if (wire.code === 'INTERNAL') request.log.error({ err: error, module: 'provider' }, 'provider callback failed');

@@ -42,7 +42,12 @@ export class ProviderError extends Error {
 const AmountSchema = z.string().regex(/^(0|[1-9]\d{0,12})\.\d{2}$/, 'a decimal string with two places, e.g. "10.00"');
 /** Printable ASCII: ids become part of ledger keys. */
 const IdSchema = z.string().regex(/^[\x21-\x7e]{1,100}$/, '1-100 printable ASCII characters without spaces');
-const PlayerIdSchema = z.string().regex(/^[1-9]\d{0,18}$/, 'the member id as a decimal string');
+/** Member ids are PostgreSQL bigints: 19 digits can still overflow int8, so the value is bounded too. */
+const MAX_PLAYER_ID = 2n ** 63n - 1n;
+const PlayerIdSchema = z
+  .string()
+  .regex(/^[1-9]\d{0,18}$/, 'the member id as a decimal string')
+  .refine((id) => !/^\d+$/.test(id) || BigInt(id) <= MAX_PLAYER_ID, 'the member id is out of range');
 const GameCodeSchema = z.string().regex(/^[\x21-\x7e]{1,80}$/, '1-80 printable ASCII characters');
 
 export const AuthenticateRequestSchema = z.object({ token: z.string().min(1).max(200) });
