@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@app/kernel';
 import { TRIAL_ACCOUNT_TYPE } from '@app/contracts';
+import { authenticationHook } from '../../platform/http/auth-first.ts';
 import type { HttpApp } from '../../platform/http/http-app.ts';
 import type { AuthenticatedMember, SessionService } from './session.service.ts';
 
@@ -26,7 +27,7 @@ const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['GET /api/member/info', 'PUT /ap
 
 /** The single place where a bearer token becomes a member (house style: auth as a hook). */
 export function createMemberAuth(sessions: SessionService) {
-  async function requireMember(request: FastifyRequest, _reply: FastifyReply) {
+  const requireMember = authenticationHook(async function requireMember(request: FastifyRequest, _reply: FastifyReply) {
     const token = bearerToken(request);
     const member = token ? await sessions.authenticate(token) : undefined;
     // One answer for missing, wrong, revoked and expired tokens: no oracle for token guessing.
@@ -36,13 +37,13 @@ export function createMemberAuth(sessions: SessionService) {
     }
     request.member = member;
     request.log = request.log.child({ memberId: String(member.id) });
-  }
+  });
 
   /** Like requireMember, and refuses trial accounts (spec §6: 'Registre uma conta primeiro'). */
-  async function requireRealMember(request: FastifyRequest, reply: FastifyReply) {
+  const requireRealMember = authenticationHook(async function requireRealMember(request: FastifyRequest, reply: FastifyReply) {
     await requireMember(request, reply);
     if (request.member?.type === TRIAL_ACCOUNT_TYPE) throw new AppError('auth.trial_refused', 'register an account first');
-  }
+  });
 
   return {
     install(app: HttpApp) {

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '@app/kernel';
+import { authenticationHook } from '../../platform/http/auth-first.ts';
 import type { HttpApp } from '../../platform/http/http-app.ts';
 import type { IpAllowList } from './ip-allow-list.ts';
 import { hasPermission, type OperatorPermission } from './operator-role.ts';
@@ -19,7 +20,7 @@ export type OperatorPreHandler = (request: FastifyRequest, reply: FastifyReply) 
 /** The single place where an operator bearer token becomes an operator. */
 export function createOperatorAuth(sessions: OperatorSessionService, ipAllowList: IpAllowList) {
   function requireOperator(permission?: OperatorPermission): OperatorPreHandler {
-    return async (request) => {
+    return authenticationHook(async (request: FastifyRequest) => {
       // The allow-list first: from elsewhere even a valid token is refused, without touching the session.
       await ipAllowList.assertAllowed(request.ip);
       const token = bearerToken(request.headers.authorization);
@@ -33,7 +34,7 @@ export function createOperatorAuth(sessions: OperatorSessionService, ipAllowList
       }
       request.operator = operator;
       request.log = request.log.child({ operatorId: String(operator.id) });
-    };
+    });
   }
 
   return {

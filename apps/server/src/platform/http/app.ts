@@ -13,6 +13,7 @@ import type { Config } from '../config.ts';
 import { isDatabaseReachable, type Db } from '../db.ts';
 import type { Logger } from '../logger.ts';
 import { installErrorHandling, sendNotFound } from './error-handler.ts';
+import { installAuthenticationFirst } from './auth-first.ts';
 import type { HttpApp } from './http-app.ts';
 import { installInputGuards } from './input-guards.ts';
 import { installMetrics } from './metrics.ts';
@@ -54,6 +55,7 @@ export async function createHttpApp(deps: {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installInputGuards(app);
+  installAuthenticationFirst(app);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
