@@ -14,6 +14,10 @@ export const OperatorDepositSchema = z.object({
   paidLate: z.boolean(),
   /** Null until paid; false puts the deposit on hold for an operator (credit or refund). */
   payerCpfMatches: z.boolean().nullable(),
+  /** What the provider reported as paid; null until paid. */
+  paidAmount: MoneySchema.nullable().optional(),
+  /** Why it is (or was) held: another CPF paid it, or the paid amount differs from the charge. */
+  holdReason: z.enum(['other_payer', 'amount_mismatch']).nullable().optional(),
   creditedAt: z.string().nullable(),
 });
 export type OperatorDeposit = z.infer<typeof OperatorDepositSchema>;

@@ -50,7 +50,7 @@ export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositServic
         if (status) query = query.where('d.status', '=', status);
         if (member) query = query.where('m.account', '=', member);
         const [rows, total] = await Promise.all([
-          query.select(['d.id', 'm.account', 'm.cpf', 'd.amount', 'd.status', 'd.txid', 'd.created_at', 'd.paid_at', 'd.paid_late', 'd.payer_cpf', 'd.credited_at']).orderBy('d.id', 'desc').limit(pageSize).offset((pageNo - 1) * pageSize).execute(),
+          query.select(['d.id', 'm.account', 'm.cpf', 'd.amount', 'd.status', 'd.txid', 'd.created_at', 'd.paid_at', 'd.paid_late', 'd.payer_cpf', 'd.credited_at', 'd.paid_amount', 'd.hold_reason']).orderBy('d.id', 'desc').limit(pageSize).offset((pageNo - 1) * pageSize).execute(),
           query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
         ]);
         return {
@@ -65,6 +65,8 @@ export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositServic
             paidAt: row.paid_at?.toISOString() ?? null,
             paidLate: row.paid_late,
             payerCpfMatches: row.payer_cpf === null ? null : row.payer_cpf === row.cpf,
+            paidAmount: row.paid_amount === null ? null : formatCents(row.paid_amount),
+            holdReason: row.hold_reason,
             creditedAt: row.credited_at?.toISOString() ?? null,
           })),
         };
@@ -120,7 +122,7 @@ export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositServic
         ...reviewer,
         schema: {
           tags,
-          summary: 'Decide a deposit held because another CPF paid it: credit it, or refund it to the payer',
+          summary: 'Decide a held deposit (another CPF paid it, or the paid amount differs from the charge): credit the paid amount, or refund it to the payer',
           security: bearer,
           params: IdParams.extend({ decision: z.enum(['credit', 'refund']) }),
           body: z.object({ note: z.string().trim().min(1, { message: 'payments.reason_required' }).max(500) }),

@@ -6,7 +6,7 @@ import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { HOUSE, type WalletApi } from '../wallet/index.ts';
-import type { PaymentsDepositTable } from './payments.tables.ts';
+import type { DepositHoldReason, PaymentsDepositTable } from './payments.tables.ts';
 import { assertAgeVerified, type PaymentsDeps } from './payments.deps.ts';
 import { qrSvg } from './pix/index.ts';
 import type { ChargeState } from './providers/payment-provider.ts';
@@ -85,20 +85,34 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
       const deposit = await tx.selectFrom('payments_deposit').selectAll().where('provider', '=', provider.code).where('txid', '=', paid.txid).forUpdate().executeTakeFirst();
       if (!deposit) return { result: 'unknown' as const };
       if (deposit.status !== 'pending' && deposit.status !== 'expired') return { result: 'already' as const, deposit };
-      const ownAccount = paid.payerCpf === undefined || paid.payerCpf === identity?.cpf;
+      const holdReason = holdReasonOf(deposit, paid, identity?.cpf);
       const late = deposit.status === 'expired';
       await tx
         .updateTable('payments_deposit')
-        .set({ status: ownAccount ? 'credited' : 'held', paid_at: paid.paidAt, paid_amount: paid.amount, end_to_end_id: paid.endToEndId, payer_cpf: paid.payerCpf ?? null, paid_late: late, credited_at: ownAccount ? sql<Date>`now()` : null })
+        .set({ status: holdReason ? 'held' : 'credited', hold_reason: holdReason, paid_at: paid.paidAt, paid_amount: paid.amount, end_to_end_id: paid.endToEndId, payer_cpf: paid.payerCpf ?? null, paid_late: late, credited_at: holdReason ? null : sql<Date>`now()` })
         .where('id', '=', deposit.id)
         .execute();
-      // What arrived is what we credit (a PSP reports the paid amount; a dynamic charge fixes it).
-      if (ownAccount) await credit(tx, deposit, paid.amount);
-      await publishChange(tx, deposit.member_id, deposit.id, ownAccount ? 'credited' : 'held');
-      return { result: ownAccount ? ('credited' as const) : ('held' as const), deposit };
+      // Credited only when the paid amount is the charge's, so the amount is never the notice's word alone.
+      if (!holdReason) await credit(tx, deposit, deposit.amount);
+      await publishChange(tx, deposit.member_id, deposit.id, holdReason ? 'held' : 'credited');
+      return { result: holdReason ? ('held' as const) : ('credited' as const), deposit, holdReason };
     });
-    if (outcome.result === 'held') deps.logger.warn({ depositId: outcome.deposit?.id.toString() }, 'deposit paid from another CPF: held for review');
+    if (outcome.result === 'held') {
+      deps.logger.warn({ depositId: outcome.deposit?.id.toString(), holdReason: outcome.holdReason, charged: outcome.deposit?.amount.toString(), paid: paid.amount.toString() }, 'paid deposit held for review');
+    }
     return outcome.result;
+  }
+
+  /**
+   * Why a payment must wait for an operator, or null to credit it now. Another CPF's payment is
+   * held (PIX only from the member's own account); so is a paid amount that differs from the
+   * charge, either way (docs/payments.md): a dynamic BR Code fixes the amount, so a difference
+   * is a provider fault or a forged notice, and crediting the charge alone would hide it.
+   */
+  function holdReasonOf(deposit: DepositRow, paid: { amount: bigint; payerCpf?: string }, memberCpf: string | null | undefined): DepositHoldReason | null {
+    if (paid.amount !== deposit.amount) return 'amount_mismatch';
+    if (paid.payerCpf !== undefined && paid.payerCpf !== memberCpf) return 'other_payer';
+    return null;
   }
 
   async function credit(tx: DbExecutor, deposit: DepositRow, amount: bigint) {
@@ -118,8 +132,10 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
   }
 
   /**
-   * An operator decides a deposit held because another CPF paid it: credit it (the payer was
-   * shown to be the member) or return it to the payer through the provider. Audited in the same
+   * An operator decides a held deposit (another CPF paid it, or the paid amount differs from the
+   * charge): credit the amount the provider reported as paid (the payer was shown to be the
+   * member, the provider's statement confirms the amount) or return it to the payer through the
+   * provider. Audited in the same
    * transaction; the row lock makes a double click decide once.
    */
   async function decideHeld(id: bigint, decision: 'credit' | 'refund', operatorId: bigint, note: string, audit: (tx: DbExecutor, row: DepositRow) => Promise<void>) {

@@ -156,6 +156,28 @@ describe('PIX deposits', () => {
     expect(audit.map((row) => row.action)).toEqual(['payments.deposit.credit', 'payments.deposit.refund']);
   });
 
+  // Issue 18: a 10.00 charge notified as paid at 5,000.00 credited 5,000.00.
+  it('holds a deposit whose paid amount differs from the charge, credits nothing, and shows it in the operator queue', async () => {
+    const member = await payingMember(ctx);
+    const operator = await financeOperator(ctx);
+    const queueRow = async (id: string) => ((await api(ctx, 'GET', `/api/backoffice/payments/deposits?member=${member.account}`, operator)).json().content as { id: string }[]).find((row) => row.id === id);
+    for (const [charged, paid, shown] of [['10.00', '500000', '5000.00'], ['20.00', '500', '5.00']] as const) {
+      const deposit = (await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: charged, requestId: requestId() })).json();
+      const { txid } = await ctx.core.db.selectFrom('payments_deposit').select('txid').where('id', '=', BigInt(deposit.id)).executeTakeFirstOrThrow();
+      const response = await signedWebhook({ eventId: `mismatch-${txid}`, type: 'charge.paid', txid, amount: paid, endToEndId: `E${txid}`.slice(0, 32) });
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as { outcome: string }).outcome).toBe('held');
+      expect((await depositOf(member.token, deposit.id)).status).toBe('held');
+      expect(await cash(member.token)).toBe('0.00');
+      expect(await queueRow(deposit.id)).toMatchObject({ status: 'held', amount: charged, paidAmount: shown, holdReason: 'amount_mismatch', payerCpfMatches: null });
+    }
+    // An operator who checked the provider's statement credits what was really paid.
+    const [first] = (await api(ctx, 'GET', `/api/backoffice/payments/deposits?member=${member.account}&status=held`, operator)).json().content as { id: string; paidAmount: string }[];
+    const credited = await api(ctx, 'POST', `/api/backoffice/payments/deposits/${first!.id}/credit`, operator, { note: 'Extrato do PSP conferido' });
+    expect(credited.statusCode, credited.body).toBe(200);
+    expect(await cash(member.token)).toBe(first!.paidAmount);
+  });
+
   it('expires an unpaid charge, and still credits it when the payment arrives late', async () => {
     const member = await payingMember(ctx);
     const deposit = (await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '40.00', requestId: requestId() })).json();

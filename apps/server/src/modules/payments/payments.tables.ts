@@ -25,7 +25,11 @@ export interface PaymentsDepositTable {
   review_note: string | null;
   reviewed_by: bigint | null;
   reviewed_at: NullableTimestamp;
+  /** Why a paid deposit waits for an operator (migration 0037); null when it never did. */
+  hold_reason: Generated<DepositHoldReason | null>;
 }
+
+export type DepositHoldReason = 'other_payer' | 'amount_mismatch';
 
 /** The destination as stored on the account and, frozen, on each withdrawal. */
 export type PayoutDestination =
