@@ -25,14 +25,50 @@ export function createDb(options: { connectionString: string; max: number; logge
     connectionTimeoutMillis: 10_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client dying (server restart, shutdown) must not crash the process.
-  pool.on('error', (error) => options.logger.warn({ err: error }, 'idle database client error'));
+  // An idle client dying (server restart, shutdown) must not crash the process. pg-pool adds the
+  // client itself to the error; logging that would dump the whole connection object.
+  pool.on('error', (error) => options.logger.warn({ err: describeError(error) }, 'idle database client lost'));
+  // A checked-out client has no pool listener: a connection dropped between two statements (a
+  // transaction awaiting other work, or Kysely between acquire and query) would emit an unhandled
+  // 'error' and end the process. The failing query still rejects, and the pool discards the client
+  // on release because it is no longer queryable.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
     pool,
     close: () => db.destroy(),
   };
+}
+
+/** The parts of a pg error worth logging (pg-pool attaches the client object to it). */
+export function describeError(error: Error & { code?: string }) {
+  return { type: error.name, message: error.message, code: error.code };
+}
+
+/**
+ * SQLSTATEs and socket codes that mean "the database is not there right now" rather than "this
+ * statement is wrong": class 08 (connection exception), 53300 too_many_connections and 57P01-03
+ * (admin shutdown, crash shutdown, cannot connect now, as during a restart or recovery).
+ */
+const UNAVAILABLE_CODES = new Set(['53300', '57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN']);
+/** node-postgres and pg-pool raise these as plain Errors, without a code. */
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'is not queryable',
+  'Cannot use a pool after calling end',
+  'Client has encountered a connection error',
+];
+
+/** True when an error means the database is unreachable (the caller may retry later), not a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 4; current = current.cause, depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    if (UNAVAILABLE_MESSAGES.some((message) => current instanceof Error && current.message.includes(message))) return true;
+  }
+  return false;
 }
 
 /** Answers true when the database runs a trivial query within the time limit. */

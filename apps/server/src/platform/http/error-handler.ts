@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, isAppError, type ErrorCode } from '@app/kernel';
+import { isDatabaseUnavailable } from '../db.ts';
 import type { HttpApp } from './http-app.ts';
 
 /** Plain-English messages for errors raised by the framework rather than by our code. */
@@ -49,6 +50,8 @@ function toAppError(error: FastifyError): AppError {
     });
   }
   if (isResponseSerializationError(error)) return new AppError('system.internal', 'internal error');
+  // The database went away (restart, failover, network): a retryable 503, not a bug's 500.
+  if (isDatabaseUnavailable(error)) return new AppError('system.unavailable', 'the service is temporarily unavailable; try again shortly');
   const status = error.statusCode ?? 500;
   if (status < 500) {
     return new AppError(FRAMEWORK_STATUS_CODES[status] ?? 'request.malformed', publicFrameworkMessage(error));
