@@ -6,6 +6,7 @@ export { blockMessage, createBlockStream, type RandomStream } from './stream.ts'
 export * from './slots/engine.ts';
 export * from './slots/paytable.ts';
 export { theoreticalRtp, type RtpBreakdown } from './slots/theory.ts';
+export { demoMachineFor, listedRtpOf } from './slots/demo-machine.ts';
 export { serialiseRound, type RoundOutcome } from './slots/serialise.ts';
 export { findSlotGame, goldenJungle, luckyCarnival, pharaohsTreasure, SLOT_GAMES } from './slots/games/index.ts';
 export * from './mini/index.ts';

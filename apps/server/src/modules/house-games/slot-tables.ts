@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { findSlotGame, SLOT_GAMES, type SlotGame } from '@app/house-games';
+import { demoMachineFor, findSlotGame, type SlotGame } from '@app/house-games';
 import { AppError, formatCents } from '@app/kernel';
 
 export const HOUSE_VENDOR_CODE = 'HOUSE';
@@ -24,12 +23,11 @@ export interface SlotTable {
 }
 
 /**
- * The sandbox vendor's theme for a demo game: one of the house slot games, chosen by a hash of
- * the vendor and game code so that a game always opens the same machine.
+ * The sandbox vendor's theme for a demo game: one of the house slot games. The demo catalogue
+ * names and prices its tiles with the same function, so the tile and the machine always agree.
  */
 export function themeFor(vendor: string, gameCode: string): SlotGame {
-  const digest = createHash('sha256').update(`${vendor}/${gameCode}`, 'utf8').digest();
-  return SLOT_GAMES[digest.readUInt32BE(0) % SLOT_GAMES.length]!;
+  return demoMachineFor(vendor, gameCode);
 }
 
 /** The machine that played a stored round (the verifier replays it with this one). */

@@ -2,10 +2,12 @@ import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GAME_TYPES } from '@app/contracts';
+import { listedRtpOf } from '@app/house-games';
 import { createTestDatabase } from '../../../../test/test-database.ts';
 import { createDb, type DbHandle } from '../../../platform/db.ts';
 import { createLogger } from '../../../platform/logger.ts';
 import { foldForSearch, searchTextOf } from '../search-text.ts';
+import { resolveTable } from '../../house-games/slot-tables.ts';
 import { buildDemoCatalogue, DEMO_CATALOGUE_VERSION, seedDemoCatalogue } from './demo-catalogue.ts';
 
 const catalogue = buildDemoCatalogue();
@@ -19,7 +21,7 @@ describe('demo catalogue (data)', () => {
   it('is deterministic, and its content is pinned to DEMO_CATALOGUE_VERSION', () => {
     expect(buildDemoCatalogue()).toEqual(catalogue);
     // Changed the demo data? Bump DEMO_CATALOGUE_VERSION (so seeded databases refresh), then update this pin.
-    expect({ version: DEMO_CATALOGUE_VERSION, content: fingerprint(catalogue) }).toEqual({ version: '1', content: '03c1481880e13fb0' });
+    expect({ version: DEMO_CATALOGUE_VERSION, content: fingerprint(catalogue) }).toEqual({ version: '2', content: '832f97835b8546fb' });
   });
 
   it('has about 10,000 unique games over about 40 demo vendors, every one marked demo', () => {
@@ -83,6 +85,39 @@ describe('demo catalogue (data)', () => {
     expect(new Set(catalogue.games.filter((game) => game.gameType === 'RNG').map((game) => game.classify))).toEqual(new Set(['lobby', 'slots', 'megaways', 'classic', 'jackpot']));
     expect(new Set(catalogue.games.filter((game) => game.gameType === 'LIVE').map((game) => game.classify))).toEqual(new Set(['baccarat', 'roulette', 'blackjack', 'gameshow']));
     expect(new Set(catalogue.vendors.map((vendor) => vendor.sortOrder)).size).toBe(catalogue.vendors.length);
+  });
+});
+
+describe('demo catalogue (what a tile opens)', () => {
+  // The launch path itself: the house game server's table for the (vendor, game) the tile launches.
+  const opened = async (game: (typeof catalogue.games)[number]) => {
+    const vendor = catalogue.vendors.find((candidate) => candidate.code === game.vendorCode)!;
+    const lookup = async () => ({ names: game.names, vendorName: vendor.displayName, isDemo: true, walletMode: vendor.walletMode, playable: true, demoSupported: game.demoSupported });
+    return resolveTable(lookup, game.vendorCode, game.gameCode).then((table) => table.engine, () => undefined);
+  };
+
+  it('lists for every demo game the RTP of the game that opens (none when no game opens)', async () => {
+    const wrong: string[] = [];
+    for (const game of catalogue.games) {
+      const machine = await opened(game);
+      const expected = machine ? listedRtpOf(machine) : null;
+      if (game.rtp !== expected) wrong.push(`${game.vendorCode}/${game.gameCode}: ${game.rtp} ≠ ${expected}`);
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+  });
+
+  it('names on every tile of a non-slot type the house game it opens, and the demo it stands for', async () => {
+    const wrong: string[] = [];
+    for (const game of catalogue.games.filter((candidate) => candidate.gameType !== 'RNG')) {
+      const machine = (await opened(game))!;
+      const vendor = catalogue.vendors.find((candidate) => candidate.code === game.vendorCode)!;
+      const named = game.names.pt!.startsWith(`${machine.name.pt} · demo`) && game.names.en.startsWith(`${machine.name.en} · `) && game.names.en.endsWith(' demo');
+      if (!named) wrong.push(`${game.vendorCode}/${game.gameCode}: ${game.names.pt} / ${game.names.en}`);
+      if (game.gameCode === 'lobby') expect(game.names.pt).toBe(`${machine.name.pt} · demo de ${vendor.displayName.replace(' (Demo)', '')}`);
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    const arena = catalogue.games.find((game) => game.vendorCode === 'ARENA' && game.gameCode === 'lobby')!;
+    expect(arena.names.pt).toMatch(/^(Selva Dourada|Tesouro do Faraó|Carnaval da Sorte) · demo de Arena Sports$/);
   });
 });
 

@@ -1,5 +1,5 @@
-import { formatCents } from '@app/kernel';
 import type { GameType } from '@app/contracts';
+import { demoMachineFor, listedRtpOf } from '@app/house-games';
 import type { Db, DbExecutor } from '../../../platform/db.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { notifyCatalogueChanged } from '../catalogue-events.ts';
@@ -22,7 +22,7 @@ import { LIVE_TABLES, LOTTERY_DRAWS, PVP_TABLES, SIGNATURE_GAMES, SPORTS_VIRTUAL
  * Bump DEMO_CATALOGUE_VERSION whenever buildDemoCatalogue's output changes (a test pins the
  * content to the version), so databases seeded with an older one are brought up to date.
  */
-export const DEMO_CATALOGUE_VERSION = '1';
+export const DEMO_CATALOGUE_VERSION = '2';
 const SEED = 20_250_611;
 /** Lower rank comes first: hot games, then each vendor's order, vendors interleaved (see `add` in the build). */
 const NOT_HOT_RANK_OFFSET = 1_000_000;
@@ -63,8 +63,9 @@ export function buildDemoCatalogue(): DemoCatalogue {
   let signatures = 0;
   DEMO_VENDORS.forEach((plan, vendorIndex) => {
     const taken = new Set<string>();
-    const add = (gameCode: string, names: GameName, classify: string, play: PlayAttributes) => {
+    const add = (gameCode: string, ownNames: GameName, classify: string, play: PlayAttributes) => {
       taken.add(gameCode);
+      const { names, rtp } = honestTile(plan, gameCode, ownNames);
       // Interleaving vendors in rank order makes a type's list show many vendors on page one.
       const rank = (play.isHot ? 0 : NOT_HOT_RANK_OFFSET) + taken.size * 64 + vendorIndex;
       // Spelled out rather than spread: spreading 10,000 objects made the build several times slower.
@@ -79,7 +80,7 @@ export function buildDemoCatalogue(): DemoCatalogue {
         isNew: play.isNew,
         minBet: play.minBet,
         minLineNum: play.minLineNum,
-        rtp: play.rtp,
+        rtp,
         demoSupported: play.demoSupported,
         enabled: true,
         maintenance: play.maintenance,
@@ -134,6 +135,22 @@ export async function seedDemoCatalogue(db: Db, log?: Pick<Logger, 'info'>): Pro
   return result;
 }
 
+/**
+ * What a tile says about the game it opens. A seamless demo game opens a house slot (the sandbox
+ * vendor, @app/house-games demoMachineFor), so it lists that slot's RTP; a tile of another type
+ * leads with the slot's name, then the demo it stands in for, until that type's own product
+ * exists. A transfer-mode demo game opens the sandbox page, which plays nothing: no RTP.
+ */
+function honestTile(plan: DemoVendorPlan, gameCode: string, own: GameName): { names: GameName; rtp: string | null } {
+  if (plan.transferAmount) return { names: own, rtp: null };
+  const machine = demoMachineFor(plan.code, gameCode);
+  const rtp = listedRtpOf(machine);
+  if (plan.gameType === 'RNG') return { names: own, rtp };
+  // A lobby stands for the vendor's whole product: "Selva Dourada · demo de Arena Sports".
+  const standsFor = gameCode === 'lobby' ? { en: plan.name, pt: plan.name } : own;
+  return { names: { pt: `${machine.name.pt} · demo de ${standsFor.pt}`, en: `${machine.name.en} · ${standsFor.en} demo` }, rtp };
+}
+
 function vendorOf(plan: DemoVendorPlan, index: number): VendorUpsert {
   return {
     code: plan.code,
@@ -168,13 +185,12 @@ interface PlayAttributes {
   isNew: boolean;
   minBet: bigint;
   minLineNum: number;
-  rtp: string | null;
   demoSupported: boolean;
   maintenance: boolean;
 }
 
-/** A lobby is a way in, not a game: no RTP, no demo mode, never hot or in maintenance on its own. */
-const LOBBY_ATTRIBUTES: PlayAttributes = { isHot: false, isNew: false, minBet: 100n, minLineNum: 0, rtp: null, demoSupported: false, maintenance: false };
+/** A lobby is a way in: no demo mode, never hot or in maintenance on its own (its RTP is the game it opens). */
+const LOBBY_ATTRIBUTES: PlayAttributes = { isHot: false, isNew: false, minBet: 100n, minLineNum: 0, demoSupported: false, maintenance: false };
 
 function lobbyNameOf(plan: DemoVendorPlan): GameName {
   const [en, pt] = LOBBY_NAMES[plan.gameType];
@@ -227,7 +243,6 @@ function playAttributes(random: Random, gameType: GameType, classify: string): P
     isNew: random() < 0.05,
     minBet: pick(random, MIN_BETS_CENTS[gameType] ?? DEFAULT_MIN_BETS_CENTS),
     minLineNum: gameType === 'RNG' ? pick(random, lines) : 0,
-    rtp: formatCents(9_400n + BigInt(Math.floor(random() * 351))),
     // Live dealers and other players cannot be simulated: only machine games have a demo mode.
     demoSupported: !isLiveOrTable && random() < 0.92,
     maintenance: random() < 0.02,
