@@ -10,7 +10,9 @@ export type AccountModal =
   /** From the e-mailed link /?resetToken=…; the token lives here, never in the address. */
   | { kind: 'resetPassword'; token: string }
   /** Spec §5: a trial account asked for something only registered players have. */
-  | { kind: 'trialRefused' };
+  | { kind: 'trialRefused' }
+  /** Spec §5: money (deposit, withdrawal, real-money play) needs a complete 18+ identity. */
+  | { kind: 'ageUnverified' };
 
 interface AccountModalsValue {
   modal: AccountModal | null;

@@ -1,4 +1,4 @@
-import { MemberIdentitySchema, type MemberIdentity, type UpdateIdentityRequest } from '@app/contracts';
+import { MemberIdentitySchema, type MemberIdentity, type UpdateBirthdayRequest, type UpdateIdentityRequest } from '@app/contracts';
 import { apiRequest } from '../../../shared/api-client.ts';
 
 export type { MemberIdentity, UpdateIdentityRequest };
@@ -10,4 +10,9 @@ export function fetchIdentity(signal?: AbortSignal): Promise<MemberIdentity> {
 /** Answers the identity as saved (CPF masked); name and CPF are locked from then on. */
 export function updateIdentityRequest(body: UpdateIdentityRequest): Promise<MemberIdentity> {
   return apiRequest('/api/member/identity', { method: 'PUT', body, schema: MemberIdentitySchema });
+}
+
+/** A birthday for a member whose name and CPF are locked without one; locked too from then on. */
+export function updateBirthdayRequest(body: UpdateBirthdayRequest): Promise<MemberIdentity> {
+  return apiRequest('/api/member/identity/birthday', { method: 'PUT', body, schema: MemberIdentitySchema });
 }

@@ -3,7 +3,7 @@ import { isApiError } from '../../../shared/api-client.ts';
 import { getToken } from '../../../shared/session-token.ts';
 import { paymentsKeys } from '../../payments/api/payments.queries.ts';
 import { accountKeys } from './account.queries.ts';
-import { fetchIdentity, updateIdentityRequest } from './identity.api.ts';
+import { fetchIdentity, updateBirthdayRequest, updateIdentityRequest } from './identity.api.ts';
 
 export const identityKeys = {
   /** Keyed by token, like member info, so a new login never shows the previous member's identity. */
@@ -34,6 +34,24 @@ export function useUpdateIdentity() {
     onError: (error) => {
       // Saved meanwhile (another tab, customer service): show what is on file instead of the form.
       if (isApiError(error) && error.code === 'accounts.identity_locked') {
+        void queryClient.invalidateQueries({ queryKey: identityKeys.identity(getToken()) });
+      }
+    },
+  });
+}
+
+/** Adds the missing birthday; a refusal because one is on file meanwhile re-reads the identity. */
+export function useUpdateBirthday() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateBirthdayRequest,
+    onSuccess: (identity) => {
+      const token = getToken();
+      queryClient.setQueryData(identityKeys.identity(token), identity);
+      void queryClient.invalidateQueries({ queryKey: paymentsKeys.withdrawOptions(token) });
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'accounts.birthday_locked') {
         void queryClient.invalidateQueries({ queryKey: identityKeys.identity(getToken()) });
       }
     },

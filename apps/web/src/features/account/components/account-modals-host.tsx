@@ -6,10 +6,12 @@ import { FeedbackModal } from './pending-feature-modals.tsx';
 import { RegisterModal } from './register/register-modal.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { TrialRefusedDialog } from './trial-refused-dialog.tsx';
+import { AgeUnverifiedDialog, useAgeRefusalWatcher } from './age-unverified-dialog.tsx';
 import './account-forms.css';
 
 export function AccountModalsHost() {
   const { modal } = useAccountModals();
+  useAgeRefusalWatcher();
   switch (modal?.kind) {
     case 'login':
       return <LoginModal />;
@@ -25,6 +27,8 @@ export function AccountModalsHost() {
       return <ResetPasswordModal token={modal.token} />;
     case 'trialRefused':
       return <TrialRefusedDialog />;
+    case 'ageUnverified':
+      return <AgeUnverifiedDialog />;
     default:
       return null;
   }

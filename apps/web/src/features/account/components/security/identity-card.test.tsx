@@ -6,8 +6,8 @@ import { memberFixture } from '../../../../test/fixtures.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
 import { paymentsKeys } from '../../../payments/api/payments.queries.ts';
 
-const EMPTY: MemberIdentity = { payeeName: null, cpf: null, birthday: null, complete: false, locked: false };
-const SAVED: MemberIdentity = { payeeName: 'José da Silva', cpf: '***.982.247-**', birthday: '1990-05-17', complete: true, locked: true };
+const EMPTY: MemberIdentity = { payeeName: null, cpf: null, birthday: null, complete: false, locked: false, ageVerified: false };
+const SAVED: MemberIdentity = { payeeName: 'José da Silva', cpf: '***.982.247-**', birthday: '1990-05-17', complete: true, locked: true, ageVerified: true };
 
 function openSecurityCentre(routes: Record<string, unknown>) {
   sessionStorage.setItem('token', 'tok-1');
@@ -124,7 +124,7 @@ describe('security centre → identity', () => {
       },
     });
     await screen.findByTestId('identity-name');
-    fill({ name: 'Ana Souza', cpf: '529.982.247-25' });
+    fill({ name: 'Ana Souza', cpf: '529.982.247-25', birthday: '1990-05-17' });
     fireEvent.click(screen.getByTestId('identity-submit'));
     expect((await screen.findByTestId('identity-error')).textContent).toBe('Este CPF já está cadastrado em outra conta. Se ele é seu, fale com o atendimento ao cliente.');
 
@@ -135,6 +135,55 @@ describe('security centre → identity', () => {
     fireEvent.click(screen.getByTestId('identity-submit'));
     // Saved elsewhere meanwhile: the identity is re-read and shown read-only.
     expect(await screen.findByTestId('identity-complete')).toBeTruthy();
+  });
+
+  it('asks for the birthday as a required field: money needs 18 or more', async () => {
+    const { calls } = openSecurityCentre({ 'GET /api/member/identity': EMPTY });
+    await screen.findByTestId('identity-name');
+    fill({ name: 'Ana Souza', cpf: '529.982.247-25' });
+    fireEvent.click(screen.getByTestId('identity-submit'));
+    expect(text('identity-birthday-error')).toBe('Este campo é obrigatório');
+    expect(puts(calls)).toHaveLength(0);
+    expect(screen.getByTestId('security-identity').textContent).toContain('É proibido para menores de 18 anos');
+  });
+
+  it('asks a locked identity without a birthday for the birthday alone, then shows it complete', async () => {
+    const noBirthday = { ...SAVED, birthday: null, ageVerified: false };
+    const { calls } = openSecurityCentre({ 'GET /api/member/identity': noBirthday, 'PUT /api/member/identity/birthday': SAVED });
+    expect((await screen.findByTestId('identity-complete-birthday')).textContent).toBe('não informada');
+    expect(text('identity-status')).toBe('Pendente');
+    expect(screen.queryByTestId('identity-name')).toBeNull();
+    fireEvent.change(screen.getByTestId('identity-birthday'), { target: { value: '1990-05-17' } });
+    fireEvent.click(screen.getByTestId('identity-birthday-submit'));
+    await waitFor(() => expect(text('identity-status')).toBe('Completa'));
+    expect(calls.find((call) => call.path === '/api/member/identity/birthday')?.body).toEqual({ birthday: '1990-05-17' });
+    expect(screen.queryByTestId('identity-birthday-form')).toBeNull();
+  });
+
+  it('says a member under 18 on file cannot move money, and sends them to customer service', async () => {
+    openSecurityCentre({ 'GET /api/member/identity': { ...SAVED, birthday: '2015-01-01', ageVerified: false } });
+    expect((await screen.findByTestId('identity-underage')).textContent).toContain('você ainda não tem 18 anos');
+    expect(text('identity-status')).toBe('Pendente');
+  });
+
+  it('turns an 18+ refusal of a money path into an explanation that leads to the identity form', async () => {
+    sessionStorage.setItem('token', 'tok-1');
+    stubApi({
+      'GET /api/member/info': memberFixture(),
+      'GET /api/member/sessions': { sessions: [] },
+      'GET /api/member/identity': EMPTY,
+      'POST /api/games/launch': () => apiError(403, 'member.age_unverified', { reason: 'identity_incomplete' }),
+    });
+    const { router } = renderApp('/seamless?gameId=7');
+    // The game page is a lazy chunk: its first load in a busy test run may take a while.
+    const dialog = await screen.findByTestId('age-unverified-dialog', {}, { timeout: 5000 });
+    expect(dialog.textContent).toContain('Complete sua identidade');
+    expect(dialog.textContent).toContain('complete sua identidade (nome completo, CPF e data de nascimento) na Central de segurança');
+    fireEvent.click(within(dialog).getByTestId('confirm-ok'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/member'));
+    expect(router.state.location.search).toBe('?tab=securityCenter');
+    expect(router.state.location.hash).toBe('#identity');
+    expect(await screen.findByTestId('identity-birthday', {}, { timeout: 5000 })).toBeTruthy();
   });
 
   it('says so when the identity cannot be loaded', async () => {

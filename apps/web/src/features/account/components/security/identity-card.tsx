@@ -9,12 +9,15 @@ import { currentLanguage } from '../../../../shared/i18n.ts';
 import { useSessionToken } from '../../../../shared/session-token.ts';
 import type { MemberIdentity } from '../../api/identity.api.ts';
 import { identityQueryOptions } from '../../api/identity.queries.ts';
+import { BirthdayForm } from './birthday-form.tsx';
 import { IdentityForm } from './identity-form.tsx';
 
 /**
  * Member centre → security centre → identification: the full name and CPF that PIX deposits and
- * withdrawals need (money only from and to the member's own account). Filled in once here;
- * after that it is read-only and changes go through customer service (KYC).
+ * withdrawals need (money only from and to the member's own account), and the birthday that the
+ * 18+ rule for deposits, withdrawals and real-money play needs. Filled in once here; after that
+ * it is read-only and changes go through customer service (KYC). "Completa" means all three are
+ * on file and make the member 18 or older (ageVerified).
  * The section's id lets other pages link to it as /member?tab=securityCenter#identity.
  */
 export function IdentityCard() {
@@ -32,14 +35,20 @@ export function IdentityCard() {
           {t('account:security.identity.title')}
         </h3>
         {data ? (
-          <span className={data.complete ? 'status-badge status-badge--ok' : 'status-badge'} data-testid="identity-status">
-            {data.complete ? t('account:security.identity.statusComplete') : t('account:security.identity.statusIncomplete')}
+          <span className={data.ageVerified ? 'status-badge status-badge--ok' : 'status-badge'} data-testid="identity-status">
+            {data.ageVerified ? t('account:security.identity.statusComplete') : t('account:security.identity.statusIncomplete')}
           </span>
         ) : null}
       </div>
       {data ? (
         data.locked ? (
-          <IdentitySummary identity={data} isJustSaved={isJustSaved} />
+          <>
+            <IdentitySummary identity={data} isJustSaved={isJustSaved && data.ageVerified} />
+            {data.birthday === null ? <BirthdayForm /> : null}
+            {data.birthday !== null && !data.ageVerified ? (
+              <Alert data-testid="identity-underage">{t('account:security.identity.underageNote')}</Alert>
+            ) : null}
+          </>
         ) : (
           <IdentityForm identity={data} onSaved={() => setJustSaved(true)} />
         )

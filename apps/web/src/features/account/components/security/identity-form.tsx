@@ -1,21 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { checkIdentityInput, EARLIEST_BIRTHDAY, isOldEnough, latestOldEnoughBirthday, MIN_PLAYER_AGE, todayIn } from '@app/contracts';
+import { checkIdentityInput, isOldEnough, MIN_PLAYER_AGE, OPERATOR_TIME_ZONE, todayIn } from '@app/contracts';
 import { Alert, Button, TextField } from '@app/ui';
 import { useErrorMessage, useValidationMessage } from '../../../../shared/error-message.ts';
-import { useBootInfo } from '../../../system/api/system.queries.ts';
 import type { MemberIdentity } from '../../api/identity.api.ts';
 import { useUpdateIdentity } from '../../api/identity.queries.ts';
 import { serverFieldIssues, toFieldMessages, type FieldMessages } from '../../field-problems.ts';
 import { formatCpfInput } from '../register/register-field.tsx';
+import { BirthdayField } from './birthday-field.tsx';
 
 /**
  * Full name, CPF and (when none is on file) birthday, checked here by the same rules and
  * message keys as the server. Saving locks name and CPF, so the form says so before it is sent.
+ * The birthday is required: money (deposits, withdrawals, real-money play) needs 18 or more.
  */
 export function IdentityForm({ identity, onSaved }: { identity: MemberIdentity; onSaved: () => void }) {
   const { t } = useTranslation(['account', 'errors']);
-  const boot = useBootInfo();
   const errorMessage = useErrorMessage();
   const validationMessage = useValidationMessage();
   const save = useUpdateIdentity();
@@ -25,14 +25,15 @@ export function IdentityForm({ identity, onSaved }: { identity: MemberIdentity; 
   const [birthday, setBirthday] = useState('');
   const [errors, setErrors] = useState<FieldMessages>({});
   const asksBirthday = identity.birthday === null;
-  // The age counts in the operator's time zone, as on the server.
-  const today = todayIn(boot.timeZone, new Date());
+  // The age counts on Brasília's calendar, as on the server.
+  const today = todayIn(OPERATOR_TIME_ZONE, new Date());
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (save.isPending) return;
     const check = checkIdentityInput({ payeeName, cpf, birthday: asksBirthday ? birthday : undefined });
     const next = toFieldMessages(check.ok ? [] : check.problems, validationMessage);
+    if (asksBirthday && birthday.trim() === '') next.birthday = validationMessage('required');
     if (check.ok && check.values.birthday !== undefined && !isOldEnough(check.values.birthday, today, MIN_PLAYER_AGE)) {
       next.birthday = t('errors:accounts.underage');
     }
@@ -83,22 +84,7 @@ export function IdentityForm({ identity, onSaved }: { identity: MemberIdentity; 
         errorTestId="identity-cpf-error"
         data-testid="identity-cpf"
       />
-      {asksBirthday ? (
-        <TextField
-          id="identity-birthday"
-          label={t('account:security.identity.birthday')}
-          type="date"
-          autoComplete="bday"
-          min={EARLIEST_BIRTHDAY}
-          max={latestOldEnoughBirthday(today, MIN_PLAYER_AGE)}
-          hint={t('account:security.identity.birthdayHint', { age: MIN_PLAYER_AGE })}
-          value={birthday}
-          onChange={(event) => setBirthday(event.target.value)}
-          error={errors.birthday}
-          errorTestId="identity-birthday-error"
-          data-testid="identity-birthday"
-        />
-      ) : null}
+      {asksBirthday ? <BirthdayField value={birthday} onChange={setBirthday} error={errors.birthday} today={today} /> : null}
       <p className="security-card__hint">{t('account:security.identity.lockNotice')}</p>
       {formError ? <Alert data-testid="identity-error">{formError}</Alert> : null}
       <Button type="submit" variant="accent" block disabled={save.isPending} aria-busy={save.isPending} data-testid="identity-submit">
