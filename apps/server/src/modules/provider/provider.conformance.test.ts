@@ -196,8 +196,11 @@ describe('provider API conformance', () => {
     const refused = await call('bet', bet(blocked.playerId, 'blk', '1.00'));
     expect(refused.status).toBe(403);
     expect(refused.body.error?.code).toBe('PLAYER_BLOCKED');
-    // Money owed is still paid.
-    expect((await call('win', win(blocked.playerId, 'blk-w', '1.00'))).status).toBe(200);
+    // Money owed is still paid: a win in a round the player bet in before being blocked.
+    await ctx.core.db.updateTable('accounts_member').set({ status: 'active' }).where('id', '=', blocked.id).execute();
+    expect((await call('bet', bet(blocked.playerId, 'blk-b', '1.00', 'blk-round'))).status).toBe(200);
+    await ctx.core.db.updateTable('accounts_member').set({ status: 'locked' }).where('id', '=', blocked.id).execute();
+    expect((await call('win', win(blocked.playerId, 'blk-w', '1.00', 'blk-round'))).status).toBe(200);
 
     const trial = await newPlayer(ctx.core, { type: TRIAL_ACCOUNT_TYPE });
     expect((await call('authenticate', { token: await launchToken(trial, true) })).status).toBe(200);
@@ -207,6 +210,38 @@ describe('provider API conformance', () => {
     await call('authenticate', { token: await launchToken(demo, true) });
     expect((await call('bet', bet(demo.id.toString(), 'demo', '1.00'))).body.error?.code).toBe('PLAYER_BLOCKED');
     expect(await cash(demo.id)).toBe(10_000n);
+  });
+
+  // Issue 18: a signed win credited any member id, with no session at the vendor and no bet in the round.
+  it('refuses a win that names no round the player bet in at this vendor, moving no money', async () => {
+    const player = await seatedPlayer(10_000n);
+    const stranger = await newPlayer(ctx.core, { balance: 10_000n });
+    const id = randomUUID().slice(0, 8);
+    expect((await call('bet', bet(player.playerId, `${id}-b`, '1.00', `${id}-r`))).status).toBe(200);
+    const refusals: Array<[string, Parameters<typeof call>[1], Parameters<typeof call>[2]?]> = [
+      // A member who never played at this vendor.
+      ['stranger', win(stranger.id.toString(), `${id}-w1`, '5000.00', `${id}-r`)],
+      // The player, in a round with no bet of theirs.
+      ['other round', win(player.playerId, `${id}-w2`, '5000.00', `${id}-none`)],
+      // The player's round, but at another vendor (same secret, its own books).
+      ['other vendor', win(player.playerId, `${id}-w3`, '5000.00', `${id}-r`), { vendor: 'IPVENDOR', ip: '192.0.2.10' }],
+      // The jackpot form, for a round with no bet.
+      ['jackpot without a bet', win(player.playerId, `${id}-w4`, '5000.00', `${id}-none-jackpot`)],
+      ['zero win', win(stranger.id.toString(), `${id}-w5`, '0.00', `${id}-r`)],
+    ];
+    for (const [label, body, options] of refusals) {
+      const refused = await call('win', body, options);
+      expect(refused.status, label).toBe(400);
+      expect(refused.body.error?.code, label).toBe('INVALID_REQUEST');
+    }
+    expect(await cash(stranger.id)).toBe(10_000n);
+    expect(await cash(player.id)).toBe(9_900n);
+    const strangerRounds = await ctx.core.db.selectFrom('provider_round').select('round_id').where('member_id', '=', stranger.id).execute();
+    expect(strangerRounds).toEqual([]);
+
+    // The round the player bet in pays, and so does its jackpot ("<roundId>-jackpot", the documented form).
+    expect((await call('win', win(player.playerId, `${id}-w6`, '2.00', `${id}-r`))).body).toMatchObject({ balance: '101.00' });
+    expect((await call('win', win(player.playerId, `${id}-w7`, '10.00', `${id}-r-jackpot`))).body).toMatchObject({ balance: '111.00' });
   });
 
   it('refuses a bet without a session and a player that does not exist', async () => {
