@@ -7,14 +7,14 @@ import { createJobRunner } from './platform/jobs/jobs.ts';
 import type { Logger } from './platform/logger.ts';
 import { createAccountsModule, fixedAnswerCaptcha } from './modules/accounts/index.ts';
 import { createAgentsModule } from './modules/agents/index.ts';
-import { createContentModule } from './modules/content/index.ts';
-import { createCatalogueModule, createSlotScreenLauncher } from './modules/catalogue/index.ts';
+import { CONTENT_CHANGED_EVENT, createContentModule } from './modules/content/index.ts';
+import { CATALOGUE_CHANGED, createCatalogueModule, createSlotScreenLauncher } from './modules/catalogue/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createHouseGamesModule, HOUSE_VENDOR_CODE } from './modules/house-games/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
-import { createProviderModule } from './modules/provider/index.ts';
+import { createProviderModule, PROVIDER_ERRORS, type ProviderErrorCode } from './modules/provider/index.ts';
 import { createReportsModule } from './modules/reports/index.ts';
-import { createSystemModule } from './modules/system/index.ts';
+import { createSystemModule, SETTINGS_CHANGED_EVENT } from './modules/system/index.ts';
 import { createWalletModule, HOUSE } from './modules/wallet/index.ts';
 
 /**
@@ -49,6 +49,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     twoFactorMasterKey: async () => config.backofficeTotpKey ?? system.api.getSecret('backoffice.two_factor'),
     siteName: async () => (await system.api.getSettings()).site.name,
     ipAllowList: async () => (await system.api.getSettings()).backoffice.ipAllowList,
+    captcha: { verify: accounts.api.verifyCaptcha },
   });
   // The house game server's games open the web's slot screen.
   const launchers = new Map([[HOUSE_VENDOR_CODE, createSlotScreenLauncher()]]);
@@ -135,6 +136,9 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     },
   });
   const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports };
+  // Invalidations published while the LISTEN connection was down never arrive: after a reconnect,
+  // act as if each had (caches drop, /ws clients refetch). Provider vendor access expires by itself (5 s).
+  bus.onReconnect(() => bus.deliverLocally([SETTINGS_CHANGED_EVENT, CATALOGUE_CHANGED, CONTENT_CHANGED_EVENT].map((type) => ({ type, audience: { kind: 'public' } }))));
 
   return {
     db: dbHandle.db,
@@ -155,7 +159,15 @@ export type Core = Awaited<ReturnType<typeof composeCore>>;
 
 /** The HTTP side: platform plugins, the system gate, every module's routes, /ws and the SPA. */
 export async function composeHttp(core: Core, deps: { config: Config; logger: Logger; webDistDir?: string; adminDistDir?: string }) {
-  const app = await createHttpApp({ config: deps.config, logger: deps.logger, db: core.db, webDistDir: deps.webDistDir, adminDistDir: deps.adminDistDir });
+  const app = await createHttpApp({
+    config: deps.config,
+    logger: deps.logger,
+    db: core.db,
+    webDistDir: deps.webDistDir,
+    adminDistDir: deps.adminDistDir,
+    // Vendors integrate against the provider protocol's codes, even for a URL the router refuses.
+    foreignProtocols: [{ prefix: '/provider/', answer: (message) => ({ status: PROVIDER_ERRORS.INVALID_REQUEST, body: { error: { code: 'INVALID_REQUEST' satisfies ProviderErrorCode, message } } }) }],
+  });
   core.modules.system.installGate(app);
   core.modules.accounts.installAuth(app);
   core.modules.backoffice.installAuth(app);

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { executeSql, type DbExecutor } from './db.ts';
+import { describeError, executeSql, type DbExecutor } from './db.ts';
 import type { Logger } from './logger.ts';
 
 /**
@@ -26,9 +26,20 @@ export interface EventBus {
   /** Many events in one statement (one round trip), e.g. after a group-committed batch. */
   publishAll(executor: DbExecutor, events: readonly AppEvent[]): Promise<void>;
   subscribe(handler: EventHandler): () => void;
+  /**
+   * Called each time the LISTEN connection is back after it was lost. Notifications sent while it
+   * was down are gone for good, so whoever keeps state derived from events (caches) drops it here.
+   */
+  onReconnect(handler: () => void): () => void;
+  /** Hands events to this process's subscribers only, without NOTIFY (e.g. on reconnect). */
+  deliverLocally(events: readonly AppEvent[]): void;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** Reconnect delays: doubling from 250 ms up to 5 s, so a restarting server is not hammered. */
+const FIRST_RETRY_MS = 250;
+const MAX_RETRY_MS = 5000;
 
 function toPayload(event: AppEvent): string {
   const payload = JSON.stringify(event);
@@ -40,10 +51,22 @@ function toPayload(event: AppEvent): string {
 
 export function createEventBus(options: { connectionString: string; logger: Logger }): EventBus {
   const handlers = new Set<EventHandler>();
+  const reconnectHandlers = new Set<() => void>();
   const logger = options.logger.child({ module: 'events' });
   let client: pg.Client | undefined;
   let stopping = false;
   let reconnectTimer: NodeJS.Timeout | undefined;
+  let retryMs = FIRST_RETRY_MS;
+
+  function deliver(event: AppEvent) {
+    for (const handler of handlers) {
+      try {
+        handler(event);
+      } catch (error) {
+        logger.error({ err: error, type: event.type }, 'event handler failed');
+      }
+    }
+  }
 
   function dispatch(payload: string | undefined) {
     if (!payload) return;
@@ -54,38 +77,59 @@ export function createEventBus(options: { connectionString: string; logger: Logg
       logger.warn({ payload }, 'ignoring malformed event payload');
       return;
     }
-    for (const handler of handlers) {
-      try {
-        handler(event);
-      } catch (error) {
-        logger.error({ err: error, type: event.type }, 'event handler failed');
-      }
-    }
+    deliver(event);
   }
 
   async function connect(): Promise<void> {
-    const next = new pg.Client({ connectionString: options.connectionString, application_name: 'event-listener' });
+    const next = new pg.Client({ connectionString: options.connectionString, application_name: 'event-listener', keepAlive: true });
     next.on('notification', (message) => dispatch(message.payload));
-    next.on('error', (error) => {
-      logger.warn({ err: error }, 'event listener connection lost');
+    // 'error' and 'end' both mean this connection is done; only the current one schedules a retry.
+    const lost = (error?: Error) => {
+      if (client !== next) return;
+      logger.warn({ err: error && describeError(error) }, 'event listener connection lost; reconnecting');
+      client = undefined;
+      next.end().catch(() => undefined);
       scheduleReconnect();
-    });
-    await next.connect();
-    await next.query(`listen ${CHANNEL}`);
+    };
+    next.on('error', lost);
+    next.on('end', () => lost());
+    try {
+      await next.connect();
+      await next.query(`listen ${CHANNEL}`);
+    } catch (error) {
+      next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopping) {
+      await next.end().catch(() => undefined);
+      return;
+    }
     client = next;
   }
 
   function scheduleReconnect() {
-    client?.end().catch(() => undefined);
-    client = undefined;
     if (stopping || reconnectTimer) return;
     reconnectTimer = setTimeout(() => {
       reconnectTimer = undefined;
-      connect().catch((error) => {
-        logger.warn({ err: error }, 'event listener reconnect failed');
-        scheduleReconnect();
-      });
-    }, 1000);
+      connect().then(
+        () => {
+          retryMs = FIRST_RETRY_MS;
+          logger.info('event listener reconnected');
+          for (const handler of reconnectHandlers) {
+            try {
+              handler();
+            } catch (error) {
+              logger.error({ err: error }, 'reconnect handler failed');
+            }
+          }
+        },
+        (error: Error) => {
+          logger.warn({ err: describeError(error), retryMs }, 'event listener reconnect failed');
+          retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
+          scheduleReconnect();
+        },
+      );
+    }, retryMs);
   }
 
   return {
@@ -100,12 +144,20 @@ export function createEventBus(options: { connectionString: string; logger: Logg
       handlers.add(handler);
       return () => handlers.delete(handler);
     },
+    onReconnect(handler) {
+      reconnectHandlers.add(handler);
+      return () => reconnectHandlers.delete(handler);
+    },
+    deliverLocally(events) {
+      for (const event of events) deliver(event);
+    },
     start: connect,
     async stop() {
       stopping = true;
       clearTimeout(reconnectTimer);
-      await client?.end().catch(() => undefined);
+      const current = client;
       client = undefined;
+      await current?.end().catch(() => undefined);
     },
   };
 }

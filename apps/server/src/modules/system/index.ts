@@ -7,7 +7,7 @@ import { systemAdminRoutes, type SettingsAdminDeps } from './system.admin-routes
 import { systemRoutes } from './system.routes.ts';
 import { createSystemService } from './system.service.ts';
 
-export type { SystemService } from './system.service.ts';
+export { SETTINGS_CHANGED_EVENT, type SystemService } from './system.service.ts';
 export type { Settings, SettingKey } from './system.settings.ts';
 export { DEFAULT_SETTINGS, SETTING_KEYS } from './system.settings.ts';
 
