@@ -12,7 +12,7 @@ import { HealthResponseSchema } from '@app/contracts';
 import type { Config } from '../config.ts';
 import { isDatabaseReachable, type Db } from '../db.ts';
 import type { Logger } from '../logger.ts';
-import { installErrorHandling, sendNotFound } from './error-handler.ts';
+import { answerFrameworkError, installErrorHandling, sendNotFound, type ForeignProtocol } from './error-handler.ts';
 import { installAuthenticationFirst } from './auth-first.ts';
 import type { HttpApp } from './http-app.ts';
 import { installInputGuards } from './input-guards.ts';
@@ -35,6 +35,8 @@ export async function createHttpApp(deps: {
   webDistDir?: string;
   /** Serve the built operator console under /admin/ (apps/admin/dist). */
   adminDistDir?: string;
+  /** Prefixes answering malformed URLs in their own protocol's error shape (the provider API). */
+  foreignProtocols?: readonly ForeignProtocol[];
 }): Promise<HttpApp> {
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
@@ -49,6 +51,7 @@ export async function createHttpApp(deps: {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: answerFrameworkError(deps.foreignProtocols),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

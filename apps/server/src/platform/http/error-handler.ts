@@ -34,6 +34,34 @@ export function installErrorHandling(app: HttpApp) {
   });
 }
 
+/**
+ * A path prefix served under another protocol's error model (the provider API's vendors expect
+ * its own codes): `answer` gives the status and body for a request refused as malformed.
+ */
+export interface ForeignProtocol {
+  prefix: string;
+  answer(message: string): { status: number; body: unknown };
+}
+
+/**
+ * Fastify's `frameworkErrors`: the router refuses a URL (a bad %-encoding, a path parameter over
+ * maxParamLength) before any route, hook or error handler runs, and would otherwise write its own
+ * body. Such a URL is malformed input: 400 in the wire shape of the protocol it was addressed to.
+ */
+export function answerFrameworkError(foreign: readonly ForeignProtocol[] = []) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path segment is too long' : 'the URL is not validly encoded';
+    request.log.info({ code: error.code }, message);
+    reply.header('x-request-id', request.id);
+    const protocol = foreign.find((candidate) => request.url.startsWith(candidate.prefix));
+    if (protocol) {
+      const { status, body } = protocol.answer(message);
+      return reply.code(status).send(body);
+    }
+    return sendError(reply, new AppError(error.statusCode && error.statusCode >= 500 ? 'system.internal' : 'request.malformed', message));
+  };
+}
+
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return sendError(reply, new AppError('route.not_found', `no route for ${request.method} ${request.url.split('?')[0]}`));
 }
