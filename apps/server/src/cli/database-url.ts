@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../platform/config.ts';
 
@@ -6,5 +6,8 @@ import type { Config } from '../platform/config.ts';
 export function databaseUrlOf(config: Config): string {
   if (config.databaseUrl) return config.databaseUrl;
   const password = readFileSync(path.join(config.dataDir, 'pg-password'), 'utf8').trim();
-  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${config.embeddedPgPort}/app`;
+  // The running server may have moved to a free port (EMBEDDED_PG_PORT was taken) and noted it.
+  const portFile = path.join(config.dataDir, 'pg-port');
+  const port = existsSync(portFile) ? Number.parseInt(readFileSync(portFile, 'utf8'), 10) : config.embeddedPgPort;
+  return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/app`;
 }

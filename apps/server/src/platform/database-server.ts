@@ -15,6 +15,8 @@ export async function resolveDatabaseServer(config: Config, logger: Logger): Pro
     dataDir: config.dataDir,
     port: config.embeddedPgPort,
     database: 'app',
+    // A second checkout on the same machine gets a free port rather than a failed start.
+    portFallback: true,
     logger: logger.child({ module: 'embedded-postgres' }),
   });
   return { url: server.url, embedded: true, stop: server.stop };

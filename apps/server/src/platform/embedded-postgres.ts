@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Logger } from './logger.ts';
@@ -14,6 +15,8 @@ export interface EmbeddedPostgresHandle {
   url: string;
   /** Connection string for the maintenance database (to create throwaway databases). */
   adminUrl: string;
+  /** The port it listens on: the one asked for, or the free one picked instead (`portFallback`). */
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -26,6 +29,11 @@ export interface EmbeddedPostgresOptions {
   throwaway?: boolean;
   /** Keep fsync and synchronous commit on even for a throwaway cluster (benchmarks). */
   durable?: boolean;
+  /**
+   * When `port` is taken (another checkout's cluster, a system PostgreSQL), listen on a free port
+   * instead and say which; without it, refuse with an error naming EMBEDDED_PG_PORT.
+   */
+  portFallback?: boolean;
 }
 
 /**
@@ -51,20 +59,24 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     await initialiseCluster(bin.initdb, clusterDir, password, account, asPostgres, options.throwaway ?? false);
   }
   await stopLeftoverServer(bin.pg_ctl, clusterDir, ownerFile, asPostgres, options.logger);
+  // After the leftover check: our own leftover server holding the port is not "another one".
+  const port = await choosePort(options);
 
   // The Unix socket goes in the cluster directory: /var/run/postgresql may not exist here.
-  const flags = ['-p', String(options.port), '-c', 'listen_addresses=127.0.0.1', '-k', `'${clusterDir}'`];
+  const flags = ['-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-k', `'${clusterDir}'`];
   // Money workloads write WAL fast: fewer checkpoints (and fewer full-page images after each).
   flags.push('-c', 'max_wal_size=2GB', '-c', 'checkpoint_timeout=15min', '-c', 'wal_compression=on');
   if (options.throwaway && !options.durable) flags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   try {
     await run(bin.pg_ctl, ['start', '-D', clusterDir, '-w', '-t', '60', '-l', path.join(clusterDir, 'server.log'), '-o', flags.join(' ')], asPostgres);
   } catch (error) {
-    throw new Error(`embedded PostgreSQL did not start on port ${options.port} (see ${clusterDir}/server.log)`, { cause: error });
+    throw new Error(`embedded PostgreSQL did not start on port ${port} (see ${clusterDir}/server.log; EMBEDDED_PG_PORT chooses another port)`, { cause: error });
   }
   writeFileSync(ownerFile, `${process.pid}\n`);
+  // Command-line tools (cli/) find the cluster of a running server through this file.
+  writeFileSync(path.join(options.dataDir, 'pg-port'), `${port}\n`);
 
-  const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${options.port}`;
+  const base = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
   const adminUrl = `${base}/postgres`;
   await ensureDatabase(adminUrl, options.database);
 
@@ -72,14 +84,49 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   return {
     url: `${base}/${options.database}`,
     adminUrl,
+    port,
     async stop() {
       if (stopped) return;
       stopped = true;
       await run(bin.pg_ctl, ['stop', '-D', clusterDir, '-m', 'fast', '-w', '-t', '30'], asPostgres).catch(() => undefined);
       rmSync(ownerFile, { force: true });
+      rmSync(path.join(options.dataDir, 'pg-port'), { force: true });
       if (options.throwaway) rmSync(options.dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The asked-for port when nothing listens on it; else a free one (with portFallback) or an error
+ * that names the setting, rather than pg_ctl's bare "could not start server".
+ */
+async function choosePort(options: EmbeddedPostgresOptions): Promise<number> {
+  if (await canListen(options.port)) return options.port;
+  if (!options.portFallback) {
+    throw new Error(`port ${options.port} on 127.0.0.1 is already in use (another checkout's embedded PostgreSQL?); set EMBEDDED_PG_PORT to a free port`);
+  }
+  const free = await listenOnce(0);
+  options.logger.warn({ asked: options.port, port: free }, `port ${options.port} is in use; embedded PostgreSQL listens on ${free} instead (set EMBEDDED_PG_PORT to choose)`);
+  return free;
+}
+
+async function canListen(port: number): Promise<boolean> {
+  return listenOnce(port).then(
+    () => true,
+    () => false,
+  );
+}
+
+/** Listens on 127.0.0.1:port and closes at once; answers the port the kernel gave. */
+function listenOnce(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
 }
 
 async function binaries(): Promise<{ pg_ctl: string; initdb: string }> {
