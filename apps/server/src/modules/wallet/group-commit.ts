@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { describeError, isDatabaseUnavailable } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { fromWireResult, laneMember, type PocketBalance, type PostResult, type WireOp, type WireResult } from './journal.ts';
 
@@ -80,7 +81,12 @@ export function createGroupCommit(options: {
       this.connecting ??= (async () => {
         const client = new pg.Client({ connectionString: options.connectionString, application_name: `wallet-lane-${this.shard}` });
         client.on('error', (error) => {
-          logger.warn({ err: error, shard: this.shard }, 'wallet lane connection lost');
+          logger.warn({ err: describeError(error), shard: this.shard }, 'wallet lane connection lost');
+          if (this.client === client) this.client = undefined;
+        });
+        // A connection terminated during a statement fails that statement and then ends, with no
+        // 'error' event: without this the lane would hand its next op to the dead connection.
+        client.on('end', () => {
           if (this.client === client) this.client = undefined;
         });
         await client.connect();
@@ -99,8 +105,9 @@ export function createGroupCommit(options: {
         const answer = await client.query<{ r: WireAnswer }>({ name: 'wallet_post_rounds', text: POST_SQL, values: [JSON.stringify(rounds), JSON.stringify(general), this.shard] });
         return parseAnswer(answer.rows[0]!.r);
       } catch (error) {
-        // A broken connection is replaced; a statement error leaves it usable.
-        if (!(error instanceof pg.DatabaseError)) {
+        // A broken connection is replaced; a statement error leaves it usable (but 57P01 admin
+        // shutdown and its kin arrive as DatabaseErrors and do break it).
+        if (!(error instanceof pg.DatabaseError) || isDatabaseUnavailable(error)) {
           this.client = undefined;
           client.end().catch(() => undefined);
         }
