@@ -46,6 +46,17 @@ describe('house game server', () => {
     const games = await ctx.core.db.selectFrom('catalogue_game').select(['game_code', 'rtp', 'names']).where('vendor_code', '=', 'HOUSE').where('game_type', '=', 'RNG').orderBy('game_code').execute();
     expect(games.map((row) => row.game_code)).toEqual(SLOT_GAMES.map((g) => g.code).sort());
     for (const row of games) expect(Number(row.rtp)).toBeCloseTo(findSlotGame(row.game_code)!.declaredRtp * 100, 2);
+    // Our own art, not the grey placeholder (catalogue media/house-art.ts draws it).
+    expect(vendor.logo_path).toBe('house/vendor/HOUSE.svg');
+    const icons = await ctx.core.db.selectFrom('catalogue_game').select(['game_code', 'icon_path']).where('vendor_code', '=', 'HOUSE').execute();
+    for (const row of icons) expect(row.icon_path, row.game_code).toBe(`house/game/${row.game_code}.svg`);
+    // A database registered before the art existed gets it; an operator's own image is kept.
+    await ctx.core.db.updateTable('catalogue_game').set({ icon_path: '' }).where('vendor_code', '=', 'HOUSE').where('game_code', '=', 'dados').execute();
+    await ctx.core.db.updateTable('catalogue_game').set({ icon_path: 'operator/limbo.png' }).where('vendor_code', '=', 'HOUSE').where('game_code', '=', 'limbo').execute();
+    const again = (gameCode: string) => ({ gameCode, names: { en: gameCode }, gameType: 'CRASH' as const, demoSupported: false, iconPath: `house/game/${gameCode}.svg` });
+    await ctx.core.modules.catalogue.api.ensureSeamlessVendor({ code: 'HOUSE', displayName: 'Jogos da Casa', isDemo: false, games: [again('dados'), again('limbo')] });
+    const after = await ctx.core.db.selectFrom('catalogue_game').select(['game_code', 'icon_path']).where('vendor_code', '=', 'HOUSE').where('game_code', 'in', ['dados', 'limbo']).orderBy('game_code').execute();
+    expect(after).toEqual([{ game_code: 'dados', icon_path: 'house/game/dados.svg' }, { game_code: 'limbo', icon_path: 'operator/limbo.png' }]);
     const secret = await ctx.core.db.selectFrom('provider_vendor_secret').select('secret').where('vendor_code', '=', 'HOUSE').executeTakeFirstOrThrow();
     expect(secret.secret).toMatch(/^[0-9a-f]{64}$/);
   });

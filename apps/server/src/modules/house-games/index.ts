@@ -38,7 +38,8 @@ interface EnsureVendor {
     displayName: string;
     isDemo?: boolean;
     enabled?: boolean;
-    games: Array<{ gameCode: string; names: { en: string; pt?: string }; gameType: 'RNG' | 'CRASH'; classify?: string; demoSupported: boolean; rtp?: number }>;
+    logoPath?: string;
+    games: Array<{ gameCode: string; names: { en: string; pt?: string }; gameType: 'RNG' | 'CRASH'; classify?: string; demoSupported: boolean; rtp?: number; iconPath?: string }>;
   }): Promise<boolean>;
 }
 
@@ -87,13 +88,15 @@ export function createHouseGamesModule(deps: {
         code: HOUSE_VENDOR_CODE,
         displayName: 'Jogos da Casa',
         isDemo: false,
+        // Drawn by the catalogue's media routes (media/house-art.ts).
+        logoPath: `house/vendor/${HOUSE_VENDOR_CODE}.svg`,
         games: [
           ...SLOT_GAMES.map((game) => ({ gameCode: game.code, names: { pt: game.name.pt, en: game.name.en }, gameType: 'RNG' as const, demoSupported: true, rtp: game.declaredRtp * 100 })),
           // The mini games are listed with the crash games (spec §1 "in-house crash games, jackpot and mini games").
           { gameCode: CRASH_GAME_CODE, names: { pt: 'Crash', en: 'Crash' }, gameType: 'CRASH' as const, classify: 'crash', demoSupported: false, rtp: 99 },
           ...MINI_GAMES.map((game) => ({ gameCode: game.code, names: game.name, gameType: 'CRASH' as const, classify: 'mini', demoSupported: false, rtp: 99 })),
           { gameCode: MINES_GAME.code, names: MINES_GAME.name, gameType: 'CRASH' as const, classify: 'mini', demoSupported: false, rtp: 99 },
-        ],
+        ].map((game) => ({ ...game, iconPath: `house/game/${game.gameCode}.svg` })),
       });
       const wanted = deps.vendorSecret ?? (await deps.secret('house_games.vendor')).toString('hex');
       await jackpot.ensurePool();

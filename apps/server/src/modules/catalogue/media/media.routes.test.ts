@@ -1,10 +1,12 @@
 import Fastify from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CRASH_GAME_CODE } from '@app/contracts';
+import { demoMachineFor, MINES_GAME, MINI_GAMES, SLOT_GAMES } from '@app/house-games';
 import { installErrorHandling, sendNotFound } from '../../../platform/http/error-handler.ts';
 import { buildDemoCatalogue } from '../demo/demo-catalogue.ts';
 import { escapeXml } from '../../../platform/xml.ts';
-import { initialsOf, vendorLogoSvg } from './game-art.ts';
+import { FALLBACK_GAME_SVG, FALLBACK_VENDOR_SVG, initialsOf, vendorLogoSvg } from './game-art.ts';
 import { mediaRoutes } from './media.routes.ts';
 
 describe('media routes', () => {
@@ -56,6 +58,32 @@ describe('media routes', () => {
     expectWellFormed(hostile);
     expect(escapeXml('a\u0000b\u202Ec')).toBe('abc');
     expect(initialsOf('Ipê Interactive (Demo)')).toBe('II');
+  });
+
+  const houseCodes = [...SLOT_GAMES.map((game) => game.code), ...MINI_GAMES.map((game) => game.code), MINES_GAME.code, CRASH_GAME_CODE];
+
+  it('draws every house game its own art and the house vendor a logo, none of them the grey placeholder', async () => {
+    const bodies = new Set<string>();
+    for (const code of houseCodes) {
+      const art = await get(`/media/house/game/${code}.svg`);
+      expectSvg(art);
+      expect(art.body, code).not.toBe(FALLBACK_GAME_SVG);
+      bodies.add(art.body);
+    }
+    expect(bodies.size).toBe(houseCodes.length);
+    const logo = await get('/media/house/vendor/HOUSE.svg');
+    expectSvg(logo);
+    expect(logo.body).not.toBe(FALLBACK_VENDOR_SVG);
+    expect(logo.body).toContain('>Jogos da Casa</text>');
+    expect((await get('/media/house/game/nope.svg')).statusCode).toBe(404);
+  });
+
+  it('shows on a non-slot demo tile the art of the house slot it opens', async () => {
+    for (const game of demo.games.filter((candidate) => candidate.gameType !== 'RNG').slice(0, 40)) {
+      const machine = demoMachineFor(game.vendorCode, game.gameCode);
+      const tile = await get(`/media/${game.iconPath}`);
+      expect(tile.body, game.gameCode).toBe((await get(`/media/house/game/${machine.code}.svg`)).body);
+    }
   });
 
   it('serves the fallbacks', async () => {

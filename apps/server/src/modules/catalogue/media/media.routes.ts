@@ -1,13 +1,17 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { GameType } from '@app/contracts';
+import { demoMachineFor } from '@app/house-games';
 import { AppError } from '@app/kernel';
 import { buildDemoCatalogue } from '../demo/demo-catalogue.ts';
 import { FALLBACK_GAME_SVG, FALLBACK_VENDOR_SVG, gameArtSvg, vendorLogoSvg } from './game-art.ts';
+import { HOUSE_VENDOR_LOGO_SVG, houseGameArtSvg } from './house-art.ts';
 
 /**
  * Images we serve ourselves: generated art for the demo catalogue (icon_path
  * 'demo/game/<VENDOR>/<gameCode>.svg', logo_path 'demo/vendor/<VENDOR>.svg') and the fallbacks the
- * web shows when an image is missing. Register without a prefix: the paths are absolute.
+ * web shows when an image is missing, and the house games' own art (icon_path
+ * 'house/game/<code>.svg', logo_path 'house/vendor/HOUSE.svg'). Register without a prefix: the
+ * paths are absolute.
  */
 
 const VENDOR_PARAM = /^[A-Za-z0-9_]{1,40}$/;
@@ -63,8 +67,18 @@ export function mediaRoutes(): FastifyPluginAsync {
       const gameCode = codeOfFile(request.params.file);
       const gameType = demoArt().gameTypes.get(`${vendor}/${gameCode}`);
       if (!gameType) throw notFound();
+      // A tile of a type whose product does not exist yet opens a house slot: it shows that slot.
+      if (gameType !== 'RNG') return sendSvg(reply, houseGameArtSvg(demoMachineFor(vendor, gameCode).code) ?? FALLBACK_GAME_SVG);
       return sendSvg(reply, gameArtSvg(`${vendor}/${gameCode}`, gameType));
     });
+
+    app.get<{ Params: { file: string } }>('/media/house/game/:file', options, async (request, reply) => {
+      const art = houseGameArtSvg(codeOfFile(request.params.file));
+      if (art === undefined) throw notFound();
+      return sendSvg(reply, art);
+    });
+
+    app.get('/media/house/vendor/HOUSE.svg', options, async (_request, reply) => sendSvg(reply, HOUSE_VENDOR_LOGO_SVG));
 
     app.get<{ Params: { file: string } }>('/media/demo/vendor/:file', options, async (request, reply) => {
       const vendor = codeOfFile(request.params.file);
