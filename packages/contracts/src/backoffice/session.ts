@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CaptchaAnswerSchema } from '../registration.ts';
 import { OPERATOR_ROLES } from './permissions.ts';
 
 /** Six digits from the authenticator app; "123 456" as apps show it is accepted too. */
@@ -19,6 +20,8 @@ export const OperatorLoginRequestSchema = z
     totp: TotpCodeSchema.optional(),
     /** XXXX-XXXX-XXXX-XXXX; case, spaces and dashes do not matter. Each works once. */
     recoveryCode: z.string().trim().min(1).max(40).optional(),
+    /** GET /api/captcha answered: asked for (400 auth.captcha_required) after repeated failures. */
+    captcha: CaptchaAnswerSchema.optional(),
   })
   .refine((login) => login.totp === undefined || login.recoveryCode === undefined, { message: 'send the app code or a recovery code, not both', path: ['recoveryCode'] });
 export type OperatorLoginRequest = z.infer<typeof OperatorLoginRequestSchema>;

@@ -86,6 +86,8 @@ export function createAccountsModule(deps: {
   return {
     api: {
       authenticate: sessions.authenticate,
+      /** Answers a captcha from GET /api/captcha; single use, right or wrong (the back-office login asks for it too). */
+      verifyCaptcha: humanCheck.verifyCaptcha,
       /** preHandler for other modules' routes that need a logged-in member. */
       requireMember: auth.requireMember,
       /** preHandler that also refuses trial accounts: game launch, payments, panels. */

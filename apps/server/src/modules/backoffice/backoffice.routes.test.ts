@@ -15,7 +15,7 @@ vi.mock('../../platform/security/passwords.ts', async (importOriginal) => {
 });
 
 /**
- * Operator sessions over HTTP: login (wrong, unknown, locked, throttled), the bearer hook with
+ * Operator sessions over HTTP: login (wrong, unknown, locked), the bearer hook with
  * permissions (through a probe app registered like another module's routes), logout, the audit
  * log and hostile input. Operators here are enrolled in two-factor authentication and log in with
  * the app's current code (two-factor.routes.test.ts covers the second factor itself).
@@ -116,34 +116,7 @@ describe('back-office sessions', () => {
     expectError(await login({ username: operator.username, password: 'not-the-password' }), 401, 'backoffice.invalid_credentials');
   });
 
-  it('locks a username for 15 minutes after 5 failures within 15 minutes, known or not, concurrent or not', async () => {
-    const operator = await newOperator();
-    const failures = await Promise.all(Array.from({ length: 5 }, () => login({ username: operator.username, password: 'not-the-password' })));
-    for (const failure of failures) expectError(failure, 401, 'backoffice.invalid_credentials');
-    const locked = await login({ username: operator.username, password: operator.password });
-    expectError(locked, 429, 'backoffice.login_locked');
-    expect(locked.json().error.details.retryAfterSeconds).toBeGreaterThan(880);
-    expect(locked.json().error.details.retryAfterSeconds).toBeLessThanOrEqual(900);
-
-    const unknown = `ghost${randomBytes(4).toString('hex')}`;
-    for (let attempt = 0; attempt < 5; attempt += 1) expectError(await login({ username: unknown, password: 'x' }), 401, 'backoffice.invalid_credentials');
-    expectError(await login({ username: unknown, password: 'x' }), 429, 'backoffice.login_locked');
-
-    // Another operator is not affected; and once the lock has passed, the right password works and clears the count.
-    await tokenOf(await newOperator());
-    const past = sql<Date>`now() - interval '16 minutes'`;
-    await db().updateTable('backoffice_login_throttle').set({ locked_until: past, window_started_at: sql<Date>`now() - interval '31 minutes'` }).where('username', '=', operator.username).execute();
-    await tokenOf(operator);
-    expect(await db().selectFrom('backoffice_login_throttle').select('username').where('username', '=', operator.username).execute()).toHaveLength(0);
-  });
-
-  it('counts failures only within the 15-minute window', async () => {
-    const operator = await newOperator();
-    for (let attempt = 0; attempt < 4; attempt += 1) await login({ username: operator.username, password: 'nope' });
-    await db().updateTable('backoffice_login_throttle').set({ window_started_at: sql<Date>`now() - interval '15 minutes 1 second'` }).where('username', '=', operator.username).execute();
-    expectError(await login({ username: operator.username, password: 'nope' }), 401, 'backoffice.invalid_credentials');
-    await tokenOf(operator);
-  });
+  // Throttling of failed logins: login-throttle.routes.test.ts.
 
   it('answers 401 backoffice.session_required for missing, malformed, unknown, member, enrolment, idle, expired and locked-out tokens', async () => {
     const operator = await newOperator();

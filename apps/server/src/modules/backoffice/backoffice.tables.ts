@@ -24,11 +24,20 @@ export interface BackofficeSessionTable {
   revoked_at: Date | null;
 }
 
-export interface BackofficeLoginThrottleTable {
-  username: string;
+export interface BackofficeLoginCounterTable {
+  /** 'user:<username>', 'pair:<username>|<ip>' or 'ip:<ip>'. */
+  key: string;
   window_started_at: Date;
   failures: number;
-  locked_until: Date | null;
+  blocked_until: Date | null;
+  alerted_at: Date | null;
+}
+
+export interface BackofficeKnownAddressTable {
+  operator_id: bigint;
+  ip: string;
+  first_seen_at: Date;
+  last_seen_at: Date;
 }
 
 export interface BackofficeAuditTable {
@@ -85,7 +94,8 @@ export interface BackofficeEnrolmentTable {
 export interface BackofficeTables {
   backoffice_operator: BackofficeOperatorTable;
   backoffice_session: BackofficeSessionTable;
-  backoffice_login_throttle: BackofficeLoginThrottleTable;
+  backoffice_login_counter: BackofficeLoginCounterTable;
+  backoffice_known_address: BackofficeKnownAddressTable;
   backoffice_audit: BackofficeAuditTable;
   backoffice_audit_head: BackofficeAuditHeadTable;
   backoffice_totp: BackofficeTotpTable;

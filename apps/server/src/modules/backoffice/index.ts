@@ -9,6 +9,7 @@ import { createOperatorAuth } from './backoffice.auth.ts';
 import * as repository from './backoffice.repository.ts';
 import { backofficeRoutes } from './backoffice.routes.ts';
 import { createIpAllowList } from './ip-allow-list.ts';
+import { createLoginGuard, type CaptchaVerifier } from './login-guard.ts';
 import type { OperatorRole } from './operator-role.ts';
 import { operatorsRoutes } from './operators.routes.ts';
 import { createOperatorSessionService } from './operator-session.service.ts';
@@ -30,6 +31,8 @@ export interface BackofficeDeps {
   siteName: () => Promise<string>;
   /** IPs and CIDR blocks operators may come from; empty = anywhere (setting backoffice.ipAllowList). */
   ipAllowList: () => Promise<readonly string[]>;
+  /** The accounts module's captcha (GET /api/captcha), asked of addresses after repeated login failures. */
+  captcha: CaptchaVerifier;
 }
 
 /**
@@ -47,7 +50,8 @@ export function createBackofficeModule(deps: BackofficeDeps) {
     issuer: deps.siteName,
   });
   const ipAllowList = createIpAllowList(deps.ipAllowList);
-  const sessions = createOperatorSessionService({ db: deps.db, clock, twoFactor, ipAllowList });
+  const guard = createLoginGuard({ db: deps.db, clock, captcha: deps.captcha });
+  const sessions = createOperatorSessionService({ db: deps.db, clock, twoFactor, ipAllowList, guard });
   const auth = createOperatorAuth(sessions, ipAllowList);
   return {
     api: {

@@ -44,7 +44,7 @@ describe('back-office IP allow-list', () => {
     expect((await login(support, outside)).json().error.code).toBe('backoffice.ip_not_allowed');
     // A wrong password from outside is refused the same way and does not count as a failure.
     expect((await login(support, outside, 'wrong')).json().error.code).toBe('backoffice.ip_not_allowed');
-    expect(await ctx.core.db.selectFrom('backoffice_login_throttle').select('failures').where('username', '=', support.username).execute()).toEqual([]);
+    expect(await ctx.core.db.selectFrom('backoffice_login_counter').select('failures').where('key', '=', `user:${support.username}`).execute()).toEqual([]);
     expect((await login(support, inside)).statusCode).toBe(200);
 
     await ctx.core.modules.backoffice.api.ensureOperator({ username: 'newcomer1', displayName: 'n', role: 'content', password: 'Operator@1234' });

@@ -4,7 +4,8 @@ import { hashPassword, verifyPassword } from '../../platform/security/passwords.
 import { audit, storableIp } from './audit.ts';
 import * as operators from './backoffice.repository.ts';
 import type { IpAllowList } from './ip-allow-list.ts';
-import * as throttle from './login-throttle.repository.ts';
+import type { LoginGuard } from './login-guard.ts';
+import { rememberAddress } from './login-throttle.repository.ts';
 import type { OperatorRole } from './operator-role.ts';
 import { hashOperatorToken, newOperatorToken, OPERATOR_SESSION_ABSOLUTE_MS, OPERATOR_SESSION_IDLE_MS } from './operator-session-token.ts';
 import * as sessions from './operator-session.repository.ts';
@@ -15,9 +16,6 @@ import type { TwoFactorService } from './two-factor.service.ts';
  * argon2id work (same parameters as real hashes) and answers like a wrong password.
  */
 const UNKNOWN_OPERATOR_HASH = '$argon2id$v=19$m=19456,t=2,p=1$pZrlN5fBEnin1/PzQ2iZMw$lDCp/Otl1ux6tV/lZj7Ul7g2ZXFDClgpWv3/Tz66E1A';
-
-/** 5 failures for one username within 15 minutes lock that username for 15 minutes. */
-export const OPERATOR_LOGIN_THROTTLE: throttle.LoginThrottleRule = { windowMs: 15 * 60 * 1000, lockAfterFailures: 5, lockMs: 15 * 60 * 1000 };
 
 export interface Requester {
   ip: string;
@@ -61,7 +59,7 @@ function toProfile(row: { id: bigint; username: string; display_name: string; ro
  * confirmation, the bearer check behind requireOperator, logout. A session exists only after a
  * second factor: TOTP is required for every operator (ASVS 6.3.3).
  */
-export function createOperatorSessionService(deps: { db: Db; clock: Clock; twoFactor: TwoFactorService; ipAllowList: IpAllowList }) {
+export function createOperatorSessionService(deps: { db: Db; clock: Clock; twoFactor: TwoFactorService; ipAllowList: IpAllowList; guard: LoginGuard }) {
   const { db, clock, twoFactor } = deps;
 
   /** A new session, audited as a login, in the caller's transaction (a new token at every authentication). */
@@ -70,6 +68,9 @@ export function createOperatorSessionService(deps: { db: Db; clock: Clock; twoFa
     const { token, hash } = newOperatorToken();
     const userAgent = requester.userAgent?.slice(0, 512) ?? null;
     await sessions.insertOperatorSession(tx, { tokenHash: hash, operatorId: operator.id, now, expiresAt: new Date(now.getTime() + OPERATOR_SESSION_ABSOLUTE_MS), ip: storableIp(requester.ip), userAgent });
+    // A completed login makes the address known: other addresses' guessing asks it for no captcha.
+    const ip = storableIp(requester.ip);
+    if (ip) await rememberAddress(tx, operator.id, ip, now);
     await audit(tx, { operatorId: operator.id, action: 'backoffice.session.login', targetType: 'backoffice_operator', targetId: String(operator.id), details: { userAgent, ...details }, ip: requester.ip });
     return token;
   }
@@ -80,28 +81,23 @@ export function createOperatorSessionService(deps: { db: Db; clock: Clock; twoFa
      * two-factor on, the code in the same request (401 backoffice.totp_required without one), or
      * for one without, an enrolment token instead of a session.
      */
-    async login(input: { username: string; password: string; totp?: string; recoveryCode?: string }, requester: Requester): Promise<OperatorLoginResult> {
+    async login(input: { username: string; password: string; totp?: string; recoveryCode?: string; captcha?: { id: string; answer: string } }, requester: Requester): Promise<OperatorLoginResult> {
       // Before anything else: from outside the allow-list, not even the password is tried.
       await deps.ipAllowList.assertAllowed(requester.ip);
       const username = input.username.trim().toLowerCase();
-      const now = clock.now();
-      const lockedUntil = await throttle.findLockedUntil(db, username);
-      if (lockedUntil && lockedUntil > now) {
-        // Refused before the password is checked, so guessing goes no further while locked.
-        const retryAfterSeconds = Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000);
-        throw new AppError('backoffice.login_locked', 'too many failed logins, try again after 15 minutes', { retryAfterSeconds });
-      }
-
       const row = await operators.findOperatorByUsername(db, username);
+      // A forwarded address can be any text: counted under 'unknown' rather than as whatever it claims.
+      const attempt = { username, ip: storableIp(requester.ip) ?? 'unknown', operatorId: row?.id ?? null };
+      // Refused before the password is checked, so guessing goes no further while this address waits.
+      await deps.guard.admit(attempt, input.captcha);
+
       const passwordOk = await verifyPassword(row?.password_hash ?? UNKNOWN_OPERATOR_HASH, input.password);
       if (!row || !passwordOk) {
-        await throttle.recordLoginFailure(db, username, now, OPERATOR_LOGIN_THROTTLE);
-        throw new AppError('backoffice.invalid_credentials', 'wrong username or password');
+        await deps.guard.recordFailure(attempt, 'password');
+        throw new AppError('backoffice.invalid_credentials', 'wrong username or password', { captchaRequired: await deps.guard.isCaptchaRequiredNext(attempt) });
       }
       // Only after the right password, so the status of an account is no oracle either.
       if (row.status !== 'active') throw new AppError('backoffice.operator_locked', 'this operator is locked');
-      // The password was right: its failures no longer count (code failures have their own count).
-      await throttle.clearLoginFailures(db, username);
       const operator = toProfile(row);
 
       if (!(await twoFactor.isEnabled(operator.id))) {
@@ -109,8 +105,13 @@ export function createOperatorSessionService(deps: { db: Db; clock: Clock; twoFa
         return { status: 'enrolment_required', enrolmentToken: enrolment.token, expiresAt: enrolment.expiresAt, operator };
       }
       if (input.totp === undefined && input.recoveryCode === undefined) throw new AppError('backoffice.totp_required', 'send the code of your authenticator app (totp) or a recovery code');
-      const factor = await twoFactor.verifyLoginFactor(operator.id, input);
+      const factor = await twoFactor.verifyLoginFactor(operator.id, input).catch(async (error: unknown) => {
+        // Audited, not counted: wrong codes have their own lock (backoffice.totp_locked) behind the right password.
+        if (error instanceof AppError && (error.code === 'backoffice.totp_invalid' || error.code === 'backoffice.recovery_code_invalid')) await deps.guard.auditFailure(attempt, 'second_factor');
+        throw error;
+      });
       const token = await db.transaction().execute((tx) => openSession(tx, operator, requester, { secondFactor: factor.factor, recoveryCodesLeft: factor.recoveryCodesLeft }));
+      await deps.guard.clear(attempt);
       return { status: 'authenticated', token, operator };
     },
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../platform/db.ts';
-import type { LoginThrottleRule } from './login-throttle.repository.ts';
+import type { CodeThrottleRule } from './two-factor-throttle.ts';
 
 export async function findTotp(db: DbExecutor, operatorId: bigint) {
   return db.selectFrom('backoffice_totp').selectAll().where('operator_id', '=', operatorId).executeTakeFirst();
@@ -38,8 +38,8 @@ export async function acceptTotpStep(db: DbExecutor, operatorId: bigint, step: n
   return result.numUpdatedRows > 0n;
 }
 
-/** One wrong code, counted like a failed login (login-throttle.repository.ts), in one statement. */
-export async function recordCodeFailure(db: DbExecutor, operatorId: bigint, now: Date, rule: LoginThrottleRule): Promise<void> {
+/** One wrong code, counted in fixed windows (two-factor-throttle.ts), in one statement. */
+export async function recordCodeFailure(db: DbExecutor, operatorId: bigint, now: Date, rule: CodeThrottleRule): Promise<void> {
   const windowExpired = sql<boolean>`window_started_at is null or window_started_at <= ${new Date(now.getTime() - rule.windowMs)}`;
   await sql`
     update backoffice_totp set

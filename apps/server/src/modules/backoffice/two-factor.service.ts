@@ -6,7 +6,7 @@ import { qrSvg } from '../../platform/qr-svg.ts';
 import { base32Encode, matchTotpStep, otpauthUri } from '../../platform/security/totp.ts';
 import { audit } from './audit.ts';
 import * as operators from './backoffice.repository.ts';
-import type { LoginThrottleRule } from './login-throttle.repository.ts';
+import type { CodeThrottleRule } from './two-factor-throttle.ts';
 import { newOperatorToken } from './operator-session-token.ts';
 import { revokeAllOperatorSessions } from './operator-session.repository.ts';
 import * as crypto from './two-factor-crypto.ts';
@@ -16,7 +16,7 @@ import * as repository from './two-factor.repository.ts';
 export const ENROLMENT_TTL_MS = 5 * 60 * 1000;
 
 /** Wrong codes (app or recovery): 5 within 15 minutes lock code entry for 15 minutes. */
-export const CODE_THROTTLE: LoginThrottleRule = { windowMs: 15 * 60 * 1000, lockAfterFailures: 5, lockMs: 15 * 60 * 1000 };
+export const CODE_THROTTLE: CodeThrottleRule = { windowMs: 15 * 60 * 1000, lockAfterFailures: 5, lockMs: 15 * 60 * 1000 };
 
 export interface Actor {
   id: bigint;
