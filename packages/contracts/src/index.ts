@@ -15,3 +15,4 @@ export * from './crash.ts';
 export * from './content.ts';
 export * from './agents.ts';
 export * from './backoffice/index.ts';
+export * from './web-routes.ts';

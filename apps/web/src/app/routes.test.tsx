@@ -3,7 +3,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { BOT_CHALLENGE, registerSettingsFixture, stubApi } from '../test/fake-api.ts';
 import { fakeFetch, memberFixture } from '../test/fixtures.ts';
 import { renderApp } from '../test/render-app.tsx';
-import { SPEC_PATHS } from './routes.tsx';
+import { WEB_APP_PATHS } from '@app/contracts';
+import type { RouteObject } from 'react-router';
+import { appRoutes, SPEC_PATHS } from './routes.tsx';
 import { contentKeyOf, isGamePagePath } from './paths.ts';
 
 describe('route guard', () => {
@@ -30,7 +32,16 @@ describe('route guard', () => {
   });
 });
 
+/** Every path the router declares, '*' aside. */
+function routerPaths(routes: readonly RouteObject[]): string[] {
+  return routes.flatMap((route) => [...(route.path && route.path !== '*' ? [route.path] : []), ...routerPaths(route.children ?? [])]);
+}
+
 describe('routes', () => {
+  it('declares exactly the shared WEB_APP_PATHS, which the server answers with 200 (any other path 404)', () => {
+    expect([...routerPaths(appRoutes)].sort()).toEqual([...WEB_APP_PATHS].sort());
+  });
+
   it('shows the 404 page for unknown paths, with a link home', async () => {
     renderApp('/no-such-page');
     expect(await screen.findByTestId('not-found-page')).toBeTruthy();

@@ -1,4 +1,5 @@
 import type { RouteObject } from 'react-router';
+import type { WebAppPath } from '@app/contracts';
 import { LoginRoute, RegisterRoute } from '../features/account/routes/account-entry-routes.tsx';
 import { RequireSession } from '../features/account/components/require-session.tsx';
 import { HomePage } from '../features/home/routes/home-page.tsx';
@@ -28,8 +29,11 @@ const FairnessPage = lazyPage(() => import('../features/fairness/routes/fairness
 const AgentLoginPage = lazyPage(() => import('../features/agent/routes/agent-login-page.tsx').then((m) => withNamespaces(m.AgentLoginPage, ['agent'])));
 const AgentHomePage = lazyPage(() => import('../features/agent/routes/agent-home-page.tsx').then((m) => withNamespaces(m.AgentHomePage, ['agent', 'contracts'])));
 
-/** Paths are matched case-sensitively: the spec has both /vnLottery and /vnlottery. */
-function page(path: string, element: RouteObject['element']): RouteObject {
+/**
+ * Paths are matched case-sensitively: the spec has both /vnLottery and /vnlottery. Each is one of
+ * WEB_APP_PATHS, which the server reads to answer any other path with 404 (routes.test.tsx).
+ */
+function page(path: WebAppPath, element: RouteObject['element']): RouteObject {
   return { path, element, caseSensitive: true };
 }
 

@@ -34,7 +34,7 @@ describe('serving the two single-page apps', () => {
     expect(root.body).toBe('<p>console</p>');
     expect(root.headers['x-frame-options']).toBe('DENY');
     expect((await app.inject({ url: '/admin/payments/withdrawals', headers: html })).body).toBe('<p>console</p>');
-    expect((await app.inject({ url: '/wallet', headers: html })).body).toBe('<p>player</p>');
+    expect((await app.inject({ url: '/member', headers: html })).body).toBe('<p>player</p>');
     expect((await app.inject({ url: '/', headers: html })).body).toBe('<p>player</p>');
   });
 
@@ -45,5 +45,32 @@ describe('serving the two single-page apps', () => {
     const missing = await app.inject({ url: '/admin/assets/missing.js', headers: html });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.code).toBeDefined();
+  });
+
+  it('serves the player app to a plain GET of one of its pages, with no Accept header (link previews, robots)', async () => {
+    for (const url of ['/login', '/register?ref=AB12', '/slot/HOUSE/fruit-1', '/vnLottery', '/promotions/']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe('<p>player</p>');
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('answers a path that is no page of the app with the app (its not-found page) and status 404', async () => {
+    for (const [url, headers] of [['/no-such-page', html], ['/Login', {}], ['/slot/HOUSE', html], ['/robots.txt', {}], ['/wallet', html]] as const) {
+      const response = await app.inject({ url, headers });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toBe('<p>player</p>');
+      expect(response.headers['content-type'], url).toContain('text/html');
+    }
+  });
+
+  it('keeps JSON 404s for server paths and for methods other than GET', async () => {
+    for (const [method, url] of [['GET', '/api/nope'], ['GET', '/provider/v1/x'], ['GET', '/metrics/x'], ['GET', '/ws/x'], ['POST', '/login'], ['GET', '/assets/missing.js']] as const) {
+      const response = await app.inject({ method, url, headers: html });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.json().error.code, `${method} ${url}`).toBe('route.not_found');
+    }
   });
 });

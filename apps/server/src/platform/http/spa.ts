@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
+import { isWebAppPath } from '@app/contracts';
 import { AppError } from '@app/kernel';
 import { sendError, sendNotFound } from './error-handler.ts';
 import type { HttpApp } from './http-app.ts';
@@ -11,8 +12,8 @@ const SERVER_PREFIXES = ['/api', '/provider', '/ws', '/metrics', '/healthz', '/a
 
 /**
  * Serves the built player SPA. Hashed assets are cached for a year; index.html never is, so a
- * deploy reaches players on their next navigation. Any other GET that accepts HTML gets
- * index.html and the client router decides (including its own 404 page).
+ * deploy reaches players on their next navigation. Any other GET outside the server's paths gets
+ * index.html: 200 for a page of the app (WEB_APP_PATHS), 404 with the app's not-found page otherwise.
  */
 export async function installSpa(app: HttpApp, distDir: string, adminDistDir?: string) {
   const indexFile = path.join(distDir, 'index.html');
@@ -36,23 +37,24 @@ export async function installSpa(app: HttpApp, distDir: string, adminDistDir?: s
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    const isPage = request.method === 'GET' || request.method === 'HEAD';
     const isServerPath = SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const isConsolePath = pathname === CONSOLE_PREFIX || pathname.startsWith(`${CONSOLE_PREFIX}/`);
     if (isConsolePath) {
       // The console's own router decides its pages; a missing console asset is a plain 404.
-      if (adminDistDir && adminIndexFile && existsSync(adminIndexFile) && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && !path.extname(pathname)) {
+      if (adminDistDir && adminIndexFile && existsSync(adminIndexFile) && isPage && !path.extname(pathname)) {
         return reply.header('cache-control', 'no-cache').sendFile('index.html', adminDistDir);
       }
       return sendNotFound(request, reply);
     }
-    if (!isServerPath && (request.method === 'GET' || request.method === 'HEAD') && wantsHtml && existsSync(indexFile)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    if (!isServerPath && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname) && wantsHtml) {
-      return sendError(reply, new AppError('system.unavailable', 'the web application has not been built'));
-    }
-    return sendNotFound(request, reply);
+    if (isServerPath || !isPage) return sendNotFound(request, reply);
+    if (!existsSync(indexFile)) return sendError(reply, new AppError('system.unavailable', 'the web application has not been built'));
+    // Every GET gets the app, whatever it accepts (link previews, robots); a path that is no page
+    // of the app gets it with 404, and the app's router shows its not-found page there.
+    return reply
+      .code(isWebAppPath(pathname) ? 200 : 404)
+      .header('cache-control', 'no-cache')
+      .sendFile('index.html');
   });
 }
 
