@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import { executeSql, type DbExecutor } from '../db.ts';
+import { describeError, executeSql, isDatabaseUnavailable, type DbExecutor } from '../db.ts';
 import type { Logger } from '../logger.ts';
 
 /**
@@ -35,7 +35,12 @@ export function createJobRunner(options: { connectionString: string; logger: Log
     application_name: 'jobs',
     max: 4,
   });
-  boss.on('error', (error) => logger.error({ err: error }, 'job queue error'));
+  // pg-boss reports a lost database here and keeps polling (its pool reconnects); an 'error'
+  // event without this listener would end the process.
+  boss.on('error', (error) => {
+    if (isDatabaseUnavailable(error)) logger.warn({ err: describeError(error) }, 'job queue cannot reach the database; retrying');
+    else logger.error({ err: error }, 'job queue error');
+  });
 
   return {
     async start() {
