@@ -22,8 +22,9 @@ export function RootView({ createRouter = createAppRouter }: { createRouter?: ()
   return (
     <>
       <LanguageSync />
-      <HandoffGate />
-      <RootContent createRouter={createRouter} />
+      <HandoffGate>
+        <RootContent createRouter={createRouter} />
+      </HandoffGate>
     </>
   );
 }

@@ -1,16 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, ConfirmDialog, Modal } from '@app/ui';
+import { Button, ConfirmDialog, Modal, Spinner } from '@app/ui';
 import { setToken } from '../../../shared/session-token.ts';
-import { defaultHandoffDeps, resolveHandoff, takePendingHandoff, type HandoffDecision, type HandoffDeps } from './handoff.ts';
+import { defaultHandoffDeps, hasPendingHandoff, resolveHandoff, takePendingHandoff, type HandoffDecision, type HandoffDeps } from './handoff.ts';
 
 /**
  * Deals once with a hand-off code main.tsx took out of the address: logs in when this tab has no
- * session, drops it for the same member, and asks before switching from another account.
+ * session, drops it for the same member, and asks before switching from another account. The app
+ * (children) waits until the code is redeemed, so a page that needs a session (a link to the
+ * member centre) opens logged in instead of sending the visitor to the login page meanwhile.
  */
-export function HandoffGate({ deps = defaultHandoffDeps(setToken) }: { deps?: HandoffDeps }) {
+export function HandoffGate({ deps = defaultHandoffDeps(setToken), children }: { deps?: HandoffDeps; children?: ReactNode }) {
   const { t } = useTranslation(['account', 'common', 'errors']);
   const [decision, setDecision] = useState<HandoffDecision | null>(null);
+  const [isResolving, setResolving] = useState(hasPendingHandoff);
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -18,12 +21,17 @@ export function HandoffGate({ deps = defaultHandoffDeps(setToken) }: { deps?: Ha
     if (code === null) return;
     // No cancellation on clean-up: StrictMode's rehearsal unmount must not lose the only chance
     // to redeem the code (taken from memory on the first run, so later runs find none).
-    void resolveHandoff(code, deps).then(setDecision);
+    void resolveHandoff(code, deps).then((result) => {
+      setDecision(result);
+      setResolving(false);
+    });
   }, [deps]);
 
+  if (isResolving) return <Spinner label={t('common:loading')} layout="fullpage" />;
+  const close = () => setDecision(null);
+  let dialog: ReactNode = null;
   if (decision?.kind === 'confirm') {
-    const close = () => setDecision(null);
-    return (
+    dialog = (
       <ConfirmDialog
         open
         testId="handoff-confirm"
@@ -40,17 +48,18 @@ export function HandoffGate({ deps = defaultHandoffDeps(setToken) }: { deps?: Ha
         onCancel={() => {
           setBusy(true);
           // The session opened for the code is closed again, so declining leaves nothing behind.
-          void deps.revoke(decision.token).catch(() => undefined).finally(() => {
-            setBusy(false);
-            close();
-          });
+          void deps
+            .revoke(decision.token)
+            .catch(() => undefined)
+            .finally(() => {
+              setBusy(false);
+              close();
+            });
         }}
       />
     );
-  }
-  if (decision?.kind === 'failed') {
-    const close = () => setDecision(null);
-    return (
+  } else if (decision?.kind === 'failed') {
+    dialog = (
       <Modal
         open
         onClose={close}
@@ -68,5 +77,10 @@ export function HandoffGate({ deps = defaultHandoffDeps(setToken) }: { deps?: Ha
       </Modal>
     );
   }
-  return null;
+  return (
+    <>
+      {children}
+      {dialog}
+    </>
+  );
 }

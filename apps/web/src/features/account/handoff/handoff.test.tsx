@@ -3,19 +3,30 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { createI18n } from '../../../shared/i18n.ts';
-import { getToken, takeHandoffFromUrl } from '../../../shared/session-token.ts';
+import { getToken, takeHandoffFromUrl, useSessionToken } from '../../../shared/session-token.ts';
 import { apiError, stubApi, type ApiCall } from '../../../test/fake-api.ts';
 import { memberFixture } from '../../../test/fixtures.ts';
 import { HandoffGate } from './handoff-gate.tsx';
 import { rememberHandoff } from './handoff.ts';
 
 /** Renders the gate as main.tsx would after taking `?handoff=CODE` out of the address. */
+/** Stands for the app: records the token it first rendered with (a guarded page would act on it). */
+const firstTokens: (string | null)[] = [];
+function App() {
+  const token = useSessionToken();
+  if (firstTokens.length === 0) firstTokens.push(token);
+  return <p data-testid="app">{token ?? 'visitor'}</p>;
+}
+
 function openWithCode(routes: Record<string, unknown>, code = 'CODE') {
   const calls = stubApi(routes);
+  firstTokens.length = 0;
   rememberHandoff(code);
   render(
     <Providers queryClient={createQueryClient()} i18n={createI18n('pt')}>
-      <HandoffGate />
+      <HandoffGate>
+        <App />
+      </HandoffGate>
     </Providers>,
   );
   return calls;
@@ -49,9 +60,13 @@ describe('hand-off link in the address', () => {
 });
 
 describe('HandoffGate', () => {
-  it('logs in with the code when the tab has no session', async () => {
+  it('logs in with the code when the tab has no session, holding the app until then', async () => {
     const calls = openWithCode(exchanged);
+    expect(screen.queryByTestId('app')).toBeNull();
     await waitFor(() => expect(getToken()).toBe('tok-bob'));
+    expect((await screen.findByTestId('app')).textContent).toBe('tok-bob');
+    // A page that needs a session never saw the tab as a visitor (it would have sent it to log in).
+    expect(firstTokens).toEqual(['tok-bob']);
     expect(calls.find((call) => call.path === '/api/session/handoff')?.body).toEqual({ code: 'CODE' });
     expect(screen.queryByTestId('handoff-confirm')).toBeNull();
   });

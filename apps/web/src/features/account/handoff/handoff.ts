@@ -13,6 +13,10 @@ export function rememberHandoff(code: string | null): void {
   pendingCode = code;
 }
 
+export function hasPendingHandoff(): boolean {
+  return pendingCode !== null;
+}
+
 export function takePendingHandoff(): string | null {
   const code = pendingCode;
   pendingCode = null;
