@@ -31,7 +31,7 @@ try {
   await core.modules.houseGames.api.register();
 
   if (config.seedDemo) {
-    const created = await seedDemoData(core.modules, { publicUrl: config.publicUrl });
+    const created = await seedDemoData(core.modules);
     if (created.length > 0) logger.info({ created }, 'demo data seeded');
   }
   if (config.runWorker) {

@@ -151,7 +151,7 @@ describe('completing the identity with a birthday', () => {
 
 describe('the demo seed', () => {
   it('gives the demo member and agent a complete adult identity, so the demo site can deposit and play', async () => {
-    await seedDemoData(ctx.core.modules, { publicUrl: 'http://127.0.0.1:3141' });
+    await seedDemoData(ctx.core.modules);
     for (const login of DEMO_LOGINS.filter((entry) => entry.role !== 'operator')) {
       const token = await loginAs(ctx.app, { account: login.username, password: login.password, type: 0 });
       expect((await api(ctx, 'GET', '/api/member/identity', token)).json(), login.username).toMatchObject({ complete: true, locked: true, ageVerified: true });

@@ -28,7 +28,7 @@ const DEMO_IDENTITIES = {
  * Idempotent: each record is created only if missing, so restarts and operator edits are kept.
  * Everything here is marked as demo data where a visitor can see it.
  */
-export async function seedDemoData(modules: DemoModules, options: { publicUrl: string }) {
+export async function seedDemoData(modules: DemoModules) {
   const created: string[] = [];
   const [member, agent, operator] = DEMO_LOGINS;
   // The agent first: the demo member sits in its tree, so transfers up and down can be tried.
@@ -60,16 +60,24 @@ export async function seedDemoData(modules: DemoModules, options: { publicUrl: s
     },
     'seed',
   );
-  // The demo has no store apps: each code opens the site's own install guide for that platform,
-  // and the lite app is the site itself (added to the home screen). Operators put their links here.
-  const site = options.publicUrl.replace(/\/$/, '');
-  await modules.system.api.seedSetting('appDownload', { ios: `${site}/help?platform=ios#app`, android: `${site}/help?platform=android#app`, lite: `${site}/` }, 'seed');
+  // The demo has no store apps, so it configures none: the site shows no download link or QR code
+  // until the operator enters real links in the console. Older seeds stored the site's own help
+  // page at the address the server had then (often http://localhost:3000): taken back here.
+  if (isPlaceholderAppDownload((await modules.system.api.getSettings()).appDownload)) {
+    await modules.system.api.updateSetting('appDownload', { ios: null, android: null, lite: null }, 'seed');
+  }
   if ((await modules.content.api.seedDemo()) > 0) created.push('content');
   await modules.agents.api.seedDemoContracts(agent.username, operator.username);
   await modules.catalogue.api.seedDemo();
   // After the demo catalogue: DEMOVENDOR is a demo vendor of its own, for vendors' certification tests.
   await modules.provider.api.seedDemoVendor();
   return created;
+}
+
+/** The links earlier demo seeds wrote: the help page per platform and the site's root, one origin. */
+function isPlaceholderAppDownload(links: { ios: string | null; android: string | null; lite: string | null }): boolean {
+  const origin = /^(https?:\/\/[^/]+)\/help\?platform=ios#app$/.exec(links.ios ?? '')?.[1];
+  return origin !== undefined && links.android === `${origin}/help?platform=android#app` && links.lite === `${origin}/`;
 }
 
 type DemoModules = { agents: AgentsModule; accounts: AccountsModule; backoffice: BackofficeModule; catalogue: CatalogueModule; content: ContentModule; system: SystemModule; wallet: WalletModule; provider: ProviderModule };
