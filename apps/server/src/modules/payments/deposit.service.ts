@@ -135,27 +135,45 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
    * An operator decides a held deposit (another CPF paid it, or the paid amount differs from the
    * charge): credit the amount the provider reported as paid (the payer was shown to be the
    * member, the provider's statement confirms the amount) or return it to the payer through the
-   * provider. Audited in the same
-   * transaction; the row lock makes a double click decide once.
+   * provider. Audited in the transaction that completes the decision.
    */
   async function decideHeld(id: bigint, decision: 'credit' | 'refund', operatorId: bigint, note: string, audit: (tx: DbExecutor, row: DepositRow) => Promise<void>) {
-    return deps.db.transaction().execute(async (tx) => {
+    const status = decision === 'credit' ? ('credited' as const) : ('refunded' as const);
+    // The row lock makes a double click decide once; the decision is claimed in the same update.
+    const claim = async (tx: DbExecutor) => {
       const deposit = await tx.selectFrom('payments_deposit').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
       if (!deposit) throw new AppError('payments.deposit_not_found', 'no such deposit');
       if (deposit.status !== 'held' || !deposit.paid_amount || !deposit.end_to_end_id) throw new AppError('payments.deposit_not_held', 'not held for review');
-      // The provider call sits inside the lock on purpose: a refund must not race a credit.
-      if (decision === 'refund') await provider.refundCharge({ txid: deposit.txid, endToEndId: deposit.end_to_end_id, amount: deposit.paid_amount });
-      const status = decision === 'credit' ? ('credited' as const) : ('refunded' as const);
-      const updated = await tx
+      return tx
         .updateTable('payments_deposit')
         .set({ status, credited_at: decision === 'credit' ? sql<Date>`now()` : null, reviewed_by: operatorId, reviewed_at: sql<Date>`now()`, review_note: note })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirstOrThrow();
-      if (decision === 'credit') await credit(tx, deposit, deposit.paid_amount);
-      await publishChange(tx, deposit.member_id, deposit.id, status);
-      await audit(tx, updated);
-      return updated;
+    };
+    if (decision === 'credit') {
+      return deps.db.transaction().execute(async (tx) => {
+        const updated = await claim(tx);
+        await credit(tx, updated, updated.paid_amount!);
+        await publishChange(tx, updated.member_id, updated.id, status);
+        await audit(tx, updated);
+        return updated;
+      });
+    }
+    // A refund calls the provider outside any transaction (a transaction held across it kept a
+    // pooled connection, and the sandbox PSP's own books needed a second one): the claim as
+    // 'refunded' keeps a credit from racing it, and a refused refund puts the deposit back on hold.
+    const claimed = await deps.db.transaction().execute(claim);
+    try {
+      await provider.refundCharge({ txid: claimed.txid, endToEndId: claimed.end_to_end_id!, amount: claimed.paid_amount! });
+    } catch (error) {
+      await deps.db.updateTable('payments_deposit').set({ status: 'held', reviewed_by: null, reviewed_at: null, review_note: null }).where('id', '=', id).where('status', '=', 'refunded').execute();
+      throw error;
+    }
+    return deps.db.transaction().execute(async (tx) => {
+      await publishChange(tx, claimed.member_id, claimed.id, status);
+      await audit(tx, claimed);
+      return claimed;
     });
   }
 

@@ -172,7 +172,10 @@ describe('PIX deposits', () => {
       expect(await queueRow(deposit.id)).toMatchObject({ status: 'held', amount: charged, paidAmount: shown, holdReason: 'amount_mismatch', payerCpfMatches: null });
     }
     // An operator who checked the provider's statement credits what was really paid.
-    const [first] = (await api(ctx, 'GET', `/api/backoffice/payments/deposits?member=${member.account}&status=held`, operator)).json().content as { id: string; paidAmount: string }[];
+    const [first, second] = (await api(ctx, 'GET', `/api/backoffice/payments/deposits?member=${member.account}&status=held`, operator)).json().content as { id: string; paidAmount: string }[];
+    // A refund the provider refuses (the sandbox saw no such payment) leaves it held, undecided.
+    expect((await api(ctx, 'POST', `/api/backoffice/payments/deposits/${second!.id}/refund`, operator, { note: 'Devolver' })).statusCode).toBe(409);
+    expect(await queueRow(second!.id)).toMatchObject({ status: 'held', holdReason: 'amount_mismatch' });
     const credited = await api(ctx, 'POST', `/api/backoffice/payments/deposits/${first!.id}/credit`, operator, { note: 'Extrato do PSP conferido' });
     expect(credited.statusCode, credited.body).toBe(200);
     expect(await cash(member.token)).toBe(first!.paidAmount);
