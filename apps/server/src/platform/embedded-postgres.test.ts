@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,7 @@ describe('embedded PostgreSQL when its port is taken', () => {
   });
   afterAll(async () => {
     await cluster?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
     squatter.close();
   });
 
