@@ -178,6 +178,22 @@ describe('back-office sessions', () => {
     expect((await get('/probe/review', token)).statusCode).toBe(200);
   });
 
+  it('audits every refused (403) back-office action with the operator, the route and the permission it lacked', async () => {
+    const support = await newOperator('support');
+    const refused = await probe.inject({ method: 'GET', url: '/probe/review?x=1', headers: bearer(await tokenOf(support)), remoteAddress: '203.0.113.45' });
+    expectError(refused, 403, 'backoffice.forbidden');
+    const rows = await db().selectFrom('backoffice_audit').selectAll().where('operator_id', '=', support.id).where('action', '=', 'backoffice.access.refused').execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ target_type: 'route', target_id: 'GET /probe/review', ip: '203.0.113.45' });
+    expect(rows[0]?.details).toEqual({ permission: 'payments.review', reason: 'backoffice.forbidden' });
+
+    // A temporary password refuses permissioned routes too: audited the same way.
+    await db().updateTable('backoffice_operator').set({ must_change_password: true }).where('id', '=', support.id).execute();
+    expectError(await probe.inject({ method: 'GET', url: '/probe/review', headers: bearer(await tokenOf(support)) }), 403, 'backoffice.password_change_required');
+    const all = await db().selectFrom('backoffice_audit').select('details').where('operator_id', '=', support.id).where('action', '=', 'backoffice.access.refused').orderBy('id').execute();
+    expect(all.map((row) => (row.details as { reason: string }).reason)).toEqual(['backoffice.forbidden', 'backoffice.password_change_required']);
+  });
+
   it('revokes the token on logout, leaves other sessions alone, and audits the logout once', async () => {
     const operator = await newOperator();
     const token = await tokenOf(operator);

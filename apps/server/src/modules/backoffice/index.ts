@@ -52,7 +52,7 @@ export function createBackofficeModule(deps: BackofficeDeps) {
   const ipAllowList = createIpAllowList(deps.ipAllowList);
   const guard = createLoginGuard({ db: deps.db, clock, captcha: deps.captcha });
   const sessions = createOperatorSessionService({ db: deps.db, clock, twoFactor, ipAllowList, guard });
-  const auth = createOperatorAuth(sessions, ipAllowList);
+  const auth = createOperatorAuth(sessions, ipAllowList, deps.db);
   return {
     api: {
       /** Creates the operator unless the username exists (idempotent); answers whether it created one. */
