@@ -1,12 +1,14 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../../scripts/vite-precompress.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
 // The console is served by the API process under /admin (ADMIN_DIST_DIR), beside the player site.
 export default defineConfig({
   base: '/admin/',
-  plugins: [react()],
+  // Brotli and gzip copies beside each asset, served by Accept-Encoding (platform/http/spa.ts).
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,10 +1,12 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../../scripts/vite-precompress.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  // Brotli and gzip copies beside each asset, served by Accept-Encoding (platform/http/spa.ts).
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,15 +1,21 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, testLogger, type TestContext } from '../../../test/test-context.ts';
+import { precompressDir } from '../../../../../scripts/vite-precompress.ts';
 import { createHttpApp, type HttpApp } from './app.ts';
+
+const BIG_SCRIPT = Array.from({ length: 2000 }, (_, index) => `export const value${index} = ${index};`).join('\n');
 
 function distWith(html: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'dist-'));
   mkdirSync(path.join(dir, 'assets'));
   writeFileSync(path.join(dir, 'index.html'), html);
   writeFileSync(path.join(dir, 'assets', 'app-1234.js'), 'console.log(1)');
+  writeFileSync(path.join(dir, 'assets', 'big-5678.js'), BIG_SCRIPT);
+  precompressDir(dir);
   return dir;
 }
 
@@ -72,5 +78,33 @@ describe('serving the two single-page apps', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.json().error.code, `${method} ${url}`).toBe('route.not_found');
     }
+  });
+
+  it('sends a hashed asset precompressed by Accept-Encoding (brotli, then gzip), cached for a year and varying by encoding', async () => {
+    const brotli = await app.inject({ url: '/assets/big-5678.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(BIG_SCRIPT);
+    expect(brotli.rawPayload.length).toBeLessThan(BIG_SCRIPT.length / 4);
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotli.headers.vary).toContain('accept-encoding');
+    const gzip = await app.inject({ url: '/assets/big-5678.js', headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(BIG_SCRIPT);
+    expect(gzip.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const plain = await app.inject({ url: '/assets/big-5678.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    const console = await app.inject({ url: '/admin/assets/big-5678.js', headers: { 'accept-encoding': 'br' } });
+    expect(console.headers['content-encoding']).toBe('br');
+    expect(console.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('precompresses only text files worth it at build time', () => {
+    const dir = distWith('<p>x</p>');
+    expect(existsSync(path.join(dir, 'assets', 'big-5678.js.br'))).toBe(true);
+    expect(existsSync(path.join(dir, 'assets', 'big-5678.js.gz'))).toBe(true);
+    expect(existsSync(path.join(dir, 'assets', 'app-1234.js.br'))).toBe(false);
   });
 });

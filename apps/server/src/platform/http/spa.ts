@@ -25,6 +25,8 @@ export async function installSpa(app: HttpApp, distDir: string, adminDistDir?: s
     root: distDir,
     wildcard: true,
     index: false,
+    // The build writes .br and .gz beside each asset (scripts/vite-precompress.ts): sent by Accept-Encoding, with Vary.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
@@ -75,6 +77,8 @@ async function installConsole(app: HttpApp, adminDistDir: string) {
     decorateReply: false,
     wildcard: true,
     index: false,
+    // The build writes .br and .gz beside each asset (scripts/vite-precompress.ts): sent by Accept-Encoding, with Vary.
+    preCompressed: true,
     setHeaders(reply, filePath) {
       reply.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
