@@ -22,7 +22,7 @@ export function accountsRoutes(deps: { sessions: SessionService; members: Member
         schema: {
           tags: ['session'],
           summary: 'Log in with username and password; answers an opaque session token',
-          description: 'After 3 failures for an account a captcha is required (details.captchaRequired). 5 failures from one address for one account lock that pair for 5 minutes (429).',
+          description: 'After 3 failures for an account, or 10 failures of any accounts from one address, a captcha is required (details.captchaRequired; an address is never locked as a whole). 5 failures from one address for one account lock that pair for 5 minutes (429).',
           body: LoginRequestSchema,
           response: { 200: LoginResponseSchema, ...errors },
         },

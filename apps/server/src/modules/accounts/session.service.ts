@@ -5,15 +5,7 @@ import { verifyPassword } from '../../platform/security/passwords.ts';
 import type { SystemService } from '../system/index.ts';
 import { isAgentType } from './account-type.ts';
 import * as members from './accounts.repository.ts';
-import {
-  afterFailure,
-  CAPTCHA_AFTER_ACCOUNT_FAILURES,
-  currentFailures,
-  LOCK_AFTER_ADDRESS_FAILURES,
-  LOCK_AFTER_PAIR_FAILURES,
-  lockedFor,
-  throttleKeys,
-} from './login-throttle.ts';
+import { afterFailure, isCaptchaRequired, LOCK_AFTER_PAIR_FAILURES, lockedFor, throttleKeys } from './login-throttle.ts';
 import {
   hashSessionToken,
   isSessionActive,
@@ -61,10 +53,11 @@ export function createSessionService(deps: { db: Db; clock: Clock; system: Syste
       const now = clock.now();
       const counters = await throttle.lockCounters(tx, [keys.account, keys.pair, keys.address], now);
       const accountCounter = afterFailure(counters.get(keys.account), now, null);
+      const addressCounter = afterFailure(counters.get(keys.address), now, null);
       await throttle.saveCounter(tx, keys.account, accountCounter);
       await throttle.saveCounter(tx, keys.pair, afterFailure(counters.get(keys.pair), now, LOCK_AFTER_PAIR_FAILURES));
-      await throttle.saveCounter(tx, keys.address, afterFailure(counters.get(keys.address), now, LOCK_AFTER_ADDRESS_FAILURES));
-      return accountCounter.failures >= CAPTCHA_AFTER_ACCOUNT_FAILURES;
+      await throttle.saveCounter(tx, keys.address, addressCounter);
+      return isCaptchaRequired({ account: accountCounter, address: addressCounter }, now);
     });
   }
 
@@ -123,11 +116,12 @@ export function createSessionService(deps: { db: Db; clock: Clock; system: Syste
       const keys = throttleKeys(account, requester.ip);
       const now = clock.now();
       const counters = await throttle.findCounters(db, [keys.account, keys.pair, keys.address]);
-      const retryAfter = Math.max(lockedFor(counters.get(keys.pair), now), lockedFor(counters.get(keys.address), now));
+      // Only this account's own failures from this address lock; the address alone only asks for a captcha.
+      const retryAfter = lockedFor(counters.get(keys.pair), now);
       if (retryAfter > 0) {
         throw new AppError('rate.limited', 'too many attempts, try again after 5 minutes', { retryAfterSeconds: retryAfter });
       }
-      if (currentFailures(counters.get(keys.account), now) >= CAPTCHA_AFTER_ACCOUNT_FAILURES) {
+      if (isCaptchaRequired({ account: counters.get(keys.account), address: counters.get(keys.address) }, now)) {
         // A missing or wrong captcha counts as a failure too, so a bot ignoring it still gets locked out.
         if (!input.captcha) {
           await recordFailure(account, requester.ip);
