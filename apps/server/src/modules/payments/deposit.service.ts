@@ -77,7 +77,19 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
    * lock the deposit, record the payment, credit through the ledger under key `deposit:<id>` —
    * so a replayed or reordered notice finds it already done and changes nothing.
    */
-  async function settlePaid(paid: { txid: string; amount: bigint; endToEndId: string; payerCpf?: string; paidAt: Date }): Promise<'credited' | 'held' | 'already' | 'unknown'> {
+  async function settlePaid(paid: { txid: string; amount: bigint; endToEndId: string; payerCpf?: string; paidAt: Date }): Promise<'credited' | 'held' | 'already' | 'unknown' | 'duplicate'> {
+    try {
+      return await settlePaidOnce(paid);
+    } catch (error) {
+      // One PIX payment (its end-to-end id) settles one charge: a notice naming a payment already
+      // settled against another charge is a provider fault. Recorded with the event, no effect.
+      if ((error as { constraint?: string }).constraint !== 'payments_deposit_e2e_key') throw error;
+      deps.logger.error({ txid: paid.txid, endToEndId: paid.endToEndId }, 'payment notice reuses an end-to-end id already settled: ignored');
+      return 'duplicate';
+    }
+  }
+
+  async function settlePaidOnce(paid: { txid: string; amount: bigint; endToEndId: string; payerCpf?: string; paidAt: Date }): Promise<'credited' | 'held' | 'already' | 'unknown'> {
     // Whose it is, read before the transaction: a second pooled connection inside it could starve the pool.
     const owner = await deps.db.selectFrom('payments_deposit').select('member_id').where('provider', '=', provider.code).where('txid', '=', paid.txid).executeTakeFirst();
     const identity = owner ? await deps.identityOf(owner.member_id) : undefined;

@@ -181,6 +181,23 @@ describe('PIX deposits', () => {
     expect(await cash(member.token)).toBe(first!.paidAmount);
   });
 
+  it('answers a second payment notice carrying an end-to-end id already used without effect, never a 500', async () => {
+    const member = await payingMember(ctx);
+    const ids: string[] = [];
+    for (let index = 0; index < 2; index += 1) ids.push((await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '10.00', requestId: requestId() })).json().id);
+    const txids = await Promise.all(ids.map(async (id) => (await ctx.core.db.selectFrom('payments_deposit').select('txid').where('id', '=', BigInt(id)).executeTakeFirstOrThrow()).txid));
+    const endToEndId = `E${txids[0]}`.slice(0, 32);
+    const outcomes: string[] = [];
+    for (const txid of txids) {
+      const response = await signedWebhook({ eventId: `e2e-${txid}`, type: 'charge.paid', txid, amount: '1000', endToEndId });
+      expect(response.status).toBe(200);
+      outcomes.push(((await response.json()) as { outcome: string }).outcome);
+    }
+    expect(outcomes).toEqual(['credited', 'duplicate']);
+    expect((await depositOf(member.token, ids[1]!)).status).toBe('pending');
+    expect(await cash(member.token)).toBe('10.00');
+  });
+
   it('expires an unpaid charge, and still credits it when the payment arrives late', async () => {
     const member = await payingMember(ctx);
     const deposit = (await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '40.00', requestId: requestId() })).json();
