@@ -37,8 +37,9 @@ export function HandoffGate({ deps = defaultHandoffDeps(setToken), children }: {
         testId="handoff-confirm"
         title={t('account:handoff.title', { account: decision.account })}
         message={decision.currentAccount ? t('account:handoff.message', { account: decision.account, current: decision.currentAccount }) : t('account:handoff.messageUnknown', { account: decision.account })}
-        confirmLabel={t('account:handoff.switch', { account: decision.account })}
-        cancelLabel={decision.currentAccount ? t('account:handoff.keep', { current: decision.currentAccount }) : t('account:handoff.keepUnknown')}
+        // Short answers: the title and message name both accounts, and a phone fits both buttons.
+        confirmLabel={t('account:handoff.switch')}
+        cancelLabel={t('account:handoff.keep')}
         closeLabel={t('common:actions.close')}
         busy={busy}
         onConfirm={() => {

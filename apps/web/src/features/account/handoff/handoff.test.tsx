@@ -85,7 +85,8 @@ describe('HandoffGate', () => {
     const dialog = await screen.findByTestId('handoff-confirm');
     expect(dialog.textContent).toContain('Entrar como bob?');
     expect(getToken()).toBe('tok-alice');
-    expect(screen.getByTestId('confirm-cancel').textContent).toBe('Continuar como alice');
+    expect(dialog.textContent).toContain('conectado como alice');
+    expect(screen.getByTestId('confirm-cancel').textContent).toBe('Manter atual');
     fireEvent.click(screen.getByTestId('confirm-cancel'));
     await waitFor(() => expect(screen.queryByTestId('handoff-confirm')).toBeNull());
     expect(getToken()).toBe('tok-alice');
