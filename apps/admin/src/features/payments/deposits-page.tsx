@@ -11,7 +11,7 @@ import { ReasonDialog } from './reason-dialog.tsx';
 
 const STATUS_TONE: Record<DepositStatus, 'ok' | 'warn' | 'bad' | 'neutral'> = { pending: 'neutral', paid: 'neutral', credited: 'ok', held: 'warn', refunded: 'bad', expired: 'neutral', failed: 'bad' };
 
-/** Deposits with filters; one paid from another CPF waits here for credit or refund. */
+/** Deposits with filters; one paid from another CPF, or paid a different amount, waits here for credit or refund. */
 export default function DepositsPage() {
   const { t, i18n } = useTranslation(['admin-payments', 'admin']);
   const session = useSession();
@@ -22,6 +22,12 @@ export default function DepositsPage() {
   const decide = useHeldDepositDecision();
   const [deciding, setDeciding] = useState<{ row: OperatorDeposit; kind: 'credit' | 'refund' } | null>(null);
   const mayDecide = session.can('payments.review');
+  // A decision moves what the provider reported as paid, which differs from the charge on an amount mismatch.
+  const decisionTitle = (row: OperatorDeposit, kind: 'credit' | 'refund') => {
+    const values = { amount: formatMoney(row.paidAmount ?? row.amount, i18n.language), charged: formatMoney(row.amount, i18n.language), member: row.member };
+    if (row.holdReason === 'amount_mismatch') return t(kind === 'credit' ? 'deposits.creditMismatchTitle' : 'deposits.refundMismatchTitle', values);
+    return t(kind === 'credit' ? 'deposits.creditTitle' : 'deposits.refundTitle', values);
+  };
 
   const columns: Column<OperatorDeposit>[] = [
     { key: 'id', header: t('columns.id'), cell: (row) => row.id },
@@ -29,7 +35,21 @@ export default function DepositsPage() {
     { key: 'amount', header: t('columns.amount'), numeric: true, cell: (row) => formatMoney(row.amount, i18n.language) },
     { key: 'created', header: t('columns.createdAt'), cell: (row) => formatDateTime(row.createdAt, i18n.language) },
     { key: 'paid', header: t('columns.paidAt'), cell: (row) => formatDateTime(row.paidAt, i18n.language) },
-    { key: 'status', header: t('columns.status'), cell: (row) => <Badge tone={STATUS_TONE[row.status]}>{t(`depositStatus.${row.status}`)}</Badge> },
+    {
+      key: 'status',
+      header: t('columns.status'),
+      cell: (row) => (
+        <>
+          <Badge tone={STATUS_TONE[row.status]}>{t(`depositStatus.${row.status}`)}</Badge>
+          {row.holdReason === 'amount_mismatch' && row.paidAmount ? (
+            <>
+              {' '}
+              <Badge tone="warn">{t('deposits.amountMismatch', { paid: formatMoney(row.paidAmount, i18n.language) })}</Badge>
+            </>
+          ) : null}
+        </>
+      ),
+    },
     { key: 'payer', header: t('columns.payer'), cell: (row) => (row.payerCpfMatches === null ? '—' : row.payerCpfMatches ? t('deposits.payerSame') : <Badge tone="warn">{t('deposits.payerOther')}</Badge>) },
     { key: 'txid', header: t('columns.txid'), cell: (row) => <code className="bo-small">{row.txid}</code> },
     {
@@ -70,7 +90,7 @@ export default function DepositsPage() {
       </QueryState>
       {deciding ? (
         <ReasonDialog
-          title={t(deciding.kind === 'credit' ? 'deposits.creditTitle' : 'deposits.refundTitle', { amount: formatMoney(deciding.row.amount, i18n.language), member: deciding.row.member })}
+          title={decisionTitle(deciding.row, deciding.kind)}
           confirmLabel={t(deciding.kind === 'credit' ? 'deposits.credit' : 'deposits.refund')}
           busy={decide.isPending}
           error={decide.error}
