@@ -1,5 +1,6 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { countZeroAsPluralInPortuguese } from './plurals.ts';
 import {
   DEFAULT_NAMESPACE,
   FALLBACK_LANGUAGE,
@@ -62,6 +63,7 @@ export function createI18n(language: Language = resolveStoredLanguage()): I18n {
     returnNull: false,
     initAsync: false,
   });
+  countZeroAsPluralInPortuguese(instance);
   applyHtmlLang(language);
   return instance;
 }

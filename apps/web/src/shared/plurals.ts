@@ -1,0 +1,14 @@
+import type { i18n as I18n } from 'i18next';
+
+/**
+ * Brazilian usage counts zero in the plural ("0 jogadores", "0 apostas"), but CLDR, which
+ * i18next follows through Intl.PluralRules, files Portuguese 0 under "one" (for "0,5 dia"), so
+ * every counted text said "0 jogador". Called once on an initialised instance: Portuguese counts of
+ * exactly zero take the "other" form; ordinals and other languages are untouched.
+ */
+export function countZeroAsPluralInPortuguese(instance: I18n): void {
+  const resolver = instance.services.pluralResolver as { getSuffix: (code: string, count: number, options?: { ordinal?: boolean }) => string };
+  const separator = instance.options.pluralSeparator ?? '_';
+  const getSuffix = resolver.getSuffix.bind(resolver);
+  resolver.getSuffix = (code, count, options) => (count === 0 && !options?.ordinal && (code === 'pt' || code.startsWith('pt-')) ? `${separator}other` : getSuffix(code, count, options));
+}
