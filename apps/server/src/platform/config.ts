@@ -40,6 +40,17 @@ const EnvSchema = z.object({
   ADMIN_DIST_DIR: z.string().min(1).default(''),
   /** The address players use (links in e-mails); defaults to http://localhost:PORT. */
   PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * In production /metrics and /api/docs answer only a request with `Authorization: Bearer
+   * <OPS_TOKEN>` or from an address in OPS_ALLOWED_IPS (comma-separated, as the API sees it
+   * after TRUST_PROXY_HOPS); with neither set they are closed. Open in development and tests.
+   */
+  OPS_TOKEN: z.string().min(32, 'at least 32 characters (openssl rand -hex 32)').max(200).optional(),
+  OPS_ALLOWED_IPS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((ip) => ip.trim()).filter(Boolean))
+    .pipe(z.array(z.union([z.ipv4(), z.ipv6()]))),
   /** Automated journeys only: every captcha gets this answer. Refused when NODE_ENV=production. */
   CAPTCHA_FIXED_ANSWER: z.string().regex(/^[2-9A-HJ-NP-Z]{4}$/, 'four captcha characters').optional(),
   /**
@@ -74,6 +85,8 @@ const EnvSchema = z.object({
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   isProduction: boolean;
+  /** Who may read /metrics and /api/docs in production (platform/http/ops-access.ts). */
+  ops: { token: string | undefined; allowedIps: string[] };
   port: number;
   host: string;
   databaseUrl: string | undefined;
@@ -129,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
+    ops: { token: e.OPS_TOKEN, allowedIps: e.OPS_ALLOWED_IPS },
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,

@@ -17,6 +17,8 @@ import { installAuthenticationFirst } from './auth-first.ts';
 import type { HttpApp } from './http-app.ts';
 import { installInputGuards } from './input-guards.ts';
 import { installMetrics } from './metrics.ts';
+import { installOpsAccess } from './ops-access.ts';
+import { installSecurityHeaders } from './security-headers.ts';
 import { installSpa } from './spa.ts';
 
 export type { HttpApp };
@@ -58,7 +60,9 @@ export async function createHttpApp(deps: {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app);
   installInputGuards(app);
+  installOpsAccess(app, deps.config);
   installAuthenticationFirst(app);
+  installSecurityHeaders(app, deps.config);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

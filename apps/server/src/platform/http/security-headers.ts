@@ -1,0 +1,72 @@
+import type { Config } from '../config.ts';
+import type { HttpApp } from './http-app.ts';
+
+type Policy = Record<string, string[]>;
+
+/**
+ * The Content-Security-Policy of each site, the one place to widen when a page needs a new
+ * source. No site allows inline or eval'd script: both index.html files load only the bundle.
+ * Styles may be inline (React style props, the games' canvases size themselves), which cannot
+ * run code. Vendor games open in frames from their own https origins.
+ */
+function sitePolicy(imageOrigin: string | undefined, frameAncestors: string): Policy {
+  const images = ["'self'", 'data:', 'blob:', ...(imageOrigin ? [imageOrigin] : [])];
+  return {
+    'default-src': ["'self'"],
+    'script-src': ["'self'"],
+    'style-src': ["'self'", "'unsafe-inline'"],
+    'img-src': images,
+    'media-src': images,
+    'font-src': ["'self'", 'data:'],
+    // 'self' covers ws:// and wss:// of the same host (/ws).
+    'connect-src': ["'self'"],
+    'frame-src': ["'self'", 'https:'],
+    'worker-src': ["'self'", 'blob:'],
+    'object-src': ["'none'"],
+    'base-uri': ["'self'"],
+    'form-action': ["'self'"],
+    'frame-ancestors': [frameAncestors],
+  };
+}
+
+/** Swagger UI styles itself inline and draws data: images; its scripts are files like ours. */
+const DOCS_POLICY: Policy = {
+  'default-src': ["'self'"],
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'https:'],
+  'object-src': ["'none'"],
+  'base-uri': ["'self'"],
+  'frame-ancestors': ["'none'"],
+};
+
+function serialise(policy: Policy): string {
+  return Object.entries(policy)
+    .map(([name, sources]) => `${name} ${sources.join(' ')}`)
+    .join('; ');
+}
+
+/** The origin of IMAGE_CDN_BASE when it is another server (a path is this server: 'self'). */
+function originOf(base: string): string | undefined {
+  return /^https?:\/\//.test(base) ? new URL(base).origin : undefined;
+}
+
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Security headers on every answer: the site's CSP (the player site, the console under /admin
+ * which no page may frame, the API docs), and HSTS when the request came over HTTPS (directly or
+ * through a trusted proxy's X-Forwarded-Proto) — never over plain HTTP, where it is ignored.
+ */
+export function installSecurityHeaders(app: HttpApp, config: Config) {
+  const imageOrigin = originOf(config.imageBase);
+  const player = serialise(sitePolicy(imageOrigin, "'self'"));
+  const consoleSite = serialise(sitePolicy(imageOrigin, "'none'"));
+  const docs = serialise(DOCS_POLICY);
+  app.addHook('onSend', async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const policy = pathname === '/api/docs' || pathname.startsWith('/api/docs/') ? docs : pathname === '/admin' || pathname.startsWith('/admin/') ? consoleSite : player;
+    reply.header('content-security-policy', policy);
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+  });
+}
