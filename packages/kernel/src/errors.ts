@@ -31,6 +31,7 @@ export const ERROR_CODES = {
   'auth.reset_link_invalid': { status: 400, expected: true },
   'auth.wrong_password': { status: 400, expected: true },
   'accounts.cpf_taken': { status: 409, expected: true },
+  'accounts.registration_not_completed': { status: 400, expected: true },
   'accounts.identity_locked': { status: 409, expected: true },
   'accounts.underage': { status: 400, expected: true },
   'accounts.birthday_locked': { status: 409, expected: true },

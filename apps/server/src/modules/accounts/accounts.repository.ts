@@ -270,3 +270,8 @@ export async function ensureReferralCode(db: DbExecutor, memberId: bigint, candi
 export async function updateType(db: DbExecutor, memberId: bigint, type: number) {
   await db.updateTable('accounts_member').set({ type, updated_at: sql<Date>`now()` }).where('id', '=', memberId).execute();
 }
+
+/** Where the holder of a CPF can be told about its use (registration's neutral answer). */
+export async function findCpfHolderContacts(db: DbExecutor, cpf: string) {
+  return db.selectFrom('accounts_member').select(['email', 'mobile']).where('cpf', '=', cpf).executeTakeFirst();
+}

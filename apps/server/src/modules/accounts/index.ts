@@ -16,6 +16,7 @@ import { createSessionService } from './session.service.ts';
 import { createSmsCodeService } from './sms-code.service.ts';
 import { createOutboxSmsProvider, type SmsProvider } from './sms-provider.ts';
 import { createOutboxEmailProvider, type EmailProvider } from './email-provider.ts';
+import { createCpfHolderNotice } from './cpf-holder-notice.ts';
 import { createPasswordService } from './password.service.ts';
 import { createPaymentPasswordCheck } from './payment-password.ts';
 import { securityRoutes } from './security.routes.ts';
@@ -53,11 +54,13 @@ export function createAccountsModule(deps: {
 }) {
   const clock = deps.clock ?? systemClock;
   const humanCheck = createHumanCheckService({ db: deps.db, clock, system: deps.system, createImage: deps.createCaptchaImage });
-  const smsCodes = createSmsCodeService({ db: deps.db, clock, system: deps.system, provider: deps.smsProvider ?? createOutboxSmsProvider(deps.db) });
+  const sms = deps.smsProvider ?? createOutboxSmsProvider(deps.db);
+  const smsCodes = createSmsCodeService({ db: deps.db, clock, system: deps.system, provider: sms });
   const sessions = createSessionService({ db: deps.db, clock, system: deps.system, captcha: { verify: humanCheck.verifyCaptcha }, smsCodes });
-  const registration = createRegistrationService({ db: deps.db, clock, system: deps.system, sessions, humanCheck, smsCodes });
-  const members = createMemberService({ db: deps.db, cashOf: deps.cashOf ?? (async () => 0n) });
   const email = deps.emailProvider ?? createOutboxEmailProvider(deps.db);
+  const notifyCpfHolder = createCpfHolderNotice({ db: deps.db, email, sms });
+  const registration = createRegistrationService({ db: deps.db, clock, system: deps.system, sessions, humanCheck, smsCodes, notifyCpfHolder });
+  const members = createMemberService({ db: deps.db, cashOf: deps.cashOf ?? (async () => 0n) });
   const passwords = createPasswordService({ db: deps.db, clock, sessions, smsCodes, email, publicUrl: deps.publicUrl });
   const identity = createIdentityService({ db: deps.db, clock, system: deps.system });
   const handoffs = createSessionHandoffService({ db: deps.db, clock, sessions });

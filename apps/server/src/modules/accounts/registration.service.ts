@@ -41,10 +41,18 @@ export function createRegistrationService(deps: {
   sessions: SessionService;
   humanCheck: HumanCheckService;
   smsCodes: SmsCodeService;
+  /** Tells the holder of a CPF that someone tried to register with it (cpf-holder-notice.ts). */
+  notifyCpfHolder: (cpf: string) => Promise<void>;
 }) {
   async function currentSettings() {
     const settings = await deps.system.getSettings();
     return { settings, methods: registrationMethods(await deps.system.getWhitelabelFlags()) };
+  }
+
+  /** A neutral answer for a CPF that is already a member's: the holder, not the visitor, is told. */
+  async function refuseTakenCpf(cpf: string): Promise<never> {
+    await deps.notifyCpfHolder(cpf);
+    throw new AppError('accounts.registration_not_completed', 'the registration could not be completed with these details');
   }
 
   return {
@@ -71,6 +79,12 @@ export function createRegistrationService(deps: {
       const { settings, methods } = await currentSettings();
       if (!methods[input.method]) throw new AppError('auth.registration_closed', 'this registration method is not enabled');
       const rules = effectiveFieldRules(settings.registration.fields, input.method, methods);
+      // First, so every submission spends its captcha whatever else is wrong with it: one solved
+      // captcha buys one answer, never a series of probes (e.g. of which CPFs are members).
+      if (settings.registration.captchaRequired) {
+        if (!input.captcha) throw new AppError('auth.captcha_required', 'please enter the captcha', { captchaRequired: true });
+        if (!(await deps.humanCheck.verifyCaptcha(input.captcha))) throw new AppError('auth.captcha_invalid', 'the captcha is wrong', { captchaRequired: true });
+      }
 
       const checked = validateRegistrationFields(input.fields, rules);
       const problems: FieldProblemDetail[] = [];
@@ -116,15 +130,11 @@ export function createRegistrationService(deps: {
       const conflicts = [
         ...(taken.account ? [problem(input.method === 'mobile' ? 'fields.mobileNum' : 'fields.username', input.method === 'mobile' ? 'mobile_taken' : 'username_taken')] : []),
         ...(taken.mobile && input.method !== 'mobile' ? [problem('fields.mobileNum', 'mobile_taken')] : []),
-        ...(taken.cpf ? [problem('fields.idNumber', 'cpf_taken')] : []),
         ...(taken.email ? [problem('fields.email', 'email_taken')] : []),
       ];
       if (conflicts.length > 0) invalid(conflicts);
+      if (taken.cpf && cpf) await refuseTakenCpf(cpf);
 
-      if (settings.registration.captchaRequired) {
-        if (!input.captcha) throw new AppError('auth.captcha_required', 'please enter the captcha', { captchaRequired: true });
-        if (!(await deps.humanCheck.verifyCaptcha(input.captcha))) throw new AppError('auth.captcha_invalid', 'the captcha is wrong', { captchaRequired: true });
-      }
       if (input.method === 'mobile' && methods.smsVerification && mobile) {
         await deps.smsCodes.consume({ mobile, purpose: 'register', code: input.fields.verificationCode ?? '' });
       }
@@ -158,7 +168,7 @@ export function createRegistrationService(deps: {
         const constraint = (error as { code?: string; constraint?: string }).code === '23505' ? (error as { constraint?: string }).constraint : undefined;
         if (constraint?.includes('account')) invalid([problem('fields.username', 'username_taken')]);
         if (constraint?.includes('mobile')) invalid([problem('fields.mobileNum', 'mobile_taken')]);
-        if (constraint?.includes('cpf')) invalid([problem('fields.idNumber', 'cpf_taken')]);
+        if (constraint?.includes('cpf') && cpf) await refuseTakenCpf(cpf);
         if (constraint?.includes('email')) invalid([problem('fields.email', 'email_taken')]);
         throw error;
       }

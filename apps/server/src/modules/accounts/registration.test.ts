@@ -15,6 +15,7 @@ describe('registration', () => {
   });
 
   const uniqueName = () => `u${randomBytes(4).toString('hex')}`;
+  const countMembersWithCpf = async (cpf: string) => (await ctx.core.db.selectFrom('accounts_member').select('id').where('cpf', '=', cpf).execute()).length;
   const countMembers = async () => Number((await ctx.core.db.selectFrom('accounts_member').select(({ fn }) => fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow()).n);
 
   async function register(fields: Record<string, string>, extra: Record<string, unknown> = {}, ip = randomClientIp()) {
@@ -116,7 +117,37 @@ describe('registration', () => {
     const first: Record<string, string> = valid({ idNumber: cpf, email: `${uniqueName()}@example.com` });
     expect((await register(first)).statusCode).toBe(200);
     const again = await register(valid({ username: String(first.username).toUpperCase(), idNumber: cpf, email: String(first.email).toUpperCase() }));
-    expect(fieldKeys(again)).toMatchObject({ 'fields.username': 'username_taken', 'fields.idNumber': 'cpf_taken', 'fields.email': 'email_taken' });
+    expect(fieldKeys(again)).toEqual({ 'fields.username': 'username_taken', 'fields.email': 'email_taken' });
+    // With a free username and e-mail, the CPF still keeps it to one account, without saying so.
+    const third = await register(valid({ idNumber: cpf }));
+    expect(third.json().error.code, third.body).toBe('accounts.registration_not_completed');
+    expect(await countMembersWithCpf(cpf)).toBe(1);
+  });
+
+  it('answers a taken CPF neutrally and tells the holder by e-mail and SMS instead', async () => {
+    const cpf = completeCpf(String(100_000_000 + Number.parseInt(randomBytes(3).toString('hex'), 16)).slice(0, 9));
+    const holderEmail = `${uniqueName()}@example.com`;
+    expect((await register(valid({ idNumber: cpf, email: holderEmail }))).statusCode).toBe(200);
+    const holderMobile = `+55119${String(Number.parseInt(randomBytes(3).toString('hex'), 16)).padStart(8, '0').slice(0, 8)}`;
+    await ctx.core.db.updateTable('accounts_member').set({ mobile: holderMobile }).where('cpf', '=', cpf).execute();
+
+    const probe = await register(valid({ idNumber: cpf }));
+    expect(probe.statusCode).toBe(400);
+    expect(probe.json().error.code).toBe('accounts.registration_not_completed');
+    expect(probe.body).not.toMatch(/cpf_taken|idNumber|already/i);
+
+    const mail = await ctx.core.db.selectFrom('accounts_email_outbox').selectAll().where('email', '=', holderEmail).orderBy('id', 'desc').execute();
+    expect(mail[0]?.body).toMatch(/CPF/);
+    const sms = await ctx.core.db.selectFrom('accounts_sms_outbox').selectAll().where('mobile', '=', holderMobile).execute();
+    expect(sms).toHaveLength(1);
+  });
+
+  it('spends the captcha on every submission, even one refused for its fields', async () => {
+    const captcha = await answeredCaptcha(ctx.app);
+    const refused = await register(valid({ confirmPassword: 'something else entirely' }), { captcha });
+    expect(refused.json().error.code).toBe('validation.failed');
+    const again = await register(valid(), { captcha });
+    expect(again.json().error.code, again.body).toBe('auth.captcha_invalid');
   });
 
   it('creates exactly one account when the same form is submitted twice at once', async () => {

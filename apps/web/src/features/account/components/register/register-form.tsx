@@ -96,6 +96,8 @@ export function RegisterForm({ method, settings, referralCode, botCheck }: Regis
   };
 
   const onServerError = (error: unknown) => {
+    // The server spends the captcha on every submission, right or wrong, whatever else failed.
+    if (settings.captchaRequired) captcha.renew();
     const issues = serverFieldIssues(error);
     const known = new Set([...rules.map((rule) => rule.field), 'verificationCode', 'agreeTerms', 'confirm21', 'captcha']);
     if (issues && issues.length > 0) {
@@ -103,8 +105,6 @@ export function RegisterForm({ method, settings, referralCode, botCheck }: Regis
       setFormError(issues.some((issue) => !known.has(issue.field)) ? errorMessage(error) : null);
       return;
     }
-    // Past field validation the server has spent the captcha, right or wrong.
-    if (settings.captchaRequired) captcha.renew();
     setFormError(errorMessage(error));
   };
 

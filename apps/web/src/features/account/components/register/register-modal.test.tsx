@@ -102,6 +102,33 @@ describe('register modal', () => {
     expect((await screen.findByTestId('welcome-toast')).textContent).toContain('joao2024');
   });
 
+  it('asks for a new captcha after a refusal for its fields too (the server spent it), and shows a taken CPF neutrally', async () => {
+    const calls = stubApi({
+      'GET /api/member/register/settings': registerSettingsFixture({ captchaRequired: true }),
+      'GET /api/bot-check/challenge': BOT_CHALLENGE,
+      'GET /api/captcha': (_call: unknown, index: number) => captchaFixture(`00000000-0000-4000-8000-00000000000${index + 1}`),
+      'POST /api/member/register': (_call: unknown, index: number) =>
+        index === 0
+          ? apiError(400, 'validation.failed', { fields: [{ path: 'fields.username', message: 'username_taken', messageKey: 'username_taken' }] })
+          : apiError(400, 'accounts.registration_not_completed'),
+    });
+    renderApp('/register');
+    expect(await screen.findByTestId('register-captcha-image')).toBeTruthy();
+    await screen.findByTestId('register-username');
+    fillValidForm();
+    type('register-captcha-input', 'K7PX');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect(await screen.findByTestId('field-error-username')).toBeTruthy();
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/captcha').length).toBe(2));
+    expect((screen.getByTestId('register-captcha-input') as HTMLInputElement).value).toBe('');
+
+    type('register-captcha-input', 'K7PX');
+    fireEvent.click(screen.getByTestId('register-submit'));
+    expect((await screen.findByTestId('register-error')).textContent).toBe(
+      'Não foi possível concluir o cadastro com estes dados. Se você já tem uma conta, entre ou recupere sua senha.',
+    );
+  });
+
   it('says "Verificando que você é humano…" while the proof of work is still running, then sends', async () => {
     let release: () => void = () => undefined;
     const challengeReady = new Promise<void>((resolve) => {

@@ -126,7 +126,7 @@ describe('security centre → identity', () => {
     await screen.findByTestId('identity-name');
     fill({ name: 'Ana Souza', cpf: '529.982.247-25', birthday: '1990-05-17' });
     fireEvent.click(screen.getByTestId('identity-submit'));
-    expect((await screen.findByTestId('identity-error')).textContent).toBe('Este CPF já está cadastrado em outra conta. Se ele é seu, fale com o atendimento ao cliente.');
+    expect((await screen.findByTestId('identity-error')).textContent).toBe('Não foi possível usar este CPF. Se ele é seu, fale com o atendimento ao cliente.');
 
     fireEvent.click(screen.getByTestId('identity-submit'));
     expect((await screen.findByTestId('identity-name-error')).textContent).toBe('Informe seu nome completo (nome e sobrenome), de 3 a 60 caracteres');
