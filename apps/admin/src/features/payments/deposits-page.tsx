@@ -39,15 +39,10 @@ export default function DepositsPage() {
       key: 'status',
       header: t('columns.status'),
       cell: (row) => (
-        <>
+        <span className="bo-badges">
           <Badge tone={STATUS_TONE[row.status]}>{t(`depositStatus.${row.status}`)}</Badge>
-          {row.holdReason === 'amount_mismatch' && row.paidAmount ? (
-            <>
-              {' '}
-              <Badge tone="warn">{t('deposits.amountMismatch', { paid: formatMoney(row.paidAmount, i18n.language) })}</Badge>
-            </>
-          ) : null}
-        </>
+          {row.holdReason === 'amount_mismatch' && row.paidAmount ? <Badge tone="warn">{t('deposits.amountMismatch', { paid: formatMoney(row.paidAmount, i18n.language) })}</Badge> : null}
+        </span>
       ),
     },
     { key: 'payer', header: t('columns.payer'), cell: (row) => (row.payerCpfMatches === null ? '—' : row.payerCpfMatches ? t('deposits.payerSame') : <Badge tone="warn">{t('deposits.payerOther')}</Badge>) },
