@@ -13,7 +13,7 @@ export const fmt = (n: number) => Math.round(n).toLocaleString('en');
  * plain SQL client for loading data set-based. `close()` stops everything and drops the database
  * unless BENCH_KEEP is set (then it prints where the database is).
  */
-export async function startBenchSite(name: string, embeddedPortBase: number) {
+export async function startBenchSite(name: string, embeddedPortBase: number, options: { port?: number; servePages?: boolean } = {}) {
   const benchDatabase = await createBenchDatabase(name, embeddedPortBase);
   const { databaseUrl } = benchDatabase;
   const sqlc = new pg.Client({ connectionString: databaseUrl });
@@ -22,8 +22,10 @@ export async function startBenchSite(name: string, embeddedPortBase: number) {
   const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', DB_POOL_MAX: '10' });
   const logger = createLogger({ level: 'silent', pretty: false });
   const core = await composeCore({ config, logger, databaseUrl });
-  const { app } = await composeHttp(core, { config, logger });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // servePages: the built player site and console (apps/web/dist, apps/admin/dist) as in production.
+  const pages = options.servePages ? { webDistDir: config.webDistDir, adminDistDir: config.adminDistDir } : {};
+  const { app } = await composeHttp(core, { config, logger, ...pages });
+  await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   return {
