@@ -11,6 +11,7 @@ import { backofficeRoutes } from './backoffice.routes.ts';
 import { createIpAllowList } from './ip-allow-list.ts';
 import { createLoginGuard, type CaptchaVerifier } from './login-guard.ts';
 import type { OperatorRole } from './operator-role.ts';
+import { createOperatorWithTemporaryPassword } from './operator-creation.ts';
 import { operatorsRoutes } from './operators.routes.ts';
 import { createOperatorSessionService } from './operator-session.service.ts';
 import { deriveTwoFactorKeys } from './two-factor-crypto.ts';
@@ -81,6 +82,14 @@ export function createBackofficeModule(deps: BackofficeDeps) {
       audit,
       /** Recomputes the audit hash chain and reports the first row that does not verify (npm run audit:verify). */
       verifyAuditChain: () => verifyAuditChain(deps.db),
+      /**
+       * The first owner of an install where the demo seed does not run (npm run backoffice --
+       * create-owner USERNAME): a temporary password shown once, two-factor enrolment and a new
+       * password at the first login; audited as a system action. 409 backoffice.username_taken.
+       */
+      createOwnerFromCommandLine(input: { username: string; displayName: string }) {
+        return createOperatorWithTemporaryPassword(deps.db, { ...input, role: 'owner' }, { actorId: null, ip: null, via: 'command line' });
+      },
       /**
        * Break-glass for the command line, when no owner can log in: removes the operator's
        * two-factor key and recovery codes and ends their sessions (audited as a system action).

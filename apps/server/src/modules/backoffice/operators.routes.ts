@@ -1,15 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { ErrorResponseSchema } from '@app/contracts';
-import { AppError } from '@app/kernel';
-import { hashPassword } from '../../platform/security/passwords.ts';
-import { audit } from './audit.ts';
 import type { Db } from '../../platform/db.ts';
 import { currentOperator, type OperatorAuth } from './backoffice.auth.ts';
 import * as operators from './backoffice.repository.ts';
 import { OperatorCreatedResponseSchema, OperatorCreateRequestSchema, OperatorIdParamsSchema, OperatorListResponseSchema } from './backoffice.schemas.ts';
 import type { OperatorRole } from './operator-role.ts';
+import { createOperatorWithTemporaryPassword } from './operator-creation.ts';
 import type { TwoFactorService } from './two-factor.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
@@ -52,18 +49,8 @@ export function operatorsRoutes(deps: { db: Db; twoFactor: TwoFactorService; aut
       },
       async (request, reply) => {
         const actor = currentOperator(request);
-        const { username, displayName, role } = request.body;
-        // 18 random bytes: 24 base64url characters, always with letters; the digit keeps it within the policy.
-        const temporaryPassword = `${randomBytes(18).toString('base64url')}7`;
-        const passwordHash = await hashPassword(temporaryPassword);
-        const created = await deps.db.transaction().execute(async (tx) => {
-          if (!(await operators.insertOperatorIfAbsent(tx, { username, displayName, role, passwordHash, mustChangePassword: true }))) return undefined;
-          const row = await operators.findOperatorByUsername(tx, username);
-          if (!row) return undefined;
-          await audit(tx, { operatorId: actor.id, action: 'backoffice.operator.created', targetType: 'backoffice_operator', targetId: String(row.id), details: { after: { username, displayName, role } }, ip: request.ip });
-          return row;
-        });
-        if (!created) throw new AppError('backoffice.username_taken', 'an operator with this username exists');
+        const created = await createOperatorWithTemporaryPassword(deps.db, request.body, { actorId: actor.id, ip: request.ip });
+        const { username, displayName, role, temporaryPassword } = created;
         return reply.code(201).send({ operator: { id: created.id.toString(), username, displayName, role }, temporaryPassword });
       },
     );
