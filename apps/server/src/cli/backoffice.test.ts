@@ -22,7 +22,7 @@ describe('npm run backoffice -- create-owner', () => {
   });
 
   const backoffice = (...args: string[]) =>
-    run(process.execPath, ['--import', 'tsx', cli, ...args], { env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: ctx.databaseUrl, LOG_LEVEL: 'warn' }, timeout: 60_000 }).then(
+    run(process.execPath, ['--import', 'tsx', cli, ...args], { env: { NODE_ENV: 'test', DATABASE_URL: ctx.databaseUrl, LOG_LEVEL: 'warn' }, timeout: 60_000 }).then(
       (result) => ({ code: 0, ...result }),
       (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
     );
