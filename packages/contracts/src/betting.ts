@@ -19,12 +19,18 @@ export const BettingRecordQuerySchema = z.object({
 });
 export type BettingRecordQuery = z.infer<typeof BettingRecordQuerySchema>;
 
+/** Products finer than a game type: the house mini games (dados, limbo, plinko, mines) are listed under CRASH. */
+export const ROUND_PRODUCTS = ['mini'] as const;
+export type RoundProduct = (typeof ROUND_PRODUCTS)[number];
+
 export const BettingRoundSchema = z.object({
   vendor: z.string(),
   vendorName: z.string(),
   gameCode: z.string(),
   gameName: z.string(),
   gameType: GameTypeSchema.nullable(),
+  /** The game's own product where it is finer than its type ('mini'); null: the type says it. */
+  product: z.enum(ROUND_PRODUCTS).nullable(),
   roundId: z.string(),
   bet: MoneySchema,
   win: MoneySchema,

@@ -55,7 +55,7 @@ export function createCatalogueModule(deps: {
   const logger = deps.logger.child({ module: 'catalogue' });
   const snapshot = createCatalogueSnapshot({ db: deps.db });
   /** (vendor, gameCode) → what other modules show of a game; small, dropped on every catalogue change. */
-  const describedGames = new Map<string, { id: number; gameType: string; names: Record<string, string>; iconUrl: string } | null>();
+  const describedGames = new Map<string, { id: number; gameType: string; classify: string; names: Record<string, string>; iconUrl: string } | null>();
   /** Drops what this process keeps of the catalogue (on the event, and at once after our own change). */
   const dropCaches = () => {
     snapshot.invalidate();
@@ -89,7 +89,7 @@ export function createCatalogueModule(deps: {
         if (!describedGames.has(key)) {
           if (describedGames.size > 20_000) describedGames.clear();
           const row = await findGameByCode(deps.db, vendor, gameCode);
-          describedGames.set(key, row ? { id: row.id, gameType: row.game_type, names: row.names, iconUrl: imageUrl(deps.imageBase, row.icon_path, 'fallback/game.svg') } : null);
+          describedGames.set(key, row ? { id: row.id, gameType: row.game_type, classify: row.classify, names: row.names, iconUrl: imageUrl(deps.imageBase, row.icon_path, 'fallback/game.svg') } : null);
         }
         return describedGames.get(key) ?? undefined;
       },

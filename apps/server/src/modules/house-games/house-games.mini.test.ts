@@ -69,6 +69,14 @@ describe('house mini games', () => {
     expect(await ctx.core.modules.wallet.api.cashOf(p.id)).toBe(expected);
   });
 
+  it('files a mini game in the betting record as a mini game, not as a crash game', async () => {
+    const p = await player();
+    expect((await play(p.token, 'limbo', { amount: '1.00', params: { target: '1.50' } })).statusCode).toBe(200);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const record = (await ctx.app.inject({ method: 'GET', url: `/api/member/betting-record?from=${day(-1)}&to=${day(1)}`, headers: bearer(p.token) })).json();
+    expect(record.content[0]).toMatchObject({ vendor: 'HOUSE', gameCode: 'limbo', gameName: 'Limbo', gameType: 'CRASH', product: 'mini' });
+  });
+
   it('refuses bad parameters and amounts with 4xx, a replayed request with 409, and never moves money for them', async () => {
     const p = await player(5_00n);
     const bad: Array<[string, object, number]> = [

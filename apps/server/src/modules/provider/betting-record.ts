@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { BettingRecordPageSchema, BettingRecordQuerySchema, ErrorResponseSchema, GAME_TYPES, type BettingRecordPage, type BettingRecordQuery, type GameType } from '@app/contracts';
+import { BettingRecordPageSchema, BettingRecordQuerySchema, ErrorResponseSchema, GAME_TYPES, ROUND_PRODUCTS, type BettingRecordPage, type BettingRecordQuery, type GameType, type RoundProduct } from '@app/contracts';
 import { formatCents } from '@app/kernel';
 import type { Db } from '../../platform/db.ts';
 import { currentMember } from '../accounts/index.ts';
@@ -14,7 +14,7 @@ export interface BettingRecordDeps {
   db: Db;
   timeZone: () => Promise<string>;
   vendorName: (code: string) => Promise<string | undefined>;
-  describeGame: (vendor: string, gameCode: string) => Promise<{ gameType: string; names: Record<string, string> } | undefined>;
+  describeGame: (vendor: string, gameCode: string) => Promise<{ gameType: string; classify?: string; names: Record<string, string> } | undefined>;
 }
 
 /** The member's rounds, newest first, filtered by product type and calendar days in the operator's zone. */
@@ -47,6 +47,8 @@ export async function bettingRecord(deps: BettingRecordDeps, memberId: bigint, q
         gameCode: row.game_code,
         gameName: game ? (game.names[language] ?? game.names.en ?? Object.values(game.names)[0] ?? row.game_code) : row.game_code,
         gameType: (GAME_TYPES as readonly string[]).includes(row.game_type ?? '') ? (row.game_type as GameType) : null,
+        // The catalogue's classify names it ('mini'): a mini game is not a crash game to the player.
+        product: (ROUND_PRODUCTS as readonly string[]).includes(game?.classify ?? '') ? (game!.classify as RoundProduct) : null,
         roundId: row.round_id,
         bet: formatCents(stake),
         win: formatCents(row.win),

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { BettingRound } from '@app/contracts';
 import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
 import { SignedAmount } from '../../wallet/components/signed-amount.tsx';
-import { RoundStatusChip, useGameTypeLabel } from './round-labels.tsx';
+import { RoundStatusChip, useRoundProductLabel } from './round-labels.tsx';
 import { roundDetailTargetOf, RoundDetailsButton, type RoundDetailTarget } from './round-detail.tsx';
 
 interface BettingCardsProps {
@@ -14,7 +14,7 @@ interface BettingCardsProps {
 /** Phones: a seven-column table cannot fit, so each round is a small stacked card. */
 export function BettingCards({ rows, format, onDetails }: BettingCardsProps) {
   const { t } = useTranslation('betting');
-  const typeLabel = useGameTypeLabel();
+  const productLabel = useRoundProductLabel();
   return (
     <ul className="history-cards" data-testid="betting-cards">
       {rows.map((row) => {
@@ -25,7 +25,7 @@ export function BettingCards({ rows, format, onDetails }: BettingCardsProps) {
               <span className="betting-game">
                 <span className="betting-game__name">{row.gameName}</span>
                 <span className="betting-game__vendor">
-                  {row.vendorName} · {typeLabel(row.gameType)}
+                  {row.vendorName} · {productLabel(row)}
                 </span>
               </span>
               <SignedAmount amount={row.net} format={format} testId="betting-net" />

@@ -15,6 +15,7 @@ function roundFixture(overrides: Partial<BettingRound> = {}): BettingRound {
     gameCode: 'fortune-tiger',
     gameName: 'Fortune Tiger',
     gameType: 'RNG',
+    product: null,
     roundId: 'r-1',
     bet: '10.00',
     win: '25.50',
@@ -93,6 +94,13 @@ describe('betting record', () => {
     expect(within(totals).getByTestId('betting-total-win').textContent).toBe('R$\u00a0120,00');
     expect(within(totals).getByTestId('betting-total-net').textContent).toBe('\u2212R$\u00a030,00');
     expect(within(totals).getByTestId('betting-total-net').classList.contains('amount--debit')).toBe(true);
+  });
+
+  it('labels a mini game by its own product, not as a crash game', async () => {
+    openRecord(pageFixture([roundFixture({ vendorName: 'Jogos da Casa', gameCode: 'limbo', gameName: 'Limbo', gameType: 'CRASH', product: 'mini' })]));
+    const row = await screen.findByTestId('betting-row');
+    expect(row.textContent).toContain('Minijogos');
+    expect(row.textContent).not.toContain('Crash');
   });
 
   it('shows times in the zone the server answered in', async () => {

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { BettingRound } from '@app/contracts';
 import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
 import { SignedAmount } from '../../wallet/components/signed-amount.tsx';
-import { RoundStatusChip, useGameTypeLabel } from './round-labels.tsx';
+import { RoundStatusChip, useRoundProductLabel } from './round-labels.tsx';
 import { roundDetailTargetOf, RoundDetailsButton, type RoundDetailTarget } from './round-detail.tsx';
 
 interface BettingTableProps {
@@ -14,7 +14,7 @@ interface BettingTableProps {
 /** Wide screens: one line per round, newest first as the server sends them. */
 export function BettingTable({ rows, format, onDetails }: BettingTableProps) {
   const { t } = useTranslation('betting');
-  const typeLabel = useGameTypeLabel();
+  const productLabel = useRoundProductLabel();
   // The details column exists only when a round that can be verified (house or crash) is listed.
   const withDetails = rows.some((row) => roundDetailTargetOf(row) !== null);
   return (
@@ -56,7 +56,7 @@ export function BettingTable({ rows, format, onDetails }: BettingTableProps) {
                     <span className="betting-game__vendor">{row.vendorName}</span>
                   </span>
                 </td>
-                <td>{typeLabel(row.gameType)}</td>
+                <td>{productLabel(row)}</td>
                 <td className="is-numeric">{format.money(row.bet)}</td>
                 <td className="is-numeric">{format.money(row.win)}</td>
                 <td className="is-numeric">

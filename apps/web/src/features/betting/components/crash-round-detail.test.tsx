@@ -14,6 +14,7 @@ function rowFixture(overrides: Partial<BettingRound> = {}): BettingRound {
     gameCode: 'crash',
     gameName: 'Crash',
     gameType: 'CRASH',
+    product: null,
     roundId: 'crash-7',
     bet: '10.00',
     win: '18.50',

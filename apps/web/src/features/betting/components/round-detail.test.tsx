@@ -15,6 +15,7 @@ function rowFixture(overrides: Partial<BettingRound> = {}): BettingRound {
     gameCode: 'tesouro-do-farao',
     gameName: 'Tesouro do Faraó',
     gameType: 'RNG',
+    product: null,
     roundId: 'house-42',
     bet: '4.00',
     win: '1.20',

@@ -1,10 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import type { GameType, RoundStatus } from '@app/contracts';
+import type { BettingRound, GameType, RoundStatus } from '@app/contracts';
 
 /** The catalogue's name for a product type; a round the catalogue cannot place reads "Outros". */
 export function useGameTypeLabel(): (gameType: GameType | null) => string {
   const { t } = useTranslation(['games', 'betting']);
   return (gameType) => (gameType ? t(`games:types.${gameType}`) : t('betting:record.otherType'));
+}
+
+/** A round's product: its own where finer than its type (a mini game is not a crash game), else its type's. */
+export function useRoundProductLabel(): (round: Pick<BettingRound, 'gameType' | 'product'>) => string {
+  const { t } = useTranslation('betting');
+  const typeLabel = useGameTypeLabel();
+  return (round) => (round.product ? t(`record.products.${round.product}`) : typeLabel(round.gameType));
 }
 
 /** Where a round stands: still running, paid out, or cancelled with the stake returned. */

@@ -31,6 +31,14 @@ describe('personal profit', () => {
     expect(profitCalls(calls)[0]).toEqual({ from: '2025-06-24', to: '2025-06-30' });
   });
 
+  it('names the casino product (what game vendors report) in the player language, never the raw code', async () => {
+    const casino = { product: 'casino', bets: '80.00', wins: '50.00', net: '-30.00', count: 4 };
+    openProfit(profitReportFixture({ products: [casino] }));
+    const byProduct = await screen.findByTestId('profit-by-product');
+    expect(byProduct.textContent).toContain('Cassino');
+    expect(byProduct.textContent).not.toContain('casino');
+  });
+
   it('refuses more than 93 days with the translated message, without asking the server', async () => {
     const calls = openProfit();
     await screen.findByTestId('profit-total-net');

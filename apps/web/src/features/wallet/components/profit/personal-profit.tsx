@@ -13,7 +13,8 @@ import { ProfitTotals } from './profit-totals.tsx';
 import '../wallet.css';
 import './profit.css';
 
-const NAMED_PRODUCTS = ['slots', 'live', 'sports', 'esports', 'fish', 'cards', 'lottery', 'crash', 'cockfight', 'other'] as const;
+// 'casino': what the provider API files every vendor's bets and wins under (house games included).
+const NAMED_PRODUCTS = ['casino', 'slots', 'live', 'sports', 'esports', 'fish', 'cards', 'lottery', 'crash', 'cockfight', 'other'] as const;
 type NamedProduct = (typeof NAMED_PRODUCTS)[number];
 
 function isNamedProduct(product: string): product is NamedProduct {
