@@ -7,7 +7,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 
 const LOAD = { timeout: 5000 };
 
-function stubContent(member = false) {
+function stubContent(member: boolean | 'trial' = false) {
   const content = siteContentFixture({
     notices: [{ id: 'n1', title: 'Manutenção programada' }],
     announcements: [
@@ -18,7 +18,7 @@ function stubContent(member = false) {
     ],
     popups: [popupFixture({ title: 'Novidade', linkageType: 'ROUTE', target: '/promotions' })],
   });
-  return stubApi({ 'GET /api/content/site': content, ...(member ? { 'GET /api/member/info': memberFixture() } : {}) });
+  return stubApi({ 'GET /api/content/site': content, ...(member ? { 'GET /api/member/info': memberFixture(member === 'trial' ? { account: 'trial01', type: 4 } : {}) } : {}) });
 }
 
 // Cold imports of the home page and the modal chunks can take seconds under a full run.
@@ -74,6 +74,17 @@ describe('announcement and pop-up modals (spec §4)', { timeout: 20_000 }, () =>
     fireEvent.click(within(modal).getByTestId('announcement-done'));
     expect(sessionStorage.getItem('announcement-closed:F')).toBe('1');
     expect(sessionStorage.getItem('announcement-closed:A')).toBe('1');
+  });
+
+  it('never shows a trial account the first-login announcements (they ask for a PIX key it cannot have)', async () => {
+    sessionStorage.setItem('token', 'tok-trial');
+    sessionStorage.setItem('firstTimeLogin', '1');
+    stubContent('trial');
+    renderApp('/');
+    const modal = await screen.findByTestId('modal-announcement', {}, LOAD);
+    expect(within(modal).getByRole('heading', { name: 'Para membros' })).toBeTruthy();
+    expect(within(modal).queryByRole('heading', { name: 'Boas-vindas' })).toBeNull();
+    expect(within(modal).queryByTestId('announcement-step')).toBeNull();
   });
 
   it('waits while the login modal is open', async () => {

@@ -15,7 +15,7 @@ import { PopupModal } from './popup-modal.tsx';
  */
 export function ContentPopups() {
   const content = useSiteContent();
-  const { token, isLoggedIn } = useSession();
+  const { token, isLoggedIn, isTrial } = useSession();
   const { modal } = useAccountModals();
   // Closing writes sessionStorage; this re-renders so the next kind (or the pop-ups) is read.
   const [, setClosedCount] = useState(0);
@@ -23,7 +23,9 @@ export function ContentPopups() {
 
   if (!content || modal !== null || (token !== null && !isLoggedIn)) return null;
 
-  const selection = selectAnnouncements(content.announcements, { isMember: isLoggedIn, isFirstLogin: isFirstLogin(), closed: readClosedExecutions() });
+  // First-login announcements tell a new member how to withdraw (PIX key, payment password): a
+  // trial account can do neither, so it never gets them.
+  const selection = selectAnnouncements(content.announcements, { isMember: isLoggedIn, isFirstLogin: isFirstLogin() && !isTrial, closed: readClosedExecutions() });
   if (selection.items.length > 0) {
     return (
       <AnnouncementModal
