@@ -38,6 +38,43 @@ describe('console login', () => {
     await waitFor(() => expect(calls.some((call) => call.path.startsWith('/api/backoffice/payments/withdrawals') && call.authorization === 'Bearer tok')).toBe(true));
   });
 
+  it('shows the captcha when the server asks for it and sends a fresh one with every later attempt, the code step included', async () => {
+    let captchas = 0;
+    const calls = fakeApi((method, path, body) => {
+      if (method === 'GET' && path === '/api/captcha') {
+        captchas += 1;
+        return json(200, { id: `00000000-0000-4000-8000-00000000000${captchas}`, image: 'data:image/svg+xml;base64,PHN2Zy8+', expiresAt: '2026-11-28T13:00:00.000Z' });
+      }
+      if (method === 'POST' && path === '/api/backoffice/session') {
+        const login = body as { password: string; totp?: string; captcha?: { id: string; answer: string } };
+        if (!login.captcha) return json(401, { error: { code: 'backoffice.invalid_credentials', message: 'wrong', details: { captchaRequired: true } } });
+        if (!login.totp) return json(401, { error: { code: 'backoffice.totp_required', message: 'code' } });
+        return json(200, { status: 'authenticated', token: 'tok', operator, mustChangePassword: false });
+      }
+      if (path === '/api/backoffice/session') return json(200, { operator, mustChangePassword: false });
+      if (path.startsWith('/api/backoffice/payments/withdrawals')) return json(200, { content: [], total: 0 });
+      return json(404, { error: { code: 'route.not_found', message: 'nf' } });
+    });
+    renderConsole('/payments/withdrawals');
+    fill('login-username', 'fin');
+    fill('login-password', 'Secret-Password-1');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    expect((await screen.findByTestId('login-captcha-image')).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    fill('login-captcha', 'k7px');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await screen.findByTestId('login-code');
+    // The first captcha was spent: a new one is shown, empty, for the attempt with the code.
+    await waitFor(() => expect(captchas).toBe(2));
+    expect((screen.getByTestId('login-captcha') as HTMLInputElement).value).toBe('');
+    fill('login-code', '123456');
+    fill('login-captcha', 'AB2C');
+    fireEvent.click(screen.getByTestId('login-submit'));
+    await screen.findByTestId('withdrawals-page');
+    const logins = calls.filter((call) => call.method === 'POST' && call.path === '/api/backoffice/session').map((call) => call.body);
+    expect(logins[1]).toMatchObject({ captcha: { id: '00000000-0000-4000-8000-000000000001', answer: 'k7px' } });
+    expect(logins[2]).toMatchObject({ totp: '123456', captcha: { id: '00000000-0000-4000-8000-000000000002', answer: 'AB2C' } });
+  });
+
   it('sends an operator with a temporary password to the password change, and nowhere else', async () => {
     sessionStorage.setItem('backoffice.token', 'tok');
     let changed = false;

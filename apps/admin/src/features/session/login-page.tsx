@@ -1,13 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { OperatorLoginResponseSchema, type OperatorLoginResponse } from '@app/contracts';
+import { CaptchaResponseSchema, OperatorLoginResponseSchema, type OperatorLoginResponse } from '@app/contracts';
 import { Alert, Button, TextField } from '@app/ui';
 import { api, ApiError } from '../../shared/api.ts';
 import { ErrorLine } from '../../shared/components/page.tsx';
 import { useSession } from '../../shared/session.tsx';
 import { EnrolmentStep } from './enrolment-step.tsx';
+import { LoginCaptcha, type CaptchaChallenge } from './login-captcha.tsx';
 
 type Step = { kind: 'password' } | { kind: 'code' } | { kind: 'enrol'; enrolmentToken: string };
+
+/** The server asks for a captcha after repeated failures for a username or from an address. */
+function asksForCaptcha(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return error.code === 'auth.captcha_required' || error.code === 'auth.captcha_invalid' || error.details?.captchaRequired === true;
+}
 
 /**
  * Operator login: username and password, then the authenticator code (or a recovery code) in
@@ -23,6 +30,18 @@ export function LoginPage() {
   const [useRecovery, setUseRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
+  const [captchaOn, setCaptchaOn] = useState(false);
+  const [captcha, setCaptcha] = useState<CaptchaChallenge | null>(null);
+  const [captchaAnswer, setCaptchaAnswer] = useState('');
+
+  async function renewCaptcha() {
+    setCaptchaAnswer('');
+    try {
+      setCaptcha(await api('GET', '/api/captcha', { schema: CaptchaResponseSchema, token: null }));
+    } catch (caught) {
+      setError(caught);
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -30,13 +49,18 @@ export function LoginPage() {
     setBusy(true);
     setError(null);
     const second = step.kind === 'code' ? (useRecovery ? { recoveryCode: code } : { totp: code }) : {};
+    const sentCaptcha = captchaOn && captcha ? { id: captcha.id, answer: captchaAnswer.trim() } : undefined;
     try {
-      const answer: OperatorLoginResponse = await api('POST', '/api/backoffice/session', { body: { username, password, ...second }, schema: OperatorLoginResponseSchema, token: null });
+      const body = { username, password, ...second, ...(sentCaptcha ? { captcha: sentCaptcha } : {}) };
+      const answer: OperatorLoginResponse = await api('POST', '/api/backoffice/session', { body, schema: OperatorLoginResponseSchema, token: null });
       if (answer.status === 'authenticated') session.signIn(answer.token);
       else setStep({ kind: 'enrol', enrolmentToken: answer.enrolmentToken });
     } catch (caught) {
       if (caught instanceof ApiError && caught.code === 'backoffice.totp_required') setStep({ kind: 'code' });
       else setError(caught);
+      // Right or wrong, a captcha that reached the server is spent; the next attempt needs a new one.
+      if (sentCaptcha || (asksForCaptcha(caught) && !captchaOn)) void renewCaptcha();
+      if (asksForCaptcha(caught)) setCaptchaOn(true);
     } finally {
       setBusy(false);
     }
@@ -79,8 +103,14 @@ export function LoginPage() {
             </button>
           </>
         )}
+        {captchaOn ? <LoginCaptcha challenge={captcha} answer={captchaAnswer} onAnswer={setCaptchaAnswer} onRefresh={() => void renewCaptcha()} /> : null}
         <ErrorLine error={error} testId="login-error" />
-        <Button type="submit" block disabled={busy || username.trim() === '' || password === '' || (step.kind === 'code' && code.trim() === '')} data-testid="login-submit">
+        <Button
+          type="submit"
+          block
+          disabled={busy || username.trim() === '' || password === '' || (step.kind === 'code' && code.trim() === '') || (captchaOn && captchaAnswer.trim() === '')}
+          data-testid="login-submit"
+        >
           {step.kind === 'code' ? t('login.verify') : t('login.submit')}
         </Button>
         {step.kind === 'code' ? (
