@@ -106,9 +106,17 @@ describe('the 18+ rule on money paths', () => {
       expect(await ctx.core.modules.wallet.api.cashOf(player.id)).toBe(10_000n);
     }
     await setBirthday(player.id, '1990-01-01');
-    const accepted = await bet(randomUUID());
+    const acceptedId = randomUUID();
+    const accepted = await bet(acceptedId);
     expect(accepted.status).toBe(200);
     expect(accepted.body.balance).toBe('99.00');
+
+    // A bet already taken is replayed with its stored answer even after the identity lapsed.
+    await setBirthday(player.id, null);
+    const replay = await bet(acceptedId);
+    expect(replay.status, JSON.stringify(replay.body)).toBe(200);
+    expect(replay.body.transactionId).toBe(accepted.body.transactionId);
+    expect(await ctx.core.modules.wallet.api.cashOf(player.id)).toBe(9_900n);
   });
 
   it('answers visitors and trial accounts as before (the age rule is for real members)', async () => {

@@ -31,6 +31,18 @@ export async function findSession(db: DbExecutor, vendorCode: string, memberId: 
   return row;
 }
 
+/** Whether a callback with this id was already answered (its replay gets the stored answer). */
+export async function hasStoredAnswer(db: DbExecutor, vendorCode: string, action: 'bet' | 'win' | 'rollback', transactionId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('provider_transaction')
+    .select('id')
+    .where('vendor_code', '=', vendorCode)
+    .where('action', '=', action)
+    .where('transaction_id', '=', transactionId)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 export interface RequestLogRow {
   vendorCode: string | null;
   action: string | null;

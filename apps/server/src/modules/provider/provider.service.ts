@@ -107,7 +107,10 @@ export function createProviderService(deps: ProviderDeps) {
       const memberId = playerIdOf(request.playerId);
       const [gameType, age] = await Promise.all([deps.gameTypeOf?.(vendorCode, request.gameCode), deps.ageVerificationOf?.(memberId)]);
       // An unknown member (undefined) is left to the callback, which answers PLAYER_NOT_FOUND.
-      if (age !== undefined && age !== 'verified') throw new ProviderError('PLAYER_BLOCKED', `the player may not bet for money: ${age} (member.age_unverified)`);
+      // A replay of a bet already taken still gets its stored answer, whatever the identity says now.
+      if (age !== undefined && age !== 'verified' && !(await repository.hasStoredAnswer(deps.db, vendorCode, 'bet', request.transactionId))) {
+        throw new ProviderError('PLAYER_BLOCKED', `the player may not bet for money: ${age} (member.age_unverified)`);
+      }
       return moneyCallback(
         {
           v: vendorCode,
