@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from '../../scripts/vite-precompress.ts';
+import { zodWithoutEval } from '../../scripts/vite-zod-without-eval.ts';
 
 const API_TARGET = 'http://127.0.0.1:3000';
 
@@ -8,7 +9,8 @@ const API_TARGET = 'http://127.0.0.1:3000';
 export default defineConfig({
   base: '/admin/',
   // Brotli and gzip copies beside each asset, served by Accept-Encoding (platform/http/spa.ts).
-  plugins: [react(), precompress()],
+  // zodWithoutEval: the CSP allows no eval, not even zod's probe for it.
+  plugins: [react(), zodWithoutEval(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
