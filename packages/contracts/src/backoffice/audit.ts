@@ -50,3 +50,12 @@ export const AuditChainReportSchema = z.object({
   firstBroken: z.object({ id: z.string().nullable(), reason: z.enum(['prev_hash', 'hash', 'head']) }).nullable(),
 });
 export type AuditChainReport = z.infer<typeof AuditChainReportSchema>;
+
+/**
+ * GET /api/backoffice/security/alerts (audit.read): usernames that kept failing to log in within
+ * the last 24 hours (audit action backoffice.security.login_failures), newest first, at most 20.
+ */
+export const SecurityAlertsSchema = z.object({
+  alerts: z.array(z.object({ at: z.string(), username: z.string(), failures: z.number().int(), lastIp: z.string().nullable() })),
+});
+export type SecurityAlerts = z.infer<typeof SecurityAlertsSchema>;

@@ -79,3 +79,15 @@ export async function listCanonicalAuditRows(db: DbExecutor, afterId: string | n
 export async function findAuditHead(db: DbExecutor) {
   return db.selectFrom('backoffice_audit_head').select(['last_id', 'last_hash']).executeTakeFirst();
 }
+
+/** Security alerts raised since `since` (backoffice.security.*), newest first. */
+export async function listSecurityAlerts(db: DbExecutor, since: Date, limit: number) {
+  return db
+    .selectFrom('backoffice_audit')
+    .select(['created_at', 'details'])
+    .where('action', '=', 'backoffice.security.login_failures')
+    .where('created_at', '>=', since)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -107,7 +107,7 @@ export function createBackofficeModule(deps: BackofficeDeps) {
       await app.register(backofficeRoutes({ sessions, auth }));
       await app.register(twoFactorRoutes({ sessions, twoFactor }));
       await app.register(operatorsRoutes({ db: deps.db, twoFactor, auth }));
-      await app.register(auditRoutes({ db: deps.db, auth }));
+      await app.register(auditRoutes({ db: deps.db, auth, clock }));
     }) satisfies FastifyPluginAsyncZod,
   };
 }

@@ -90,6 +90,11 @@ describe('operator login throttling', () => {
     const alerts = await db().selectFrom('backoffice_audit').selectAll().where('action', '=', 'backoffice.security.login_failures').where('target_id', '=', String(operator.id)).execute();
     expect(alerts).toHaveLength(1);
     expect(alerts[0]?.details).toMatchObject({ username: operator.username, failures: 5 });
+    // What the console's dashboard shows to those who read the audit log.
+    const owner = await newOperator(ctx.core, ctx.app, 'owner');
+    const shown = await ctx.app.inject({ method: 'GET', url: '/api/backoffice/security/alerts', headers: { authorization: `Bearer ${owner.token}` } });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().alerts).toContainEqual({ at: expect.any(String), username: operator.username, failures: 5, lastIp: '198.51.100.32' });
 
     // An unknown username is audited too (by name), so guessing at names shows up as well.
     await login({ username: 'nobody-at-all', password: 'wrong-password-1' }, '198.51.100.39');

@@ -42,6 +42,7 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/backoffice/reports/payments.csv', access: 'reports.read', call: { url: '/api/backoffice/reports/payments.csv?from=2026-01-01&to=2026-01-31' } },
   { method: 'GET', path: '/api/backoffice/audit', access: 'audit.read', call: { url: '/api/backoffice/audit?action=backoffice' } },
   { method: 'GET', path: '/api/backoffice/audit/verify', access: 'audit.read', call: { url: '/api/backoffice/audit/verify' } },
+  { method: 'GET', path: '/api/backoffice/security/alerts', access: 'audit.read', call: { url: '/api/backoffice/security/alerts' } },
   { method: 'GET', path: '/api/backoffice/settings', access: 'settings.site', call: { url: '/api/backoffice/settings' } },
   { method: 'PUT', path: '/api/backoffice/settings/{key}', access: 'settings.site', call: { url: '/api/backoffice/settings/appDownload', payload: { ios: null, android: null, lite: null } } },
   { method: 'PUT', path: '/api/backoffice/settings/{key}', access: 'settings.manage', call: { url: '/api/backoffice/settings/maintenance', payload: { enabled: false, message: null } } },
