@@ -1,6 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { getToken } from '../../../shared/session-token.ts';
+import { useSession } from '../api/account.queries.ts';
 import { useAccountModals } from '../account-modals-context.tsx';
 
 /*
@@ -17,11 +18,20 @@ export function LoginRoute() {
   return <Navigate to="/" replace />;
 }
 
-/** Spec: /register opens the register modal and reads ?referralCode (kept for the form). */
+/**
+ * Spec: /register opens the register modal and reads ?referralCode (kept for the form). A logged-in
+ * member already has an account and goes home; a trial account may still register a real one.
+ * Nothing opens while the session's member is loading, so a member never sees the form flash.
+ */
 export function RegisterRoute({ children }: { children: ReactNode }) {
   const { open } = useAccountModals();
+  const { isLoggedIn, isTrial, isResolving } = useSession();
   const [params] = useSearchParams();
   const referralCode = params.get('referralCode');
-  useEffect(() => open({ kind: 'register', referralCode }), [open, referralCode]);
+  const hasAccount = isLoggedIn && !isTrial;
+  useEffect(() => {
+    if (!isResolving && !hasAccount) open({ kind: 'register', referralCode });
+  }, [open, referralCode, isResolving, hasAccount]);
+  if (hasAccount) return <Navigate to="/" replace />;
   return children;
 }
