@@ -101,6 +101,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     connectionString: deps.databaseUrl,
     accountNamesOf: accounts.api.accountNamesOf,
     cashOf: (memberId) => wallet.api.cashOf(memberId),
+    assertAgeVerified: accounts.api.assertAgeVerified,
   });
   const content = createContentModule({ db: dbHandle.db, bus, logger, audit: backoffice.api.audit, appDownload: async () => (await system.api.getSettings()).appDownload });
   const agents = createAgentsModule({

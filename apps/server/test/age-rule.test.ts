@@ -1,10 +1,11 @@
+import type { AddressInfo } from 'node:net';
 import { createHmac, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestOldEnoughBirthday, OPERATOR_TIME_ZONE, todayIn } from '@app/contracts';
 import { bearer, loginAs, newPlayer } from './builders.ts';
 import { api, createPaymentsContext, payingMember, PIN, requestId, type PayingMember } from './payments-fixture.ts';
-import type { TestContext } from './test-context.ts';
+import { createTestContext, type TestContext } from './test-context.ts';
 import { DEMO_LOGINS, seedDemoData } from '../src/seed/demo-data.ts';
 
 /**
@@ -43,7 +44,7 @@ const launch = (token: string, demo = false) => api(ctx, 'POST', '/api/games/lau
 async function provider(action: string, body: unknown) {
   const raw = JSON.stringify(body);
   const response = await ctx.app.inject({ method: 'POST', url: `/provider/v1/${VENDOR}/${action}`, headers: { 'content-type': 'application/json', 'x-signature': signBody(SECRET, raw) }, payload: raw });
-  return { status: response.statusCode, body: response.json() as { balance?: string; error?: { code: string } } };
+  return { status: response.statusCode, body: response.json() as { balance?: string; transactionId?: string; error?: { code: string } } };
 }
 
 /** Members who reach the money paths: no birthday on file, and one day short of 18. */
@@ -167,5 +168,26 @@ describe('the demo seed', () => {
     const demo = await loginAs(ctx.app, { account: 'demo', password: 'Demo@1234', type: 0 });
     expect((await api(ctx, 'POST', '/api/payments/deposits', demo, { amount: '20.00', requestId: requestId() })).statusCode).toBe(201);
     expect((await launch(demo)).statusCode).toBe(200);
+  });
+});
+
+describe('house games', () => {
+  let house: TestContext;
+  beforeAll(async () => {
+    house = await createTestContext({ env: { HOUSE_MIN_SPIN_INTERVAL_MS: '0' } });
+    await house.app.listen({ port: 0, host: '127.0.0.1' });
+    house.core.modules.houseGames.api.setProviderUrl(`http://127.0.0.1:${(house.app.server.address() as AddressInfo).port}`);
+    await house.core.modules.houseGames.api.register();
+  }, 60_000);
+  afterAll(() => house?.close());
+
+  it('tells a member without a verified 18+ identity why a mini game bet is refused, and moves no money', async () => {
+    const player = await newPlayer(house.core, { balance: 10_000n });
+    await sql`update accounts_member set birthday = null where id = ${player.id}`.execute(house.core.db);
+    const token = await loginAs(house.app, player);
+    const play = await house.app.inject({ method: 'POST', url: '/api/house/mini/dados/play', headers: bearer(token), payload: { amount: '1.00', params: { direction: 'over', target: '50' }, requestId: randomUUID() } });
+    expect(play.statusCode, play.body).toBe(403);
+    expect(play.json().error.code).toBe('member.age_unverified');
+    expect(await house.core.modules.wallet.api.cashOf(player.id)).toBe(10_000n);
   });
 });

@@ -9,6 +9,7 @@ import type { MoneyAnswer, ProviderCallResult, ProviderClient } from './provider
 export function createHouseSessions(deps: {
   client: ProviderClient;
   issueLaunchToken: (memberId: bigint, vendorCode: string, gameCode: string) => Promise<string | undefined>;
+  assertAgeVerified?: (memberId: bigint) => Promise<void>;
 }) {
   async function open(memberId: bigint, vendor: string, gameCode: string): Promise<void> {
     const token = await deps.issueLaunchToken(memberId, vendor, gameCode);
@@ -22,10 +23,14 @@ export function createHouseSessions(deps: {
 
   type BetRequest = Parameters<ProviderClient['bet']>[1];
   async function bet(vendor: string, memberId: bigint, request: BetRequest): Promise<ProviderCallResult<MoneyAnswer>> {
-    const answer = await deps.client.bet(vendor, request);
-    if (answer.ok || answer.code !== 'INVALID_TOKEN') return answer;
-    await open(memberId, vendor, request.gameCode);
-    return deps.client.bet(vendor, request);
+    let answer = await deps.client.bet(vendor, request);
+    if (!answer.ok && answer.code === 'INVALID_TOKEN') {
+      await open(memberId, vendor, request.gameCode);
+      answer = await deps.client.bet(vendor, request);
+    }
+    // The protocol says only PLAYER_BLOCKED; the member is told when it is their missing identity.
+    if (!answer.ok && answer.code === 'PLAYER_BLOCKED') await deps.assertAgeVerified?.(memberId);
+    return answer;
   }
 
   return { open, bet };

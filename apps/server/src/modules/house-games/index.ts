@@ -74,6 +74,8 @@ export function createHouseGamesModule(deps: {
   connectionString: string;
   /** Masked names of the crash game's players (accounts module). */
   accountNamesOf: (ids: readonly bigint[]) => Promise<Map<bigint, string>>;
+  /** The accounts module's 18+ rule: throws member.age_unverified, so a refused bet tells the player why. */
+  assertAgeVerified?: (memberId: bigint) => Promise<void>;
   /** The member's cash balance (wallet module), answered when nothing new moved. */
   cashOf: (memberId: bigint) => Promise<bigint>;
 }) {
@@ -125,7 +127,7 @@ export function createHouseGamesModule(deps: {
   }
 
   const client = createProviderClient({ baseUrl: () => providerUrl, secretFor });
-  const sessions = createHouseSessions({ client, issueLaunchToken: deps.issueLaunchToken });
+  const sessions = createHouseSessions({ client, issueLaunchToken: deps.issueLaunchToken, assertAgeVerified: deps.assertAgeVerified });
   const crash = createCrashGame({ db: deps.db, bus: deps.bus, logger, client, sessions, settings: deps.crash, catalogueGame: deps.gameForPlay, accountNamesOf: deps.accountNamesOf, cashOf: deps.cashOf });
   let leadership: CrashLeadership | undefined;
   const jackpot = createJackpot({ db: deps.db, bus: deps.bus, logger, client, settings: deps.jackpot, wallet: deps.wallet });
