@@ -7,6 +7,7 @@ import { switchLanguage } from '../../shared/i18n.ts';
 import { useIdleLogout } from '../../shared/idle-logout.ts';
 import { MENU_GROUPS } from '../../shared/screen.ts';
 import { useSession } from '../../shared/session.tsx';
+import { SecurityAlertsBanner } from '../../features/audit/security-alerts.tsx';
 import { ChangePasswordPage } from '../../features/session/change-password-page.tsx';
 import { LoginPage } from '../../features/session/login-page.tsx';
 import { SCREENS } from '../screens.ts';
@@ -88,6 +89,7 @@ function SignedInShell() {
         })}
       </nav>
       <main className="bo-main">
+        <SecurityAlertsBanner />
         <Outlet />
       </main>
     </div>
