@@ -77,8 +77,10 @@ const DEMO_MARK = /\s*\(demo\)\s*$/i;
 /**
  * A wide logo: initials badge, the display name (escaped: it comes from the database) sized to
  * fit, and a "DEMO" line for demo vendors instead of the "(Demo)" suffix, which would not fit.
+ * `opens`: the house game a demo vendor's tile really launches ("DEMO → SELVA DOURADA"), for
+ * vendors whose own product does not exist yet; a proper name, so one art serves every language.
  */
-export function vendorLogoSvg(code: string, displayName: string): string {
+export function vendorLogoSvg(code: string, displayName: string, opens?: string): string {
   const { from, to } = palette(hashOf(code));
   const isDemo = DEMO_MARK.test(displayName);
   const characters = [...displayName.replace(DEMO_MARK, '')];
@@ -91,7 +93,8 @@ export function vendorLogoSvg(code: string, displayName: string): string {
     + `<rect width="240" height="80" rx="14" fill="url(#g)"/><circle cx="40" cy="40" r="26" fill="#fff" fill-opacity="0.92"/>`
     + `<text x="40" y="47" text-anchor="middle" font-family="system-ui, sans-serif" font-weight="700" font-size="20" fill="${to}">${escapeXml(initialsOf(displayName))}</text>`
     + `<text x="76" y="${nameY}" font-family="system-ui, sans-serif" font-weight="600" font-size="${fontSize}" fill="#fff">${escapeXml(name)}</text>`
-    + (isDemo ? `<text x="76" y="58" font-family="system-ui, sans-serif" font-weight="700" font-size="11" letter-spacing="2" fill="#fff" fill-opacity="0.75">DEMO</text>` : '')
+    + (isDemo && opens === undefined ? `<text x="76" y="58" font-family="system-ui, sans-serif" font-weight="700" font-size="11" letter-spacing="2" fill="#fff" fill-opacity="0.75">DEMO</text>` : '')
+    + (isDemo && opens !== undefined ? `<text x="76" y="58" font-family="system-ui, sans-serif" font-weight="700" font-size="9" letter-spacing="1" fill="#fff" fill-opacity="0.85">${escapeXml(`DEMO → ${opens.toUpperCase()}`)}</text>` : '')
     + `</svg>`;
 }
 

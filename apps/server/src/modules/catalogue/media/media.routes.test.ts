@@ -86,6 +86,16 @@ describe('media routes', () => {
     }
   });
 
+  it('names on a game-centre demo vendor (its tile launches the lobby) the house slot the lobby opens', async () => {
+    for (const code of ['PIXELARENA', 'DS88', 'LOTT', 'ELOTT', 'GALO']) {
+      const machine = demoMachineFor(code, 'lobby');
+      const logo = await get(`/media/demo/vendor/${code}.svg`);
+      expectSvg(logo);
+      expect(logo.body, code).toContain(`>DEMO → ${machine.name.pt.toUpperCase()}</text>`);
+    }
+    expect((await get('/media/demo/vendor/AURORA.svg')).body).toContain('>DEMO</text>');
+  });
+
   it('serves the fallbacks', async () => {
     expectSvg(await get('/media/fallback/game.svg'));
     expectSvg(await get('/media/fallback/vendor.svg'));

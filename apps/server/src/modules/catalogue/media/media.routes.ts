@@ -19,6 +19,8 @@ const SVG_FILE = /^([A-Za-z0-9_.:-]{1,80})\.svg$/;
 
 interface DemoArtIndex {
   vendorNames: Map<string, string>;
+  /** Vendors whose tile launches a lobby of a type without its product yet: the house slot it opens. */
+  vendorOpens: Map<string, string>;
   gameTypes: Map<string, GameType>;
 }
 
@@ -30,6 +32,11 @@ function demoArt(): DemoArtIndex {
     const catalogue = buildDemoCatalogue();
     demoArtIndex = {
       vendorNames: new Map(catalogue.vendors.map((vendor) => [vendor.code, vendor.displayName])),
+      vendorOpens: new Map(
+        catalogue.vendors
+          .filter((vendor) => vendor.isGame === 'GAME' && vendor.walletMode === 'seamless' && !vendor.gameTypes.includes('RNG'))
+          .map((vendor) => [vendor.code, demoMachineFor(vendor.code, 'lobby').name.pt]),
+      ),
       gameTypes: new Map(catalogue.games.map((game) => [`${game.vendorCode}/${game.gameCode}`, game.gameType])),
     };
   }
@@ -84,7 +91,7 @@ export function mediaRoutes(): FastifyPluginAsync {
       const vendor = codeOfFile(request.params.file);
       const displayName = VENDOR_PARAM.test(vendor) ? demoArt().vendorNames.get(vendor) : undefined;
       if (displayName === undefined) throw notFound();
-      return sendSvg(reply, vendorLogoSvg(vendor, displayName));
+      return sendSvg(reply, vendorLogoSvg(vendor, displayName, demoArt().vendorOpens.get(vendor)));
     });
 
     app.get('/media/fallback/game.svg', options, async (_request, reply) => sendSvg(reply, FALLBACK_GAME_SVG));
