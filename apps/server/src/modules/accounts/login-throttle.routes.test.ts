@@ -37,6 +37,19 @@ describe('member login behind a shared address', () => {
     expect(elsewhere.statusCode, elsewhere.body).toBe(200);
   });
 
+  it('spends a captcha sent with any login, asked for or not, so one answer never serves twice', async () => {
+    const member = await newMember(ctx.core);
+    const captcha = await answeredCaptcha(ctx.app);
+    const ip = '100.64.50.1';
+    const wrong = (extra: object = {}) => login({ username: member.account, password: 'nope-nope', type: 'username', ...extra }, ip);
+    await wrong({ captcha });
+    await wrong();
+    await wrong();
+    // Now the account asks for a captcha: the one sent with the first attempt is spent.
+    const reused = await login({ username: member.account, password: member.password, type: 'username', captcha }, ip);
+    expect(reused.json().error?.code, reused.body).toBe('auth.captcha_invalid');
+  });
+
   it('tells a wrong password from a busy address that the next try needs a captcha', async () => {
     const nat = '100.64.12.35';
     for (let attempt = 0; attempt < 10; attempt += 1) await login({ username: `nat2-guess-${attempt}`, password: 'nope-nope', type: 'username', captcha: await answeredCaptcha(ctx.app) }, nat);

@@ -121,13 +121,15 @@ export function createSessionService(deps: { db: Db; clock: Clock; system: Syste
       if (retryAfter > 0) {
         throw new AppError('rate.limited', 'too many attempts, try again after 5 minutes', { retryAfterSeconds: retryAfter });
       }
+      // Any captcha sent is spent, asked for or not: one answer never serves a later attempt.
+      const captchaSolved = input.captcha ? await deps.captcha.verify(input.captcha) : false;
       if (isCaptchaRequired({ account: counters.get(keys.account), address: counters.get(keys.address) }, now)) {
         // A missing or wrong captcha counts as a failure too, so a bot ignoring it still gets locked out.
         if (!input.captcha) {
           await recordFailure(account, requester.ip);
           throw new AppError('auth.captcha_required', 'please enter the captcha', { captchaRequired: true });
         }
-        if (!(await deps.captcha.verify(input.captcha))) {
+        if (!captchaSolved) {
           await recordFailure(account, requester.ip);
           throw new AppError('auth.captcha_invalid', 'the captcha is wrong', { captchaRequired: true });
         }

@@ -69,13 +69,15 @@ export function createLoginGuard(deps: { db: Db; clock: Clock; captcha: CaptchaV
       const current = await counters.findCounters(db, [keys.user, keys.pair, keys.address]);
       const wait = waitSeconds(current.get(keys.pair), now);
       if (wait > 0) throw new AppError('backoffice.login_locked', 'too many failed logins from this address, wait and try again', { retryAfterSeconds: wait });
+      // Any captcha sent is spent, asked for or not: one answer never serves a later attempt.
+      const solved = captcha ? await deps.captcha.verify(captcha) : false;
       const known = await isKnown(attempt);
       if (!isCaptchaRequired({ user: current.get(keys.user), pair: current.get(keys.pair), address: current.get(keys.address) }, known, now)) return;
       if (!captcha) {
         await recordFailure(attempt, 'captcha');
         throw new AppError('auth.captcha_required', 'please enter the captcha', { captchaRequired: true });
       }
-      if (!(await deps.captcha.verify(captcha))) {
+      if (!solved) {
         await recordFailure(attempt, 'captcha');
         throw new AppError('auth.captcha_invalid', 'the captcha is wrong', { captchaRequired: true });
       }

@@ -54,6 +54,17 @@ describe('operator login throttling', () => {
     expect(solved.statusCode, solved.body).toBe(200);
   });
 
+  it('spends a captcha sent with any login, asked for or not', async () => {
+    const operator = await newOperator(ctx.core, ctx.app, 'content');
+    const captcha = await answeredCaptcha(ctx.app);
+    const ip = '198.51.100.41';
+    await login({ username: operator.username, password: 'wrong-password-1', captcha }, ip);
+    await login({ username: operator.username, password: 'wrong-password-1' }, '198.51.100.42');
+    await login({ username: operator.username, password: 'wrong-password-1' }, '198.51.100.43');
+    const reused = await login({ username: operator.username, password: operator.password, totp: await code(operator), captcha }, '198.51.100.44');
+    expect(reused.json().error?.code, reused.body).toBe('auth.captcha_invalid');
+  });
+
   it('makes a guessing address wait longer after each failure (30 s, 1 min, 2 min…)', async () => {
     const operator = await newOperator(ctx.core, ctx.app, 'support');
     const ip = '198.51.100.21';
