@@ -187,6 +187,8 @@ describe('the API process when PostgreSQL goes away', () => {
       expect(downReads.length).toBeGreaterThan(0);
       expect(downReads.filter((read) => read.status !== 503 || read.code !== 'system.unavailable' || !read.message)).toEqual([]);
       expect(refusals.filter((refusal) => refusal.status > 0 && refusal.status < 500), 'a bet refused for a reason other than the outage').toEqual([]);
+      // The vendor is told the wallet is away (503 UNAVAILABLE, retry), never INTERNAL.
+      expect(refusals.filter((refusal) => refusal.status >= 500 && (refusal.status !== 503 || refusal.code !== 'UNAVAILABLE'))).toEqual([]);
 
       // Every acknowledged bet is in the ledger exactly once.
       core = await composeCore({ config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: cluster.url }), logger: testLogger, databaseUrl: cluster.url });

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAppError } from '@app/kernel';
+import { isDatabaseUnavailable } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { RequestLog } from './request-log.ts';
 import type { ProviderService } from './provider.service.ts';
@@ -57,7 +58,9 @@ export function providerRoutes(deps: { service: ProviderService; logger: Logger;
           ? error
           : typeof status === 'number' && status >= 400 && status < 500
             ? new ProviderError('INVALID_REQUEST', error.message)
-            : new ProviderError('INTERNAL', 'internal error');
+            : isDatabaseUnavailable(error)
+              ? new ProviderError('UNAVAILABLE', 'the wallet is unavailable for a moment: retry')
+              : new ProviderError('INTERNAL', 'internal error');
       if (wire.code === 'INTERNAL') request.log.error({ err: error, module: 'provider' }, 'provider callback failed');
       if (request.providerCall) request.providerCall.errorCode = wire.code;
       else request.providerCall = { vendorCode: null, action: null, transactionId: null, errorCode: wire.code };

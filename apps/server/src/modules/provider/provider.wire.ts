@@ -17,6 +17,7 @@ export const PROVIDER_ERRORS = {
   INVALID_REQUEST: 400,
   LIMIT_REACHED: 403,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 } as const;
 export type ProviderErrorCode = keyof typeof PROVIDER_ERRORS;
 
