@@ -77,7 +77,7 @@ const DEMO_MARK = /\s*\(demo\)\s*$/i;
 /**
  * A wide logo: initials badge, the display name (escaped: it comes from the database) sized to
  * fit, and a "DEMO" line for demo vendors instead of the "(Demo)" suffix, which would not fit.
- * `opens`: the house game a demo vendor's tile really launches ("DEMO → SELVA DOURADA"), for
+ * `opens`: the house game a demo vendor's tile really launches ("DEMO → Selva Dourada"), for
  * vendors whose own product does not exist yet; a proper name, so one art serves every language.
  */
 export function vendorLogoSvg(code: string, displayName: string, opens?: string): string {
@@ -94,7 +94,7 @@ export function vendorLogoSvg(code: string, displayName: string, opens?: string)
     + `<text x="40" y="47" text-anchor="middle" font-family="system-ui, sans-serif" font-weight="700" font-size="20" fill="${to}">${escapeXml(initialsOf(displayName))}</text>`
     + `<text x="76" y="${nameY}" font-family="system-ui, sans-serif" font-weight="600" font-size="${fontSize}" fill="#fff">${escapeXml(name)}</text>`
     + (isDemo && opens === undefined ? `<text x="76" y="58" font-family="system-ui, sans-serif" font-weight="700" font-size="11" letter-spacing="2" fill="#fff" fill-opacity="0.75">DEMO</text>` : '')
-    + (isDemo && opens !== undefined ? `<text x="76" y="58" font-family="system-ui, sans-serif" font-weight="700" font-size="9" letter-spacing="1" fill="#fff" fill-opacity="0.85">${escapeXml(`DEMO → ${opens.toUpperCase()}`)}</text>` : '')
+    + (isDemo && opens !== undefined ? `<text x="76" y="58" font-family="system-ui, sans-serif" font-weight="700" font-size="10" fill="#fff" fill-opacity="0.85">${escapeXml(`DEMO → ${opens}`)}</text>` : '')
     + `</svg>`;
 }
 

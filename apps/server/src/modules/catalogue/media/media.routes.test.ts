@@ -91,7 +91,7 @@ describe('media routes', () => {
       const machine = demoMachineFor(code, 'lobby');
       const logo = await get(`/media/demo/vendor/${code}.svg`);
       expectSvg(logo);
-      expect(logo.body, code).toContain(`>DEMO → ${machine.name.pt.toUpperCase()}</text>`);
+      expect(logo.body, code).toContain(`>DEMO → ${machine.name.pt}</text>`);
     }
     expect((await get('/media/demo/vendor/AURORA.svg')).body).toContain('>DEMO</text>');
   });
