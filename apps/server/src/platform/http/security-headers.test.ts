@@ -31,6 +31,7 @@ describe('production headers and operator-only endpoints', () => {
     const sites = { webDistDir: dist('<p>player</p>'), adminDistDir: dist('<p>console</p>') };
     production = await createHttpApp({ config: productionConfig, logger: testLogger, db: dbHandle.db, ...sites });
     development = await createHttpApp({ config: loadConfig({ ...env, NODE_ENV: 'test' }), logger: testLogger, db: dbHandle.db, ...sites });
+    production.get('/api/test/own-policy', async (_request, reply) => reply.header('content-security-policy', "default-src 'none'").send('<svg/>'));
     await Promise.all([production.ready(), development.ready()]);
   });
   afterAll(async () => {
@@ -62,6 +63,11 @@ describe('production headers and operator-only endpoints', () => {
     expect(csp.get('connect-src')).toContain("'self'");
     // The API's answers carry it too (a JSON body opened in a tab runs nothing either).
     expect(directives((await production.inject({ url: '/api/nope' })).headers['content-security-policy']).get('script-src')).toEqual(["'self'"]);
+  });
+
+  it("keeps a route's own policy (uploaded SVGs, the sandbox game page set stricter ones)", async () => {
+    const own = await production.inject({ url: '/api/test/own-policy' });
+    expect(own.headers['content-security-policy']).toBe("default-src 'none'");
   });
 
   it('sends the console a CSP that no page may frame', async () => {

@@ -66,7 +66,8 @@ export function installSecurityHeaders(app: HttpApp, config: Config) {
   app.addHook('onSend', async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const policy = pathname === '/api/docs' || pathname.startsWith('/api/docs/') ? docs : pathname === '/admin' || pathname.startsWith('/admin/') ? consoleSite : player;
-    reply.header('content-security-policy', policy);
+    // A route that serves untrusted bytes (uploaded SVGs, the sandbox game page) sets a stricter one.
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
   });
 }
