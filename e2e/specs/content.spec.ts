@@ -5,6 +5,7 @@ import jsQRModule from 'jsqr';
 import { PNG } from 'pngjs';
 import type { Page, Response, TestInfo } from '@playwright/test';
 import { registerMember, uniqueName } from '../fixtures/accounts.ts';
+import { setSetting } from '../fixtures/console.ts';
 import { expect, logIn, open, test } from '../fixtures/site.ts';
 import { CAPTCHA_ANSWER, ROOT_DIR } from '../server-env.ts';
 
@@ -135,6 +136,12 @@ test.describe('home and site content', () => {
 
   test('the app download QR codes scan to the configured addresses', async ({ page, shoot }, testInfo) => {
     await reviewViewport(page, testInfo);
+    // The demo has no store apps, so it shows no download link or QR code until the operator sets real ones.
+    await setSetting('appDownload', { ios: null, android: null, lite: null });
+    await open(page, '/help#app');
+    await expect(page.getByTestId('app-none')).toBeVisible();
+    await expect(page.getByTestId('app-qr-ios')).toHaveCount(0);
+    await setSetting('appDownload', { ios: 'https://apps.example.com/ios/bet-platform', android: 'https://apps.example.com/bet-platform.apk', lite: 'https://bet.example.com/' });
     const boot = await (await page.request.get('/api/system/boot')).json();
     await open(page, '/help#app');
     for (const platform of ['ios', 'android', 'lite'] as const) {
@@ -150,6 +157,7 @@ test.describe('home and site content', () => {
       expect(decoded?.data, platform).toBe(expected);
     }
     await shoot('help-app-download');
+    await setSetting('appDownload', { ios: null, android: null, lite: null });
   });
 
   test('the home page loads at most 250 KB of JavaScript (gzip), and its largest contentful paint is measured and reported', async ({ browser }, testInfo) => {
