@@ -6,6 +6,7 @@ import { Alert } from '@app/ui';
 import { api } from '../../shared/api.ts';
 import { formatDateTime } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.tsx';
+import './security-alerts.css';
 
 /**
  * Above every page, for those who read the audit log (owner, risk): usernames that kept failing
@@ -24,16 +25,20 @@ export function SecurityAlertsBanner() {
   const alerts = allowed ? (query.data?.alerts ?? []) : [];
   if (alerts.length === 0) return null;
   return (
-    <Alert tone="error" data-testid="security-alerts">
-      <strong>{t('alerts.title')}</strong>
-      <ul className="bo-alert-list">
-        {alerts.map((alert) => (
-          <li key={`${alert.at}-${alert.username}`} data-testid="security-alert">
-            {t('alerts.loginFailures', { username: alert.username, failures: alert.failures, ip: alert.lastIp ?? '—', at: formatDateTime(alert.at, i18n.language) })}
-          </li>
-        ))}
-      </ul>
-      <Link to="/audit">{t('alerts.open')}</Link>
-    </Alert>
+    <div className="bo-security-alerts">
+      <Alert tone="error" data-testid="security-alerts">
+        <div className="bo-security-alerts__body">
+          <strong>{t('alerts.title')}</strong>
+          <ul>
+            {alerts.map((alert) => (
+              <li key={`${alert.at}-${alert.username}`} data-testid="security-alert">
+                {t('alerts.loginFailures', { username: alert.username, failures: alert.failures, ip: alert.lastIp ?? '—', at: formatDateTime(alert.at, i18n.language) })}
+              </li>
+            ))}
+          </ul>
+          <Link to="/audit">{t('alerts.open')}</Link>
+        </div>
+      </Alert>
+    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { TextField } from '@app/ui';
+import './login-captcha.css';
 
 export interface CaptchaChallenge {
   id: string;
@@ -17,10 +18,12 @@ export function LoginCaptcha(props: { challenge: CaptchaChallenge | null; answer
   return (
     <div className="bo-login__captcha" data-testid="login-captcha-box">
       <p className="bo-muted">{t('login.captchaHint')}</p>
-      {props.challenge ? <img src={props.challenge.image} alt={t('login.captchaAlt')} width={160} height={60} data-testid="login-captcha-image" /> : null}
-      <button type="button" className="bo-link" onClick={props.onRefresh} data-testid="login-captcha-refresh">
-        {t('login.captchaRefresh')}
-      </button>
+      <div className="bo-login__captcha-row">
+        {props.challenge ? <img src={props.challenge.image} alt={t('login.captchaAlt')} width={160} height={60} data-testid="login-captcha-image" /> : null}
+        <button type="button" className="bo-link" onClick={props.onRefresh} data-testid="login-captcha-refresh">
+          {t('login.captchaRefresh')}
+        </button>
+      </div>
       <TextField
         label={t('login.captcha')}
         value={props.answer}
