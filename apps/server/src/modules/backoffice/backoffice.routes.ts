@@ -20,7 +20,9 @@ const LOGIN_DESCRIPTION = [
   'Password and, for an operator with two-factor authentication, `totp` (or `recoveryCode`) in the same request;',
   'without a code: 401 backoffice.totp_required. An operator without two-factor authentication gets',
   '`status: enrolment_required` and a 5-minute enrolment token for /api/backoffice/2fa/enrol and /confirm, never a session.',
-  '5 failed passwords for a username within 15 minutes lock it for 15 minutes (429 backoffice.login_locked);',
+  'Failures are counted per username and address: from the third, that address waits 30 s, then 1, 2, 4… minutes (at most 15;',
+  '429 backoffice.login_locked with retryAfterSeconds); after 3 failures of the username (or 10 from one address) addresses the operator',
+  'has not logged in from before must send `captcha` from GET /api/captcha (400 auth.captcha_required). A username is never locked.',
   '5 wrong codes lock code entry likewise (429 backoffice.totp_locked). From outside the IP allow-list: 403 backoffice.ip_not_allowed.',
 ].join(' ');
 
