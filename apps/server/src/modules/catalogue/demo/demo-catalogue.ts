@@ -22,7 +22,13 @@ import { LIVE_TABLES, LOTTERY_DRAWS, PVP_TABLES, SIGNATURE_GAMES, SPORTS_VIRTUAL
  * Bump DEMO_CATALOGUE_VERSION whenever buildDemoCatalogue's output changes (a test pins the
  * content to the version), so databases seeded with an older one are brought up to date.
  */
-export const DEMO_CATALOGUE_VERSION = '2';
+export const DEMO_CATALOGUE_VERSION = '3';
+/**
+ * Our media routes serve the art as immutable, so art paths carry the version: a version whose
+ * art differs (version 2 drew non-slot tiles as the house slot they open) reaches browsers that
+ * cached the old picture under the same path.
+ */
+const ART_VERSION = `?v=${DEMO_CATALOGUE_VERSION}`;
 const SEED = 20_250_611;
 /** Lower rank comes first: hot games, then each vendor's order, vendors interleaved (see `add` in the build). */
 const NOT_HOT_RANK_OFFSET = 1_000_000;
@@ -75,7 +81,7 @@ export function buildDemoCatalogue(): DemoCatalogue {
         gameType: plan.gameType,
         classify,
         names,
-        iconPath: `demo/game/${plan.code}/${gameCode}.svg`,
+        iconPath: `demo/game/${plan.code}/${gameCode}.svg${ART_VERSION}`,
         isHot: play.isHot,
         isNew: play.isNew,
         minBet: play.minBet,
@@ -155,7 +161,7 @@ function vendorOf(plan: DemoVendorPlan, index: number): VendorUpsert {
   return {
     code: plan.code,
     displayName: plan.exactName ? plan.name : `${plan.name} (Demo)`,
-    logoPath: `demo/vendor/${plan.code}.svg`,
+    logoPath: `demo/vendor/${plan.code}.svg${ART_VERSION}`,
     gameTypes: plan.gameTypes ?? [plan.gameType],
     // Gaps of 10 leave room for an operator to slot a vendor in between without renumbering.
     sortOrder: (index + 1) * 10,
