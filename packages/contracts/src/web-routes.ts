@@ -15,11 +15,34 @@ export const WEB_APP_PATHS = [
 
 export type WebAppPath = (typeof WEB_APP_PATHS)[number];
 
-const PATTERNS = WEB_APP_PATHS.map((path) => path.split('/'));
+/**
+ * Every page of the operator console (apps/admin, under /admin/), without the leading slash, as
+ * its screens declare them (AdminScreen.path is typed by this list; a console test checks both).
+ */
+export const CONSOLE_PATHS = [
+  'dashboard', 'members', 'members/:id', 'balance-adjustments',
+  'payments/withdrawals', 'payments/deposits', 'payments/events',
+  'catalogue/vendors', 'catalogue/games', 'catalogue/import',
+  'content/banners', 'content/notices', 'content/promotions', 'content/popups', 'content/announcements', 'content/help', 'content/agent-notices',
+  'settings/site', 'settings/general', 'settings/registration', 'settings/limits', 'settings/access', 'settings/advanced',
+  'agents/tree', 'agents/contracts', 'agents/settlements', 'agents/settlements/:id',
+  'reports/ggr', 'reports/payments', 'audit', 'operators',
+] as const;
 
-/** Whether the web app has a page at this pathname (one trailing slash ignored, as the router does). */
-export function isWebAppPath(pathname: string): boolean {
-  const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
-  const segments = trimmed.split('/');
-  return PATTERNS.some((pattern) => pattern.length === segments.length && pattern.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index])));
+export type ConsolePath = (typeof CONSOLE_PATHS)[number];
+
+function matcher(paths: readonly string[]) {
+  const patterns = paths.map((path) => path.split('/'));
+  return (pathname: string) => {
+    // One trailing slash is ignored, as the routers do.
+    const trimmed = pathname.length > 1 && pathname.endsWith('/') ? pathname.slice(0, -1) : pathname;
+    const segments = trimmed.split('/');
+    return patterns.some((pattern) => pattern.length === segments.length && pattern.every((part, index) => (part.startsWith(':') ? segments[index] !== '' : part === segments[index])));
+  };
 }
+
+/** Whether the web app has a page at this pathname. */
+export const isWebAppPath: (pathname: string) => boolean = matcher(WEB_APP_PATHS);
+
+/** Whether the console has a page at this pathname (under /admin/, e.g. `/admin/members/12`); /admin/ itself lands on the first allowed page. */
+export const isConsolePath: (pathname: string) => boolean = matcher(['/admin', ...CONSOLE_PATHS.map((path) => `/admin/${path}`)]);

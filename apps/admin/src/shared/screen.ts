@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { OperatorPermission } from '@app/contracts';
+import type { ConsolePath, OperatorPermission } from '@app/contracts';
 
 /** The console's menu sections, in the order the side menu shows them. */
 export const MENU_GROUPS = ['overview', 'members', 'payments', 'catalogue', 'content', 'agents', 'reports', 'settings', 'security'] as const;
@@ -10,8 +10,8 @@ export type MenuGroup = (typeof MENU_GROUPS)[number];
  * router and the role-filtered menu are built from the list in app/screens.ts.
  */
 export interface AdminScreen {
-  /** Under /admin, without the leading slash: `payments/withdrawals`, `members/:id`. */
-  path: string;
+  /** Under /admin, without the leading slash: `payments/withdrawals`, `members/:id`. One of CONSOLE_PATHS, which the server reads to answer others 404. */
+  path: ConsolePath;
   /** What the operator's role must hold to see it; null = any operator. */
   permission: OperatorPermission | null;
   /** Shown in the side menu under `group` with the translation `label` (`namespace:key`); omitted for detail pages. */

@@ -1,7 +1,7 @@
-import { CONTENT_BODY_SCHEMAS, type ContentItem, type ContentItemInput, type ContentKind, type Language, type LinkageType } from '@app/contracts';
+import { CONTENT_BODY_SCHEMAS, type ConsolePath, type ContentItem, type ContentItemInput, type ContentKind, type Language, type LinkageType } from '@app/contracts';
 
 /** Each kind's page: its address under /admin and its menu label (admin-content:menu.<label>). */
-export const CONTENT_PAGES: readonly { kind: ContentKind; path: string; label: string }[] = [
+export const CONTENT_PAGES: readonly { kind: ContentKind; path: ConsolePath; label: string }[] = [
   { kind: 'banner', path: 'content/banners', label: 'banners' },
   { kind: 'notice', path: 'content/notices', label: 'notices' },
   { kind: 'promotion', path: 'content/promotions', label: 'promotions' },

@@ -44,6 +44,20 @@ describe('serving the two single-page apps', () => {
     expect((await app.inject({ url: '/', headers: html })).body).toBe('<p>player</p>');
   });
 
+  it('answers a console path that is no console page with the console (its not-found page) and status 404', async () => {
+    for (const url of ['/admin/members/12', '/admin/payments/withdrawals', '/admin/', '/admin/settings/site/']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe('<p>console</p>');
+    }
+    for (const url of ['/admin/no-such-page', '/admin/members/12/x', '/admin/Members']) {
+      const response = await app.inject({ url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body, url).toBe('<p>console</p>');
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+    }
+  });
+
   it('serves hashed console assets for a year and answers a missing one with a JSON 404', async () => {
     const asset = await app.inject({ url: '/admin/assets/app-1234.js' });
     expect(asset.statusCode, asset.body).toBe(200);

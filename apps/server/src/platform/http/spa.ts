@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply } from 'fastify';
-import { isWebAppPath } from '@app/contracts';
+import { isConsolePath, isWebAppPath } from '@app/contracts';
 import { AppError } from '@app/kernel';
 import { sendError, sendNotFound } from './error-handler.ts';
 import type { HttpApp } from './http-app.ts';
@@ -41,11 +41,14 @@ export async function installSpa(app: HttpApp, distDir: string, adminDistDir?: s
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = request.method === 'GET' || request.method === 'HEAD';
     const isServerPath = SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
-    const isConsolePath = pathname === CONSOLE_PREFIX || pathname.startsWith(`${CONSOLE_PREFIX}/`);
-    if (isConsolePath) {
-      // The console's own router decides its pages; a missing console asset is a plain 404.
+    if (pathname === CONSOLE_PREFIX || pathname.startsWith(`${CONSOLE_PREFIX}/`)) {
+      // A console page (CONSOLE_PATHS) or else its not-found page with 404; a missing console asset is a plain 404.
       if (adminDistDir && adminIndexFile && existsSync(adminIndexFile) && isPage && !path.extname(pathname)) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html', adminDistDir);
+        return reply
+          .code(isConsolePath(pathname) ? 200 : 404)
+          .header('cache-control', 'no-cache')
+          .header('x-frame-options', 'DENY')
+          .sendFile('index.html', adminDistDir);
       }
       return sendNotFound(request, reply);
     }
