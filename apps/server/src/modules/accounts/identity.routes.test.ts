@@ -15,7 +15,7 @@ describe('member identity (name, CPF, birthday)', () => {
   });
   afterAll(() => ctx.close());
 
-  async function loggedIn(change: { payee_name?: string | null; cpf?: string | null; birthday?: string | null } = {}) {
+  async function loggedIn(change: { payee_name?: string | null; cpf?: string | null; birthday?: string | null; email?: string | null } = {}) {
     const member = await newMember(ctx.core);
     if (Object.keys(change).length > 0) await ctx.core.db.updateTable('accounts_member').set(change).where('account', '=', member.account).execute();
     return { ...member, token: await loginAs(ctx.app, member) };
@@ -75,15 +75,19 @@ describe('member identity (name, CPF, birthday)', () => {
     expect((await getIdentity(member.token)).json().birthday).toBe('1980-01-31');
   });
 
-  it('refuses a CPF another account has, as registration does, and saves nothing', async () => {
+  it('refuses a CPF another account has, saves nothing, and tells the holder', async () => {
     const cpf = newCpf();
-    await loggedIn({ cpf });
+    const holderEmail = `holder-${cpf}@example.com`;
+    await loggedIn({ cpf, email: holderEmail });
     const member = await loggedIn();
     const taken = await putIdentity(member.token, { payeeName: 'Carla Dias', cpf: formatCpf(cpf) });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().error.code).toBe('accounts.cpf_taken');
     expect(fieldsOf(taken.json())).toEqual(['body.cpf:cpf_taken']);
     expect(await row(member.account)).toMatchObject({ payee_name: null, cpf: null });
+    // Whoever tries someone else's CPF, the holder learns of it (as with a registration).
+    const mail = await ctx.core.db.selectFrom('accounts_email_outbox').select('body').where('email', '=', holderEmail).execute();
+    expect(mail).toHaveLength(1);
   });
 
   it('lets only one of two members racing for one CPF have it, and one save of a member win', async () => {

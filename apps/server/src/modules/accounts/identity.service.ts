@@ -50,7 +50,19 @@ const cpfTaken = () =>
  * The member's full name, CPF and birthday, which deposits and withdrawals need. Members who
  * registered without them complete them here, once.
  */
-export function createIdentityService(deps: { db: Db; clock: Clock; system: SystemService }) {
+export function createIdentityService(deps: {
+  db: Db;
+  clock: Clock;
+  system: SystemService;
+  /** Tells the holder of a CPF that someone tried to use it (cpf-holder-notice.ts). */
+  notifyCpfHolder: (cpf: string) => Promise<void>;
+}) {
+  /** The form must say the CPF cannot be used; the holder is told, so probing does not go unseen. */
+  async function refuseTakenCpf(cpf: string): Promise<never> {
+    await deps.notifyCpfHolder(cpf);
+    throw cpfTaken();
+  }
+
   return {
     async getIdentity(member: AuthenticatedMember): Promise<MemberIdentity> {
       const row = await members.findIdentity(deps.db, member.id);
@@ -60,8 +72,9 @@ export function createIdentityService(deps: { db: Db; clock: Clock; system: Syst
 
     /**
      * Sets name and CPF (and the birthday when none is on file). Fails with validation.failed,
-     * accounts.underage, accounts.identity_locked or accounts.cpf_taken (registration tells a
-     * visitor the same about a CPF, so saying it here to a logged-in member reveals nothing new).
+     * accounts.underage, accounts.identity_locked or accounts.cpf_taken (worded neutrally, and
+     * the CPF's holder is told by e-mail and SMS: only a logged-in member without an identity
+     * on file gets this far).
      */
     async updateIdentity(member: AuthenticatedMember, input: UpdateIdentityRequest): Promise<MemberIdentity> {
       const checked = checkIdentityInput(input);
@@ -72,13 +85,17 @@ export function createIdentityService(deps: { db: Db; clock: Clock; system: Syst
         throw new AppError('accounts.underage', 'you must be 18 or older');
       }
 
+      let takenCpf: string | undefined;
       try {
         return await deps.db.transaction().execute(async (tx) => {
           const row = await members.lockIdentity(tx, member.id);
           if (!row) throw new AppError('auth.required', 'you are not logged in, please log in');
           // Checked before the CPF, so a locked member cannot use this to ask whose CPF is whose.
           if (isComplete(row)) throw new AppError('accounts.identity_locked', 'name and CPF are on file; customer service changes them');
-          if (await members.isCpfTakenByOther(tx, cpf, member.id)) throw cpfTaken();
+          if (await members.isCpfTakenByOther(tx, cpf, member.id)) {
+            takenCpf = cpf;
+            throw cpfTaken();
+          }
           const next = { payeeName, cpf, birthday: row.birthday ?? birthday ?? null };
           await members.updateIdentity(tx, member.id, next, now);
           return present({ payee_name: next.payeeName, cpf: next.cpf, birthday: next.birthday }, now);
@@ -86,7 +103,9 @@ export function createIdentityService(deps: { db: Db; clock: Clock; system: Syst
       } catch (error) {
         // Two members saving the same CPF at once: the unique index decides.
         const pgError = error as { code?: string; constraint?: string };
-        if (pgError.code === '23505' && pgError.constraint === 'accounts_member_cpf_key') throw cpfTaken();
+        if (pgError.code === '23505' && pgError.constraint === 'accounts_member_cpf_key') takenCpf = cpf;
+        // Outside the transaction: the notice is not part of the (refused) change.
+        if (takenCpf !== undefined) await refuseTakenCpf(takenCpf);
         throw error;
       }
     },

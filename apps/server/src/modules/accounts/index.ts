@@ -62,7 +62,7 @@ export function createAccountsModule(deps: {
   const registration = createRegistrationService({ db: deps.db, clock, system: deps.system, sessions, humanCheck, smsCodes, notifyCpfHolder });
   const members = createMemberService({ db: deps.db, cashOf: deps.cashOf ?? (async () => 0n) });
   const passwords = createPasswordService({ db: deps.db, clock, sessions, smsCodes, email, publicUrl: deps.publicUrl });
-  const identity = createIdentityService({ db: deps.db, clock, system: deps.system });
+  const identity = createIdentityService({ db: deps.db, clock, system: deps.system, notifyCpfHolder });
   const handoffs = createSessionHandoffService({ db: deps.db, clock, sessions });
   const auth = createMemberAuth(sessions);
   const downlines = createDownlineService({ db: deps.db, system: deps.system });
