@@ -18,7 +18,7 @@ import type { HttpApp } from './http-app.ts';
 import { installInputGuards } from './input-guards.ts';
 import { installMetrics } from './metrics.ts';
 import { installOpsAccess } from './ops-access.ts';
-import { installSecurityHeaders } from './security-headers.ts';
+import { securityHeaders } from './security-headers.ts';
 import { installSpa } from './spa.ts';
 
 export type { HttpApp };
@@ -40,6 +40,7 @@ export async function createHttpApp(deps: {
   /** Prefixes answering malformed URLs in their own protocol's error shape (the provider API). */
   foreignProtocols?: readonly ForeignProtocol[];
 }): Promise<HttpApp> {
+  const setSecurityHeaders = securityHeaders(deps.config);
   const app = Fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     // Trust exactly the configured number of proxy hops: X-Forwarded-For beyond them is client-controlled.
@@ -53,7 +54,7 @@ export async function createHttpApp(deps: {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
-    frameworkErrors: answerFrameworkError(deps.foreignProtocols),
+    frameworkErrors: answerFrameworkError(deps.foreignProtocols ?? [], setSecurityHeaders),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -62,14 +63,8 @@ export async function createHttpApp(deps: {
   installInputGuards(app);
   installOpsAccess(app, deps.config);
   installAuthenticationFirst(app);
-  installSecurityHeaders(app, deps.config);
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'SAMEORIGIN');
-  });
+  app.addHook('onSend', async (request, reply) => setSecurityHeaders(request, reply));
 
   await app.register(fastifySwagger, {
     openapi: {

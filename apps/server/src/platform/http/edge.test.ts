@@ -23,6 +23,8 @@ describe('the HTTP edge refuses malformed URLs in the documented shape', () => {
       expect(body.error.code, url).toBe('request.malformed');
       expect(typeof body.error.message, url).toBe('string');
       expect(response.headers['x-request-id'], url).toBeDefined();
+      expect(response.headers['content-security-policy'], url).toBeDefined();
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
     }
   });
 

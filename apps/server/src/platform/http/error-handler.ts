@@ -48,11 +48,12 @@ export interface ForeignProtocol {
  * maxParamLength) before any route, hook or error handler runs, and would otherwise write its own
  * body. Such a URL is malformed input: 400 in the wire shape of the protocol it was addressed to.
  */
-export function answerFrameworkError(foreign: readonly ForeignProtocol[] = []) {
+export function answerFrameworkError(foreign: readonly ForeignProtocol[], setHeaders: (request: FastifyRequest, reply: FastifyReply) => void) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     const message = error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path segment is too long' : 'the URL is not validly encoded';
     request.log.info({ code: error.code }, message);
-    reply.header('x-request-id', request.id);
+    // The router answers before any hook: the onSend headers are set here.
+    setHeaders(request, reply);
     const protocol = foreign.find((candidate) => request.url.startsWith(candidate.prefix));
     if (protocol) {
       const { status, body } = protocol.answer(message);

@@ -1,5 +1,5 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import type { HttpApp } from './http-app.ts';
 
 type Policy = Record<string, string[]>;
 
@@ -54,20 +54,26 @@ function originOf(base: string): string | undefined {
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
- * Security headers on every answer: the site's CSP (the player site, the console under /admin
- * which no page may frame, the API docs), and HSTS when the request came over HTTPS (directly or
- * through a trusted proxy's X-Forwarded-Proto) — never over plain HTTP, where it is ignored.
+ * The headers every answer carries: its request id, no MIME sniffing, the referrer policy, the
+ * site's CSP (the player site, the console under /admin which no page may frame, the API docs),
+ * and HSTS when the request came over HTTPS (directly or through a trusted proxy's
+ * X-Forwarded-Proto) — never over plain HTTP, where it means nothing. Returned as a function
+ * because the router's own refusals (frameworkErrors) bypass the onSend hooks and call it too.
  */
-export function installSecurityHeaders(app: HttpApp, config: Config) {
+export function securityHeaders(config: Config) {
   const imageOrigin = originOf(config.imageBase);
   const player = serialise(sitePolicy(imageOrigin, "'self'"));
   const consoleSite = serialise(sitePolicy(imageOrigin, "'none'"));
   const docs = serialise(DOCS_POLICY);
-  app.addHook('onSend', async (request, reply) => {
+  return (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('x-request-id', request.id);
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
+    if (!reply.hasHeader('x-frame-options')) reply.header('x-frame-options', 'SAMEORIGIN');
     const pathname = request.url.split('?')[0] ?? '/';
     const policy = pathname === '/api/docs' || pathname.startsWith('/api/docs/') ? docs : pathname === '/admin' || pathname.startsWith('/admin/') ? consoleSite : player;
     // A route that serves untrusted bytes (uploaded SVGs, the sandbox game page) sets a stricter one.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-  });
+  };
 }

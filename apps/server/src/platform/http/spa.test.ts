@@ -40,7 +40,7 @@ describe('serving the two single-page apps', () => {
     expect(root.body).toBe('<p>console</p>');
     expect(root.headers['x-frame-options']).toBe('DENY');
     expect((await app.inject({ url: '/admin/payments/withdrawals', headers: html })).body).toBe('<p>console</p>');
-    expect((await app.inject({ url: '/member', headers: html })).body).toBe('<p>player</p>');
+    expect((await app.inject({ url: '/wallet', headers: html })).body).toBe('<p>player</p>');
     expect((await app.inject({ url: '/', headers: html })).body).toBe('<p>player</p>');
   });
 
