@@ -117,3 +117,5 @@ export function htmlLangOf(language: Language): string {
 export function intlLocaleOf(language: Language): string {
   return language === 'pt' ? 'pt-BR' : 'en-US';
 }
+
+export { countZeroAsPluralInPortuguese } from './plurals.ts';

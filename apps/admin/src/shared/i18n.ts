@@ -1,6 +1,6 @@
 import { createInstance, type i18n as I18n, type Resource } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
-import { FALLBACK_LANGUAGE, htmlLangOf, resolveLanguage, SUPPORTED_LANGUAGES, type Language } from '@app/i18n';
+import { countZeroAsPluralInPortuguese, FALLBACK_LANGUAGE, htmlLangOf, resolveLanguage, SUPPORTED_LANGUAGES, type Language } from '@app/i18n';
 import { ApiError } from './api.ts';
 
 /**
@@ -49,6 +49,7 @@ export function createI18n(language: Language = storedLanguage()): I18n {
     returnNull: false,
     initAsync: false,
   });
+  countZeroAsPluralInPortuguese(instance);
   document.documentElement.lang = htmlLangOf(language);
   return instance;
 }

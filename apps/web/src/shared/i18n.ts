@@ -1,6 +1,5 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { countZeroAsPluralInPortuguese } from './plurals.ts';
 import {
   DEFAULT_NAMESPACE,
   FALLBACK_LANGUAGE,
@@ -10,6 +9,7 @@ import {
   resources,
   SUPPORTED_LANGUAGES,
   type Language,
+  countZeroAsPluralInPortuguese,
 } from '@app/i18n';
 
 /** Spec §3: the chosen language is kept in localStorage under both `lang` and `hisLang`. */
