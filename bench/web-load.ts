@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 import { chromium, type Browser } from 'playwright-core';
 import { seedDemoData } from '../apps/server/src/seed/demo-data.ts';
 import { startBenchSite } from './bench-site.ts';

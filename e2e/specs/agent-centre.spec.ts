@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { registerMember, sql, uniqueName } from '../fixtures/accounts.ts';
+import { declareAdultIdentity, registerMember, sql, uniqueName } from '../fixtures/accounts.ts';
 import { fund, playVendorRounds } from '../fixtures/rounds.ts';
 import { expect, logIn, test } from '../fixtures/site.ts';
 import { horizontalOverflow } from '../fixtures/wallet.ts';
@@ -68,7 +68,8 @@ test.describe('agent centre', () => {
     await expect(page.getByTestId('summary-balance-value')).toContainText('0,00');
     await page.getByTestId('modal-close').click();
 
-    // The downline plays: two rounds, R$ 15,00 staked, R$ 12,50 paid.
+    // The downline, an adult who declared an identity (spec §5), plays: two rounds, R$ 15,00 staked, R$ 12,50 paid.
+    await declareAdultIdentity(downline.account);
     await fund(downline.account, '100.00');
     await playVendorRounds(downline, [
       { bet: '10.00', win: '0.00' },

@@ -1,15 +1,27 @@
+import { lazy, Suspense } from 'react';
 import { useAccountModals } from '../account-modals-context.tsx';
-import { ChangePasswordModal } from './change-password-modal.tsx';
-import { ForgotPasswordModal } from './forgot/forgot-password-modal.tsx';
 import { LoginModal } from './login-modal.tsx';
 import { FeedbackModal } from './pending-feature-modals.tsx';
-import { RegisterModal } from './register/register-modal.tsx';
-import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { TrialRefusedDialog } from './trial-refused-dialog.tsx';
 import { AgeUnverifiedDialog, useAgeRefusalWatcher } from './age-unverified-dialog.tsx';
 import './account-forms.css';
 
+// Opened by a click, never by the first paint: kept out of the home page's script (its 250 KB
+// budget) and fetched when asked for. The login modal stays eager: it is the common first step.
+const RegisterModal = lazy(() => import('./register/register-modal.tsx').then((module) => ({ default: module.RegisterModal })));
+const ForgotPasswordModal = lazy(() => import('./forgot/forgot-password-modal.tsx').then((module) => ({ default: module.ForgotPasswordModal })));
+const ChangePasswordModal = lazy(() => import('./change-password-modal.tsx').then((module) => ({ default: module.ChangePasswordModal })));
+const ResetPasswordModal = lazy(() => import('./reset-password-modal.tsx').then((module) => ({ default: module.ResetPasswordModal })));
+
 export function AccountModalsHost() {
+  return (
+    <Suspense fallback={null}>
+      <OpenModal />
+    </Suspense>
+  );
+}
+
+function OpenModal() {
   const { modal } = useAccountModals();
   useAgeRefusalWatcher();
   switch (modal?.kind) {
