@@ -4,6 +4,7 @@ import { once } from 'node:events';
 import { cpus, loadavg } from 'node:os';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
+import { completeCpf } from '@app/contracts';
 import { createBenchDatabase } from './bench-database.ts';
 import pg from 'pg';
 import { composeCore } from '../apps/server/src/compose.ts';
@@ -38,6 +39,12 @@ const inserted = await setup.query<{ id: string }>(
   [PLAYERS],
 );
 const playerIds = inserted.rows.map((row) => row.id);
+// Adults with a declared identity (name, a valid CPF, an 18+ birthday), as real-money bets require.
+await setup.query(
+  `update accounts_member m set payee_name = 'Jogador Bench', cpf = v.cpf, birthday = '1990-01-01'
+   from unnest($1::bigint[], $2::text[]) as v(id, cpf) where m.id = v.id`,
+  [playerIds, playerIds.map((_, index) => completeCpf(String(100_000_000 + index)))],
+);
 await setup.query(`insert into provider_player_session (vendor_code, member_id, demo, expires_at) select $1, id, false, now() + interval '1 day' from accounts_member`, [VENDOR]);
 await setup.end();
 const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test', LOG_LEVEL: 'silent' });

@@ -58,7 +58,26 @@ function centsOf(amount: string): bigint {
  * (provider_money_callback): the replay check on the stored answer, the ledger post (the wallet's
  * wallet_post_batch, with the op the wallet module built) and the stored answer commit together.
  */
+/** How long a member's verified 18+ identity is taken as read before it is asked again (refusals are never kept). */
+const VERIFIED_AGE_TTL_MS = 60_000;
+const VERIFIED_AGE_ENTRIES = 100_000;
+
 export function createProviderService(deps: ProviderDeps) {
+  // Every bet asked the accounts module for the 18+ rule: a round trip per bet that cost about a
+  // third of the callbacks per second (bench/README.md, provider). An identity, once verified,
+  // rarely lapses (only customer service clears it), so a "verified" answer is kept a minute.
+  const verifiedAgeUntil = new Map<bigint, number>();
+  async function ageVerificationOf(memberId: bigint) {
+    const now = Date.now();
+    if ((verifiedAgeUntil.get(memberId) ?? 0) > now) return 'verified' as const;
+    const age = await deps.ageVerificationOf?.(memberId);
+    if (age === 'verified') {
+      if (verifiedAgeUntil.size >= VERIFIED_AGE_ENTRIES) verifiedAgeUntil.clear();
+      verifiedAgeUntil.set(memberId, now + VERIFIED_AGE_TTL_MS);
+    } else verifiedAgeUntil.delete(memberId);
+    return age;
+  }
+
   /** Inside a callback's transaction pass `tx`: holding one connection while asking the pool for another deadlocks under load. */
   async function cashOf(memberId: bigint, executor?: DbExecutor): Promise<string> {
     return formatCents(await deps.wallet.cashOf(memberId, executor));
@@ -105,7 +124,7 @@ export function createProviderService(deps: ProviderDeps) {
       const amount = centsOf(request.amount);
       if (amount === 0n) throw new ProviderError('INVALID_REQUEST', 'a bet must be more than 0.00');
       const memberId = playerIdOf(request.playerId);
-      const [gameType, age] = await Promise.all([deps.gameTypeOf?.(vendorCode, request.gameCode), deps.ageVerificationOf?.(memberId)]);
+      const [gameType, age] = await Promise.all([deps.gameTypeOf?.(vendorCode, request.gameCode), ageVerificationOf(memberId)]);
       // An unknown member (undefined) is left to the callback, which answers PLAYER_NOT_FOUND.
       // A replay of a bet already taken still gets its stored answer, whatever the identity says now.
       if (age !== undefined && age !== 'verified' && !(await repository.hasStoredAnswer(deps.db, vendorCode, 'bet', request.transactionId))) {
