@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const mainApi = path.resolve(import.meta.dirname, '../src/main-api.ts');
+const mainWorker = path.resolve(import.meta.dirname, '../src/main-worker.ts');
 
 /** A port nobody listens on right now (the kernel's pick for port 0). */
 export function freePort(): Promise<number> {
@@ -28,26 +29,22 @@ export interface ApiProcess {
   stop(): Promise<void>;
 }
 
-/**
- * The real API entry point (main-api.ts) as a child process on loopback, as `npm start` runs it,
- * against `databaseUrl`. Resolves once /healthz answers 200.
- */
-export async function startApiProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ApiProcess> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', mainApi], {
+export type WorkerProcess = Omit<ApiProcess, 'baseUrl'>;
+
+/** An entry point of the server as a child process, as `npm start` or `npm run worker` runs it. */
+function spawnEntry(entry: string, env: Record<string, string>): WorkerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'test', DATABASE_URL: databaseUrl, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'test', HOST: '127.0.0.1', LOG_LEVEL: 'warn', SEED_DEMO: 'false', ...env },
   });
   let output = '';
   const keep = (chunk: Buffer) => (output = (output + chunk.toString('utf8')).slice(-200_000));
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const handle: ApiProcess = {
+  const handle: WorkerProcess = {
     child,
-    baseUrl,
     output: () => output,
     isAlive: () => child.exitCode === null && child.signalCode === null,
     async stop() {
@@ -58,14 +55,38 @@ export async function startApiProcess(databaseUrl: string, env: Record<string, s
       clearTimeout(timer);
     },
   };
+  return handle;
+}
+
+/**
+ * The real API entry point (main-api.ts) as a child process on loopback, as `npm start` runs it,
+ * against `databaseUrl`. Resolves once /healthz answers 200.
+ */
+export async function startApiProcess(databaseUrl: string, env: Record<string, string> = {}): Promise<ApiProcess> {
+  const port = await freePort();
+  const handle: ApiProcess = { ...spawnEntry(mainApi, { DATABASE_URL: databaseUrl, PORT: String(port), ...env }), baseUrl: `http://127.0.0.1:${port}` };
   for (const deadline = Date.now() + 90_000; Date.now() < deadline; ) {
-    if (!handle.isAlive()) throw new Error(`the API process exited during start-up:\n${output.slice(-4000)}`);
-    const status = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) }).then((response) => response.status).catch(() => 0);
+    if (!handle.isAlive()) throw new Error(`the API process exited during start-up:\n${handle.output().slice(-4000)}`);
+    const status = await fetch(`${handle.baseUrl}/healthz`, { signal: AbortSignal.timeout(2000) }).then((response) => response.status).catch(() => 0);
     if (status === 200) return handle;
     await sleep(200);
   }
   await handle.stop();
-  throw new Error(`the API process did not become healthy:\n${output.slice(-4000)}`);
+  throw new Error(`the API process did not become healthy:\n${handle.output().slice(-4000)}`);
+}
+
+/**
+ * The separate worker (main-worker.ts, `npm run worker`) as a child process against
+ * `databaseUrl`. It has no HTTP port: resolves once `ready()` holds.
+ */
+export async function startWorkerProcess(databaseUrl: string, ready: () => Promise<boolean>, env: Record<string, string> = {}): Promise<WorkerProcess> {
+  const handle = spawnEntry(mainWorker, { DATABASE_URL: databaseUrl, ...env });
+  for (const deadline = Date.now() + 90_000; Date.now() < deadline; await sleep(200)) {
+    if (!handle.isAlive()) throw new Error(`the worker process exited during start-up:\n${handle.output().slice(-4000)}`);
+    if (await ready()) return handle;
+  }
+  await handle.stop();
+  throw new Error(`the worker process did not become ready:\n${handle.output().slice(-4000)}`);
 }
 
 /** The postmaster's pid of a cluster directory (first line of postmaster.pid). */

@@ -4,23 +4,25 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import pg from 'pg';
+import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeCore, type Core } from '../src/compose.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../src/platform/embedded-postgres.ts';
 import { migrate } from '../src/platform/migrate.ts';
 import { signBody } from '../src/modules/provider/signature.ts';
-import { freePort, postmasterPid, startApiProcess, type ApiProcess } from './api-process.ts';
+import { freePort, postmasterPid, startApiProcess, startWorkerProcess, type ApiProcess, type WorkerProcess } from './api-process.ts';
 import { newPlayer, type TestPlayer } from './builders.ts';
 import { testLogger } from './test-context.ts';
 import { expectLedgerInvariants } from './wallet-race.ts';
 
 /**
- * Failure is normal: a real API process (main-api.ts, worker inside) under money traffic loses
- * its database twice — every connection terminated, then the postmaster SIGKILLed and the cluster
- * restarted on the same data. The process must stay up, answer 503 `system.unavailable` (never
- * 500) and report unhealthy meanwhile, come back by itself, and every bet it acknowledged must be
- * in the ledger exactly once.
+ * Failure is normal: a real API process (main-api.ts) and a separate worker (main-worker.ts, the
+ * crash leader and the job runner) under money traffic lose their database twice — every
+ * connection terminated, then the postmaster SIGKILLed and the cluster restarted on the same
+ * data. Both must stay up; the API answers 503 `system.unavailable` (never 500) and reports
+ * unhealthy meanwhile; both come back by themselves (LISTEN, the crash lead, jobs run again), and
+ * every bet the API acknowledged is in the ledger exactly once.
  */
 const VENDOR = 'DEMOVENDOR';
 const SECRET = 'fault-test-secret-0123456789';
@@ -33,11 +35,12 @@ interface Seen {
   message?: string;
 }
 
-describe('the API process when PostgreSQL goes away', () => {
+describe('the API and worker processes when PostgreSQL goes away', () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bet-fault-pg-'));
   let pgPort: number;
   let cluster: EmbeddedPostgresHandle;
   let api: ApiProcess | undefined;
+  let worker: WorkerProcess | undefined;
   let core: Core | undefined;
   let players: (TestPlayer & { launch: string })[];
 
@@ -60,6 +63,7 @@ describe('the API process when PostgreSQL goes away', () => {
 
   afterAll(async () => {
     await api?.stop();
+    await worker?.stop();
     await core?.close();
     await cluster?.stop();
   });
@@ -91,24 +95,44 @@ describe('the API process when PostgreSQL goes away', () => {
   async function waitFor(what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number) {
     for (const deadline = Date.now() + timeoutMs; Date.now() < deadline; await sleep(100)) {
       if (!api!.isAlive()) throw new Error(`the API process exited while waiting for ${what}:\n${api!.output().slice(-6000)}`);
+      if (!worker!.isAlive()) throw new Error(`the worker process exited while waiting for ${what}:\n${worker!.output().slice(-6000)}`);
       if (await condition()) return;
     }
-    throw new Error(`timed out waiting for ${what}:\n${api!.output().slice(-6000)}`);
+    throw new Error(`timed out waiting for ${what}:\nAPI:\n${api!.output().slice(-4000)}\nworker:\n${worker!.output().slice(-4000)}`);
   }
 
-  /** The process's dedicated connections are back: the LISTEN of the event bus and the crash leader's lock. */
+  /** The dedicated connections are back: both processes' LISTEN of the event bus, and the worker's crash lead. */
   const dedicatedConnectionsBack = async () => {
-    const rows = await adminQuery<{ listening: boolean; leading: boolean }>(
-      `select exists (select 1 from pg_stat_activity where datname = 'app' and application_name = 'event-listener' and query ilike 'listen%') as listening,
+    const rows = await adminQuery<{ listening: number; leading: boolean }>(
+      `select (select count(*)::int from pg_stat_activity where datname = 'app' and application_name = 'event-listener' and query ilike 'listen%') as listening,
               exists (select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid where l.locktype = 'advisory' and a.application_name = 'crash-leader') as leading`,
     ).catch(() => []);
-    return rows[0]?.listening === true && rows[0]?.leading === true;
+    return rows[0]?.listening === 2 && rows[0]?.leading === true;
   };
 
+  /** The worker runs jobs again: a heartbeat job sent now is handled by it (the API runs no jobs here). */
+  async function workerRunsJobs(what: string) {
+    const [{ since }] = (await adminQuery<{ since: Date }>('select now() as since')) as [{ since: Date }];
+    const boss = new PgBoss({ connectionString: cluster.url, schema: 'pgboss', supervise: false, schedule: false, migrate: false });
+    boss.on('error', () => undefined);
+    await boss.start();
+    try {
+      await boss.send('system.worker-heartbeat', {});
+      await waitFor(what, async () => {
+        const beats = await adminQuery('select 1 from system_worker_heartbeat where pid = $1 and seen_at >= $2', [worker!.child.pid, since]).catch(() => []);
+        return beats.length > 0;
+      }, 30_000);
+    } finally {
+      await boss.stop({ graceful: false });
+    }
+  }
+
   it(
-    'stays up, answers 503 system.unavailable while the database is away, recovers by itself, loses no acknowledged bet',
+    'both stay up, the API answers 503 system.unavailable while the database is away, both recover by themselves, no acknowledged bet is lost',
     async () => {
-      api = await startApiProcess(cluster.url, { DEMO_VENDOR_SECRET: SECRET, CRASH_TAKEOVER_POLL_MS: '200' });
+      api = await startApiProcess(cluster.url, { DEMO_VENDOR_SECRET: SECRET, RUN_WORKER: 'false' });
+      worker = await startWorkerProcess(cluster.url, dedicatedConnectionsBack, { CRASH_LEADER: 'true', CRASH_TAKEOVER_POLL_MS: '200' });
+      await workerRunsJobs('the worker running a job before the faults');
       for (const player of players) expect((await signed('authenticate', { token: player.launch })).status).toBe(200);
       const login = await fetch(`${api.baseUrl}/api/session/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: players[0]!.account, password: players[0]!.password, type: 'username' }) });
       expect(login.status).toBe(200);
@@ -152,6 +176,7 @@ describe('the API process when PostgreSQL goes away', () => {
         await adminQuery(`select pg_terminate_backend(pid) from pg_stat_activity where datname = 'app' and pid <> pg_backend_pid()`);
         await moreAcks('bets after pg_terminate_backend', 30, 30_000);
         await waitFor('LISTEN and the crash lead after pg_terminate_backend', dedicatedConnectionsBack, 30_000);
+        await workerRunsJobs('the worker running jobs after pg_terminate_backend');
 
         // 2. The postmaster SIGKILLed: nothing answers on the port until the cluster is restarted.
         const healthBefore = health.length;
@@ -176,12 +201,14 @@ describe('the API process when PostgreSQL goes away', () => {
         await waitFor('/healthz healthy again', () => health.slice(healthRestarted).includes(200), 30_000);
         await moreAcks('bets after the restart', 30, 30_000);
         await waitFor('LISTEN and the crash lead after the restart', dedicatedConnectionsBack, 30_000);
+        await workerRunsJobs('the worker running jobs after the restart');
       } finally {
         running = false;
         await Promise.all([...bettors, probe]);
       }
 
       expect(api.isAlive(), api.output().slice(-6000)).toBe(true);
+      expect(worker.isAlive(), worker.output().slice(-6000)).toBe(true);
       // While the database was away, a member's read answered 503 with the documented shape, never 500.
       const downReads = reads.filter((read) => read.status >= 500);
       expect(downReads.length).toBeGreaterThan(0);
