@@ -1,0 +1,137 @@
+/**
+ * Which module a migration belongs to and which tables its statements touch (issue 19, "each
+ * module owns its tables"). A module's migrations may create, alter, index, trigger on, comment
+ * on or write only tables (and functions, views, sequences) carrying its own prefix; another
+ * module's data is read through that module's published functions and views, which reading SQL
+ * does not show here and needs no check.
+ *
+ * The parser is deliberately plain: comments and quoted strings are removed, then each pattern
+ * below is matched over the whole text, function bodies included (a trigger function that writes
+ * someone else's table is the same leak as a statement that does).
+ */
+
+/** Table-name prefixes, longest first where one is the start of another. */
+const PREFIX_OWNERS: readonly [prefix: string, module: string][] = [
+  ['accounts_', 'accounts'],
+  ['agents_', 'agents'],
+  ['backoffice_', 'backoffice'],
+  ['catalogue_', 'catalogue'],
+  ['content_', 'content'],
+  ['crash_', 'house-games'],
+  ['house_', 'house-games'],
+  ['jackpot_', 'house-games'],
+  ['payments_', 'payments'],
+  ['platform_', 'platform'],
+  ['provider_', 'provider'],
+  ['reports_', 'reports'],
+  ['system_', 'system'],
+  ['wallet_', 'wallet'],
+];
+
+export const MODULES = [...new Set(PREFIX_OWNERS.map(([, module]) => module))];
+
+/** File-name words (NNNN_<word>_…) that are not a module's name: the house games' parts, and 0019's board. */
+const FILE_WORD_MODULES: Record<string, string> = { house: 'house-games', jackpot: 'house-games', crash: 'house-games', winner: 'provider' };
+
+/** From this migration on a file must say whose it is in its first line: `-- module: <name>`. */
+export const FIRST_HEADED_MIGRATION = 45;
+
+export function ownerOfName(name: string): string | undefined {
+  const bare = name.replace(/^public\./, '').replace(/"/g, '');
+  return PREFIX_OWNERS.find(([prefix]) => bare.startsWith(prefix))?.[1];
+}
+
+export interface MigrationOwner {
+  module?: string;
+  problem?: string;
+}
+
+/** The owner of a migration file: its header from 0045 on (agreeing with its name), else its name. */
+export function ownerOfMigration(fileName: string, sql: string): MigrationOwner {
+  const match = /^(\d{4})_([a-z0-9]+)_/.exec(fileName);
+  if (!match) return { problem: `${fileName}: not named NNNN_<module>_<action>.sql` };
+  const word = match[2]!;
+  const byName = FILE_WORD_MODULES[word] ?? (MODULES.includes(word) ? word : undefined);
+  const header = /^--\s*module:\s*([a-z-]+)\s*$/m.exec(sql.split('\n', 1)[0] ?? '')?.[1];
+  if (Number(match[1]) >= FIRST_HEADED_MIGRATION) {
+    if (!header) return { problem: `${fileName}: the first line must be "-- module: <name>"` };
+    if (!MODULES.includes(header)) return { problem: `${fileName}: unknown module "${header}"` };
+    if (byName !== undefined && byName !== header) return { problem: `${fileName}: named for ${byName} but headed module ${header}` };
+    return { module: header };
+  }
+  if (!byName) return { problem: `${fileName}: no module named "${word}"` };
+  return { module: byName };
+}
+
+/** What a statement does to a table or object, e.g. `create trigger on provider_round`. */
+export interface Touch {
+  action: string;
+  target: string;
+}
+
+const NAME = String.raw`((?:public\.)?"?[a-z_][a-z0-9_]*"?)`;
+const TOUCH_PATTERNS: readonly [action: string, pattern: RegExp][] = [
+  ['create index on', new RegExp(String.raw`\bcreate\s+(?:unique\s+)?index\s+(?:concurrently\s+)?(?:if\s+not\s+exists\s+)?(?:[a-z_][a-z0-9_]*\s+)?on\s+(?:only\s+)?${NAME}`, 'g')],
+  ['create trigger on', new RegExp(String.raw`\bcreate\s+(?:or\s+replace\s+)?(?:constraint\s+)?trigger\s+[a-z_][a-z0-9_]*\s+[\s\S]*?\bon\s+${NAME}`, 'g')],
+  ['drop trigger on', new RegExp(String.raw`\bdrop\s+trigger\s+(?:if\s+exists\s+)?[a-z_][a-z0-9_]*\s+on\s+${NAME}`, 'g')],
+  ['create rule on', new RegExp(String.raw`\bcreate\s+(?:or\s+replace\s+)?rule\s+[a-z_][a-z0-9_]*\s+as\s+on\s+\w+\s+to\s+${NAME}`, 'g')],
+  ['create policy on', new RegExp(String.raw`\bcreate\s+policy\s+[a-z_][a-z0-9_]*\s+on\s+${NAME}`, 'g')],
+  ['alter table', new RegExp(String.raw`\balter\s+table\s+(?:if\s+exists\s+)?(?:only\s+)?${NAME}`, 'g')],
+  ['comment on', new RegExp(String.raw`\bcomment\s+on\s+(?:table|view|materialized\s+view|function|index|trigger\s+[a-z_][a-z0-9_]*\s+on)\s+${NAME}`, 'g')],
+  ['comment on column', new RegExp(String.raw`\bcomment\s+on\s+column\s+${NAME}\.`, 'g')],
+  ['create', new RegExp(String.raw`\bcreate\s+(?:or\s+replace\s+)?(?:unlogged\s+|temporary\s+|temp\s+)?(?:table|view|materialized\s+view|sequence|function|procedure|type|domain)\s+(?:if\s+not\s+exists\s+)?${NAME}`, 'g')],
+  ['drop', new RegExp(String.raw`\bdrop\s+(?:table|view|materialized\s+view|sequence|function|procedure|type|domain|index)\s+(?:concurrently\s+)?(?:if\s+exists\s+)?${NAME}`, 'g')],
+  ['alter', new RegExp(String.raw`\balter\s+(?:view|materialized\s+view|sequence|function|procedure|index|type|domain)\s+(?:if\s+exists\s+)?${NAME}`, 'g')],
+  ['insert into', new RegExp(String.raw`\binsert\s+into\s+${NAME}`, 'g')],
+  ['merge into', new RegExp(String.raw`\bmerge\s+into\s+${NAME}`, 'g')],
+  ['delete from', new RegExp(String.raw`\bdelete\s+from\s+(?:only\s+)?${NAME}`, 'g')],
+  ['truncate', new RegExp(String.raw`\btruncate\s+(?:table\s+)?(?:only\s+)?${NAME}`, 'g')],
+  ['update', new RegExp(String.raw`\bupdate\s+(?:only\s+)?${NAME}`, 'g')],
+];
+/** Words after `update` or `truncate` that name no table (`do update set`, `on update cascade`, `before truncate on`). */
+const NOT_A_TABLE = new Set(['set', 'of', 'on', 'or', 'skip', 'nowait', 'cascade', 'restrict', 'no']);
+
+/** The text with comments and quoted strings blanked (dollar-quoted bodies are code and stay). */
+export function stripCommentsAndStrings(sql: string): string {
+  return sql
+    .replace(/\/\*[\s\S]*?\*\//g, ' ')
+    .replace(/--[^\n]*/g, ' ')
+    .replace(/'(?:[^']|'')*'/g, "''")
+    .toLowerCase();
+}
+
+export function touchesOf(sql: string): Touch[] {
+  const text = stripCommentsAndStrings(sql);
+  const touches: Touch[] = [];
+  for (const [action, pattern] of TOUCH_PATTERNS) {
+    for (const match of text.matchAll(pattern)) {
+      const target = match[1]!.replace(/^public\./, '').replace(/"/g, '');
+      if ((action === 'update' || action === 'truncate') && NOT_A_TABLE.has(target)) continue;
+      touches.push({ action, target });
+    }
+  }
+  return touches;
+}
+
+export interface Violation extends Touch {
+  file: string;
+  module: string;
+  /** The module the target belongs to, or undefined when its name has no module prefix. */
+  owner: string | undefined;
+}
+
+/** Every statement of a migration that touches what is not its module's (or names nothing known). */
+export function violationsOf(fileName: string, sql: string): { problem?: string; violations: Violation[] } {
+  const { module, problem } = ownerOfMigration(fileName, sql);
+  if (!module) return { problem, violations: [] };
+  const violations: Violation[] = [];
+  for (const touch of touchesOf(sql)) {
+    const owner = ownerOfName(touch.target);
+    if (owner !== module) violations.push({ file: fileName, module, owner, ...touch });
+  }
+  return { violations };
+}
+
+export function describeViolation(violation: Violation): string {
+  return `${violation.file} (${violation.module}): ${violation.action} ${violation.target} (${violation.owner ?? 'no module prefix'})`;
+}
