@@ -3,9 +3,11 @@ import type { DbExecutor } from '../../platform/db.ts';
 import { nextDay, type ReportRange } from './range.ts';
 
 /**
- * The reports' SQL: a read model over other modules' tables, never written here (rounds and facts
- * of the provider and agents modules, the wallet ledger, payments, members and sessions). Every
- * statement reads one snapshot. Amounts come back as decimal strings of centavos.
+ * The reports' SQL: a read model over the views other modules publish (provider_v_round,
+ * agents_v_settled_play, agents_v_member_day, wallet_v_house_movement, payments_v_deposit,
+ * payments_v_withdrawal, accounts_v_member, accounts_v_real_member_login; migrations 0045–0049),
+ * never their tables, and never written here. Every statement reads one snapshot. Amounts come
+ * back as decimal strings of centavos.
  */
 
 /** An instant window [start, end). */
@@ -37,7 +39,7 @@ const OTHER = 'OTHER';
  * before) from reports_bet_hour, facts from it on live (joined to their round for the product
  * type). Any frontier the rollup ever had gives the same figures: hours before it are complete in
  * the rollup, and it is passed as a value so the planner sizes the live part from the statistics
- * (read from a CTE, it guessed a third of all facts and hashed all of provider_round).
+ * (read from a CTE, it guessed a third of all facts and hashed all of the rounds).
  * Day keys are the calendar days of `timeZone`; the rollup's hours are whole UTC hours, so a zone
  * whose offset is not a whole number of hours would cut its days at the hour.
  */
@@ -49,7 +51,7 @@ export async function playBy(db: DbExecutor, window: Window, key: PlayKey, timeZ
     all: [sql`''`, sql`''`],
   }[key];
   const roundJoin =
-    key === 'productType' ? sql`left join provider_round r on r.vendor_code = f.vendor_code and r.member_id = f.member_id and r.round_id = f.round_id` : sql``;
+    key === 'productType' ? sql`left join provider_v_round r on r.vendor_code = f.vendor_code and r.member_id = f.member_id and r.round_id = f.round_id` : sql``;
   const edge = sql<Date>`${frontier.toISOString()}::timestamptz`;
   const { rows } = await sql<{ key: string; rounds: string; stake: string; payout: string }>`
     select key, sum(rounds)::text as rounds, sum(stake)::text as stake, sum(payout)::text as payout from (
@@ -58,7 +60,7 @@ export async function playBy(db: DbExecutor, window: Window, key: PlayKey, timeZ
       where h.hour >= ${window.start} and h.hour < least(${window.end}, ${edge})
       union all
       select ${keys[1]} as key, f.bets::bigint, f.stake, f.payout
-      from agents_bet_fact f ${roundJoin}
+      from agents_v_settled_play f ${roundJoin}
       where f.settled_at >= greatest(${window.start}, ${edge}) and f.settled_at < ${window.end}
     ) as play group by key`.execute(db);
   return rows.map((row) => ({ key: row.key, rounds: Number(row.rounds), stake: BigInt(row.stake), payout: BigInt(row.payout) }));
@@ -76,15 +78,14 @@ export interface GivenRow {
  * debited by an adjustment counts negative), on the journal's day.
  */
 export async function givenBy(db: DbExecutor, window: Window, key: 'day' | 'all', timeZone: string): Promise<GivenRow[]> {
-  const keyOf = key === 'day' ? sql`to_char((j.created_at at time zone ${timeZone})::date, 'YYYY-MM-DD')` : sql`''`;
+  const keyOf = key === 'day' ? sql`to_char((h.created_at at time zone ${timeZone})::date, 'YYYY-MM-DD')` : sql`''`;
   const { rows } = await sql<{ key: string; bonuses: string; adjustments: string }>`
     select ${keyOf} as key,
-      coalesce(-sum(e.amount) filter (where a.house_code = 'bonus_expense'), 0)::text as bonuses,
-      coalesce(-sum(e.amount) filter (where a.house_code = 'adjustments'), 0)::text as adjustments
-    from wallet_journal j
-    join wallet_entry e on e.journal_id = j.id
-    join wallet_account a on a.id = e.account_id and a.house_code in ('bonus_expense', 'adjustments') and a.currency = 'BRL'
-    where j.type in ('bonus', 'adjustment') and j.status = 'applied' and j.created_at >= ${window.start} and j.created_at < ${window.end}
+      coalesce(-sum(h.amount) filter (where h.house_code = 'bonus_expense'), 0)::text as bonuses,
+      coalesce(-sum(h.amount) filter (where h.house_code = 'adjustments'), 0)::text as adjustments
+    from wallet_v_house_movement h
+    where h.journal_type in ('bonus', 'adjustment') and h.house_code in ('bonus_expense', 'adjustments') and h.currency = 'BRL'
+      and h.created_at >= ${window.start} and h.created_at < ${window.end}
     group by 1`.execute(db);
   return rows.map((row) => ({ key: row.key, bonuses: BigInt(row.bonuses), adjustments: BigInt(row.adjustments) }));
 }
@@ -102,18 +103,18 @@ export async function moneyFlowsBy(db: DbExecutor, window: Window, key: 'day' | 
   const keyOf = (column: RawBuilder<unknown>) => (key === 'day' ? sql`to_char((${column} at time zone ${timeZone})::date, 'YYYY-MM-DD')` : sql`''`);
   const { rows } = await sql<{ key: string; dc: string; ds: string; wc: string; ws: string }>`
     select key, sum(dc)::text as dc, sum(ds)::text as ds, sum(wc)::text as wc, sum(ws)::text as ws from (
-      select ${keyOf(sql`d.credited_at`)} as key, 1 as dc, coalesce(d.paid_amount, d.amount) as ds, 0 as wc, 0::bigint as ws
-      from payments_deposit d
+      select ${keyOf(sql`d.credited_at`)} as key, 1 as dc, d.credited_amount as ds, 0 as wc, 0::bigint as ws
+      from payments_v_deposit d
       where d.status = 'credited' and d.credited_at >= ${window.start} and d.credited_at < ${window.end}
       union all
       select ${keyOf(sql`w.paid_at`)}, 0, 0::bigint, 1, w.amount
-      from payments_withdrawal w
+      from payments_v_withdrawal w
       where w.status = 'paid' and w.paid_at >= ${window.start} and w.paid_at < ${window.end}
     ) as flows group by key`.execute(db);
   return rows.map((row) => ({ key: row.key, depositCount: Number(row.dc), depositSum: BigInt(row.ds), withdrawalCount: Number(row.wc), withdrawalSum: BigInt(row.ws) }));
 }
 
-/** Vendors' display names by code (the catalogue's table). */
+/** Vendors' display names by code (the catalogue's table: catalogue publishes no view yet). */
 export async function vendorNames(db: DbExecutor, codes: readonly string[]): Promise<Map<string, string>> {
   if (codes.length === 0) return new Map();
   const { rows } = await sql<{ code: string; display_name: string }>`select code, display_name from catalogue_vendor where code = any(${codes}::text[])`.execute(db);
@@ -136,17 +137,17 @@ export async function people(db: DbExecutor, window: Window, day: string): Promi
   const { rows } = await sql<{ registrations: string; active: string; bettors: string; logged_in: string }>`
     with present as (
       select member_id, bool_or(bet) as bet, bool_or(login) as login from (
-        select d.member_id, true as bet, false as login from agents_member_day d where d.day = ${day}::date
+        select d.member_id, true as bet, false as login from agents_v_member_day d where d.day = ${day}::date
         union all
-        select f.member_id, true, false from agents_bet_fact f
+        select f.member_id, true, false from agents_v_settled_play f
         where not f.rolled_up and f.settled_at >= ${window.start} and f.settled_at < ${window.end}
         union all
-        select s.member_id, false, true from accounts_session s join accounts_member m on m.id = s.member_id and m.type <> 4
-        where s.created_at >= ${window.start} and s.created_at < ${window.end}
+        select l.member_id, false, true from accounts_v_real_member_login l
+        where l.logged_in_at >= ${window.start} and l.logged_in_at < ${window.end}
       ) as seen group by member_id
     )
     select
-      (select count(*) from accounts_member where created_at >= ${window.start} and created_at < ${window.end} and type <> 4)::text as registrations,
+      (select count(*) from accounts_v_member where created_at >= ${window.start} and created_at < ${window.end} and not is_trial)::text as registrations,
       count(*)::text as active, count(*) filter (where p.bet)::text as bettors, count(*) filter (where p.login)::text as logged_in
     from present p`.execute(db);
   const row = rows[0]!;
@@ -165,7 +166,7 @@ export async function pendingWithdrawals(db: DbExecutor): Promise<PendingWithdra
   const { rows } = await sql<{ count: string; sum: string; reviewing: string; oldest: Date | null }>`
     select count(*)::text as count, coalesce(sum(amount), 0)::text as sum, count(*) filter (where status = 'reviewing')::text as reviewing,
       min(requested_at) as oldest
-    from payments_withdrawal where status in ('reviewing', 'approved', 'paying')`.execute(db);
+    from payments_v_withdrawal where status in ('reviewing', 'approved', 'paying')`.execute(db);
   const row = rows[0]!;
   return { count: Number(row.count), sum: BigInt(row.sum), reviewing: Number(row.reviewing), oldestRequestedAt: row.oldest };
 }

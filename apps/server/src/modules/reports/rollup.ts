@@ -13,7 +13,7 @@ const CHUNK_HOURS = 24 * 7;
 const utcHour = (at: ReturnType<typeof sql>) => sql<Date>`(date_trunc('hour', (${at}) at time zone 'UTC') at time zone 'UTC')`;
 
 /**
- * Rolls settled play (agents_bet_fact, one fact per change of a settled round) up into
+ * Rolls settled play (agents_v_settled_play, one fact per change of a settled round) up into
  * reports_bet_hour, per UTC hour, vendor and product type (the round's catalogue type). An hour is
  * rolled once it ended SETTLE_MINUTES ago and no transaction that started before its end is still
  * running (such a transaction may still commit facts stamped inside it); the last RECOMPUTE_HOURS
@@ -44,8 +44,8 @@ export async function runReportsRollup(db: Db, at?: Date): Promise<Date> {
       await sql`
         insert into reports_bet_hour (hour, vendor_code, game_type, rounds, stake, payout)
         select ${utcHour(sql`f.settled_at`)}, f.vendor_code, coalesce(r.game_type, ''), sum(f.bets), sum(f.stake), sum(f.payout)
-        from agents_bet_fact f
-        left join provider_round r on r.vendor_code = f.vendor_code and r.member_id = f.member_id and r.round_id = f.round_id
+        from agents_v_settled_play f
+        left join provider_v_round r on r.vendor_code = f.vendor_code and r.member_id = f.member_id and r.round_id = f.round_id
         where f.settled_at >= ${window.from} and f.settled_at < ${window.until}
         group by 1, 2, 3`.execute(tx);
       await sql`update reports_rollup_state set rolled_until = ${window.until}, last_run_at = now() where id = 1`.execute(tx);
