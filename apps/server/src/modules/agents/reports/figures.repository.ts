@@ -5,8 +5,9 @@ import { nextDay } from './periods.ts';
 
 /**
  * Sums for the agent reports. Play comes from the rollups (agents_member_day, agents_team_day)
- * plus the facts not rolled up yet, so figures are live; money in and out from the payments
- * tables. "Team" is the agent and everyone below it (closure rows of depth ≥ 0).
+ * plus the facts not rolled up yet, so figures are live; money in and out from the views payments
+ * publishes (payments_v_deposit, payments_v_withdrawal). "Team" is the agent and everyone below it
+ * (closure rows of depth ≥ 0).
  */
 export interface Play {
   bets: number;
@@ -108,12 +109,12 @@ async function groupedMoney(db: DbExecutor, members: RawBuilder<unknown>, period
   const result = await sql<MoneyRow>`
     with m as (${members})
     select key, sum(deposits)::text as deposits, sum(withdrawals)::text as withdrawals from (
-      select ${depositKey} as key, coalesce(d.paid_amount, d.amount) as deposits, 0::bigint as withdrawals
-      from payments_deposit d join m on m.member_id = d.member_id
+      select ${depositKey} as key, d.credited_amount as deposits, 0::bigint as withdrawals
+      from payments_v_deposit d join m on m.member_id = d.member_id
       where d.status = 'credited' and d.credited_at >= ${start} and d.credited_at < ${end}
       union all
       select ${withdrawalKey} as key, 0::bigint, w.amount
-      from payments_withdrawal w join m on m.member_id = w.member_id
+      from payments_v_withdrawal w join m on m.member_id = w.member_id
       where w.status = 'paid' and w.paid_at >= ${start} and w.paid_at < ${end}
     ) as flows group by key`.execute(db);
   return new Map(result.rows.map((row) => [row.key, { deposits: BigInt(row.deposits ?? 0), withdrawals: BigInt(row.withdrawals ?? 0) }]));
@@ -142,7 +143,7 @@ export function childrenMoney(db: DbExecutor, rootId: bigint, period: ResolvedPe
 export async function newMembers(db: DbExecutor, agentId: bigint, period: ResolvedPeriod): Promise<number> {
   const { start, end } = bounds(period);
   const result = await sql<{ count: string }>`
-    select count(*)::text as count from agents_tree t join accounts_member m on m.id = t.descendant_id
+    select count(*)::text as count from agents_tree t join accounts_v_member m on m.id = t.descendant_id
     where t.ancestor_id = ${agentId} and t.depth > 0 and m.created_at >= ${start} and m.created_at < ${end}`.execute(db);
   return Number(result.rows[0]?.count ?? 0);
 }
