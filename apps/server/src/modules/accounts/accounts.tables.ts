@@ -62,6 +62,23 @@ export interface AccountsTables extends AccountsHumanCheckTables, AccountsSmsTab
   accounts_known_ip: AccountsKnownIpTable;
   /** Single-use codes that open a session in another app or tab (migration 0044; session-handoff.service.ts). */
   accounts_session_handoff: { code_hash: Buffer; member_id: bigint; created_at: Generated<Date>; expires_at: Date; used_at: Date | null };
+  /** Published read view for other modules (migration 0046); read-only. */
+  accounts_v_member: AccountsMemberView;
+}
+
+type ReadOnly<T> = ColumnType<T, never, never>;
+
+/** Members as other modules read them (migration 0046): no credentials and no personal data. */
+export interface AccountsMemberView {
+  id: ReadOnly<bigint>;
+  account: ReadOnly<string>;
+  nickname: ReadOnly<string>;
+  type: ReadOnly<number>;
+  /** The accounts module's trial rule (accounts_type_is_trial). */
+  is_trial: ReadOnly<boolean>;
+  status: ReadOnly<string>;
+  upline_member_id: ReadOnly<bigint | null>;
+  created_at: ReadOnly<Date>;
 }
 
 export interface AccountsCaptchaTable {

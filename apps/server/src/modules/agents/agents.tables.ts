@@ -4,7 +4,7 @@ import type { ContractKind, ContractStatus } from '@app/contracts';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-/** The agent tree's closure table (migration 0024), kept by triggers on accounts_member. */
+/** The agent tree's closure table (migration 0024), kept by the hooks accounts_member's own triggers call (0046). */
 export interface AgentsTreeTable {
   ancestor_id: bigint;
   descendant_id: bigint;

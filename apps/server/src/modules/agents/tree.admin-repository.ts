@@ -38,11 +38,11 @@ export async function treePage(db: DbExecutor, query: AgentTreeQuery, timeZone: 
   let rows: MemberRow[];
   let total: number;
   if (query.root !== undefined) {
-    root = await db.selectFrom('accounts_member').select(['id', 'account', 'nickname', 'type', 'status', 'created_at']).where('account', '=', query.root.toLowerCase()).executeTakeFirst();
+    root = await db.selectFrom('accounts_v_member').select(['id', 'account', 'nickname', 'type', 'status', 'created_at']).where('account', '=', query.root.toLowerCase()).executeTakeFirst();
     if (!root) throw new AppError('agents.member_not_found', 'no member has this account');
     const uplines = await db
       .selectFrom('agents_tree as t')
-      .innerJoin('accounts_member as m', 'm.id', 't.ancestor_id')
+      .innerJoin('accounts_v_member as m', 'm.id', 't.ancestor_id')
       .select(['m.account', 't.depth'])
       .where('t.descendant_id', '=', root.id)
       .where('t.depth', '>', 0)
@@ -52,7 +52,7 @@ export async function treePage(db: DbExecutor, query: AgentTreeQuery, timeZone: 
     path = uplines.map((upline) => ({ account: upline.account, level: rootLevel - upline.depth }));
     const children = db
       .selectFrom('agents_tree as t')
-      .innerJoin('accounts_member as m', 'm.id', 't.descendant_id')
+      .innerJoin('accounts_v_member as m', 'm.id', 't.descendant_id')
       .where('t.ancestor_id', '=', root.id)
       .where('t.depth', '=', 1)
       .$if(agentsOnly, (q) => q.where('m.type', 'in', [...AGENT_TYPES]));
@@ -69,7 +69,7 @@ export async function treePage(db: DbExecutor, query: AgentTreeQuery, timeZone: 
     rows = page;
     total = Number(count.n);
   } else {
-    const tops = db.selectFrom('accounts_member as m').where('m.upline_member_id', 'is', null).where(IS_AGENT);
+    const tops = db.selectFrom('accounts_v_member as m').where('m.upline_member_id', 'is', null).where(IS_AGENT);
     const [page, count] = await Promise.all([
       tops.select(['m.id', 'm.account', 'm.nickname', 'm.type', 'm.status', 'm.created_at']).orderBy('m.account').limit(query.pageSize).offset(offset).execute(),
       tops.select((eb) => eb.fn.countAll<bigint>().as('n')).executeTakeFirstOrThrow(),
@@ -95,7 +95,7 @@ async function describe(db: DbExecutor, members: readonly MemberRow[], days: { t
       from agents_tree where ancestor_id = any(${ids}::bigint[]) group by ancestor_id`.execute(db),
     db
       .selectFrom('agents_contract as c')
-      .leftJoin('accounts_member as u', 'u.id', 'c.upline_id')
+      .leftJoin('accounts_v_member as u', 'u.id', 'c.upline_id')
       .select(['c.id', 'c.downline_id', 'c.kind', 'c.version', 'u.account as upline', 'c.max_rate_ppm'])
       .where(sql<boolean>`c.downline_id = any(${ids}::bigint[])`)
       .where('c.status', '=', 'active')

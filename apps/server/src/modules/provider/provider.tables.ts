@@ -58,8 +58,26 @@ export interface ProviderRoundTable {
   closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
+type ReadOnly<T> = ColumnType<T, never, never>;
+
+/** Rounds as other modules read them (migration 0047): provider_round's columns, read-only. */
+export interface ProviderRoundView {
+  vendor_code: ReadOnly<string>;
+  member_id: ReadOnly<bigint>;
+  round_id: ReadOnly<string>;
+  game_code: ReadOnly<string>;
+  game_type: ReadOnly<string | null>;
+  bet: ReadOnly<bigint>;
+  win: ReadOnly<bigint>;
+  status: ReadOnly<'open' | 'settled' | 'rolled_back'>;
+  opened_at: ReadOnly<Date>;
+  closed_at: ReadOnly<Date | null>;
+}
+
 export interface ProviderTables {
   provider_round: ProviderRoundTable;
+  /** Published read view for other modules (migration 0047); read-only. */
+  provider_v_round: ProviderRoundView;
   provider_vendor_secret: ProviderVendorSecretTable;
   provider_player_session: ProviderPlayerSessionTable;
   provider_transaction: ProviderTransactionTable;

@@ -4,7 +4,7 @@ import type { DbExecutor } from '../../../platform/db.ts';
 import type { NormalisedTier } from './contract-tiers.ts';
 
 /**
- * SQL for agents_contract. Account names come from accounts_member by join (read only): a
+ * SQL for agents_contract. Account names come from accounts_v_member (the accounts view) by join: a
  * contract always shows both parties, and a per-row lookup through the accounts API would cost a
  * query per contract.
  */
@@ -60,8 +60,8 @@ export function readTiers(stored: unknown[]): NormalisedTier[] {
 function baseQuery(db: DbExecutor) {
   return db
     .selectFrom('agents_contract as c')
-    .innerJoin('accounts_member as d', 'd.id', 'c.downline_id')
-    .leftJoin('accounts_member as u', 'u.id', 'c.upline_id')
+    .innerJoin('accounts_v_member as d', 'd.id', 'c.downline_id')
+    .leftJoin('accounts_v_member as u', 'u.id', 'c.upline_id')
     .select([
       'c.id', 'c.kind', 'c.upline_id', 'u.account as upline_account', 'c.downline_id', 'd.account as downline_account', 'c.version', 'c.status', 'c.tiers',
       'c.max_rate_ppm', 'c.replaces_id', 'c.request_key', 'c.offered_by_operator', 'c.offered_at', 'c.decided_at', 'c.ended_at', 'c.ended_by',
@@ -208,14 +208,14 @@ export async function updateStatus(tx: DbExecutor, id: bigint, change: { status:
 
 /** A member by account name, for the back office (any member; operators see the whole site). */
 export async function findMemberByAccount(db: DbExecutor, account: string): Promise<(MemberRef & { uplineId: bigint | null }) | undefined> {
-  return db.selectFrom('accounts_member').select(['id', 'account', 'nickname', 'type', 'upline_member_id as uplineId']).where('account', '=', account).executeTakeFirst();
+  return db.selectFrom('accounts_v_member').select(['id', 'account', 'nickname', 'type', 'upline_member_id as uplineId']).where('account', '=', account).executeTakeFirst();
 }
 
 /** `account` if it is a direct downline (tree depth 1) of `uplineId`, else undefined. */
 export async function findDirectDownline(db: DbExecutor, uplineId: bigint, account: string): Promise<MemberRef | undefined> {
   return db
     .selectFrom('agents_tree as t')
-    .innerJoin('accounts_member as m', 'm.id', 't.descendant_id')
+    .innerJoin('accounts_v_member as m', 'm.id', 't.descendant_id')
     .select(['m.id', 'm.account', 'm.nickname', 'm.type'])
     .where('t.ancestor_id', '=', uplineId)
     .where('t.depth', '=', 1)
@@ -233,7 +233,7 @@ export async function findDirectUpline(db: DbExecutor, memberId: bigint): Promis
 export async function listDirectDownlines(db: DbExecutor, uplineId: bigint, types: readonly number[], limit: number): Promise<MemberRef[]> {
   return db
     .selectFrom('agents_tree as t')
-    .innerJoin('accounts_member as m', 'm.id', 't.descendant_id')
+    .innerJoin('accounts_v_member as m', 'm.id', 't.descendant_id')
     .select(['m.id', 'm.account', 'm.nickname', 'm.type'])
     .where('t.ancestor_id', '=', uplineId)
     .where('t.depth', '=', 1)

@@ -25,13 +25,13 @@ export interface DownlineRow {
 export async function listDownlines(db: DbExecutor, filter: { agentId: bigint; search?: string; directOnly: boolean; limit: number; offset: number }) {
   const base = db
     .selectFrom('agents_tree as t')
-    .innerJoin('accounts_member as m', 'm.id', 't.descendant_id')
+    .innerJoin('accounts_v_member as m', 'm.id', 't.descendant_id')
     .where('t.ancestor_id', '=', filter.agentId)
     .where('t.depth', filter.directOnly ? '=' : '>', filter.directOnly ? 1 : 0)
     .$if(Boolean(filter.search), (query) => query.where('m.account', 'like', likePrefix(filter.search!)));
   const [rows, count] = await Promise.all([
     base
-      .leftJoin('accounts_member as up', 'up.id', 'm.upline_member_id')
+      .leftJoin('accounts_v_member as up', 'up.id', 'm.upline_member_id')
       .select((eb) => [
         'm.id',
         'm.account',
@@ -57,8 +57,8 @@ export async function listDownlines(db: DbExecutor, filter: { agentId: bigint; s
 export async function findDownline(db: DbExecutor, agentId: bigint, account: string): Promise<DownlineRow | undefined> {
   const row = await db
     .selectFrom('agents_tree as t')
-    .innerJoin('accounts_member as m', 'm.id', 't.descendant_id')
-    .leftJoin('accounts_member as up', 'up.id', 'm.upline_member_id')
+    .innerJoin('accounts_v_member as m', 'm.id', 't.descendant_id')
+    .leftJoin('accounts_v_member as up', 'up.id', 'm.upline_member_id')
     .select((eb) => [
       'm.id',
       'm.account',
@@ -104,7 +104,7 @@ interface TeamFilter {
 export async function listTeamBets(db: DbExecutor, filter: TeamFilter & { gameType?: string }) {
   const { start, end } = bounds(filter.period);
   const base = db
-    .selectFrom('provider_round as r')
+    .selectFrom('provider_v_round as r')
     .innerJoin('agents_tree as t', (join) => join.onRef('t.descendant_id', '=', 'r.member_id').on('t.ancestor_id', '=', filter.agentId))
     .where('r.opened_at', '>=', start)
     .where('r.opened_at', '<', end)
@@ -112,7 +112,7 @@ export async function listTeamBets(db: DbExecutor, filter: TeamFilter & { gameTy
     .$if(filter.gameType !== undefined, (query) => query.where('r.game_type', '=', filter.gameType!));
   const [rows, totals] = await Promise.all([
     base
-      .innerJoin('accounts_member as m', 'm.id', 'r.member_id')
+      .innerJoin('accounts_v_member as m', 'm.id', 'r.member_id')
       .select(['m.account', 'r.vendor_code', 'r.game_code', 'r.game_type', 'r.round_id', 'r.bet', 'r.win', 'r.status', 'r.opened_at', 'r.closed_at'])
       .select(sql<string>`case when r.status = 'settled' then agents_valid_bet(r.bet, r.win) else 0 end::text`.as('valid_bet'))
       .orderBy('r.opened_at', 'desc')
@@ -160,7 +160,7 @@ export async function listTeamEntries(db: DbExecutor, filter: TeamFilter & { typ
     .$if(filter.type !== undefined, (query) => query.where('j.type', '=', filter.type!));
   const [rows, count] = await Promise.all([
     base
-      .innerJoin('accounts_member as m', 'm.id', 'a.member_id')
+      .innerJoin('accounts_v_member as m', 'm.id', 'a.member_id')
       .select(['j.id', 'm.account', 'j.type', 'e.amount', 'e.balance_after', 'j.reference', 'j.created_at'])
       .orderBy('e.journal_id', 'desc')
       .limit(filter.limit)

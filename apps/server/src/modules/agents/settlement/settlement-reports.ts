@@ -66,8 +66,8 @@ export async function settlementPage(db: DbExecutor, agentId: bigint, period: Re
     .where('l.period_start', '<', end);
   const [rows, totals] = await Promise.all([
     base
-      .innerJoin('accounts_member as a', 'a.id', 'l.agent_id')
-      .leftJoin('accounts_member as p', 'p.id', 'l.payer_id')
+      .innerJoin('accounts_v_member as a', 'a.id', 'l.agent_id')
+      .leftJoin('accounts_v_member as p', 'p.id', 'l.payer_id')
       .select(LINE_COLUMNS)
       .orderBy('l.period_start', 'desc')
       .orderBy('l.id', 'desc')

@@ -131,8 +131,8 @@ export function createSettlementRuns(deps: SettlementRunsDeps) {
       const [rows, count] = await Promise.all([
         lines
           .innerJoin('agents_settlement_run as r', 'r.id', 'l.run_id')
-          .innerJoin('accounts_member as a', 'a.id', 'l.agent_id')
-          .leftJoin('accounts_member as p', 'p.id', 'l.payer_id')
+          .innerJoin('accounts_v_member as a', 'a.id', 'l.agent_id')
+          .leftJoin('accounts_v_member as p', 'p.id', 'l.payer_id')
           .select([...LINE_COLUMNS, 'l.run_id', 'l.deficit', 'l.attempts', 'l.journal_key', 'l.paid_at'])
           .orderBy('l.id')
           .limit(query.pageSize)
@@ -166,7 +166,7 @@ export function createSettlementRuns(deps: SettlementRunsDeps) {
       const named = input.lineIds ? [...new Set(input.lineIds)].map((id) => BigInt(id)) : undefined;
       const selected = db
         .selectFrom('agents_settlement_line as l')
-        .innerJoin('accounts_member as a', 'a.id', 'l.agent_id')
+        .innerJoin('accounts_v_member as a', 'a.id', 'l.agent_id')
         .select(['l.id', 'l.status', 'l.amount', 'a.account'])
         .where('l.run_id', '=', runId)
         .orderBy('l.id');

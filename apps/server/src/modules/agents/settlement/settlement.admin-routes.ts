@@ -85,8 +85,8 @@ export function settlementAdminRoutes(deps: { db: Db; runs: SettlementRuns; requ
         const rows = await deps.db
           .selectFrom('agents_settlement_line as l')
           .innerJoin('agents_settlement_run as r', 'r.id', 'l.run_id')
-          .innerJoin('accounts_member as a', 'a.id', 'l.agent_id')
-          .leftJoin('accounts_member as p', 'p.id', 'l.payer_id')
+          .innerJoin('accounts_v_member as a', 'a.id', 'l.agent_id')
+          .leftJoin('accounts_v_member as p', 'p.id', 'l.payer_id')
           .select(LINE_COLUMNS)
           .$if(request.query.status !== undefined, (query) => query.where('l.status', '=', request.query.status!))
           .$if(request.query.kind !== undefined, (query) => query.where('l.kind', '=', request.query.kind!))
