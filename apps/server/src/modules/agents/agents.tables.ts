@@ -30,6 +30,15 @@ export interface AgentsBetFactTable {
   realtime_run_id: bigint | null;
 }
 
+/** The upline chain a settled round is attributed to, kept at its first settlement when non-empty (migration 0045). */
+export interface AgentsRoundChainTable {
+  vendor_code: string;
+  member_id: bigint;
+  round_id: string;
+  /** bigint[] in SQL; node-postgres reads int8 arrays as decimal strings. */
+  chain: ColumnType<string[], bigint[], bigint[]>;
+}
+
 export interface AgentsRollupStateTable {
   id: number;
   last_run_at: Timestamp;
@@ -125,6 +134,7 @@ export interface AgentsSettlementLineTable {
 export interface AgentsTables {
   agents_tree: AgentsTreeTable;
   agents_bet_fact: AgentsBetFactTable;
+  agents_round_chain: AgentsRoundChainTable;
   agents_rollup_state: AgentsRollupStateTable;
   agents_member_day: AgentsMemberDayTable;
   agents_team_day: AgentsTeamDayTable;

@@ -1,0 +1,71 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newPlayer, type TestPlayer } from '../../../test/builders.ts';
+import { createTestContext, type TestContext } from '../../../test/test-context.ts';
+
+/**
+ * The agents' published hook agents_record_round_change (migration 0045), called by
+ * provider_round's own trigger (0047): which chain a settled round's facts carry, kept in
+ * agents_round_chain, and no facts for trial accounts (the accounts module's rule).
+ */
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.close());
+
+const AGENT = 1;
+const TRIAL = 4;
+
+/** Writes a round as the provider's money callback does (an upsert adding to stake and winnings). */
+const writeRound = (member: TestPlayer, round: string, change: { bet?: bigint; win?: bigint; status: 'open' | 'settled' | 'rolled_back' }) =>
+  sql`insert into provider_round (vendor_code, member_id, round_id, game_code, bet, win, status, closed_at)
+      values ('TESTVENDOR', ${member.id}, ${round}, 'g', ${change.bet ?? 0n}, ${change.win ?? 0n}, ${change.status}, now())
+      on conflict (vendor_code, member_id, round_id) do update set bet = provider_round.bet + excluded.bet,
+        win = provider_round.win + excluded.win, status = excluded.status`.execute(ctx.core.db);
+const moveUnder = (member: TestPlayer, upline: TestPlayer | null) =>
+  ctx.core.db.updateTable('accounts_member').set({ upline_member_id: upline?.id ?? null }).where('id', '=', member.id).execute();
+const factsOf = (member: TestPlayer) =>
+  ctx.core.db.selectFrom('agents_bet_fact').select(['round_id', 'bets', 'stake', 'payout', 'chain']).where('member_id', '=', member.id).orderBy('seq').execute();
+const chainRows = (member: TestPlayer) => ctx.core.db.selectFrom('agents_round_chain').select(['round_id', 'chain']).where('member_id', '=', member.id).execute();
+
+describe('agents_record_round_change', () => {
+  it('keeps the chain of the first settlement for later changes of the round, after the member moved', async () => {
+    const first = await newPlayer(ctx.core, { type: AGENT });
+    const second = await newPlayer(ctx.core, { type: AGENT });
+    const player = await newPlayer(ctx.core, { upline: first.account });
+    await writeRound(player, 'r1', { bet: 10_00n, status: 'open' });
+    await writeRound(player, 'r1', { win: 4_00n, status: 'settled' });
+    await moveUnder(player, second);
+    await writeRound(player, 'r1', { win: 1_00n, status: 'settled' });
+    await writeRound(player, 'r1', { status: 'rolled_back' });
+    const chain = [first.id.toString()];
+    expect(await factsOf(player)).toEqual([
+      { round_id: 'r1', bets: 1, stake: 10_00n, payout: 4_00n, chain },
+      { round_id: 'r1', bets: 0, stake: 0n, payout: 1_00n, chain },
+      { round_id: 'r1', bets: -1, stake: -10_00n, payout: -5_00n, chain },
+    ]);
+    expect(await chainRows(player)).toEqual([{ round_id: 'r1', chain }]);
+  });
+
+  it('keeps no chain row for a member outside any team, and its round stays unattributed after a move', async () => {
+    const agent = await newPlayer(ctx.core, { type: AGENT });
+    const player = await newPlayer(ctx.core);
+    await writeRound(player, 'r2', { bet: 5_00n, win: 0n, status: 'settled' });
+    await moveUnder(player, agent);
+    await writeRound(player, 'r2', { status: 'rolled_back' });
+    expect(await factsOf(player)).toEqual([
+      { round_id: 'r2', bets: 1, stake: 5_00n, payout: 0n, chain: [] },
+      { round_id: 'r2', bets: -1, stake: -5_00n, payout: 0n, chain: [] },
+    ]);
+    expect(await chainRows(player)).toEqual([]);
+  });
+
+  it('writes no fact and no chain for a trial account', async () => {
+    const agent = await newPlayer(ctx.core, { type: AGENT });
+    const trial = await newPlayer(ctx.core, { type: TRIAL, upline: agent.account, adult: false });
+    await writeRound(trial, 'r3', { bet: 5_00n, win: 7_00n, status: 'settled' });
+    expect(await factsOf(trial)).toEqual([]);
+    expect(await chainRows(trial)).toEqual([]);
+  });
+});
