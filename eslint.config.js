@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'e2e/artifacts/**', 'e2e/test-results/**', '.tmp/**'] },
@@ -16,6 +17,15 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    // The plugin's whole recommended set, the React Compiler's rules included (purity, refs,
+    // set-state-in-effect…): they found a dozen places in 2026-11 (issue 19), each fixed or
+    // disabled on its line with the reason, so they cost little and keep new code honest.
+    // exhaustive-deps is raised to an error: a missing dependency is a stale-closure bug.
+    files: ['apps/web/**/*.{ts,tsx}', 'apps/admin/**/*.{ts,tsx}', 'packages/ui/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: { ...reactHooks.configs.flat.recommended.rules, 'react-hooks/exhaustive-deps': 'error' },
   },
   {
     // platform/config.ts is the only reader of the environment (house style §11).

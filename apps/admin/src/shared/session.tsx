@@ -50,6 +50,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => onSessionLost(() => signOut('expired')), [signOut]);
   useEffect(() => {
+    // The session query is the outside world here: its failure ends the session, which also
+    // clears the stored token and the query cache, so this cannot be derived during render.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (session.isError) signOut('expired');
   }, [session.isError, signOut]);
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { TextField } from '@app/ui';
 
 /**
@@ -7,7 +7,13 @@ import { TextField } from '@app/ui';
  */
 export function SortInput({ value, label, disabled, onCommit, testId }: { value: number; label: string; disabled?: boolean; onCommit: (value: number) => void; testId?: string }) {
   const [text, setText] = useState(String(value));
-  useEffect(() => setText(String(value)), [value]);
+  // A new stored value (saved here or by someone else) replaces the text, during render so the
+  // old number never shows for a frame.
+  const [shownValue, setShownValue] = useState(value);
+  if (shownValue !== value) {
+    setShownValue(value);
+    setText(String(value));
+  }
   function commit() {
     const next = Number(text.trim());
     if (text.trim() === '' || !Number.isSafeInteger(next)) {

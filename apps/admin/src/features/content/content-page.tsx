@@ -26,7 +26,6 @@ export function ContentPage({ kind }: { kind: ContentKind }) {
   const [saved, setSaved] = useState<string | null>(null);
   const query = useContentList(kind, language);
   const remove = useDeleteContent(kind);
-  const now = Date.now();
 
   const columns: Column<ContentItem>[] = [
     ...(WITH_IMAGE.has(kind)
@@ -56,7 +55,7 @@ export function ContentPage({ kind }: { kind: ContentKind }) {
       key: 'state',
       header: t('columns.state'),
       cell: (row) => {
-        const state = scheduleState(row, now);
+        const state = scheduleState(row, Date.now());
         return <Badge tone={STATE_TONE[state]} testId={`content-state-${row.id}`}>{t(`states.${state}`)}</Badge>;
       },
     },

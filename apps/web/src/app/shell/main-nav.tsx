@@ -22,7 +22,12 @@ export function MainNav() {
   const [open, setOpen] = useState<{ id: string; left: number } | null>(null);
   const openItem = open ? items.find((item) => item.id === open.id) : undefined;
 
-  useEffect(() => setOpen(null), [pathname]);
+  // A navigation closes the open panel (set during render, so the old page's panel never shows).
+  const [openedOn, setOpenedOn] = useState(pathname);
+  if (openedOn !== pathname) {
+    setOpenedOn(pathname);
+    setOpen(null);
+  }
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
 
   const cancelClose = () => window.clearTimeout(closeTimer.current);

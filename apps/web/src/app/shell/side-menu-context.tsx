@@ -24,10 +24,13 @@ export function SideMenuProvider({ children }: { children: ReactNode }) {
   const compact = useIsCompactLayout();
   const [open, setOpen] = useState(() => defaultOpen(pathname, compact));
 
-  // Each navigation re-applies the rule; the player's toggle holds until the next one.
-  useEffect(() => {
+  // Each navigation re-applies the rule; the player's toggle holds until the next one. Applied
+  // during render, so the new page never paints with the old page's menu state.
+  const [appliedTo, setAppliedTo] = useState({ pathname, compact });
+  if (appliedTo.pathname !== pathname || appliedTo.compact !== compact) {
+    setAppliedTo({ pathname, compact });
     setOpen(defaultOpen(pathname, compact));
-  }, [pathname, compact]);
+  }
 
   // The phone drawer closes with Escape, like any overlay.
   useEffect(() => {

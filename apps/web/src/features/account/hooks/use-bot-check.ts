@@ -36,12 +36,11 @@ export function useBotCheck(purpose: 'register' | 'login'): BotCheck {
   const current = useRef<Attempt | null>(null);
   const mounted = useRef(false);
 
-  const renew = useCallback(() => {
+  /** Starts a search; the state already reads 'solving' at 0 (initially, or set by renew). */
+  const start = useCallback(() => {
     current.current?.controller.abort();
     const controller = new AbortController();
     const { signal } = controller;
-    setStatus('solving');
-    setProgress(0);
     const promise = (async () => {
       const issued = await fetchBotChallenge(purpose, signal);
       const expected = expectedAttempts(issued.difficultyBits);
@@ -66,14 +65,20 @@ export function useBotCheck(purpose: 'register' | 'login'): BotCheck {
     current.current = { controller, promise };
   }, [purpose]);
 
+  const renew = useCallback(() => {
+    setStatus('solving');
+    setProgress(0);
+    start();
+  }, [start]);
+
   useEffect(() => {
     mounted.current = true;
-    renew();
+    start();
     return () => {
       mounted.current = false;
       current.current?.controller.abort();
     };
-  }, [renew]);
+  }, [start]);
 
   const take = useCallback(async (): Promise<BotProof> => {
     let failures = 0;

@@ -50,9 +50,11 @@ export function LimboGame({ session, embedded, notice }: MiniGameProps) {
       return;
     }
     const duration = countUpMs(final);
-    const start = performance.now();
+    // The count-up starts at the first frame's timestamp (no clock read outside the frames).
+    let start: number | undefined;
     let frame = 0;
     const step = (now: number) => {
+      start ??= now;
       const progress = Math.min(1, (now - start) / duration);
       const eased = 1 - (1 - progress) ** 3;
       // Geometric: 1× → 10× → 100× pass at the same pace, as the multiplier grows.

@@ -135,7 +135,8 @@ export function MiniHead({ table, embedded, rtpText, onRules }: { table: TableFa
 export function MiniAmountField({ stake: session, limits: table, disabled }: { stake: MiniStake; limits: TableFacts; disabled: boolean }) {
   const { t } = useTranslation('games');
   const money = useMoney();
-  const problem = session.amountProblem;
+  // Taken apart first: React's lint reads every property of an object holding a ref as the ref.
+  const { amountRef, amountText, setAmountText, halve, double, amountProblem: problem } = session;
   const message =
     problem === 'min' ? t('mini.amount.min', { amount: money(table.minBet) }) : problem === 'max' ? t('mini.amount.max', { amount: money(table.maxBet) }) : problem === 'invalid' ? t('mini.amount.invalid') : null;
   return (
@@ -148,22 +149,22 @@ export function MiniAmountField({ stake: session, limits: table, disabled }: { s
           R$
         </span>
         <input
-          ref={session.amountRef}
+          ref={amountRef}
           id="mini-amount"
           className="mini-input"
           inputMode="decimal"
           autoComplete="off"
-          value={session.amountText}
-          onChange={(event) => session.setAmountText(event.target.value)}
+          value={amountText}
+          onChange={(event) => setAmountText(event.target.value)}
           disabled={disabled}
           aria-invalid={message ? true : undefined}
           aria-describedby={message ? 'mini-amount-message' : undefined}
           data-testid="mini-amount"
         />
-        <button type="button" className="mini-chip-button" onClick={session.halve} disabled={disabled} aria-label={t('mini.amount.half')} title={t('mini.amount.half')} data-testid="mini-amount-half">
+        <button type="button" className="mini-chip-button" onClick={halve} disabled={disabled} aria-label={t('mini.amount.half')} title={t('mini.amount.half')} data-testid="mini-amount-half">
           ½
         </button>
-        <button type="button" className="mini-chip-button" onClick={session.double} disabled={disabled} aria-label={t('mini.amount.double')} title={t('mini.amount.double')} data-testid="mini-amount-double">
+        <button type="button" className="mini-chip-button" onClick={double} disabled={disabled} aria-label={t('mini.amount.double')} title={t('mini.amount.double')} data-testid="mini-amount-double">
           2×
         </button>
       </div>

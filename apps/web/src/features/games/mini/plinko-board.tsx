@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, type CSSProperties } from 'react';
+import { useEffectEvent, useLayoutEffect, useRef, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { intlLocaleOf } from '@app/i18n';
 import { currentLanguage } from '../../../shared/i18n.ts';
@@ -103,14 +103,16 @@ export function PlinkoBoard({ rows, multipliers, drop, landed, animate }: Plinko
   const duration = dropMs(rows);
   const dropId = drop?.id ?? null;
 
-  // Started before paint, so the ball never flashes in its slot before it falls.
-  useLayoutEffect(() => {
+  // Reads this render's path and timing without making them reasons to replay the fall.
+  const playFall = useEffectEvent(() => {
     const ball = ballRef.current;
-    if (!ball || !stops || !animate || typeof ball.animate !== 'function') return;
+    if (!ball || !stops || !animate || typeof ball.animate !== 'function') return undefined;
     const animation = ball.animate(dropKeyframes(stops), { duration, fill: 'forwards' });
     return () => animation.cancel();
-    // Only a new round (or a change of motion preference) replays the fall, not a re-render.
-  }, [dropId, animate]);
+  });
+  // Started before paint, so the ball never flashes in its slot before it falls. Only a new round
+  // (or a change of motion preference) replays the fall, not a re-render.
+  useLayoutEffect(() => playFall(), [dropId, animate]);
 
   const viewWidth = geometry.width + PAD * 2;
   const touched = drop ? touchedPegs(drop.path) : [];

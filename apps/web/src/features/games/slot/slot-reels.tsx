@@ -34,12 +34,10 @@ function winningCells(table: SlotTable, outcome: SlotOutcome): Set<string> {
 }
 
 export function SlotReels({ table, phase, outcome, symbolName }: SlotReelsProps) {
-  const [stopped, setStopped] = useState(table.reels);
+  const [stopped, setStopped] = useState(phase === 'spinning' ? 0 : table.reels);
+  // A new spin sets every reel turning again, during render so no frame shows them at rest.
+  if (phase === 'spinning' && stopped !== 0) setStopped(0);
   useEffect(() => {
-    if (phase === 'spinning') {
-      setStopped(0);
-      return;
-    }
     if (phase !== 'result') return;
     const timers = Array.from({ length: table.reels }, (_, reel) => setTimeout(() => setStopped(reel + 1), STOP_STAGGER_MS * (reel + 1)));
     return () => timers.forEach(clearTimeout);

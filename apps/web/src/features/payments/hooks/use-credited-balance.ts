@@ -19,6 +19,9 @@ export function useCreditedBalance(deposit: Deposit | undefined): string | undef
 
   useEffect(() => {
     if (creditedId === null) return;
+    // The moment the money views are re-read is the line between an old and a fresh balance: it is
+    // taken here, beside the refresh it dates, not during render (no clock reads in render).
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setSeen({ id: creditedId, at: Date.now() });
     refreshMoney(queryClient);
   }, [creditedId, queryClient]);
