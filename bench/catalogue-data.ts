@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { searchTextOf } from '../apps/server/src/modules/catalogue/search-text.ts';
+import { searchTextOf } from '../apps/server/src/modules/catalogue/index.ts';
 
 /**
  * A synthetic catalogue of any size for the catalogue benchmark: 40 vendors, games spread over

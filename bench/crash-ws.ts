@@ -7,7 +7,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { createBenchDatabase } from './bench-database.ts';
-import { crashPoint, generateChain } from '../apps/server/src/modules/house-games/crash/hash-chain.ts';
+import { crashPoint, generateChain } from '../apps/server/src/modules/house-games/index.ts';
 
 /**
  * npm run bench:crash-ws — the crash game's live feed to many spectators: CLIENTS WebSocket

@@ -1,6 +1,6 @@
 import { cpus } from 'node:os';
 import { SLOT_GAMES, theoreticalRtp } from '@app/house-games';
-import { simulate, type SimulationResult } from '../apps/server/src/modules/house-games/slots/simulate.ts';
+import { simulate, type SimulationResult } from '../apps/server/src/modules/house-games/index.ts';
 
 /**
  * npm run bench:slots — plays up to BENCH_SLOTS_ROUNDS (default 10^7) paid rounds per game,

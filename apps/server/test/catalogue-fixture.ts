@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../src/platform/db.ts';
-import { searchTextOf } from '../src/modules/catalogue/search-text.ts';
+import { searchTextOf } from '../src/modules/catalogue/index.ts';
 
 /**
  * A small catalogue for tests, inserted straight into the tables: five vendors (one disabled, one

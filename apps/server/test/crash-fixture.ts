@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../src/platform/db.ts';
-import { crashPoint, generateChain } from '../src/modules/house-games/crash/hash-chain.ts';
+import { crashPoint, generateChain } from '../src/modules/house-games/index.ts';
 
 /**
  * Crash tests need rounds whose crash points they know: this stores a chain whose first rounds

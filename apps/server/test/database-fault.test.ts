@@ -10,7 +10,7 @@ import { composeCore, type Core } from '../src/compose.ts';
 import { loadConfig } from '../src/platform/config.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../src/platform/embedded-postgres.ts';
 import { migrate } from '../src/platform/migrate.ts';
-import { signBody } from '../src/modules/provider/signature.ts';
+import { signBody } from '../src/modules/provider/index.ts';
 import { freePort, postmasterPid, startApiProcess, startWorkerProcess, type ApiProcess, type WorkerProcess } from './api-process.ts';
 import { newPlayer, type TestPlayer } from './builders.ts';
 import { testLogger } from './test-context.ts';

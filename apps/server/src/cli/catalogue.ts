@@ -1,7 +1,5 @@
 import { parseArgs } from 'node:util';
-import { UnreadableCatalogueError } from '../modules/catalogue/import/catalogue-file.ts';
-import type { RejectedRow } from '../modules/catalogue/import/import-rows.ts';
-import { importCatalogueFile, type ImportSummary } from '../modules/catalogue/import/import.service.ts';
+import { UnreadableCatalogueError, importCatalogueFile, type ImportSummary, type RejectedRow } from '../modules/catalogue/index.ts';
 import { loadConfigOrExit } from '../platform/config.ts';
 import { createDb } from '../platform/db.ts';
 import { createLogger } from '../platform/logger.ts';

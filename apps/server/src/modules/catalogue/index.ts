@@ -28,7 +28,10 @@ import { createCatalogueImport } from './catalogue.admin-import.ts';
 
 export type { GameLauncher, TransferAdapter } from './vendor-adapters.ts';
 export { createSlotScreenLauncher } from './sandbox-vendor.ts';
-export { foldForSearch } from './search-text.ts';
+export { foldForSearch, searchTextOf } from './search-text.ts';
+export { UnreadableCatalogueError } from './import/catalogue-file.ts';
+export type { RejectedRow } from './import/import-rows.ts';
+export { importCatalogueFile, type ImportSummary } from './import/import.service.ts';
 
 export { CATALOGUE_CHANGED, notifyCatalogueChanged } from './catalogue-events.ts';
 

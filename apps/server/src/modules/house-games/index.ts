@@ -29,7 +29,8 @@ import { CRASH_GAME_CODE } from '@app/contracts';
  */
 export * from './fairness/provably-fair.ts';
 export { simulate, type SimulationResult } from './slots/simulate.ts';
-export { HOUSE_VENDOR_CODE, themeFor } from './slot-tables.ts';
+export { HOUSE_VENDOR_CODE, themeFor, resolveTable } from './slot-tables.ts';
+export { crashPoint, generateChain } from './crash/hash-chain.ts';
 export type { CrashSettings } from './crash/crash-settings.ts';
 
 interface EnsureVendor {

@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../../../test/test-database.ts';
 import { createDb, type DbHandle } from '../../../platform/db.ts';
 import { createLogger } from '../../../platform/logger.ts';
 import { foldForSearch, searchTextOf } from '../search-text.ts';
-import { resolveTable } from '../../house-games/slot-tables.ts';
+import { resolveTable } from '../../house-games/index.ts';
 import { buildDemoCatalogue, DEMO_CATALOGUE_VERSION, seedDemoCatalogue } from './demo-catalogue.ts';
 
 const catalogue = buildDemoCatalogue();
