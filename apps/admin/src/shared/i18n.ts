@@ -68,7 +68,8 @@ export function useErrorText(): (error: unknown) => string {
   const { t, i18n } = useTranslation('errors');
   return (error) => {
     const code = error instanceof ApiError ? error.code : 'unknown';
+    // A code the server sent is no key TypeScript can know: exists() checks it at run time.
     const text: unknown = i18n.exists(`errors:${code}`) ? t(code as never, { returnObjects: true }) : undefined;
-    return typeof text === 'string' ? text : String(t('unknown' as never));
+    return typeof text === 'string' ? text : t('unknown');
   };
 }

@@ -1,5 +1,6 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
 import type { ConsolePath, OperatorPermission } from '@app/contracts';
+import type { MenuLabelKey } from './i18n-resources.ts';
 
 /** The console's menu sections, in the order the side menu shows them. */
 export const MENU_GROUPS = ['overview', 'members', 'payments', 'catalogue', 'content', 'agents', 'reports', 'settings', 'security'] as const;
@@ -15,7 +16,7 @@ export interface AdminScreen {
   /** What the operator's role must hold to see it; null = any operator. */
   permission: OperatorPermission | null;
   /** Shown in the side menu under `group` with the translation `label` (`namespace:key`); omitted for detail pages. */
-  menu?: { group: MenuGroup; label: string };
+  menu?: { group: MenuGroup; label: MenuLabelKey };
   /** The landing page when the role may see it (the dashboard). */
   home?: boolean;
   component: LazyExoticComponent<ComponentType>;

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SUPPORTED_LANGUAGES, LANGUAGE_LABELS, resolveLanguage, type Language } from '@app/i18n';
 import { Button, Spinner } from '@app/ui';
 import { switchLanguage } from '../../shared/i18n.ts';
+import { CONSOLE_NAMESPACES } from '../../shared/i18n-resources.ts';
 import { useIdleLogout } from '../../shared/idle-logout.ts';
 import { MENU_GROUPS } from '../../shared/screen.ts';
 import { useSession } from '../../shared/session.tsx';
@@ -32,7 +33,8 @@ export function AdminShell() {
 }
 
 function SignedInShell() {
-  const { t, i18n } = useTranslation('admin');
+  // Every console namespace, 'admin' first: the menu shows labels of every area.
+  const { t, i18n } = useTranslation(CONSOLE_NAMESPACES);
   const session = useSession();
   const location = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -81,7 +83,7 @@ function SignedInShell() {
               <p className="bo-menu__heading">{t(`menu.${group}`)}</p>
               {items.map((screen) => (
                 <NavLink key={screen.path} to={`/${screen.path}`} className="bo-menu__link" data-testid={`menu-${screen.path.replaceAll('/', '-')}`}>
-                  {t(screen.menu?.label as never)}
+                  {screen.menu ? t(screen.menu.label) : null}
                 </NavLink>
               ))}
             </div>

@@ -4,7 +4,7 @@ import type { ContractStatus, SettlementLine, SettlementRerunOutcome, Settlement
 type Tone = 'ok' | 'warn' | 'bad' | 'neutral';
 
 /** Account types (spec §3) as the console names them. */
-export function typeKey(type: number): string {
+export function typeKey(type: number): 'types.member' | 'types.trial' | 'types.agent' | 'types.other' {
   if (type === 0) return 'types.member';
   if (type === 4) return 'types.trial';
   if (type === 1 || type === 2 || type === 41 || type === 42) return 'types.agent';

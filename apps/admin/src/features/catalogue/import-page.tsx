@@ -13,7 +13,7 @@ const OUTCOMES = ['added', 'updated', 'unchanged', 'refused'] as const;
 
 /** Upload a vendor's catalogue CSV (the format of `npm run catalogue:import`) and read what became of each row. */
 export default function ImportPage() {
-  const { t } = useTranslation(['admin-catalogue', 'admin']);
+  const { t } = useTranslation(['admin-catalogue', 'admin', 'errors']);
   const upload = useCatalogueImport();
   const [file, setFile] = useState<File | null>(null);
   const [tooLarge, setTooLarge] = useState(false);

@@ -1,9 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_BODY_SCHEMAS, ContentItemInputSchema, LINKAGE_TYPES, SUPPORTED_LANGUAGES, type ContentItem, type ContentItemInput, type ContentKind, type Language, type LinkageType } from '@app/contracts';
 import { Alert, Button, Checkbox, SelectField, TextField } from '@app/ui';
 import { ErrorLine } from '../../shared/components/page.tsx';
-import { bodyFieldsOf, draftOf, newDraft, toInput, type BodyField, type ContentDraft, type LinkDraft } from './content-kinds.ts';
+import { bodyFieldsOf, bodyTextKey, draftOf, newDraft, toInput, type BodyField, type ContentDraft, type LinkDraft } from './content-kinds.ts';
 import { ContentPreview } from './content-preview.tsx';
 import { useSaveContent } from './content.api.ts';
 import { errorAt, issuesToErrors, serverFieldErrors, type FieldErrors } from './form-issues.ts';
@@ -106,7 +107,7 @@ export function ContentEditor({ kind, item, language, onDone, onCancel }: { kind
 }
 
 /** What a field expects, for a value of the wrong shape. */
-function formatHint(t: (key: string, values?: Record<string, unknown>) => string, path: string, draft: ContentDraft): string | undefined {
+function formatHint(t: TFunction<'admin-content'>, path: string, draft: ContentDraft): string | undefined {
   if (path === 'body.link.target') return t(`formats.target.${(draft.body.link as LinkDraft | undefined)?.linkageType ?? 'URL'}`);
   if (path === 'body.imageUrl') return t('formats.imageUrl');
   if (path === 'body.tag') return t('formats.tag');
@@ -114,17 +115,17 @@ function formatHint(t: (key: string, values?: Record<string, unknown>) => string
   return undefined;
 }
 
-function optionLabel(t: (key: string) => string, key: string, value: string): string {
-  if (key === 'group') return t(`groups.${value}`);
-  if (key === 'execution') return t(`execution.${value}`);
+function optionLabel(t: TFunction<'admin-content'>, key: string, value: string): string {
+  if (key === 'group') return t(bodyTextKey(`groups.${value}`));
+  if (key === 'execution') return t(bodyTextKey(`execution.${value}`));
   return value;
 }
 
 function BodyFieldInput({ kind, field, value, error, onChange }: { kind: ContentKind; field: BodyField; value: ContentDraft['body'][string] | undefined; error: string | undefined; onChange: (value: string | boolean | LinkDraft) => void }) {
   const { t, i18n } = useTranslation('admin-content');
-  const label = t(`fields.${field.key}`) + (field.nullable ? ` ${t('editor.optional')}` : '');
-  const hintKey = `hints.${kind}.${field.key}`;
-  const hint = i18n.exists(`admin-content:${hintKey}`) ? t(hintKey) : i18n.exists(`admin-content:hints.${field.key}`) ? t(`hints.${field.key}`) : undefined;
+  const label = t(bodyTextKey(`fields.${field.key}`)) + (field.nullable ? ` ${t('editor.optional')}` : '');
+  const hintKey = bodyTextKey(`hints.${kind}.${field.key}`);
+  const hint = i18n.exists(`admin-content:${hintKey}`) ? t(hintKey) : i18n.exists(`admin-content:hints.${field.key}`) ? t(bodyTextKey(`hints.${field.key}`)) : undefined;
   const testId = `content-field-${field.key}`;
   switch (field.widget) {
     case 'checkbox':

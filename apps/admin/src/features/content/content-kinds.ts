@@ -1,7 +1,19 @@
+import type { ParseKeys } from 'i18next';
 import { CONTENT_BODY_SCHEMAS, type ConsolePath, type ContentItem, type ContentItemInput, type ContentKind, type Language, type LinkageType } from '@app/contracts';
+import type { AdminResources } from '../../shared/i18n-resources.ts';
+
+/**
+ * A text key built from a body field's name or value (`fields.title`, `groups.w_home`,
+ * `execution.B`): body fields are open records whose names and values CONTENT_BODY_SCHEMAS fixes
+ * at run time, so TypeScript cannot check these; the assertion is made here, in one place, and
+ * the content page tests render every kind's fields.
+ */
+export function bodyTextKey(key: `${'fields' | 'hints' | 'groups' | 'execution'}.${string}`): ParseKeys<'admin-content'> {
+  return key as ParseKeys<'admin-content'>;
+}
 
 /** Each kind's page: its address under /admin and its menu label (admin-content:menu.<label>). */
-export const CONTENT_PAGES: readonly { kind: ContentKind; path: ConsolePath; label: string }[] = [
+export const CONTENT_PAGES: readonly { kind: ContentKind; path: ConsolePath; label: keyof AdminResources['admin-content']['menu'] }[] = [
   { kind: 'banner', path: 'content/banners', label: 'banners' },
   { kind: 'notice', path: 'content/notices', label: 'notices' },
   { kind: 'promotion', path: 'content/promotions', label: 'promotions' },

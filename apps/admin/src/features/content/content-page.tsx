@@ -5,7 +5,7 @@ import { Alert, Button, ConfirmDialog, SelectField } from '@app/ui';
 import { Badge, DataTable, type Column } from '../../shared/components/data-table.tsx';
 import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
 import { formatDateTime } from '../../shared/format.ts';
-import { CONTENT_PAGES, scheduleState, titleOf, type ScheduleState } from './content-kinds.ts';
+import { bodyTextKey, CONTENT_PAGES, scheduleState, titleOf, type ScheduleState } from './content-kinds.ts';
 import { ContentEditor } from './content-editor.tsx';
 import { useContentList, useDeleteContent } from './content.api.ts';
 import './content.css';
@@ -41,8 +41,8 @@ export function ContentPage({ kind }: { kind: ContentKind }) {
         ]
       : []),
     { key: 'title', header: t('columns.title'), cell: (row) => <span className="cp-title-cell" data-testid={`content-title-${row.id}`}>{titleOf(row)}</span> },
-    ...(kind === 'banner' ? [{ key: 'group', header: t('fields.group'), cell: (row: ContentItem) => t(`groups.${String((row.body as { group?: unknown }).group)}`) }] : []),
-    ...(kind === 'announcement' ? [{ key: 'execution', header: t('fields.execution'), cell: (row: ContentItem) => t(`execution.${String((row.body as { execution?: unknown }).execution)}`) }] : []),
+    ...(kind === 'banner' ? [{ key: 'group', header: t('fields.group'), cell: (row: ContentItem) => t(bodyTextKey(`groups.${String((row.body as { group?: unknown }).group)}`)) }] : []),
+    ...(kind === 'announcement' ? [{ key: 'execution', header: t('fields.execution'), cell: (row: ContentItem) => t(bodyTextKey(`execution.${String((row.body as { execution?: unknown }).execution)}`)) }] : []),
     ...(kind === 'help' ? [{ key: 'tag', header: t('fields.tag'), cell: (row: ContentItem) => <code className="bo-code">{String((row.body as { tag?: unknown }).tag)}</code> }] : []),
     { key: 'language', header: t('fields.language'), cell: (row) => <span className="cp-nowrap" title={row.language ? t(`languages.${row.language}`) : t('languages.all')}>{row.language ? row.language.toUpperCase() : t('languages.allShort')}</span> },
     { key: 'order', header: t('fields.sortOrder'), numeric: true, cell: (row) => row.sortOrder },

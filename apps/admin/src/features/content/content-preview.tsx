@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
+import type { ParseKeys, TFunction, TOptions } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { ContentKind, Language, LinkageType } from '@app/contracts';
 import { MegaphoneIcon } from '@app/ui';
-import type { ContentDraft, LinkDraft } from './content-kinds.ts';
+import { bodyTextKey, type ContentDraft, type LinkDraft } from './content-kinds.ts';
 import { previewHtml } from './preview-html.ts';
 
 /**
@@ -13,7 +14,7 @@ import { previewHtml } from './preview-html.ts';
 export function ContentPreview({ kind, draft }: { kind: ContentKind; draft: ContentDraft }) {
   const { t } = useTranslation('admin-content');
   const lng: Language = draft.language === '' ? 'pt' : draft.language;
-  const site = (key: string, values?: Record<string, unknown>) => t(`preview.site.${key}`, { lng, ...values });
+  const site: SiteText = (key, values) => t(`preview.site.${key}`, { lng, ...values });
   const body = draft.body;
   const text = (key: string) => (typeof body[key] === 'string' ? (body[key] as string) : '');
   // Parsed on each keystroke: a help article of 100 KB takes a few milliseconds.
@@ -113,7 +114,7 @@ export function ContentPreview({ kind, draft }: { kind: ContentKind; draft: Cont
       </div>
       <figcaption className="cp-caption">
         {link ? <span data-testid="preview-link">{linkText(t, link.linkageType, link.target)}</span> : null}
-        {kind === 'announcement' ? <span>{t(`execution.${text('execution') || 'B'}`)}</span> : null}
+        {kind === 'announcement' ? <span>{t(bodyTextKey(`execution.${text('execution') || 'B'}`))}</span> : null}
         <span className="bo-muted">{draft.language === '' ? t('preview.everyLanguage') : t('preview.inLanguage', { language: t(`languages.${draft.language}`) })}</span>
       </figcaption>
     </figure>
@@ -121,7 +122,7 @@ export function ContentPreview({ kind, draft }: { kind: ContentKind; draft: Cont
 }
 
 /** Where a tap on the banner or the pop-up's button leads, as the site decides it (link-action.ts). */
-export function linkText(t: (key: string, values?: Record<string, unknown>) => string, linkageType: LinkageType, rawTarget: string): string {
+export function linkText(t: TFunction<'admin-content'>, linkageType: LinkageType, rawTarget: string): string {
   const target = rawTarget.trim();
   switch (linkageType) {
     case 'NONE':
@@ -139,7 +140,7 @@ export function linkText(t: (key: string, values?: Record<string, unknown>) => s
   }
 }
 
-type SiteText = (key: string, values?: Record<string, unknown>) => string;
+type SiteText = (key: ParseKeys<'admin-content', TOptions, 'preview.site'>, values?: Record<string, unknown>) => string;
 
 function BannerScreen({ group, title, imageUrl, width, height, site }: { group: string; title: string; imageUrl: string; width: number; height: number; site: SiteText }) {
   const banner = <Picture url={imageUrl} width={width} height={height} alt={title} className="cp-banner__image" />;
@@ -161,7 +162,7 @@ function BannerScreen({ group, title, imageUrl, width, height, site }: { group: 
         <div className="cp-group-banner" style={{ aspectRatio: ratioOf(width, height) }} data-testid="preview-banner">
           {banner}
         </div>
-        {['home', 'promotions', 'help'].map((key) => (
+        {(['home', 'promotions', 'help'] as const).map((key) => (
           <div key={key} className="cp-drawer__item">{site(`menu.${key}`)}</div>
         ))}
       </div>

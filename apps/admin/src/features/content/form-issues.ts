@@ -13,7 +13,7 @@ export type FieldErrors = Record<string, string>;
  * contracts (the server checks the same ones), their English messages are for developers.
  * `formatText(path)` gives a field's own "what is expected" text for a format problem.
  */
-export function issuesToErrors(issues: readonly Issue[], t: TFunction, formatText?: (path: string) => string | undefined, prefix = ''): FieldErrors {
+export function issuesToErrors(issues: readonly Issue[], t: TFunction<'admin-content'>, formatText?: (path: string) => string | undefined, prefix = ''): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
@@ -23,30 +23,30 @@ export function issuesToErrors(issues: readonly Issue[], t: TFunction, formatTex
   return errors;
 }
 
-function issueText(issue: Issue, path: string, t: TFunction, formatText?: (path: string) => string | undefined): string {
-  const format = () => formatText?.(path) ?? t('admin-content:issues.format');
+function issueText(issue: Issue, path: string, t: TFunction<'admin-content'>, formatText?: (path: string) => string | undefined): string {
+  const format = () => formatText?.(path) ?? t('issues.format');
   switch (issue.code) {
     case 'too_small':
-      if (issue.origin === 'string' && Number(issue.minimum) <= 1) return t('admin-content:issues.required');
-      if (issue.origin === 'string') return t('admin-content:issues.tooShort', { min: Number(issue.minimum) });
-      if (issue.origin === 'array') return t('admin-content:issues.tooFew', { min: Number(issue.minimum) });
-      return t('admin-content:issues.tooSmall', { min: Number(issue.minimum) });
+      if (issue.origin === 'string' && Number(issue.minimum) <= 1) return t('issues.required');
+      if (issue.origin === 'string') return t('issues.tooShort', { min: Number(issue.minimum) });
+      if (issue.origin === 'array') return t('issues.tooFew', { min: Number(issue.minimum) });
+      return t('issues.tooSmall', { min: Number(issue.minimum) });
     case 'too_big':
-      if (issue.origin === 'string') return t('admin-content:issues.tooLong', { max: Number(issue.maximum) });
-      if (issue.origin === 'array') return t('admin-content:issues.tooMany', { max: Number(issue.maximum) });
-      return t('admin-content:issues.tooBig', { max: Number(issue.maximum) });
+      if (issue.origin === 'string') return t('issues.tooLong', { max: Number(issue.maximum) });
+      if (issue.origin === 'array') return t('issues.tooMany', { max: Number(issue.maximum) });
+      return t('issues.tooBig', { max: Number(issue.maximum) });
     case 'invalid_type':
-      return formatText?.(path) ?? t('admin-content:issues.required');
+      return formatText?.(path) ?? t('issues.required');
     case 'invalid_value':
-      return t('admin-content:issues.choose');
+      return t('issues.choose');
     case 'invalid_format':
     case 'invalid_union':
     case 'custom':
       return format();
     case 'not_multiple_of':
-      return t('admin-content:issues.whole');
+      return t('issues.whole');
     default:
-      return t('admin-content:issues.invalid');
+      return t('issues.invalid');
   }
 }
 
@@ -55,13 +55,13 @@ function issueText(issue: Issue, path: string, t: TFunction, formatText?: (path:
  * each marked "refused by the server" under the field; `strip` removes a key prefix
  * (`maintenance.` for settings) so paths meet the form's own.
  */
-export function serverFieldErrors(error: unknown, t: TFunction, strip = ''): FieldErrors {
+export function serverFieldErrors(error: unknown, t: TFunction<'admin-content'>, strip = ''): FieldErrors {
   if (!(error instanceof ApiError) || !Array.isArray(error.details?.fields)) return {};
   const errors: FieldErrors = {};
   for (const field of error.details.fields as { path?: unknown }[]) {
     if (typeof field.path !== 'string') continue;
     const path = strip && field.path.startsWith(strip) ? field.path.slice(strip.length) : field.path;
-    errors[path] ??= t('admin-content:issues.server');
+    errors[path] ??= t('issues.server');
   }
   return errors;
 }

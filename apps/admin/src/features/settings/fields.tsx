@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button, SelectField, TextField } from '@app/ui';
 import type { FieldErrors } from '../content/form-issues.ts';
@@ -30,7 +31,7 @@ export function numberOrNull(text: string): number | null {
 }
 
 /** The problem of a list field: the list's own, or its first bad entry's with the line number. */
-export function listError(errors: FieldErrors, path: string, t: (key: string, values?: Record<string, unknown>) => string): string | undefined {
+export function listError(errors: FieldErrors, path: string, t: TFunction<'admin-settings'>): string | undefined {
   if (errors[path]) return errors[path];
   const prefix = path ? `${path}.` : '';
   for (const [key, message] of Object.entries(errors)) {

@@ -5,8 +5,10 @@ import { SettingCard } from './setting-card.tsx';
 import { SettingsLayout } from './settings-layout.tsx';
 
 /** Fields the server sets itself whatever the rules say (registration-rules.ts effectiveFieldRules). */
-const MANAGED: ReadonlySet<RegistrationField> = new Set(['captcha', 'verificationCode', 'referralCode', 'recommenderId']);
-const EDITABLE = REGISTRATION_FIELDS.filter((field) => !MANAGED.has(field));
+type ManagedField = 'captcha' | 'verificationCode' | 'referralCode' | 'recommenderId';
+const MANAGED: ReadonlySet<RegistrationField> = new Set<ManagedField>(['captcha', 'verificationCode', 'referralCode', 'recommenderId']);
+const EDITABLE = REGISTRATION_FIELDS.filter((field): field is Exclude<RegistrationField, ManagedField> => !MANAGED.has(field));
+const RULE_COLUMNS = ['field', 'enabled', 'required', 'pattern', 'minLength', 'maxLength'] as const;
 
 interface RuleDraft {
   enabled: boolean;
@@ -76,7 +78,7 @@ export default function RegistrationSettingsPage() {
                   <p className="bo-muted">{t('registration.rulesIntro')}</p>
                   <div className="st-rules" role="table" aria-label={t('registration.rulesLabel')}>
                     <div className="st-rules__row st-rules__head" role="row">
-                      {['field', 'enabled', 'required', 'pattern', 'minLength', 'maxLength'].map((column) => (
+                      {RULE_COLUMNS.map((column) => (
                         <span key={column} role="columnheader">
                           {t(`registration.columns.${column}`)}
                         </span>
@@ -90,7 +92,7 @@ export default function RegistrationSettingsPage() {
                         <div key={field} className={`st-rules__row${changed ? ' st-rules__row--changed' : ''}`} role="row" data-testid={`settings-rule-${field}`}>
                           <span role="cell" className="st-rules__field">
                             <strong>{t(`registration.fields.${field}`)}</strong>
-                            <small className="bo-muted">{t('validation:' + rule.patternId, { min: rule.minLength, max: rule.maxLength })}</small>
+                            <small className="bo-muted">{t(`validation:${rule.patternId}`, { min: rule.minLength, max: rule.maxLength })}</small>
                           </span>
                           <span role="cell">
                             <Checkbox label={t('registration.columns.enabled')} checked={rule.enabled} onChange={(event) => setRule(field, { enabled: event.target.checked })} data-testid={`settings-rule-${field}-enabled`} />

@@ -40,13 +40,15 @@ export interface SettingCardProps<K extends SettingKey, D> {
 export function SettingCard<K extends SettingKey, D>(props: SettingCardProps<K, D>) {
   const { settingKey, value, fromValue, toValue, formatText, mapPath, serverText, confirm, listErrors, children } = props;
   const { t } = useTranslation(['admin-settings', 'admin-content', 'admin']);
+  // The shared form-issue texts live in admin-content (form-issues.ts).
+  const { t: issueT } = useTranslation('admin-content');
   const [draft, setDraftState] = useState<D>(() => fromValue(value));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [asking, setAsking] = useState<{ confirmation: Confirmation; value: unknown } | null>(null);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const save = useSaveSetting(settingKey);
   const remap = (found: FieldErrors): FieldErrors => (mapPath ? Object.fromEntries(Object.entries(found).map(([path, message]) => [mapPath(path, draft), message])) : found);
-  const refused = Object.fromEntries(Object.entries(remap(serverFieldErrors(save.error, t, `${settingKey}.`))).map(([path, message]) => [path, serverText?.(path) ?? message]));
+  const refused = Object.fromEntries(Object.entries(remap(serverFieldErrors(save.error, issueT, `${settingKey}.`))).map(([path, message]) => [path, serverText?.(path) ?? message]));
   const shown = { ...refused, ...errors };
   const dirty = JSON.stringify(toValue(draft)) !== JSON.stringify(value);
 
@@ -71,7 +73,7 @@ export function SettingCard<K extends SettingKey, D>(props: SettingCardProps<K, 
     save.reset();
     const parsed = SETTING_SCHEMAS[settingKey].safeParse(toValue(draft));
     if (!parsed.success) {
-      setErrors(remap(issuesToErrors(parsed.error.issues, t, (path) => formatText?.(path, draft))));
+      setErrors(remap(issuesToErrors(parsed.error.issues, issueT, (path) => formatText?.(path, draft))));
       return;
     }
     setErrors({});

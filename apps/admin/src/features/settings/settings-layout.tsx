@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorSettings } from '@app/contracts';
+import type { AdminResources as Resources } from '../../shared/i18n-resources.ts';
 import { Page, QueryState } from '../../shared/components/page.tsx';
 import { useSettings } from './settings.api.ts';
 import './settings.css';
 
+type SettingsPageName = keyof Resources['admin-settings']['pages'];
+
 /** A settings page: its cards once the settings have loaded (each card saves its own key). */
-export function SettingsLayout({ page, children }: { page: string; children: (settings: OperatorSettings) => ReactNode }) {
+export function SettingsLayout({ page, children }: { page: SettingsPageName; children: (settings: OperatorSettings) => ReactNode }) {
   const { t } = useTranslation('admin-settings');
   const query = useSettings();
   return (

@@ -1,0 +1,43 @@
+import type { ParseKeys } from 'i18next';
+import type admin from '@app/i18n/locales/pt/admin.json';
+import type adminAgents from '@app/i18n/locales/pt/admin-agents.json';
+import type adminAudit from '@app/i18n/locales/pt/admin-audit.json';
+import type adminCatalogue from '@app/i18n/locales/pt/admin-catalogue.json';
+import type adminContent from '@app/i18n/locales/pt/admin-content.json';
+import type adminMembers from '@app/i18n/locales/pt/admin-members.json';
+import type adminOperators from '@app/i18n/locales/pt/admin-operators.json';
+import type adminPayments from '@app/i18n/locales/pt/admin-payments.json';
+import type adminReports from '@app/i18n/locales/pt/admin-reports.json';
+import type adminSettings from '@app/i18n/locales/pt/admin-settings.json';
+import type errors from '@app/i18n/locales/pt/errors.json';
+import type validation from '@app/i18n/locales/pt/validation.json';
+
+/**
+ * The console's namespaces as TypeScript sees them (i18next.d.ts): Portuguese is the source of
+ * truth for the key set, as on the player site, and the i18n check keeps English in step. i18n.ts
+ * loads the same files at run time by a glob; a new `admin-<area>.json` is added here too, or its
+ * keys do not typecheck.
+ */
+export interface AdminResources {
+  admin: typeof admin;
+  'admin-agents': typeof adminAgents;
+  'admin-audit': typeof adminAudit;
+  'admin-catalogue': typeof adminCatalogue;
+  'admin-content': typeof adminContent;
+  'admin-members': typeof adminMembers;
+  'admin-operators': typeof adminOperators;
+  'admin-payments': typeof adminPayments;
+  'admin-reports': typeof adminReports;
+  'admin-settings': typeof adminSettings;
+  errors: typeof errors;
+  validation: typeof validation;
+}
+
+/** A console namespace's own texts (errors and validation are shared with the player site). */
+export type AdminNamespace = Exclude<keyof AdminResources, 'errors' | 'validation'>;
+
+/** A side-menu label: `<namespace>:<key>` of a text that exists, so a typo fails typecheck. */
+export type MenuLabelKey = { [N in AdminNamespace]: `${N}:${ParseKeys<N>}` }[AdminNamespace];
+
+/** Every console namespace, for a t() that reads menu labels of any area (the shell's menu). */
+export const CONSOLE_NAMESPACES = ['admin', 'admin-agents', 'admin-audit', 'admin-catalogue', 'admin-content', 'admin-members', 'admin-operators', 'admin-payments', 'admin-reports', 'admin-settings'] as const satisfies readonly AdminNamespace[];
