@@ -1,14 +1,14 @@
 import type { AdminScreen } from '../shared/screen.ts';
-import { agentsScreens } from '../features/agents/screens.tsx';
-import { auditScreens } from '../features/audit/screens.tsx';
-import { dashboardScreens } from '../features/dashboard/screens.tsx';
-import { catalogueScreens } from '../features/catalogue/screens.tsx';
-import { contentScreens } from '../features/content/screens.tsx';
-import { membersScreens } from '../features/members/screens.tsx';
-import { operatorsScreens } from '../features/operators/screens.tsx';
-import { paymentsScreens } from '../features/payments/screens.tsx';
-import { settingsScreens } from '../features/settings/screens.tsx';
-import { reportsScreens } from '../features/reports/screens.tsx';
+import { agentsScreens } from '../features/agents/index.ts';
+import { auditScreens } from '../features/audit/index.ts';
+import { dashboardScreens } from '../features/dashboard/index.ts';
+import { catalogueScreens } from '../features/catalogue/index.ts';
+import { contentScreens } from '../features/content/index.ts';
+import { membersScreens } from '../features/members/index.ts';
+import { operatorsScreens } from '../features/operators/index.ts';
+import { paymentsScreens } from '../features/payments/index.ts';
+import { settingsScreens } from '../features/settings/index.ts';
+import { reportsScreens } from '../features/reports/index.ts';
 
 /** Every page of the console: one line per area (each area's screens.tsx says what it adds). */
 export const SCREENS: readonly AdminScreen[] = [

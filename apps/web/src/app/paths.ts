@@ -16,4 +16,4 @@ export function isGamePagePath(pathname: string): boolean {
   return GAME_PAGE_PATHS.has(pathname);
 }
 
-export { MEMBER_TABS, memberTabPath, type MemberTab } from '../features/member/member-tabs.ts';
+export { MEMBER_TABS, memberTabPath, type MemberTab } from '../features/member/index.ts';

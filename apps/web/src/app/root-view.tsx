@@ -4,13 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { SYSTEM_STATUS } from '@app/contracts';
 import { Spinner } from '@app/ui';
-import { LanguageSync } from '../features/account/components/language-sync.tsx';
-import { HandoffGate } from '../features/account/handoff/handoff-gate.tsx';
-import { loadAnalytics } from '../features/system/analytics.ts';
-import { bootQueryOptions } from '../features/system/api/system.queries.ts';
-import { BlockedPage } from '../features/system/components/blocked-page.tsx';
-import { BootErrorPage } from '../features/system/components/boot-error-page.tsx';
-import { MaintenancePage } from '../features/system/components/maintenance-page.tsx';
+import { LanguageSync, HandoffGate } from '../features/account/index.ts';
+import { loadAnalytics, bootQueryOptions, BlockedPage, BootErrorPage, MaintenancePage } from '../features/system/index.ts';
 import { createAppRouter, type AppRouter } from './router.tsx';
 import { useRealtime } from './use-realtime.ts';
 

@@ -1,33 +1,40 @@
 import type { RouteObject } from 'react-router';
 import type { WebAppPath } from '@app/contracts';
-import { LoginRoute, RegisterRoute } from '../features/account/routes/account-entry-routes.tsx';
-import { RequireSession } from '../features/account/components/require-session.tsx';
-import { HomePage } from '../features/home/routes/home-page.tsx';
-import { NotFoundPage } from '../features/system/routes/not-found-page.tsx';
+import { LoginRoute, RegisterRoute, RequireSession } from '../features/account/index.ts';
+import { HomePage } from '../features/home/index.ts';
+import { NotFoundPage } from '../features/system/index.ts';
 import { AppLayout } from './shell/app-layout.tsx';
 import { lazyPage } from './shell/lazy-page.tsx';
 import { withNamespaces } from '../shared/i18n-namespaces.tsx';
 import { RouteEffects } from './shell/route-effects.tsx';
 import { RouteErrorPage } from './shell/route-error-page.tsx';
+import { loadAgentLoginPage, loadAgentHomePage } from '../features/agent/index.ts';
+import { loadFairnessPage } from '../features/fairness/index.ts';
+import { loadGamePages } from '../features/games/index.ts';
+import { loadLotteryPage } from '../features/lottery/index.ts';
+import { loadPointMallPage } from '../features/points/index.ts';
+import { loadPromotionsPage } from '../features/promotions/index.ts';
+import { loadHelpPage } from '../features/help/index.ts';
+import { loadMemberPage } from '../features/member/index.ts';
 
 // Spec §2 "sections loaded on demand": each feature's pages are their own chunk. Home is the
 // exception: most visits land on it, and a lazy landing page costs a chunk round trip and a
 // suspended render before the largest paint (measured in e2e/specs/content.spec.ts).
 // The member centre's betting record shows round details in the fairness texts.
-const MemberPage = lazyPage(() => import('../features/member/routes/member-page.tsx').then((m) => withNamespaces(m.MemberPage, ['fairness'])));
-const HelpPage = lazyPage(() => import('../features/help/routes/help-page.tsx').then((m) => m.HelpPage));
-const PromotionsPage = lazyPage(() => import('../features/promotions/routes/promotions-page.tsx').then((m) => m.PromotionsPage));
-const PointMallPage = lazyPage(() => import('../features/points/routes/point-mall-page.tsx').then((m) => m.PointMallPage));
-const LotteryPage = lazyPage(() => import('../features/lottery/routes/lottery-page.tsx').then((m) => m.LotteryPage));
-const gamePages = () => import('../features/games/routes/game-pages.tsx');
+const MemberPage = lazyPage(() => loadMemberPage().then((m) => withNamespaces(m.MemberPage, ['fairness'])));
+const HelpPage = lazyPage(() => loadHelpPage().then((m) => m.HelpPage));
+const PromotionsPage = lazyPage(() => loadPromotionsPage().then((m) => m.PromotionsPage));
+const PointMallPage = lazyPage(() => loadPointMallPage().then((m) => m.PointMallPage));
+const LotteryPage = lazyPage(() => loadLotteryPage().then((m) => m.LotteryPage));
+const gamePages = () => loadGamePages();
 const GameListPage = lazyPage(() => gamePages().then((m) => m.GameListPage));
 const GameCentrePage = lazyPage(() => gamePages().then((m) => m.GameCentrePage));
 const GameLaunchPage = lazyPage(() => gamePages().then((m) => m.GameLaunchPage));
 const PlayerGamesPage = lazyPage(() => gamePages().then((m) => m.PlayerGamesPage));
 const SlotPage = lazyPage(() => gamePages().then((m) => m.SlotPage));
-const FairnessPage = lazyPage(() => import('../features/fairness/routes/fairness-page.tsx').then((m) => withNamespaces(m.FairnessPage, ['fairness'])));
-const AgentLoginPage = lazyPage(() => import('../features/agent/routes/agent-login-page.tsx').then((m) => withNamespaces(m.AgentLoginPage, ['agent'])));
-const AgentHomePage = lazyPage(() => import('../features/agent/routes/agent-home-page.tsx').then((m) => withNamespaces(m.AgentHomePage, ['agent', 'contracts'])));
+const FairnessPage = lazyPage(() => loadFairnessPage().then((m) => withNamespaces(m.FairnessPage, ['fairness'])));
+const AgentLoginPage = lazyPage(() => loadAgentLoginPage().then((m) => withNamespaces(m.AgentLoginPage, ['agent'])));
+const AgentHomePage = lazyPage(() => loadAgentHomePage().then((m) => withNamespaces(m.AgentHomePage, ['agent', 'contracts'])));
 
 /**
  * Paths are matched case-sensitively: the spec has both /vnLottery and /vnlottery. Each is one of

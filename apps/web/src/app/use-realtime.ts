@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContentRealtime } from '../features/content/realtime/content-realtime.ts';
-import { createMemberRealtime } from '../features/account/realtime/member-realtime.ts';
-import { createJackpotRealtime } from '../features/home/realtime/jackpot-realtime.ts';
-import { createPaymentsRealtime } from '../features/payments/realtime/payments-realtime.ts';
-import { createSystemRealtime } from '../features/system/realtime/system-realtime.ts';
-import { createWalletRealtime } from '../features/wallet/realtime/wallet-realtime.ts';
+import { createContentRealtime } from '../features/content/index.ts';
+import { createMemberRealtime } from '../features/account/index.ts';
+import { createJackpotRealtime } from '../features/home/index.ts';
+import { createPaymentsRealtime } from '../features/payments/index.ts';
+import { createSystemRealtime } from '../features/system/index.ts';
+import { createWalletRealtime } from '../features/wallet/index.ts';
 import { connectRealtime, createTopicRealtime, type RealtimeHandler } from '../shared/ws-client.ts';
 
 /**

@@ -4,7 +4,7 @@ import type { BootInfo } from '@app/contracts';
 import { appRoutes } from '../app/routes.tsx';
 import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
-import { systemKeys } from '../features/system/api/system.queries.ts';
+import { systemKeys } from '../features/system/index.ts';
 import { createTestI18n } from './test-i18n.ts';
 import { bootFixture } from './fixtures.ts';
 

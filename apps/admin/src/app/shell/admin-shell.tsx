@@ -8,9 +8,8 @@ import { CONSOLE_NAMESPACES } from '../../shared/i18n-resources.ts';
 import { useIdleLogout } from '../../shared/idle-logout.ts';
 import { MENU_GROUPS } from '../../shared/screen.ts';
 import { useSession } from '../../shared/session.tsx';
-import { SecurityAlertsBanner } from '../../features/audit/security-alerts.tsx';
-import { ChangePasswordPage } from '../../features/session/change-password-page.tsx';
-import { LoginPage } from '../../features/session/login-page.tsx';
+import { SecurityAlertsBanner } from '../../features/audit/index.ts';
+import { ChangePasswordPage, LoginPage } from '../../features/session/index.ts';
 import { SCREENS } from '../screens.ts';
 
 /**

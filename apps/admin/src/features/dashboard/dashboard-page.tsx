@@ -5,8 +5,7 @@ import { Button } from '@app/ui';
 import { Badge } from '../../shared/components/data-table.tsx';
 import { Page, QueryState } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney } from '../../shared/format.ts';
-import { longDay } from '../reports/days.ts';
-import { ReportTable, type ReportColumn } from '../reports/report-table.tsx';
+import { longDay, ReportTable, type ReportColumn } from '../reports/index.ts';
 import { useDashboard } from './dashboard.api.ts';
 import './dashboard.css';
 

@@ -5,7 +5,7 @@ import { I18nextProvider } from 'react-i18next';
 import { describe, expect, it, vi } from 'vitest';
 import type { Dashboard, GgrReport } from '@app/contracts';
 import { createI18n } from '../../shared/i18n.ts';
-import DashboardPage from '../dashboard/dashboard-page.tsx';
+import { DashboardPage } from '../dashboard/index.ts';
 import GgrPage from './ggr-page.tsx';
 
 function renderPage(page: ReactNode) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button, SelectField, TextField } from '@app/ui';
-import type { FieldErrors } from '../content/form-issues.ts';
+import type { FieldErrors } from '../content/index.ts';
 
 /** Lines of a text box, trimmed, empty ones dropped (licence lines). */
 export function splitLines(text: string): string[] {

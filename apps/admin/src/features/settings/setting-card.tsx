@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SETTING_SCHEMAS, type SettingKey, type Settings } from '@app/contracts';
 import { Alert, Button, ConfirmDialog } from '@app/ui';
 import { ErrorLine } from '../../shared/components/page.tsx';
-import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../content/form-issues.ts';
+import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../content/index.ts';
 import { useSaveSetting } from './settings.api.ts';
 
 export interface Confirmation {

@@ -1,13 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { AccountModalsProvider } from '../../features/account/account-modals-context.tsx';
-import { AccountEffects } from '../../features/account/components/account-effects.tsx';
-import { AccountModalsHost } from '../../features/account/components/account-modals-host.tsx';
-import { WelcomeToast } from '../../features/account/components/welcome-toast.tsx';
-import { ContentPopups } from '../../features/content/components/content-popups.tsx';
-import { GameToasts } from '../../features/games/components/game-toasts.tsx';
-import { useSession } from '../../features/account/api/account.queries.ts';
+import { AccountModalsProvider, AccountEffects, AccountModalsHost, WelcomeToast, useSession } from '../../features/account/index.ts';
+import { ContentPopups } from '../../features/content/index.ts';
+import { GameToasts } from '../../features/games/index.ts';
 import { withNamespaces } from '../../shared/i18n-namespaces.tsx';
 import { contentKeyOf } from '../paths.ts';
 import { ChunkErrorBoundary } from './lazy-page.tsx';
@@ -17,6 +13,7 @@ import { ScrollTopButton } from './scroll-top-button.tsx';
 import { SideMenu } from './side-menu.tsx';
 import { SideMenuProvider, useSideMenu } from './side-menu-context.tsx';
 import './app-shell.css';
+import { loadContractModal } from '../../features/agent/index.ts';
 
 /** The player layout for every path except /agent and /agentHome. */
 export function AppLayout() {
@@ -37,7 +34,7 @@ export function AppLayout() {
 
 // Offers only ever go to agents: players and visitors never download the modal or its texts.
 const ContractModal = lazy(() =>
-  import('../../features/agent/contracts/components/contract-modal.tsx').then((m) => ({ default: withNamespaces(m.ContractModal, ['contracts']) })),
+  loadContractModal().then((m) => ({ default: withNamespaces(m.ContractModal, ['contracts']) })),
 );
 
 function AgentContractModal() {

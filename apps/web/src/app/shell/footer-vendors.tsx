@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { GameMenu, Vendor } from '@app/contracts';
 import { GridIcon } from '@app/ui';
-import { useGameMenu } from '../../features/games/api/games.queries.ts';
-import { GameImage } from '../../features/games/components/game-image.tsx';
+import { useGameMenu, GameImage } from '../../features/games/index.ts';
 
 /** Vendor logos are drawn 3:1 (240 × 80); the footer shows them at half that. */
 const LOGO_WIDTH = 120;

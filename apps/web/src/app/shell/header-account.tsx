@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { buttonClassName, EyeIcon, EyeOffIcon, RefreshIcon } from '@app/ui';
-import type { MemberInfo } from '../../features/account/api/account.types.ts';
-import { useTrialGuard } from '../../features/account/hooks/use-trial-guard.ts';
+import { type MemberInfo, useTrialGuard } from '../../features/account/index.ts';
 import { formatMoney, HIDDEN_BALANCE } from '../../shared/format/money.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { isGamePagePath, memberTabPath } from '../paths.ts';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon } from '@app/ui';
-import { useStartGame } from '../../features/games/hooks/use-start-game.ts';
+import { useStartGame } from '../../features/games/index.ts';
 import { isNavItemActive, useMainNav, type NavItem } from './nav-items.tsx';
 import { NavVendorPanel, panelWidthFor } from './nav-vendor-panel.tsx';
 

@@ -2,9 +2,7 @@ import { useMemo, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import type { GameMenu, GameType, Vendor } from '@app/contracts';
 import { ClockIcon, CoinsIcon, GiftIcon, HomeIcon, StarIcon } from '@app/ui';
-import { useGameMenu } from '../../features/games/api/games.queries.ts';
-import { CrownIcon, GameTypeIcon } from '../../features/games/components/game-icons.tsx';
-import { BGS_VENDOR, gameTypePath } from '../../features/games/game-types.ts';
+import { useGameMenu, CrownIcon, GameTypeIcon, BGS_VENDOR, gameTypePath } from '../../features/games/index.ts';
 import { HOME_PATHS, memberTabPath } from '../paths.ts';
 
 export type NavT = TFunction<['layout', 'games']>;

@@ -2,8 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { GameType, Vendor } from '@app/contracts';
 import { GridIcon, WrenchIcon } from '@app/ui';
-import { GameImage } from '../../features/games/components/game-image.tsx';
-import { gameTypePath, vendorListPath } from '../../features/games/game-types.ts';
+import { GameImage, gameTypePath, vendorListPath } from '../../features/games/index.ts';
 
 /** Spec §9: more than 10 vendors get the large, multi-column layout. */
 export const LARGE_PANEL_THRESHOLD = 10;

@@ -3,8 +3,8 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AndroidIcon, AppleIcon } from '@app/ui';
-import { appQrPath } from '../../features/content/api/content.api.ts';
-import { useBootInfo } from '../../features/system/api/system.queries.ts';
+import { appQrPath } from '../../features/content/index.ts';
+import { useBootInfo } from '../../features/system/index.ts';
 import { useSideMenu } from './side-menu-context.tsx';
 
 /** Spec §2 side menu: the QR codes are 120 px. */

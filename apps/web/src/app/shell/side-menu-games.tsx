@@ -2,9 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { ChevronDownIcon, GridIcon, WrenchIcon } from '@app/ui';
-import { GameImage } from '../../features/games/components/game-image.tsx';
-import { vendorListPath } from '../../features/games/game-types.ts';
-import { useStartGame } from '../../features/games/hooks/use-start-game.ts';
+import { GameImage, vendorListPath, useStartGame } from '../../features/games/index.ts';
 import { isNavItemActive, type NavItem } from './nav-items.tsx';
 import { useSideMenu } from './side-menu-context.tsx';
 

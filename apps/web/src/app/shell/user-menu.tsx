@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ParseKeys } from 'i18next';
 import { Link } from 'react-router';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '@app/ui';
-import { displayNameOf, type MemberInfo } from '../../features/account/api/account.types.ts';
-import { useTrialGuard } from '../../features/account/hooks/use-trial-guard.ts';
+import { displayNameOf, type MemberInfo, useTrialGuard } from '../../features/account/index.ts';
 import { memberTabPath, type MemberTab } from '../paths.ts';
 import { toggleBalanceHidden, useBalanceHidden } from './balance-visibility.ts';
 

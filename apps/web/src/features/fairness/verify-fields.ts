@@ -1,8 +1,8 @@
 import type { HouseRound } from '@app/contracts';
 import { DICE_TARGET_RANGE, findMiniGame, hundredths, LIMBO_TARGET_RANGE, MINES_COUNT_RANGE, MINES_GAME, PLINKO_ROWS, SLOT_GAMES, type PlinkoRisk } from '@app/house-games';
 import type { Language } from '@app/i18n';
-import { toCents } from '../payments/amount.ts';
-import { parseAmountInput } from '../wallet/amount-input.ts';
+import { toCents } from '../payments/index.ts';
+import { parseAmountInput } from '../wallet/index.ts';
 import { miniGameCodeOf, miniParamsOf } from './verify.ts';
 
 /** The verifier form as typed: every field a string, checked on submit. */

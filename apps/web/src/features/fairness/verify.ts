@@ -1,6 +1,6 @@
 import type { MiniGameCode, MiniOutcome, MinesOutcome, SlotOutcome } from '@app/contracts';
 import { blockMessage, createBlockStream, findMiniGame, findSlotGame, formatMultiplier, isMineCount, minePositions, minesMultiplier, MULTIPLIER_SCALE, payout, playRound, serialiseRound, type RandomStream, type RoundResult } from '@app/house-games';
-import { toCents } from '../payments/amount.ts';
+import { toCents } from '../payments/index.ts';
 
 /**
  * The provably fair verifier, run entirely in the browser with WebCrypto: given a revealed server

@@ -1,5 +1,5 @@
 import { formatCents } from '@app/kernel';
-import { parseAmountInput } from '../wallet/amount-input.ts';
+import { parseAmountInput } from '../wallet/index.ts';
 
 /**
  * Amounts against the limits the server publishes. Compared as bigint centavos, never floats:

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../shared/api-client.ts';
 import { getToken } from '../../../shared/session-token.ts';
-import { paymentsKeys } from '../../payments/api/payments.queries.ts';
+import { paymentsKeys } from '../../payments/index.ts';
 import { accountKeys } from './account.queries.ts';
 import { fetchIdentity, updateBirthdayRequest, updateIdentityRequest } from './identity.api.ts';
 

@@ -4,7 +4,7 @@ import { isFlagEnabled } from '@app/contracts';
 import { Modal, Tabs } from '@app/ui';
 import { isApiError } from '../../../shared/api-client.ts';
 import { useErrorMessage, useValidationMessage } from '../../../shared/error-message.ts';
-import { useBootInfo } from '../../system/api/system.queries.ts';
+import { useBootInfo } from '../../system/index.ts';
 import { useLogin } from '../api/account.queries.ts';
 import type { LoginInput } from '../api/account.types.ts';
 import { useAccountModals } from '../account-modals-context.tsx';
@@ -14,7 +14,7 @@ import { CaptchaBox } from './captcha-box.tsx';
 import { LoginDeviceStep } from './login-device-step.tsx';
 import { LoginForm } from './login-form.tsx';
 import { LoginSmsForm } from './login-sms-form.tsx';
-import { GroupBanner } from '../../content/components/group-banner.tsx';
+import { GroupBanner } from '../../content/index.ts';
 import { TrialButton } from './trial-button.tsx';
 
 type LoginTab = 'username' | 'sms';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { setToken } from '../../../shared/session-token.ts';
-import { markFirstLogin } from '../../content/announcement-storage.ts';
+import { markFirstLogin } from '../../content/index.ts';
 import { memberInfoQueryOptions } from '../api/account.queries.ts';
 import type { LoginResponse } from '../api/account.types.ts';
 import { useAccountModals } from '../account-modals-context.tsx';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { LogoMark } from '@app/ui';
-import { useBootInfo } from '../../system/api/system.queries.ts';
+import { useBootInfo } from '../../system/index.ts';
 import { LanguageSelect } from '../../../shared/components/language-select.tsx';
 import { ThemeToggle } from '../../../shared/components/theme-toggle.tsx';
 import '../agent.css';

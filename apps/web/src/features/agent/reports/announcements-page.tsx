@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { MegaphoneIcon } from '@app/ui';
 import { useSessionToken } from '../../../shared/session-token.ts';
-import { RichText } from '../../content/components/rich-text.tsx';
-import { EmptyState } from '../../wallet/components/panel-states.tsx';
+import { RichText } from '../../content/index.ts';
+import { EmptyState } from '../../wallet/index.ts';
 import { agentAnnouncementsQueryOptions } from '../api/agent.queries.ts';
 import { ReportBody, useAgentFormat } from './report-kit.tsx';
 

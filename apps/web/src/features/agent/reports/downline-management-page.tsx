@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Checkbox, UserIcon } from '@app/ui';
 import type { Downline } from '@app/contracts';
 import { useSessionToken } from '../../../shared/session-token.ts';
-import { EmptyState } from '../../wallet/components/panel-states.tsx';
+import { EmptyState } from '../../wallet/index.ts';
 import type { DownlineFilters } from '../api/agent.api.ts';
 import { downlinesQueryOptions } from '../api/agent.queries.ts';
 import { DataTable, type Column } from './data-table.tsx';

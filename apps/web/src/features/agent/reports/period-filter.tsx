@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Chips, TextField } from '@app/ui';
 import { AGENT_PERIODS, type AgentPeriod, type ResolvedPeriod } from '@app/contracts';
-import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
+import type { WalletFormat } from '../../wallet/index.ts';
 import type { PeriodControl } from './use-period.ts';
 import '../../wallet/components/wallet.css';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../account/api/account.queries.ts';
+import { useSession } from '../../account/index.ts';
 import { ReferralCard } from './referral-card.tsx';
 import { RegisterDownlineForm } from './register-downline-form.tsx';
 

@@ -1,5 +1,5 @@
 import { checkPasswordShape, DEFAULT_FIELD_RULES, validateRegistrationFields, type FieldRule } from '@app/contracts';
-import { clientFieldIssue, type FieldIssue } from '../../account/field-problems.ts';
+import { clientFieldIssue, type FieldIssue } from '../../account/index.ts';
 
 export const DOWNLINE_FIELDS = ['account', 'password', 'nickname', 'type'] as const;
 

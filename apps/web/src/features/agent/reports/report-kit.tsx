@@ -3,9 +3,8 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, Spinner, TextField } from '@app/ui';
 import { isAgentAccountType, TRIAL_ACCOUNT_TYPE } from '@app/contracts';
-import { useSession } from '../../account/api/account.queries.ts';
-import { LoadFailed } from '../../wallet/components/panel-states.tsx';
-import { useWalletFormat, type WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
+import { useSession } from '../../account/index.ts';
+import { LoadFailed, useWalletFormat, type WalletFormat } from '../../wallet/index.ts';
 import '../../wallet/components/history/history.css';
 import './reports.css';
 

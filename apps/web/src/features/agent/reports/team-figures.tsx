@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { TeamFigures } from '@app/contracts';
-import { SignedAmount } from '../../wallet/components/signed-amount.tsx';
-import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
+import { SignedAmount, type WalletFormat } from '../../wallet/index.ts';
 import { Stat } from './report-kit.tsx';
 
 /** The money of a team (or one member) over a period: cash in and out, play, and its result. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AgentPeriod } from '@app/contracts';
-import { useBootInfo } from '../../system/api/system.queries.ts';
-import { addDays, isRangeValid, todayIn, type DayRange } from '../../wallet/date-range.ts';
+import { useBootInfo } from '../../system/index.ts';
+import { addDays, isRangeValid, todayIn, type DayRange } from '../../wallet/index.ts';
 import type { PeriodSelection } from '../api/agent.api.ts';
 
 /** The server refuses a custom period longer than this (agents.period_invalid). */

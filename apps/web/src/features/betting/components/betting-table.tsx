@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { BettingRound } from '@app/contracts';
-import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
-import { SignedAmount } from '../../wallet/components/signed-amount.tsx';
+import { type WalletFormat, SignedAmount } from '../../wallet/index.ts';
 import { RoundStatusChip, useRoundProductLabel } from './round-labels.tsx';
 import { roundDetailTargetOf, RoundDetailsButton, type RoundDetailTarget } from './round-detail.tsx';
 

@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { BettingRecordPage } from '@app/contracts';
-import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
-import { SignedAmount } from '../../wallet/components/signed-amount.tsx';
+import { type WalletFormat, SignedAmount } from '../../wallet/index.ts';
 
 /** The whole period at a glance (every page, not just this one): staked, won, and the result by its sign. */
 export function BettingTotals({ totals, format }: { totals: BettingRecordPage['totals']; format: WalletFormat }) {

@@ -5,11 +5,10 @@ import type { BettingRound, CrashRoundDetail } from '@app/contracts';
 import { Alert, Button, buttonClassName, ShieldCheckIcon, Spinner } from '@app/ui';
 import { useErrorMessage } from '../../../shared/error-message.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
-import { useSession } from '../../account/api/account.queries.ts';
-import { crashRoundQueryOptions } from '../../fairness/api/fairness.queries.ts';
-import { formatDecimal } from '../../fairness/hooks/use-mini-words.ts';
-import { crashMeQueryOptions } from '../../games/crash/crash.queries.ts';
-import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
+import { useSession } from '../../account/index.ts';
+import { crashRoundQueryOptions, formatDecimal } from '../../fairness/index.ts';
+import { crashMeQueryOptions } from '../../games/index.ts';
+import type { WalletFormat } from '../../wallet/index.ts';
 import { SeedFact } from './seed-fact.tsx';
 
 interface CrashRoundDetailBodyProps {

@@ -5,13 +5,10 @@ import type { BettingRound, HouseRound, MiniOutcome, MinesOutcome } from '@app/c
 import { Alert, Button, buttonClassName, Modal, ShieldCheckIcon, Spinner } from '@app/ui';
 import { useErrorMessage } from '../../../shared/error-message.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
-import { useSession } from '../../account/api/account.queries.ts';
-import { crashRoundIdOf, houseRoundIdOf } from '../../fairness/api/fairness.api.ts';
-import { houseRoundQueryOptions } from '../../fairness/api/fairness.queries.ts';
-import { ReelWindow } from '../../fairness/components/reel-window.tsx';
-import { formatDecimal, useMiniWords } from '../../fairness/hooks/use-mini-words.ts';
-import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
-import { MinesGrid } from '../../games/mini/mines-grid.tsx';
+import { useSession } from '../../account/index.ts';
+import { crashRoundIdOf, houseRoundIdOf, houseRoundQueryOptions, ReelWindow, formatDecimal, useMiniWords } from '../../fairness/index.ts';
+import type { WalletFormat } from '../../wallet/index.ts';
+import { MinesGrid } from '../../games/index.ts';
 import { CrashRoundDetailBody } from './crash-round-detail.tsx';
 import { SeedFact } from './seed-fact.tsx';
 

@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import type { GameType } from '@app/contracts';
 import type { BettingFilters } from '../api/betting.api.ts';
-import { isRangeValid } from '../../wallet/date-range.ts';
-import { useDayRange, type DayRangeControl } from '../../wallet/hooks/use-day-range.ts';
+import { isRangeValid, useDayRange, type DayRangeControl } from '../../wallet/index.ts';
 
 export const BETTING_PAGE_SIZE = 20;
 /** The server refuses a longer period with wallet.range_invalid; the player learns it before asking. */

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
-import { AccountModalsProvider } from '../../account/account-modals-context.tsx';
+import { AccountModalsProvider } from '../../account/index.ts';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { createI18n } from '../../../shared/i18n.ts';
 import { bannerFixture, siteContentFixture } from '../../../test/content-fixtures.ts';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { LinkageType } from '@app/contracts';
-import { useStartGame } from '../../games/hooks/use-start-game.ts';
+import { useStartGame } from '../../games/index.ts';
 import { linkActionOf } from '../link-action.ts';
 
 interface ContentLinkProps {

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { useSession } from '../../account/api/account.queries.ts';
-import { useAccountModals } from '../../account/account-modals-context.tsx';
+import { useSession, useAccountModals } from '../../account/index.ts';
 import { useSiteContent } from '../api/content.queries.ts';
 import { selectAnnouncements } from '../announcement-rules.ts';
 import { isFirstLogin, isPopupClosed, markExecutionsClosed, markPopupClosed, readClosedExecutions } from '../announcement-storage.ts';

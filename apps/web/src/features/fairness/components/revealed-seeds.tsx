@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FairnessState } from '@app/contracts';
 import { Button } from '@app/ui';
-import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
+import type { WalletFormat } from '../../wallet/index.ts';
 import { SeedValue } from './seed-value.tsx';
 
 type Revealed = FairnessState['revealed'][number];

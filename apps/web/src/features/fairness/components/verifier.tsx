@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { HouseRound } from '@app/contracts';
 import { Alert, Button, SelectField, TextField } from '@app/ui';
 import { currentLanguage } from '../../../shared/i18n.ts';
-import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
+import type { WalletFormat } from '../../wallet/index.ts';
 import { machineOptions } from '../symbols.ts';
 import { isMiniGame, isMinesGame, MINE_COUNT_OPTIONS, miniParamsFromFields, parseLineBet, parseNonce, PLINKO_RISKS, PLINKO_ROW_OPTIONS, type VerifyFields } from '../verify-fields.ts';
 import { miniGameCodeOf, verifyMinesRound, verifyMiniRound, verifySlotRound, type AnyVerifyResult } from '../verify.ts';

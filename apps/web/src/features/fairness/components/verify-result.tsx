@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import type { HouseRound, MinesOutcome, SlotOutcome } from '@app/contracts';
 import { AlertIcon, ShieldCheckIcon } from '@app/ui';
 import { currentLanguage } from '../../../shared/i18n.ts';
-import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
+import type { WalletFormat } from '../../wallet/index.ts';
 import { formatDecimal, useMiniWords } from '../hooks/use-mini-words.ts';
 import { machineName, symbolLabel } from '../symbols.ts';
-import { MinesGrid } from '../../games/mini/mines-grid.tsx';
+import { MinesGrid } from '../../games/index.ts';
 import { compareMinesWithStored, compareMiniWithStored, compareWithStored, type AnyVerifyResult, type MinesRecomputed, type MiniRecomputed } from '../verify.ts';
 import { ReelWindow } from './reel-window.tsx';
 

@@ -4,8 +4,8 @@ import type { Language } from '@app/i18n';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { getToken } from '../../../shared/session-token.ts';
-import { accountKeys } from '../../account/api/account.queries.ts';
-import { walletKeys } from '../../wallet/api/wallet.queries.ts';
+import { accountKeys } from '../../account/index.ts';
+import { walletKeys } from '../../wallet/index.ts';
 import {
   fetchClassifies,
   fetchFavoriteIds,

@@ -4,7 +4,7 @@ import type { CrashMyBet, CrashPhase, CrashState } from '@app/contracts';
 import { Alert, Button } from '@app/ui';
 import { errorCodeOf, useErrorMessage } from '../../../shared/error-message.ts';
 import { isApiError } from '../../../shared/api-client.ts';
-import { useAccountModals } from '../../account/account-modals-context.tsx';
+import { useAccountModals } from '../../account/index.ts';
 import { fromCents, toCents } from '../slot/slot-money.ts';
 import { cashOutCents, type CrashClock } from './crash-clock.ts';
 import { useCrashFormat } from './crash-format.ts';

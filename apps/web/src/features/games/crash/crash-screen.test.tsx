@@ -9,7 +9,7 @@ import { appRoutes } from '../../../app/routes.tsx';
 import { createI18n } from '../../../shared/i18n.ts';
 import { apiError, stubApi, type ApiCall, type RouteAnswer } from '../../../test/fake-api.ts';
 import { bootFixture, memberFixture } from '../../../test/fixtures.ts';
-import { AccountModalsProvider } from '../../account/account-modals-context.tsx';
+import { AccountModalsProvider } from '../../account/index.ts';
 import { CrashScreen } from './crash-screen.tsx';
 
 const LOAD = { timeout: 5000 };

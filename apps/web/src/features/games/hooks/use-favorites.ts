@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { GamePage } from '@app/contracts';
 import { errorCodeOf, translateError } from '../../../shared/error-message.ts';
 import { useSessionToken } from '../../../shared/session-token.ts';
-import { useAccountModals } from '../../account/account-modals-context.tsx';
+import { useAccountModals } from '../../account/index.ts';
 import { addFavorite, removeFavorite } from '../api/games.api.ts';
 import { favoriteIdsQueryOptions, gameKeys } from '../api/games.queries.ts';
 import { createKeyedThrottle } from '../throttle.ts';

@@ -1,7 +1,6 @@
 import { useNavigate } from 'react-router';
 import type { Game } from '@app/contracts';
-import { useSession } from '../../account/api/account.queries.ts';
-import { useAccountModals } from '../../account/account-modals-context.tsx';
+import { useSession, useAccountModals } from '../../account/index.ts';
 import { LOBBY_GAME_CODE, seamlessPath } from '../game-types.ts';
 
 export interface StartGame {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { CRASH_GAME_CODE } from '@app/contracts';
 import { Spinner } from '@app/ui';
-import { useSession } from '../../account/api/account.queries.ts';
+import { useSession } from '../../account/index.ts';
 import { CrashScreen } from '../crash/crash-screen.tsx';
 import { SlotScreen } from '../slot/slot-screen.tsx';
 import { MiniGameScreen } from './mini-game-screen.tsx';

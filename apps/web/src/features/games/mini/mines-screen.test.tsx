@@ -9,7 +9,7 @@ import { appRoutes } from '../../../app/routes.tsx';
 import { createI18n } from '../../../shared/i18n.ts';
 import { apiError, stubApi, type ApiCall, type RouteAnswer } from '../../../test/fake-api.ts';
 import { bootFixture, memberFixture } from '../../../test/fixtures.ts';
-import { systemKeys } from '../../system/api/system.queries.ts';
+import { systemKeys } from '../../system/index.ts';
 
 const LOAD = { timeout: 5000 };
 const MINES = [0, 3, 12, 18, 24];

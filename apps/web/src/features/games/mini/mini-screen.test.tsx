@@ -11,7 +11,7 @@ import { createI18n } from '../../../shared/i18n.ts';
 import { apiError, stubApi, type ApiCall, type RouteAnswer } from '../../../test/fake-api.ts';
 import { bootFixture, memberFixture } from '../../../test/fixtures.ts';
 import { gameFixture, launchFixture } from '../../../test/games-fixtures.ts';
-import { systemKeys } from '../../system/api/system.queries.ts';
+import { systemKeys } from '../../system/index.ts';
 
 const LOAD = { timeout: 5000 };
 const NAMES: Record<MiniGameCode, { pt: string; en: string }> = { dados: { pt: 'Dados', en: 'Dice' }, limbo: { pt: 'Limbo', en: 'Limbo' }, plinko: { pt: 'Plinko', en: 'Plinko' } };

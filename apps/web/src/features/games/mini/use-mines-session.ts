@@ -6,7 +6,7 @@ import { errorCodeOf } from '../../../shared/error-message.ts';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query.ts';
 import { newRequestId } from '../../../shared/request-id.ts';
 import { useSessionToken } from '../../../shared/session-token.ts';
-import { walletBalanceQueryOptions, walletKeys } from '../../wallet/api/wallet.queries.ts';
+import { walletBalanceQueryOptions, walletKeys } from '../../wallet/index.ts';
 import { toCents } from '../slot/slot-money.ts';
 import { usePace } from '../slot/use-pace.ts';
 import { cashOutMines, fetchMinesTable, revealMinesCell, startMines } from './mines.api.ts';

@@ -4,7 +4,7 @@ import type { MiniGameCode, WalletBalance } from '@app/contracts';
 import { useMediaQuery } from '../../../shared/hooks/use-media-query.ts';
 import { newRequestId } from '../../../shared/request-id.ts';
 import { useSessionToken } from '../../../shared/session-token.ts';
-import { walletBalanceQueryOptions, walletKeys } from '../../wallet/api/wallet.queries.ts';
+import { walletBalanceQueryOptions, walletKeys } from '../../wallet/index.ts';
 import { fromCents, toCents } from '../slot/slot-money.ts';
 import { fetchMiniTable, playMini } from './mini.api.ts';
 import type { MiniRound } from './mini-math.ts';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Providers } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { appRoutes } from '../../../app/routes.tsx';
-import { systemKeys } from '../../system/api/system.queries.ts';
+import { systemKeys } from '../../system/index.ts';
 import { createI18n } from '../../../shared/i18n.ts';
 import { apiError, stubApi, type ApiCall, type RouteAnswer } from '../../../test/fake-api.ts';
 import { bootFixture, memberFixture } from '../../../test/fixtures.ts';

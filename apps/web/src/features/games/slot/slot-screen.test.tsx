@@ -9,7 +9,7 @@ import { createI18n } from '../../../shared/i18n.ts';
 import { apiError, stubApi, type RouteAnswer } from '../../../test/fake-api.ts';
 import { bootFixture, memberFixture } from '../../../test/fixtures.ts';
 import { gameFixture, launchFixture } from '../../../test/games-fixtures.ts';
-import { systemKeys } from '../../system/api/system.queries.ts';
+import { systemKeys } from '../../system/index.ts';
 import { parseSlotUrl } from './slot-url.ts';
 import { fromCents, times, toCents } from './slot-money.ts';
 

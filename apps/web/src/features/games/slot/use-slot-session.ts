@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SlotOutcome, SlotTable, WalletBalance } from '@app/contracts';
 import { newRequestId } from '../../../shared/request-id.ts';
 import { useSessionToken } from '../../../shared/session-token.ts';
-import { walletBalanceQueryOptions, walletKeys } from '../../wallet/api/wallet.queries.ts';
+import { walletBalanceQueryOptions, walletKeys } from '../../wallet/index.ts';
 import { demoSpinSlot, fetchSlotTable, spinSlot } from './slot.api.ts';
 import { fromCents, times, toCents } from './slot-money.ts';
 import { usePace } from './use-pace.ts';

@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { APP_PLATFORMS, type AppPlatform } from '@app/contracts';
 import { AndroidIcon, AppleIcon, buttonClassName, DownloadIcon, SmartphoneIcon } from '@app/ui';
-import { appQrPath } from '../../content/api/content.api.ts';
-import { useBootInfo } from '../../system/api/system.queries.ts';
+import { appQrPath } from '../../content/index.ts';
+import { useBootInfo } from '../../system/index.ts';
 import { APP_SECTION_TAG } from '../help-view.ts';
 
 /** The install guide per platform, in the order a player follows it. */

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { HelpArticle } from '@app/contracts';
 import { intlLocaleOf } from '@app/i18n';
-import { RichText } from '../../content/components/rich-text.tsx';
+import { RichText } from '../../content/index.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
-import { useBootInfo } from '../../system/api/system.queries.ts';
+import { useBootInfo } from '../../system/index.ts';
 
 /** One help article: title, when it last changed (operator's time zone), and its text. */
 export function HelpArticleView({ article }: { article: HelpArticle }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { HelpArticle } from '@app/contracts';
 import { Modal } from '@app/ui';
-import { RichText } from '../../content/components/rich-text.tsx';
+import { RichText } from '../../content/index.ts';
 
 /** Spec §2 help centre modal: the terms (/help#term) over the help page. */
 export function HelpModal({ article, onClose }: { article: HelpArticle; onClose: () => void }) {

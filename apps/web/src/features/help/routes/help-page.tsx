@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { Button, HelpIcon, Spinner } from '@app/ui';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
-import { useHelpCentre } from '../../content/api/content.queries.ts';
+import { useHelpCentre } from '../../content/index.ts';
 import { AppDownloadSection } from '../components/app-download-section.tsx';
 import { HelpArticleView } from '../components/help-article-view.tsx';
 import { HelpModal } from '../components/help-modal.tsx';

@@ -2,7 +2,7 @@ import { useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChevronLeftIcon } from '@app/ui';
-import { rowColumns, shouldSplitRow } from '../../games/row-split.ts';
+import { rowColumns, shouldSplitRow } from '../../games/index.ts';
 import './game-row.css';
 
 interface GameRowProps<T> {

@@ -4,7 +4,7 @@ import { LEADERBOARD_PERIODS, type LeaderboardPeriod } from '@app/contracts';
 import { Chips, TrophyIcon } from '@app/ui';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
-import { GameImage } from '../../games/components/game-image.tsx';
+import { GameImage } from '../../games/index.ts';
 import { useLeaderboard, useWinners } from '../api/winners.api.ts';
 import './winners-board.css';
 

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ConfirmReceipt, Deposit, DepositStatus, Withdrawal, WithdrawalPage, WithdrawalStatus, WithdrawOptions } from '@app/contracts';
 import { getToken } from '../../../shared/session-token.ts';
-import { accountKeys } from '../../account/api/account.queries.ts';
-import { walletKeys } from '../../wallet/api/wallet.queries.ts';
+import { accountKeys } from '../../account/index.ts';
+import { walletKeys } from '../../wallet/index.ts';
 import {
   confirmReceiptRequest,
   createDepositRequest,

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { AmountCheck } from '../amount.ts';
-import type { WalletFormat } from '../../wallet/hooks/use-wallet-format.ts';
+import type { WalletFormat } from '../../wallet/index.ts';
 
 type AmountProblem = Extract<AmountCheck, { ok: false }>['problem'];
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Deposit } from '@app/contracts';
 import { useSessionToken } from '../../../shared/session-token.ts';
-import { memberInfoQueryOptions } from '../../account/api/account.queries.ts';
+import { memberInfoQueryOptions } from '../../account/index.ts';
 import { refreshMoney } from '../api/payments.queries.ts';
 
 /**

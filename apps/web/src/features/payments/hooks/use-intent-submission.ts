@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { newRequestId } from '../../../shared/request-id.ts';
-import { isDefinitiveAnswer } from '../../wallet/hooks/use-transfer-submission.ts';
+import { isDefinitiveAnswer } from '../../wallet/index.ts';
 
 /**
  * Sends a money request (a deposit charge, a withdrawal) once per intent, as the wallet's

@@ -1,5 +1,5 @@
 import type { PublicPromotion } from '@app/contracts';
-import { RichText } from '../../content/components/rich-text.tsx';
+import { RichText } from '../../content/index.ts';
 
 /** One promotion teaser, anchored at its id (/promotions#<id>). */
 export function PromotionSection({ promotion }: { promotion: PublicPromotion }) {

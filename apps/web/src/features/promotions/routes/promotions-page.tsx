@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button, GiftIcon, Spinner } from '@app/ui';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
-import { siteContentQueryOptions, useContentLanguage } from '../../content/api/content.queries.ts';
+import { siteContentQueryOptions, useContentLanguage } from '../../content/index.ts';
 import { PromotionSection } from '../components/promotion-section.tsx';
 import '../components/promotions.css';
 

@@ -1,8 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ProfitQuery, WalletBalance } from '@app/contracts';
 import { getToken } from '../../../shared/session-token.ts';
-import { accountKeys } from '../../account/api/account.queries.ts';
-import type { MemberInfo } from '../../account/api/account.types.ts';
+import { accountKeys, type MemberInfo } from '../../account/index.ts';
 import {
   agentTransferRequest,
   fetchProfit,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useBootInfo } from '../../system/api/system.queries.ts';
+import { useBootInfo } from '../../system/index.ts';
 import { DEFAULT_PRESET, presetRange, todayIn, type DayRange, type RangePreset } from '../date-range.ts';
 
 export type RangeChoice = RangePreset | 'custom';

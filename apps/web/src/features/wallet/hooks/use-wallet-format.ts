@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { intlLocaleOf } from '@app/i18n';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
-import { useBootInfo } from '../../system/api/system.queries.ts';
+import { useBootInfo } from '../../system/index.ts';
 
 export interface WalletFormat {
   /** "R$ 1.234,50" (symbol, then the amount in the player's locale). */

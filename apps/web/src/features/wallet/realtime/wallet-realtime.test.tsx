@@ -12,7 +12,7 @@ import { clearSessionStorage, setToken } from '../../../shared/session-token.ts'
 import { stubApi } from '../../../test/fake-api.ts';
 import { bootFixture, memberFixture } from '../../../test/fixtures.ts';
 import { transactionPageFixture, walletBalanceFixture } from '../../../test/wallet-fixtures.ts';
-import { accountKeys } from '../../account/api/account.queries.ts';
+import { accountKeys } from '../../account/index.ts';
 import { walletKeys } from '../api/wallet.queries.ts';
 import { createWalletRealtime } from './wallet-realtime.ts';
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button, Modal, Tabs } from '@app/ui';
 import { useAccountModals } from '../../account-modals-context.tsx';
-import { GroupBanner } from '../../../content/components/group-banner.tsx';
+import { GroupBanner } from '../../../content/index.ts';
 import { ForgotEmailForm } from './forgot-email-form.tsx';
 import { ForgotPhoneForm } from './forgot-phone-form.tsx';
 

@@ -5,7 +5,7 @@ import { normalizeBrMobile, todayIn, validateField, type RegistrationSettings } 
 import { Alert, Button, Checkbox } from '@app/ui';
 import { isApiError } from '../../../../shared/api-client.ts';
 import { useErrorMessage, useValidationMessage, type MessageParams } from '../../../../shared/error-message.ts';
-import { useBootInfo } from '../../../system/api/system.queries.ts';
+import { useBootInfo } from '../../../system/index.ts';
 import type { RegisterMethod } from '../../api/registration.api.ts';
 import { useRegister } from '../../api/registration.queries.ts';
 import { clientFieldIssue, serverFieldIssues, toFieldMessages, type FieldIssue, type FieldMessages } from '../../field-problems.ts';

@@ -7,7 +7,7 @@ import type { RegisterMethod } from '../../api/registration.api.ts';
 import { registerSettingsQueryOptions } from '../../api/registration.queries.ts';
 import { useAccountModals } from '../../account-modals-context.tsx';
 import { useBotCheck } from '../../hooks/use-bot-check.ts';
-import { GroupBanner } from '../../../content/components/group-banner.tsx';
+import { GroupBanner } from '../../../content/index.ts';
 import { RegisterForm } from './register-form.tsx';
 
 export function RegisterModal({ referralCode }: { referralCode: string | null }) {

@@ -4,7 +4,7 @@ import { latestOldEnoughBirthday, todayIn, type MemberIdentity } from '@app/cont
 import { apiError, json, stubApi, type ApiCall } from '../../../../test/fake-api.ts';
 import { memberFixture } from '../../../../test/fixtures.ts';
 import { renderApp } from '../../../../test/render-app.tsx';
-import { paymentsKeys } from '../../../payments/api/payments.queries.ts';
+import { paymentsKeys } from '../../../payments/index.ts';
 
 const EMPTY: MemberIdentity = { payeeName: null, cpf: null, birthday: null, complete: false, locked: false, ageVerified: false };
 const SAVED: MemberIdentity = { payeeName: 'José da Silva', cpf: '***.982.247-**', birthday: '1990-05-17', complete: true, locked: true, ageVerified: true };

@@ -5,7 +5,7 @@ import { Alert, Button, Spinner } from '@app/ui';
 import { useErrorMessage } from '../../../../shared/error-message.ts';
 import { currentLanguage } from '../../../../shared/i18n.ts';
 import { useSessionToken } from '../../../../shared/session-token.ts';
-import { useBootInfo } from '../../../system/api/system.queries.ts';
+import { useBootInfo } from '../../../system/index.ts';
 import type { SessionView } from '../../api/security.api.ts';
 import { sessionsQueryOptions, useSignOutOthers } from '../../api/security.queries.ts';
 import { describeUserAgent } from '../../user-agent.ts';

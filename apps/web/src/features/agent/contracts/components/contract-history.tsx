@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Contract } from '@app/contracts';
 import { PHONE_QUERY, useMediaQuery } from '../../../../shared/hooks/use-media-query.ts';
-import { EmptyState } from '../../../wallet/components/panel-states.tsx';
+import { EmptyState } from '../../../wallet/index.ts';
 import type { ContractFormat } from '../hooks/use-contract-format.ts';
 import { topRates } from '../tiers.ts';
 import { ContractStatusBadge } from './status-badge.tsx';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Contract, ContractOverview } from '@app/contracts';
 import { Alert, Button, UserIcon } from '@app/ui';
 import { useErrorMessage } from '../../../../shared/error-message.ts';
-import { EmptyState } from '../../../wallet/components/panel-states.tsx';
+import { EmptyState } from '../../../wallet/index.ts';
 import type { ContractFormat } from '../hooks/use-contract-format.ts';
 import type { Decision } from '../hooks/use-contract-decision.ts';
 import { ContractStatusBadge } from './status-badge.tsx';

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { intlLocaleOf } from '@app/i18n';
 import { currentLanguage } from '../../../../shared/i18n.ts';
-import { useBootInfo } from '../../../system/api/system.queries.ts';
-import { useWalletFormat, type WalletFormat } from '../../../wallet/hooks/use-wallet-format.ts';
+import { useBootInfo } from '../../../system/index.ts';
+import { useWalletFormat, type WalletFormat } from '../../../wallet/index.ts';
 import type { TierField } from '../tiers.ts';
 
 export interface ContractFormat extends WalletFormat {

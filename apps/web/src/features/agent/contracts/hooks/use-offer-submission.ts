@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import type { Contract, ContractOffer } from '@app/contracts';
 import { isApiError } from '../../../../shared/api-client.ts';
 import { newRequestId } from '../../../../shared/request-id.ts';
-import { isDefinitiveAnswer } from '../../../wallet/hooks/use-transfer-submission.ts';
+import { isDefinitiveAnswer } from '../../../wallet/index.ts';
 import { useOfferContract } from '../api/contracts.queries.ts';
 
 export type OfferInput = Pick<ContractOffer, 'kind' | 'downline' | 'tiers'>;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
 import { Providers } from '../../../../app/providers.tsx';
 import { createQueryClient } from '../../../../app/query-client.ts';
-import { systemKeys } from '../../../system/api/system.queries.ts';
+import { systemKeys } from '../../../system/index.ts';
 import { createTestI18n } from '../../../../test/test-i18n.ts';
 import { bootFixture } from '../../../../test/fixtures.ts';
 

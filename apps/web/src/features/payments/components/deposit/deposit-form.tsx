@@ -4,7 +4,7 @@ import { Alert, Button, Chips, TextField } from '@app/ui';
 import type { DepositOptions } from '@app/contracts';
 import { useErrorMessage } from '../../../../shared/error-message.ts';
 import { currentLanguage } from '../../../../shared/i18n.ts';
-import type { WalletFormat } from '../../../wallet/hooks/use-wallet-format.ts';
+import type { WalletFormat } from '../../../wallet/index.ts';
 import { checkAmount, isSameAmount, toInputAmount } from '../../amount.ts';
 import { useAmountMessage } from '../../hooks/use-amount-message.ts';
 

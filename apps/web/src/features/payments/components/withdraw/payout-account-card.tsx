@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert, Button } from '@app/ui';
 import type { PayoutAccount } from '@app/contracts';
-import type { WalletFormat } from '../../../wallet/hooks/use-wallet-format.ts';
+import type { WalletFormat } from '../../../wallet/index.ts';
 import { PayoutAccountForm } from './payout-account-form.tsx';
 
 /** Where withdrawals go: the saved account (masked) with a way to change it, or the form to add one. */

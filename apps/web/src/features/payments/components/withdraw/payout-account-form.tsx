@@ -4,7 +4,7 @@ import { Alert, Button, SelectField, Tabs, TextField } from '@app/ui';
 import { PayoutAccountInputSchema, PIX_KEY_TYPES, type PayoutAccountInput, type PixKeyType } from '@app/contracts';
 import { ApiError, isApiError } from '../../../../shared/api-client.ts';
 import { translateError, useValidationMessage, type MessageParams } from '../../../../shared/error-message.ts';
-import { serverFieldIssues, toFieldMessages, type FieldMessages } from '../../../account/field-problems.ts';
+import { serverFieldIssues, toFieldMessages, type FieldMessages } from '../../../account/index.ts';
 import { useSavePayoutAccount } from '../../api/payments.queries.ts';
 import { normalizePixKey, pixKeyInputMode } from '../../pix-key.ts';
 

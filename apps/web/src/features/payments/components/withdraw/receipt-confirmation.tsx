@@ -3,8 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Alert, Button, TextField } from '@app/ui';
 import type { ConfirmReceipt, Withdrawal } from '@app/contracts';
 import { useErrorMessage } from '../../../../shared/error-message.ts';
-import { parseAmountInput } from '../../../wallet/amount-input.ts';
-import type { WalletFormat } from '../../../wallet/hooks/use-wallet-format.ts';
+import { parseAmountInput, type WalletFormat } from '../../../wallet/index.ts';
 import { useConfirmReceipt } from '../../api/payments.queries.ts';
 import { fromCents, toCents } from '../../amount.ts';
 

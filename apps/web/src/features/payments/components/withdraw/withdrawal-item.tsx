@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { Withdrawal } from '@app/contracts';
-import type { WalletFormat } from '../../../wallet/hooks/use-wallet-format.ts';
+import type { WalletFormat } from '../../../wallet/index.ts';
 import { WithdrawalStatusChip } from '../status-chip.tsx';
 import { ProofUpload } from './proof-upload.tsx';
 import { ReceiptConfirmation } from './receipt-confirmation.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { SelectField, Spinner, type SelectOption } from '@app/ui';
 import { JOURNAL_TYPES, type JournalType, type TransactionPage } from '@app/contracts';
 import { PHONE_QUERY, useMediaQuery } from '../../../../shared/hooks/use-media-query.ts';
-import { useSession } from '../../../account/api/account.queries.ts';
+import { useSession } from '../../../account/index.ts';
 import { transactionsQueryOptions } from '../../api/wallet.queries.ts';
 import { useTransactionFilters } from '../../hooks/use-transaction-filters.ts';
 import { useWalletFormat, type WalletFormat } from '../../hooks/use-wallet-format.ts';

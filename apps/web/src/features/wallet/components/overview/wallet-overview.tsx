@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, CoinsIcon, RefreshIcon, Spinner, StarIcon } from '@app/ui';
-import { useSession } from '../../../account/api/account.queries.ts';
+import { useSession } from '../../../account/index.ts';
 import { vendorWalletsQueryOptions, walletBalanceQueryOptions } from '../../api/wallet.queries.ts';
 import { useWalletFormat } from '../../hooks/use-wallet-format.ts';
 import { LoadFailed } from '../panel-states.tsx';

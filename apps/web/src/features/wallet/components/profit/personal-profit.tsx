@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '@app/ui';
-import { useSession } from '../../../account/api/account.queries.ts';
+import { useSession } from '../../../account/index.ts';
 import { profitQueryOptions } from '../../api/wallet.queries.ts';
 import { isRangeValid, MAX_PROFIT_DAYS } from '../../date-range.ts';
 import { useDayRange } from '../../hooks/use-day-range.ts';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Spinner, Tabs } from '@app/ui';
 import type { AgentTransferRequest } from '@app/contracts';
-import { useSession } from '../../../account/api/account.queries.ts';
+import { useSession } from '../../../account/index.ts';
 import { uplineQueryOptions } from '../../api/wallet.queries.ts';
 import { TransferForm } from './transfer-form.tsx';
 import { UplineCard } from './upline-card.tsx';
