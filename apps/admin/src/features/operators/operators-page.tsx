@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { OPERATOR_ROLES, OperatorCreatedResponseSchema, OperatorListResponseSchema, type OperatorRole } from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { OPERATOR_ROLES, OperatorCreatedResponseSchema, OperatorCreateRequestSchema, OperatorListResponseSchema, type OperatorCreateRequest } from '@app/contracts';
 import { Alert, Button, ConfirmDialog, SelectField, TextField } from '@app/ui';
 import { api } from '../../shared/api.ts';
 import { Badge, DataTable, type Column } from '../../shared/components/data-table.tsx';
@@ -17,14 +19,13 @@ export default function OperatorsPage() {
   const session = useSession();
   const queryClient = useQueryClient();
   const query = useQuery({ queryKey: ['backoffice', 'operators'], queryFn: ({ signal }) => api('GET', '/api/backoffice/operators', { schema: OperatorListResponseSchema, signal }) });
-  const [username, setUsername] = useState('');
-  const [displayName, setDisplayName] = useState('');
-  const [role, setRole] = useState<OperatorRole>('support');
+  // The server's own request schema: a username it would refuse is told under the field first.
+  const form = useForm<OperatorCreateRequest>({ resolver: zodResolver(OperatorCreateRequestSchema), defaultValues: { username: '', displayName: '', role: 'support' } });
+  const [username, displayName] = useWatch({ control: form.control, name: ['username', 'displayName'] });
   const create = useMutation({
-    mutationFn: () => api('POST', '/api/backoffice/operators', { body: { username, displayName, role }, schema: OperatorCreatedResponseSchema }),
+    mutationFn: (body: OperatorCreateRequest) => api('POST', '/api/backoffice/operators', { body, schema: OperatorCreatedResponseSchema }),
     onSuccess: () => {
-      setUsername('');
-      setDisplayName('');
+      form.reset({ username: '', displayName: '', role: form.getValues('role') });
       void queryClient.invalidateQueries({ queryKey: ['backoffice', 'operators'] });
     },
   });
@@ -37,10 +38,9 @@ export default function OperatorsPage() {
     },
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!create.isPending) create.mutate();
-  }
+  const submit = form.handleSubmit((body) => {
+    if (!create.isPending) create.mutate(body);
+  });
 
   const columns: Column<OperatorRow>[] = [
     { key: 'username', header: t('columns.username'), cell: (row) => row.username },
@@ -63,10 +63,14 @@ export default function OperatorsPage() {
 
   return (
     <Page title={t('title')} testId="operators-page">
-      <form className="bo-card bo-form-row" onSubmit={submit} data-testid="operator-create">
-        <TextField label={t('columns.username')} value={username} onChange={(event) => setUsername(event.target.value)} maxLength={32} hint={t('usernameHint')} />
-        <TextField label={t('columns.displayName')} value={displayName} onChange={(event) => setDisplayName(event.target.value)} maxLength={100} />
-        <SelectField label={t('columns.role')} value={role} onValueChange={setRole} options={OPERATOR_ROLES.map((value) => ({ value, label: t(`admin:roles.${value}`) }))} />
+      <form className="bo-card bo-form-row" onSubmit={(event) => void submit(event)} data-testid="operator-create">
+        <TextField label={t('columns.username')} {...form.register('username')} maxLength={32} hint={t('usernameHint')} error={form.formState.errors.username ? t('usernameHint') : null} />
+        <TextField label={t('columns.displayName')} {...form.register('displayName')} maxLength={100} />
+        <Controller
+          control={form.control}
+          name="role"
+          render={({ field }) => <SelectField label={t('columns.role')} name={field.name} value={field.value} onValueChange={field.onChange} onBlur={field.onBlur} options={OPERATOR_ROLES.map((value) => ({ value, label: t(`admin:roles.${value}`) }))} />}
+        />
         <Button type="submit" disabled={create.isPending || username.trim() === '' || displayName.trim() === ''}>
           {t('create')}
         </Button>
