@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import type { MemberSummary } from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MemberSearchQuerySchema, type MemberSummary } from '@app/contracts';
 import { intlLocaleOf, resolveLanguage } from '@app/i18n';
 import { Alert, Button, TextField } from '@app/ui';
 import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
@@ -9,6 +10,9 @@ import { Page, QueryState } from '../../shared/components/page.tsx';
 import { STATUS_TONE, typeKey } from './labels.ts';
 import { SEARCH_PAGE_SIZE, useMemberSearch } from './members.api.ts';
 import './members.css';
+
+/** The box is the server's `q` (trimmed, 1–100 characters); paging comes from the address. */
+const SearchFormSchema = MemberSearchQuerySchema.pick({ q: true });
 
 function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(intlLocaleOf(resolveLanguage(language)), { dateStyle: 'short' }).format(new Date(iso));
@@ -23,14 +27,10 @@ export default function SearchPage() {
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const pageNo = Math.max(1, Number(params.get('page')) || 1);
-  const [text, setText] = useState(q);
+  const form = useForm<{ q: string }>({ resolver: zodResolver(SearchFormSchema), defaultValues: { q } });
+  const text = useWatch({ control: form.control, name: 'q' });
   const query = useMemberSearch(q, pageNo);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const next = text.trim();
-    setParams(next ? { q: next } : {});
-  }
+  const submit = form.handleSubmit((values) => setParams({ q: values.q }));
 
   const columns: Column<MemberSummary>[] = [
     {
@@ -58,12 +58,11 @@ export default function SearchPage() {
 
   return (
     <Page title={t('search.title')} testId="members-search-page">
-      <form className="bo-members__search" onSubmit={submit} role="search">
+      <form className="bo-members__search" onSubmit={(event) => void submit(event)} role="search">
         <TextField
           label={t('search.label')}
           hint={t('search.hint')}
-          value={text}
-          onChange={(event) => setText(event.target.value)}
+          {...form.register('q')}
           maxLength={100}
           autoFocus
           inputMode="search"

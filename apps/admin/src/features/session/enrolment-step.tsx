@@ -1,10 +1,14 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { OperatorAuthenticatedSchema, TotpEnrolmentResponseSchema } from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { OperatorAuthenticatedSchema, TotpConfirmRequestSchema, TotpEnrolmentResponseSchema } from '@app/contracts';
 import { Button, Checkbox, TextField } from '@app/ui';
 import { api } from '../../shared/api.ts';
 import { ErrorLine } from '../../shared/components/page.tsx';
+
+type TotpConfirmRequest = ReturnType<typeof TotpConfirmRequestSchema.parse>;
 
 /**
  * First login of an operator: the key as a QR code and as text, the ten recovery codes (shown
@@ -12,11 +16,14 @@ import { ErrorLine } from '../../shared/components/page.tsx';
  */
 export function EnrolmentStep({ enrolmentToken, onDone, onRestart }: { enrolmentToken: string; onDone: (token: string) => void; onRestart: () => void }) {
   const { t } = useTranslation('admin');
-  const [code, setCode] = useState('');
+  // The code is checked by the server's confirm schema; the "codes saved" box is no part of the
+  // request, it only enables the button.
+  const form = useForm<TotpConfirmRequest>({ resolver: zodResolver(TotpConfirmRequestSchema), defaultValues: { code: '' } });
+  const code = useWatch({ control: form.control, name: 'code' });
   const [saved, setSaved] = useState(false);
   const enrol = useMutation({ mutationFn: () => api('POST', '/api/backoffice/2fa/enrol', { token: enrolmentToken, schema: TotpEnrolmentResponseSchema }) });
   const confirm = useMutation({
-    mutationFn: () => api('POST', '/api/backoffice/2fa/confirm', { token: enrolmentToken, body: { code }, schema: OperatorAuthenticatedSchema }),
+    mutationFn: (body: TotpConfirmRequest) => api('POST', '/api/backoffice/2fa/confirm', { token: enrolmentToken, body, schema: OperatorAuthenticatedSchema }),
     onSuccess: (answer) => onDone(answer.token),
   });
   const { mutate: start } = enrol;
@@ -25,13 +32,12 @@ export function EnrolmentStep({ enrolmentToken, onDone, onRestart }: { enrolment
   const qrUrl = useMemo(() => (enrol.data ? URL.createObjectURL(new Blob([enrol.data.qrSvg], { type: 'image/svg+xml' })) : null), [enrol.data]);
   useEffect(() => () => { if (qrUrl) URL.revokeObjectURL(qrUrl); }, [qrUrl]);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!confirm.isPending) confirm.mutate();
-  }
+  const submit = form.handleSubmit((body) => {
+    if (!confirm.isPending) confirm.mutate(body);
+  });
 
   return (
-    <form className="bo-card bo-login__card bo-login__card--wide" onSubmit={submit} data-testid="enrolment-form">
+    <form className="bo-card bo-login__card bo-login__card--wide" onSubmit={(event) => void submit(event)} data-testid="enrolment-form">
       <h1 className="bo-login__title">{t('enrol.title')}</h1>
       <p className="bo-muted">{t('enrol.intro')}</p>
       <ErrorLine error={enrol.error} />
@@ -53,7 +59,7 @@ export function EnrolmentStep({ enrolmentToken, onDone, onRestart }: { enrolment
             </div>
           </div>
           <Checkbox checked={saved} onChange={(event) => setSaved(event.target.checked)} label={t('enrol.saved')} data-testid="enrol-saved" />
-          <TextField label={t('enrol.code')} value={code} onChange={(event) => setCode(event.target.value)} inputMode="numeric" autoComplete="one-time-code" maxLength={7} data-testid="enrol-code" />
+          <TextField label={t('enrol.code')} {...form.register('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={7} error={form.formState.errors.code ? t('enrol.codeFormat') : null} data-testid="enrol-code" />
           <ErrorLine error={confirm.error} testId="enrol-error" />
           <Button type="submit" block disabled={!saved || code.trim() === '' || confirm.isPending} data-testid="enrol-submit">
             {t('enrol.confirm')}
