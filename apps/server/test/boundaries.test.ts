@@ -2,13 +2,13 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * The walls of .dependency-cruiser.cjs are default-deny (issue 19). These tests write a
- * throwaway file where the walls must hold, run dependency-cruiser with the real config on it,
- * and check the violation is reported under the rule that owns that area; the file is removed
- * whatever happens. The last test cruises the whole tree the way `npm run boundaries` does.
+ * The walls of .dependency-cruiser.cjs are default-deny (issue 19). These tests write throwaway
+ * probe files where the walls must hold, run dependency-cruiser once on them with the real
+ * config, and check each violation is reported under the rule that owns that area; the probes
+ * are removed whatever happens. The last test cruises the whole tree as `npm run boundaries` does.
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -21,95 +21,99 @@ interface Violation {
   rule: { name: string; severity: string };
 }
 
-/** Cruises `files` (repository-relative) with the real config; depth 1 keeps it to their own imports. */
-async function violationsOf(files: string[], { maxDepth }: { maxDepth?: number } = { maxDepth: 1 }): Promise<Violation[]> {
-  const args = [depcruiseBin, ...files, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...(maxDepth ? ['--max-depth', String(maxDepth)] : [])];
+/**
+ * Cruises `files` (repository-relative) with the real config. The config leaves
+ * boundary-probe-* files out unless BOUNDARY_PROBES=include, so that a `npm run boundaries`
+ * running meanwhile elsewhere is not failed by this test's probes.
+ */
+async function violationsOf(files: string[], { includeProbes }: { includeProbes: boolean }): Promise<Violation[]> {
+  const args = [depcruiseBin, ...files, '--config', '.dependency-cruiser.cjs', '--output-type', 'json', ...(includeProbes ? ['--max-depth', '1'] : [])];
+  const env = { ...process.env, BOUNDARY_PROBES: includeProbes ? 'include' : '' };
   // depcruise exits non-zero when it finds errors; the report on stdout is what we judge.
-  const { stdout } = await run(process.execPath, args, { cwd: repoRoot, maxBuffer: 256 * 1024 * 1024 }).catch((error: { stdout?: string }) => {
+  const { stdout } = await run(process.execPath, args, { cwd: repoRoot, env, maxBuffer: 256 * 1024 * 1024 }).catch((error: { stdout?: string }) => {
     if (!error.stdout) throw error;
     return { stdout: error.stdout };
   });
   return (JSON.parse(stdout) as { summary: { violations: Violation[] } }).summary.violations;
 }
 
-/** Writes a probe file (valid TypeScript, so a concurrent tsc or eslint run is not upset), runs `check`, removes it. */
-async function withProbe(relativePath: string, source: string, check: (file: string) => Promise<void>): Promise<void> {
-  const absolute = path.join(repoRoot, relativePath);
-  const createdDirectory = path.dirname(absolute);
-  try {
-    mkdirSync(createdDirectory, { recursive: true });
-    writeFileSync(absolute, source);
-    await check(relativePath);
-  } finally {
-    rmSync(absolute, { force: true });
-  }
+const probe = `boundary-probe-${process.pid}`;
+/** Valid TypeScript, so a concurrent tsc or eslint run is not upset by them either. */
+const probes = {
+  catalogueIntoWalletAndPayments: { file: `apps/server/src/modules/catalogue/${probe}-1.ts`, imports: ['../wallet/wallet.repository.ts', '../payments/index.ts'] },
+  catalogueIntoWalletIndex: { file: `apps/server/src/modules/catalogue/${probe}-2.ts`, imports: ['../wallet/index.ts'] },
+  newModule: { file: `apps/server/src/modules/${probe}/index.ts`, imports: ['../../platform/db.ts'] },
+  homeIntoGames: { file: `apps/web/src/features/home/${probe}-1.ts`, imports: ['../games/components/game-card.tsx', '../games/index.ts'] },
+  homeIntoTestAndApp: { file: `apps/web/src/features/home/${probe}-2.ts`, imports: ['../../test/fixtures.ts', '../../app/routes.tsx'] },
+  sharedIntoFeature: { file: `apps/web/src/shared/${probe}.ts`, imports: ['../features/system/index.ts'] },
+  auditIntoPayments: { file: `apps/admin/src/features/audit/${probe}.ts`, imports: ['../payments/index.ts'] },
+};
+
+let violations: Violation[] = [];
+/** What the cruise reported for one probe, as "<rule> <imported file>". */
+const reportedFor = (name: keyof typeof probes) =>
+  violations
+    .filter((violation) => violation.from === probes[name].file)
+    .map((violation) => `${violation.rule.name} ${violation.to}`)
+    .sort();
+
+function removeProbes(): void {
+  for (const { file } of Object.values(probes)) rmSync(path.join(repoRoot, file), { force: true });
+  rmSync(path.join(repoRoot, `apps/server/src/modules/${probe}`), { recursive: true, force: true });
 }
 
-const probeName = `boundary-probe-${process.pid}`;
+beforeAll(async () => {
+  try {
+    for (const { file, imports } of Object.values(probes)) {
+      mkdirSync(path.dirname(path.join(repoRoot, file)), { recursive: true });
+      writeFileSync(path.join(repoRoot, file), `${imports.map((target) => `import '${target}';`).join('\n')}\nexport {};\n`);
+    }
+    violations = await violationsOf(
+      Object.values(probes).map(({ file }) => file),
+      { includeProbes: true },
+    );
+  } finally {
+    removeProbes();
+  }
+}, 60_000);
+afterAll(removeProbes);
 
 describe('module walls (npm run boundaries)', () => {
-  it('refuses a server module importing another module\'s internals, and one it may not import at all', async () => {
-    const file = `apps/server/src/modules/catalogue/${probeName}.ts`;
-    await withProbe(file, "import '../wallet/wallet.repository.ts';\nimport '../payments/index.ts';\nexport {};\n", async () => {
-      const violations = (await violationsOf([file])).filter((violation) => violation.from === file);
-      expect(violations).toEqual(
-        expect.arrayContaining([
-          expect.objectContaining({ to: 'apps/server/src/modules/wallet/wallet.repository.ts', rule: { name: 'server-module-catalogue', severity: 'error' } }),
-          expect.objectContaining({ to: 'apps/server/src/modules/payments/index.ts', rule: { name: 'server-module-catalogue', severity: 'error' } }),
-        ]),
-      );
-      expect(violations).toHaveLength(2);
-    });
+  it("refuses a server module importing another module's internals, and a module it is not listed for", () => {
+    expect(reportedFor('catalogueIntoWalletAndPayments')).toEqual([
+      'server-module-catalogue apps/server/src/modules/payments/index.ts',
+      'server-module-catalogue apps/server/src/modules/wallet/wallet.repository.ts',
+    ]);
   });
 
-  it('lets a server module import a listed module through its index.ts', async () => {
-    const file = `apps/server/src/modules/catalogue/${probeName}.ts`;
-    await withProbe(file, "import '../wallet/index.ts';\nexport {};\n", async () => {
-      expect((await violationsOf([file])).filter((violation) => violation.from === file)).toEqual([]);
-    });
+  it('lets a server module import a listed module through its index.ts', () => {
+    expect(reportedFor('catalogueIntoWalletIndex')).toEqual([]);
   });
 
-  it('refuses a web feature importing another feature\'s internal file, and accepts its index.ts', async () => {
-    const file = `apps/web/src/features/home/${probeName}.ts`;
-    await withProbe(file, "import '../games/components/game-card.tsx';\nimport '../games/index.ts';\nexport {};\n", async () => {
-      const violations = (await violationsOf([file])).filter((violation) => violation.from === file);
-      expect(violations).toEqual([
-        expect.objectContaining({ to: 'apps/web/src/features/games/components/game-card.tsx', rule: { name: 'web-feature-home', severity: 'error' } }),
-      ]);
-    });
+  it('refuses a new module folder until it is added to the tables', () => {
+    expect(reportedFor('newModule')).toContain('not-in-any-area apps/server/src/platform/db.ts');
   });
 
-  it('refuses a console feature importing a feature it is not listed for', async () => {
-    const file = `apps/admin/src/features/audit/${probeName}.ts`;
-    await withProbe(file, "import '../payments/index.ts';\nexport {};\n", async () => {
-      const violations = (await violationsOf([file])).filter((violation) => violation.from === file);
-      expect(violations).toEqual([expect.objectContaining({ to: 'apps/admin/src/features/payments/index.ts', rule: { name: 'admin-feature-audit', severity: 'error' } })]);
-    });
+  it("refuses a web feature importing another feature's internal file, and accepts its index.ts", () => {
+    expect(reportedFor('homeIntoGames')).toEqual(['web-feature-home apps/web/src/features/games/components/game-card.tsx']);
   });
 
-  it('refuses a new module folder until it is added to the tables', async () => {
-    const file = `apps/server/src/modules/${probeName}/index.ts`;
-    try {
-      await withProbe(file, "import '../../platform/db.ts';\nexport {};\n", async () => {
-        const violations = (await violationsOf([file])).filter((violation) => violation.from === file);
-        expect(violations.map((violation) => violation.rule.name)).toContain('not-in-any-area');
-      });
-    } finally {
-      rmSync(path.join(repoRoot, path.dirname(file)), { recursive: true, force: true });
-    }
+  it("keeps test fixtures and the whole app out of a feature's own code (its tests may use them)", () => {
+    expect(reportedFor('homeIntoTestAndApp')).toEqual([
+      'features-render-app-only-in-tests apps/web/src/app/routes.tsx',
+      'test-helpers-only-in-tests apps/web/src/test/fixtures.ts',
+    ]);
   });
 
-  it('refuses shared/ importing a feature', async () => {
-    const file = `apps/web/src/shared/${probeName}.ts`;
-    await withProbe(file, "import '../features/system/index.ts';\nexport {};\n", async () => {
-      const violations = (await violationsOf([file])).filter((violation) => violation.from === file);
-      expect(violations).toEqual([expect.objectContaining({ to: 'apps/web/src/features/system/index.ts', rule: { name: 'web-shared', severity: 'error' } })]);
-    });
+  it('refuses shared/ importing a feature', () => {
+    expect(reportedFor('sharedIntoFeature')).toEqual(['web-shared apps/web/src/features/system/index.ts']);
+  });
+
+  it('refuses a console feature importing a feature it is not listed for', () => {
+    expect(reportedFor('auditIntoPayments')).toEqual(['admin-feature-audit apps/admin/src/features/payments/index.ts']);
   });
 
   it('passes on the tree as it is', { timeout: 120_000 }, async () => {
-    const violations = await violationsOf(['apps', 'packages', 'e2e', 'scripts', 'bench'], {});
-    // Another run of this file may have a probe on disk at this moment: judge only the real files.
-    expect(violations.filter((violation) => !violation.from.includes('boundary-probe-'))).toEqual([]);
+    expect(await violationsOf(['apps', 'packages', 'e2e', 'scripts', 'bench'], { includeProbes: false })).toEqual([]);
   });
 });
