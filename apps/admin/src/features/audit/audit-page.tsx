@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { AuditChainReportSchema, AuditPageSchema, type AuditEntry } from '@app/contracts';
 import { Alert, Button, TextField } from '@app/ui';
@@ -28,7 +29,8 @@ function isoOf(local: string): string | undefined {
 /** The audit log: who did what to what, before and after, when and from where; and the hash-chain check. */
 export default function AuditPage() {
   const { t, i18n } = useTranslation(['admin-audit', 'admin']);
-  const [draft, setDraft] = useState<Filters>(NO_FILTERS);
+  // Local date-times while typing; the server's AuditSearchQuerySchema checks the sent query.
+  const form = useForm<Filters>({ defaultValues: NO_FILTERS });
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [pageNo, setPageNo] = useState(1);
   const query = useQuery({
@@ -38,12 +40,10 @@ export default function AuditPage() {
   });
   const verify = useMutation({ mutationFn: () => api('GET', '/api/backoffice/audit/verify', { schema: AuditChainReportSchema }) });
 
-  function search(event: FormEvent) {
-    event.preventDefault();
+  const search = form.handleSubmit((draft) => {
     setFilters(draft);
     setPageNo(1);
-  }
-  const field = (key: keyof Filters) => ({ value: draft[key], onChange: (event: { target: { value: string } }) => setDraft({ ...draft, [key]: event.target.value }) });
+  });
 
   const columns: Column<AuditEntry>[] = [
     { key: 'at', header: t('columns.at'), cell: (row) => formatDateTime(row.at, i18n.language) },
@@ -83,12 +83,12 @@ export default function AuditPage() {
         </Alert>
       ) : null}
       <ErrorLine error={verify.error} />
-      <form className="bo-filters" onSubmit={search} data-testid="audit-filters">
-        <TextField label={t('columns.operator')} maxLength={64} {...field('operator')} data-testid="audit-operator" />
-        <TextField label={t('columns.action')} maxLength={100} placeholder="payments.withdrawal" {...field('action')} data-testid="audit-action" />
-        <TextField label={t('columns.target')} maxLength={301} placeholder="withdrawal:42" {...field('target')} data-testid="audit-target" />
-        <TextField label={t('from')} type="datetime-local" {...field('from')} />
-        <TextField label={t('to')} type="datetime-local" {...field('to')} />
+      <form className="bo-filters" onSubmit={(event) => void search(event)} data-testid="audit-filters">
+        <TextField label={t('columns.operator')} maxLength={64} {...form.register('operator')} data-testid="audit-operator" />
+        <TextField label={t('columns.action')} maxLength={100} placeholder="payments.withdrawal" {...form.register('action')} data-testid="audit-action" />
+        <TextField label={t('columns.target')} maxLength={301} placeholder="withdrawal:42" {...form.register('target')} data-testid="audit-target" />
+        <TextField label={t('from')} type="datetime-local" {...form.register('from')} />
+        <TextField label={t('to')} type="datetime-local" {...form.register('to')} />
         <Button type="submit" data-testid="audit-search">
           {t('admin:common.search')}
         </Button>
