@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-// Two projects: the server (node, real PostgreSQL prepared once in global setup) and the web
-// SPA (jsdom). Playwright specs live in e2e/ and are never collected here.
+// Projects: the server (node, real PostgreSQL prepared once in global setup), the web SPA, the
+// console and packages/ui (jsdom). Playwright specs live in e2e/ and are never collected here.
 export default defineConfig({
   test: {
     projects: [
@@ -32,6 +32,16 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['apps/admin/src/**/*.test.{ts,tsx}'],
           setupFiles: ['apps/admin/src/test-setup.ts'],
+          testTimeout: 15_000,
+        },
+      },
+      {
+        // packages/ui's components on their own (.test.tsx: the server project takes .test.ts).
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['packages/ui/src/**/*.test.{ts,tsx}'],
+          setupFiles: ['packages/ui/src/test-setup.ts'],
           testTimeout: 15_000,
         },
       },

@@ -1,5 +1,6 @@
 // Primitive styles travel with the components; tokens.css is imported once by the app.
 import './primitives/primitives.css';
+import './data/data.css';
 
 export { Alert, type AlertProps } from './primitives/alert.tsx';
 export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from './primitives/button.tsx';
@@ -14,3 +15,6 @@ export { Tabs, type TabItem, type TabsProps } from './primitives/tabs.tsx';
 export { TextField, type TextFieldProps } from './primitives/text-field.tsx';
 export * from './icons/ui-icons.tsx';
 export * from './icons/brand-icons.tsx';
+export { DataTable, type Column, type DataTableProps } from './data/data-table.tsx';
+export { Pager, type PagerLabels, type PagerProps } from './data/pager.tsx';
+export { formatBrl, formatDate, formatDateTime } from './data/format.ts';

@@ -1,17 +1,18 @@
 import { intlLocaleOf, resolveLanguage } from '@app/i18n';
+import { formatBrl, formatDate as formatDateIn, formatDateTime as formatDateTimeIn } from '@app/ui';
 
 /** "1234.50" (the API's decimal strings) as R$ 1.234,50 in the console's language. */
 export function formatMoney(amount: string, language: string): string {
-  const value = Number(amount);
-  if (!Number.isFinite(value)) return amount;
-  return new Intl.NumberFormat(intlLocaleOf(resolveLanguage(language)), { style: 'currency', currency: 'BRL' }).format(value);
+  return formatBrl(amount, intlLocaleOf(resolveLanguage(language)));
 }
 
 export function formatDateTime(iso: string | null | undefined, language: string): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(intlLocaleOf(resolveLanguage(language)), { dateStyle: 'short', timeStyle: 'medium' }).format(date);
+  return formatDateTimeIn(iso, intlLocaleOf(resolveLanguage(language)));
+}
+
+/** Short date only, in the console's language. */
+export function formatDate(iso: string, language: string): string {
+  return formatDateIn(iso, intlLocaleOf(resolveLanguage(language)));
 }
 
 /** Whole minutes from `iso` until `now` (never negative). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { JOURNAL_TYPES, type JournalType, type MemberDetail, type OperatorDeposit, type OperatorWithdrawal } from '@app/contracts';
-import { Button, SelectField } from '@app/ui';
+import { SelectField } from '@app/ui';
 import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
 import { QueryState } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney } from '../../shared/format.ts';
@@ -11,19 +11,8 @@ import { LIST_PAGE_SIZE, useAdjustments, useMemberBalances, useMemberBets, useMe
 
 /** Previous / next for lists that know only whether more follow (no total: a member may have millions of bets). */
 function MorePager({ pageNo, hasMore, onPage }: { pageNo: number; hasMore: boolean; onPage: (pageNo: number) => void }) {
-  const { t } = useTranslation('admin');
   if (pageNo === 1 && !hasMore) return null;
-  return (
-    <nav className="bo-pager" aria-label={t('common.pages')}>
-      <Button size="sm" variant="outline" disabled={pageNo <= 1} onClick={() => onPage(pageNo - 1)}>
-        {t('common.previous')}
-      </Button>
-      <span>{pageNo}</span>
-      <Button size="sm" variant="outline" disabled={!hasMore} onClick={() => onPage(pageNo + 1)}>
-        {t('common.next')}
-      </Button>
-    </nav>
-  );
+  return <Pager pageNo={pageNo} hasMore={hasMore} onPage={onPage} />;
 }
 
 export function BalancesTab({ member }: { member: MemberDetail }) {

@@ -3,20 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { MemberSearchQuerySchema, type MemberSummary } from '@app/contracts';
-import { intlLocaleOf, resolveLanguage } from '@app/i18n';
 import { Alert, Button, TextField } from '@app/ui';
 import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
 import { Page, QueryState } from '../../shared/components/page.tsx';
+import { formatDate } from '../../shared/format.ts';
 import { STATUS_TONE, typeKey } from './labels.ts';
 import { SEARCH_PAGE_SIZE, useMemberSearch } from './members.api.ts';
 import './members.css';
 
 /** The box is the server's `q` (trimmed, 1–100 characters); paging comes from the address. */
 const SearchFormSchema = MemberSearchQuerySchema.pick({ q: true });
-
-function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(intlLocaleOf(resolveLanguage(language)), { dateStyle: 'short' }).format(new Date(iso));
-}
 
 /**
  * One box: account, CPF, mobile, e-mail or address (exact, or the start of it). The query stays in

@@ -1,65 +1,22 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '@app/ui';
+import { DataTable as SharedDataTable, Pager as SharedPager, type Column, type DataTableProps, type PagerLabels, type PagerProps } from '@app/ui';
 
-export interface Column<Row> {
-  key: string;
-  header: string;
-  cell: (row: Row) => ReactNode;
-  /** Right-aligned figures. */
-  numeric?: boolean;
+export type { Column };
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+
+/** @app/ui's table with the console's "nothing here" text unless the page has its own. */
+export function DataTable<Row>({ empty, ...props }: Omit<DataTableProps<Row>, 'empty'> & { empty?: string }) {
+  const { t } = useTranslation('admin');
+  return <SharedDataTable {...props} empty={empty ?? t('common.empty')} />;
 }
 
-/**
- * A dense table of rows. On a phone each row becomes a card of label/value pairs (the headers
- * travel as data-label), so nothing needs a sideways scroll.
- */
-export function DataTable<Row>({ columns, rows, rowKey, empty, testId }: { columns: readonly Column<Row>[]; rows: readonly Row[]; rowKey: (row: Row) => string; empty?: string; testId?: string }) {
+/** @app/ui's pager in the console's words. */
+export function Pager(props: DistributiveOmit<PagerProps, 'labels'>) {
   const { t } = useTranslation('admin');
-  if (rows.length === 0) return <p className="bo-empty" data-testid={testId ? `${testId}-empty` : undefined}>{empty ?? t('common.empty')}</p>;
-  return (
-    <div className="bo-table-wrap">
-      <table className="bo-table" data-testid={testId}>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.key} className={column.numeric ? 'bo-num' : undefined} scope="col">
-                {column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)} data-testid={testId ? `${testId}-row-${rowKey(row)}` : undefined}>
-              {columns.map((column) => (
-                <td key={column.key} className={column.numeric ? 'bo-num' : undefined} data-label={column.header}>
-                  {column.cell(row)}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
-/** Previous / next over pageNo with the total count. */
-export function Pager({ pageNo, pageSize, total, onPage }: { pageNo: number; pageSize: number; total: number; onPage: (pageNo: number) => void }) {
-  const { t } = useTranslation('admin');
-  const pages = Math.max(1, Math.ceil(total / pageSize));
-  return (
-    <nav className="bo-pager" aria-label={t('common.pages')}>
-      <Button size="sm" variant="outline" disabled={pageNo <= 1} onClick={() => onPage(pageNo - 1)}>
-        {t('common.previous')}
-      </Button>
-      <span>{t('common.pageOf', { page: pageNo, pages, total })}</span>
-      <Button size="sm" variant="outline" disabled={pageNo >= pages} onClick={() => onPage(pageNo + 1)}>
-        {t('common.next')}
-      </Button>
-    </nav>
-  );
+  const labels: PagerLabels = { pages: t('common.pages'), previous: t('common.previous'), next: t('common.next'), position: (page, pages, total) => t('common.pageOf', { page, pages, total }) };
+  return <SharedPager {...props} labels={labels} />;
 }
 
 /** A status word in a coloured pill: `tone` picks the colour. */
