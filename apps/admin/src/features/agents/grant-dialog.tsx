@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_KINDS, type Contract, type ContractKind } from '@app/contracts';
-import { Button, Modal, SelectField, TextField } from '@app/ui';
+import { Button, SelectField, TextField } from '@app/ui';
 import { ErrorLine } from '../../shared/components/page.tsx';
 import { useGrant } from './agents.api.ts';
+import { ActionDialog } from '../../shared/components/action-dialog.tsx';
 
 /** The fields of one tier per kind (the server checks them again: order, rates, the site's maximum). */
 export const TIER_FIELDS: Record<ContractKind, readonly TierField[]> = {
@@ -63,22 +64,15 @@ export function GrantDialog({ initialAccount, onClose, onGranted }: { initialAcc
 
   const complete = account.trim() !== '' && tiers.every((tier) => TIER_FIELDS[kind].every((field) => (tier[field] ?? '').trim() !== ''));
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ActionDialog
       title={t('grant.title')}
-      closeLabel={t('admin:common.close')}
-      size="lg"
       testId="grant-dialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('admin:common.cancel')}
-          </Button>
-          <Button type="submit" form="grant-form" disabled={!complete || grant.isPending} data-testid="grant-submit">
-            {t('grant.submit')}
-          </Button>
-        </>
+      onClose={onClose}
+      size="lg"
+      action={
+        <Button type="submit" form="grant-form" disabled={!complete || grant.isPending} data-testid="grant-submit">
+          {t('grant.submit')}
+        </Button>
       }
     >
       <form id="grant-form" onSubmit={submit} className="bo-agents__grant" noValidate>
@@ -117,6 +111,6 @@ export function GrantDialog({ initialAccount, onClose, onGranted }: { initialAcc
         <p className="bo-muted bo-agents__hint">{t('grant.note')}</p>
         <ErrorLine error={grant.error} testId="grant-error" />
       </form>
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { SETTLEMENT_LINE_STATUSES, type OperatorSettlementLine, type SettlementLine, type SettlementRerunResult, type SettlementRun } from '@app/contracts';
-import { Button, Modal, SelectField, TextField } from '@app/ui';
+import { Button, SelectField, TextField } from '@app/ui';
 import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
 import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney } from '../../shared/format.ts';
@@ -11,6 +11,7 @@ import { LINES_PAGE_SIZE, useRerun, useRun } from './agents.api.ts';
 import { formatRate, LINE_TONE, OUTCOME_TONE, RUN_TONE } from './labels.ts';
 import { LineCounts, PeriodText } from './run-parts.tsx';
 import './agents.css';
+import { ActionDialog } from '../../shared/components/action-dialog.tsx';
 
 /**
  * One settlement run: its results, its lines in payment order (top agents first) with attempts
@@ -182,21 +183,14 @@ function RerunDialog({ run, line, busy, error, onConfirm, onClose }: { run: Sett
   const [reason, setReason] = useState('');
   const money = (amount: string) => formatMoney(amount, i18n.language);
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ActionDialog
       title={line ? t('rerun.lineTitle', { id: line.id }) : t('rerun.title', { id: run.id })}
-      closeLabel={t('admin:common.close')}
       testId="rerun-dialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('admin:common.cancel')}
-          </Button>
-          <Button onClick={() => onConfirm(reason.trim())} disabled={busy || reason.trim() === ''} data-testid="rerun-confirm">
-            {busy ? t('rerun.busy') : t('rerun.confirm')}
-          </Button>
-        </>
+      onClose={onClose}
+      action={
+        <Button onClick={() => onConfirm(reason.trim())} disabled={busy || reason.trim() === ''} data-testid="rerun-confirm">
+          {busy ? t('rerun.busy') : t('rerun.confirm')}
+        </Button>
       }
     >
       <p data-testid="rerun-message">
@@ -207,7 +201,7 @@ function RerunDialog({ run, line, busy, error, onConfirm, onClose }: { run: Sett
       <p className="bo-muted">{t('rerun.safety')}</p>
       <TextField label={t('admin:common.reason')} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} autoFocus data-testid="rerun-reason" />
       <ErrorLine error={error} testId="rerun-error" />
-    </Modal>
+    </ActionDialog>
   );
 }
 

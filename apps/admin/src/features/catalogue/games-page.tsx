@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAME_TYPES, type GamePatch, type OperatorGame } from '@app/contracts';
-import { Button, Modal, SelectField, TextField } from '@app/ui';
+import { Button, SelectField, TextField } from '@app/ui';
 import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
 import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
 import { useSession } from '../../shared/session.tsx';
@@ -10,6 +10,7 @@ import { FieldErrors } from './field-errors.tsx';
 import { SortInput } from './sort-input.tsx';
 import { Switch } from './switch.tsx';
 import './catalogue.css';
+import { ActionDialog } from '../../shared/components/action-dialog.tsx';
 
 /** The search box waits for a pause in typing before asking the server. */
 function useDebounced<T>(value: T, delayMs: number): T {
@@ -154,26 +155,19 @@ function NamesDialog({ game, onClose }: { game: OperatorGame; onClose: () => voi
   const [en, setEn] = useState(game.names.en);
   const save = () => patch.mutate({ id: game.id, patch: { names: { pt: pt.trim(), en } } }, { onSuccess: onClose });
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ActionDialog
       title={t('games.namesTitle', { code: game.gameCode, vendor: game.vendorName })}
-      closeLabel={t('admin:common.close')}
       testId="game-names-dialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('admin:common.cancel')}
-          </Button>
-          <Button onClick={save} disabled={patch.isPending || en.trim() === ''} data-testid="game-names-save">
-            {t('admin:common.save')}
-          </Button>
-        </>
+      onClose={onClose}
+      action={
+        <Button onClick={save} disabled={patch.isPending || en.trim() === ''} data-testid="game-names-save">
+          {t('admin:common.save')}
+        </Button>
       }
     >
       <TextField label={t('games.namePt')} value={pt} onChange={(event) => setPt(event.target.value)} maxLength={120} hint={t('games.namePtHint')} autoFocus data-testid="game-name-pt" />
       <TextField label={t('games.nameEn')} value={en} onChange={(event) => setEn(event.target.value)} maxLength={120} requiredMark data-testid="game-name-en" />
       <FieldErrors error={patch.error} />
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -12,6 +12,7 @@ import { useIpAllowList, useSecretRotation, useVendorPatch, useVendors } from '.
 import { SortInput } from './sort-input.tsx';
 import { Switch } from './switch.tsx';
 import './catalogue.css';
+import { ActionDialog } from '../../shared/components/action-dialog.tsx';
 
 /**
  * Vendors: switches (enabled, maintenance), wallet mode, order and name, and the provider API's
@@ -203,26 +204,19 @@ function RenameDialog({ vendor, onClose }: { vendor: OperatorVendor; onClose: ()
   const [name, setName] = useState(vendor.displayName);
   const save = () => patch.mutate({ code: vendor.code, patch: { displayName: name } }, { onSuccess: onClose });
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ActionDialog
       title={t('vendors.renameTitle', { code: vendor.code })}
-      closeLabel={t('admin:common.close')}
       testId="vendor-rename-dialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('admin:common.cancel')}
-          </Button>
-          <Button onClick={save} disabled={patch.isPending || name.trim() === ''} data-testid="vendor-rename-save">
-            {t('admin:common.save')}
-          </Button>
-        </>
+      onClose={onClose}
+      action={
+        <Button onClick={save} disabled={patch.isPending || name.trim() === ''} data-testid="vendor-rename-save">
+          {t('admin:common.save')}
+        </Button>
       }
     >
       <TextField label={t('vendors.displayName')} value={name} onChange={(event) => setName(event.target.value)} maxLength={80} autoFocus data-testid="vendor-rename-input" />
       <FieldErrors error={patch.error} />
-    </Modal>
+    </ActionDialog>
   );
 }
 
@@ -234,26 +228,19 @@ function RotateDialog({ vendor, onClose }: { vendor: OperatorVendor; onClose: ()
   const [copied, setCopied] = useState(false);
   if (!secret) {
     return (
-      <Modal
-        open
-        onClose={onClose}
+      <ActionDialog
         title={vendor.provider.hasSecret ? t('vendors.rotateTitle', { vendor: vendor.displayName }) : t('vendors.generateTitle', { vendor: vendor.displayName })}
-        closeLabel={t('admin:common.close')}
         testId="vendor-rotate-dialog"
-        footer={
-          <>
-            <Button variant="outline" onClick={onClose}>
-              {t('admin:common.cancel')}
-            </Button>
-            <Button onClick={() => rotation.mutate(vendor.code, { onSuccess: setSecret })} disabled={rotation.isPending} data-testid="vendor-rotate-confirm">
-              {vendor.provider.hasSecret ? t('vendors.rotate') : t('vendors.generate')}
-            </Button>
-          </>
+        onClose={onClose}
+        action={
+          <Button onClick={() => rotation.mutate(vendor.code, { onSuccess: setSecret })} disabled={rotation.isPending} data-testid="vendor-rotate-confirm">
+            {vendor.provider.hasSecret ? t('vendors.rotate') : t('vendors.generate')}
+          </Button>
         }
       >
         <p>{vendor.provider.hasSecret ? t('vendors.rotateMessage') : t('vendors.generateMessage')}</p>
         <ErrorLine error={rotation.error} />
-      </Modal>
+      </ActionDialog>
     );
   }
   return (
@@ -298,21 +285,14 @@ function AllowListDialog({ vendor, onClose }: { vendor: OperatorVendor; onClose:
   const networks = text.split(/[\s,;]+/).map((entry) => entry.trim()).filter(Boolean);
   const badIndex = save.error instanceof ApiError ? badNetworkIndex(save.error.details) : undefined;
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ActionDialog
       title={t('vendors.allowListTitle', { vendor: vendor.displayName })}
-      closeLabel={t('admin:common.close')}
       testId="vendor-ip-dialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('admin:common.cancel')}
-          </Button>
-          <Button onClick={() => save.mutate({ code: vendor.code, networks }, { onSuccess: onClose })} disabled={save.isPending || networks.length > 50} data-testid="vendor-ip-save">
-            {t('admin:common.save')}
-          </Button>
-        </>
+      onClose={onClose}
+      action={
+        <Button onClick={() => save.mutate({ code: vendor.code, networks }, { onSuccess: onClose })} disabled={save.isPending || networks.length > 50} data-testid="vendor-ip-save">
+          {t('admin:common.save')}
+        </Button>
       }
     >
       <p className="bo-muted">{t('vendors.allowListHelp')}</p>
@@ -335,7 +315,7 @@ function AllowListDialog({ vendor, onClose }: { vendor: OperatorVendor; onClose:
         </p>
       ) : null}
       <FieldErrors error={save.error} />
-    </Modal>
+    </ActionDialog>
   );
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ADJUSTMENT_STATUSES, type Adjustment, type AdjustmentStatus } from '@app/contracts';
-import { Button, ConfirmDialog, Modal, SelectField, TextField } from '@app/ui';
+import { Button, ConfirmDialog, SelectField, TextField } from '@app/ui';
 import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
 import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney } from '../../shared/format.ts';
@@ -10,6 +10,7 @@ import { useSession } from '../../shared/session.tsx';
 import { ADJUSTMENT_TONE } from './labels.ts';
 import { LIST_PAGE_SIZE, useAdjustmentDecision, useAdjustments } from './members.api.ts';
 import './members.css';
+import { ActionDialog } from '../../shared/components/action-dialog.tsx';
 
 /**
  * The checker's queue of manual balance adjustments. Approving posts the amount to the member's
@@ -100,26 +101,19 @@ export default function AdjustmentsPage() {
         testId="adjustment-approve-dialog"
       />
       {rejecting ? (
-        <Modal
-          open
-          onClose={() => { setRejecting(null); decide.reset(); }}
+        <ActionDialog
           title={t('adjustments.rejectTitle', { id: rejecting.id })}
-          closeLabel={t('admin:common.close')}
           testId="adjustment-reject-dialog"
-          footer={
-            <>
-              <Button variant="outline" onClick={() => { setRejecting(null); decide.reset(); }}>
-                {t('admin:common.cancel')}
-              </Button>
-              <Button disabled={decide.isPending || note.trim() === ''} onClick={() => decide.mutate({ id: rejecting.id, kind: 'reject', note }, { onSuccess: () => setRejecting(null) })} data-testid="adjustment-reject-confirm">
-                {t('adjustments.reject')}
-              </Button>
-            </>
+          onClose={() => { setRejecting(null); decide.reset(); }}
+          action={
+            <Button disabled={decide.isPending || note.trim() === ''} onClick={() => decide.mutate({ id: rejecting.id, kind: 'reject', note }, { onSuccess: () => setRejecting(null) })} data-testid="adjustment-reject-confirm">
+              {t('adjustments.reject')}
+            </Button>
           }
         >
           <TextField label={t('admin:common.reason')} value={note} onChange={(event) => setNote(event.target.value)} maxLength={500} autoFocus data-testid="adjustment-reject-note" />
           <ErrorLine error={decide.error} testId="adjustment-reject-error" />
-        </Modal>
+        </ActionDialog>
       ) : null}
     </Page>
   );

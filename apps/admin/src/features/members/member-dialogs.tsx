@@ -6,6 +6,7 @@ import { ErrorLine } from '../../shared/components/page.tsx';
 import { formatMoney } from '../../shared/format.ts';
 import { centsToDecimal, toSignedCents } from './amount.ts';
 import { useMemberActions, useRequestAdjustment } from './members.api.ts';
+import { ActionDialog } from '../../shared/components/action-dialog.tsx';
 
 /** Lock or unlock with a reason (kept on the member and in the audit log). */
 export function StatusDialog({ member, to, onClose }: { member: MemberDetail; to: 'lock' | 'unlock'; onClose: () => void }) {
@@ -13,32 +14,25 @@ export function StatusDialog({ member, to, onClose }: { member: MemberDetail; to
   const { status } = useMemberActions(member.id);
   const [reason, setReason] = useState('');
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ActionDialog
       title={t(to === 'lock' ? 'lock.title' : 'unlock.title', { account: member.account })}
-      closeLabel={t('admin:common.close')}
       testId="member-status-dialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('admin:common.cancel')}
-          </Button>
-          <Button
-            className={to === 'lock' ? 'bo-members__danger-solid' : undefined}
-            disabled={status.isPending || reason.trim() === ''}
-            onClick={() => status.mutate({ to, reason }, { onSuccess: onClose })}
-            data-testid="member-status-confirm"
-          >
-            {t(to === 'lock' ? 'actions.lock' : 'actions.unlock')}
-          </Button>
-        </>
+      onClose={onClose}
+      action={
+        <Button
+          className={to === 'lock' ? 'bo-members__danger-solid' : undefined}
+          disabled={status.isPending || reason.trim() === ''}
+          onClick={() => status.mutate({ to, reason }, { onSuccess: onClose })}
+          data-testid="member-status-confirm"
+        >
+          {t(to === 'lock' ? 'actions.lock' : 'actions.unlock')}
+        </Button>
       }
     >
       <p>{t(to === 'lock' ? 'lock.message' : 'unlock.message')}</p>
       <TextField label={t('admin:common.reason')} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} autoFocus data-testid="member-status-reason" />
       <ErrorLine error={status.error} testId="member-status-error" />
-    </Modal>
+    </ActionDialog>
   );
 }
 
@@ -57,27 +51,21 @@ export function PasswordResetDialog({ member, onClose }: { member: MemberDetail;
   const password = resetPassword.data?.temporaryPassword;
   if (!password) {
     return (
-      <Modal
-        open
-        onClose={close}
+      <ActionDialog
         title={t('password.title', { account: member.account })}
-        closeLabel={t('admin:common.close')}
-        size="sm"
         testId="member-password-dialog"
-        footer={
-          <>
-            <Button variant="outline" onClick={close} disabled={resetPassword.isPending}>
-              {t('admin:common.cancel')}
-            </Button>
-            <Button onClick={() => resetPassword.mutate()} disabled={resetPassword.isPending} data-testid="member-password-confirm">
-              {t('actions.resetPassword')}
-            </Button>
-          </>
+        onClose={close}
+        size="sm"
+        cancelDisabled={resetPassword.isPending}
+        action={
+          <Button onClick={() => resetPassword.mutate()} disabled={resetPassword.isPending} data-testid="member-password-confirm">
+            {t('actions.resetPassword')}
+          </Button>
         }
       >
         <p>{t('password.message')}</p>
         <ErrorLine error={resetPassword.error} testId="member-password-error" />
-      </Modal>
+      </ActionDialog>
     );
   }
   return (
@@ -144,25 +132,18 @@ export function AdjustmentRequestDialog({ member, onClose }: { member: MemberDet
     );
   }
   return (
-    <Modal
-      open
-      onClose={onClose}
+    <ActionDialog
       title={t('adjust.title', { account: member.account })}
-      closeLabel={t('admin:common.close')}
       testId="member-adjust-dialog"
-      footer={
-        <>
-          <Button variant="outline" onClick={onClose}>
-            {t('admin:common.cancel')}
-          </Button>
-          <Button
-            disabled={request.isPending || cents === null || reason.trim() === ''}
-            onClick={() => cents !== null && request.mutate({ memberId: member.id, amountCents: cents, reason: reason.trim(), idempotencyKey })}
-            data-testid="member-adjust-submit"
-          >
-            {t('adjust.submit')}
-          </Button>
-        </>
+      onClose={onClose}
+      action={
+        <Button
+          disabled={request.isPending || cents === null || reason.trim() === ''}
+          onClick={() => cents !== null && request.mutate({ memberId: member.id, amountCents: cents, reason: reason.trim(), idempotencyKey })}
+          data-testid="member-adjust-submit"
+        >
+          {t('adjust.submit')}
+        </Button>
       }
     >
       <p className="bo-muted">{t('adjust.explain')}</p>
@@ -179,6 +160,6 @@ export function AdjustmentRequestDialog({ member, onClose }: { member: MemberDet
       />
       <TextField label={t('admin:common.reason')} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} data-testid="member-adjust-reason" />
       <ErrorLine error={request.error} testId="member-adjust-error" />
-    </Modal>
+    </ActionDialog>
   );
 }

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button, Modal, type ModalProps } from '@app/ui';
+
+export interface ActionDialogProps {
+  title: string;
+  testId: string;
+  onClose: () => void;
+  /** The dialog's one action, the page's own button (its label, test id, busy and disabled rules). */
+  action: ReactNode;
+  size?: ModalProps['size'];
+  /** While the action runs, Cancel waits too (a reset password must not be left half-seen). */
+  cancelDisabled?: boolean;
+  children: ReactNode;
+}
+
+/** The console's dialog for one action: the content, then Cancel and the action in the footer. */
+export function ActionDialog({ title, testId, onClose, action, size, cancelDisabled, children }: ActionDialogProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={title}
+      closeLabel={t('common.close')}
+      testId={testId}
+      size={size}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose} disabled={cancelDisabled}>
+            {t('common.cancel')}
+          </Button>
+          {action}
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
