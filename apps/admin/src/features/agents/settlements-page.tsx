@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CONTRACT_KINDS, SETTLEMENT_RUN_STATUSES, type ContractKind, type SettlementRun, type SettlementRunStatus } from '@app/contracts';
 import { Checkbox, SelectField } from '@app/ui';
-import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
-import { Page, QueryState } from '../../shared/components/page.tsx';
+import { Badge, type Column } from '../../shared/components/data-table.tsx';
+import { PagedTable } from '../../shared/components/paged-table.tsx';
+import { Page } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney } from '../../shared/format.ts';
 import { RUNS_PAGE_SIZE, useRuns } from './agents.api.ts';
 import { RUN_TONE } from './labels.ts';
@@ -63,14 +64,7 @@ export default function SettlementsPage() {
         <Checkbox label={t('runs.filters.includeEmpty')} checked={includeEmpty} onChange={(event) => { setIncludeEmpty(event.target.checked); setPageNo(1); }} data-testid="runs-include-empty" />
       </div>
       <p className="bo-muted">{t('runs.help')}</p>
-      <QueryState query={query}>
-        {() => (
-          <>
-            <DataTable columns={columns} rows={query.data?.content ?? []} rowKey={(row) => row.id} testId="runs" empty={t('runs.empty')} />
-            <Pager pageNo={pageNo} pageSize={RUNS_PAGE_SIZE} total={query.data?.total ?? 0} onPage={setPageNo} />
-          </>
-        )}
-      </QueryState>
+      <PagedTable query={query} columns={columns} rowKey={(row) => row.id} testId="runs" empty={t('runs.empty')} pageNo={pageNo} pageSize={RUNS_PAGE_SIZE} onPage={setPageNo} />
     </Page>
   );
 }

@@ -5,8 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { AuditChainReportSchema, AuditPageSchema, type AuditEntry } from '@app/contracts';
 import { Alert, Button, TextField } from '@app/ui';
 import { api, queryString } from '../../shared/api.ts';
-import { DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
-import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
+import { type Column } from '../../shared/components/data-table.tsx';
+import { PagedTable } from '../../shared/components/paged-table.tsx';
+import { ErrorLine, Page } from '../../shared/components/page.tsx';
 import { formatDateTime } from '../../shared/format.ts';
 
 const PAGE_SIZE = 50;
@@ -93,14 +94,7 @@ export default function AuditPage() {
           {t('admin:common.search')}
         </Button>
       </form>
-      <QueryState query={query}>
-        {() => (
-          <>
-            <DataTable columns={columns} rows={query.data?.content ?? []} rowKey={(row) => row.id} testId="audit" empty={t('empty')} />
-            <Pager pageNo={pageNo} pageSize={PAGE_SIZE} total={query.data?.total ?? 0} onPage={setPageNo} />
-          </>
-        )}
-      </QueryState>
+      <PagedTable query={query} columns={columns} rowKey={(row) => row.id} testId="audit" empty={t('empty')} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
     </Page>
   );
 }

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GAME_TYPES, type GamePatch, type OperatorGame } from '@app/contracts';
 import { Button, SelectField, TextField } from '@app/ui';
-import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
-import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
+import { Badge, type Column } from '../../shared/components/data-table.tsx';
+import { PagedTable } from '../../shared/components/paged-table.tsx';
+import { ErrorLine, Page } from '../../shared/components/page.tsx';
 import { useSession } from '../../shared/session.tsx';
 import { GAMES_PAGE_SIZE, useGamePatch, useGames, useVendors, type GameFilters } from './catalogue.api.ts';
 import { FieldErrors } from './field-errors.tsx';
@@ -134,14 +135,7 @@ export default function GamesPage() {
       </div>
       {!mayManage ? <p className="bo-muted">{t('readOnly')}</p> : null}
       <ErrorLine error={patch.error} testId="games-error" />
-      <QueryState query={query}>
-        {() => (
-          <>
-            <DataTable columns={columns} rows={query.data?.content ?? []} rowKey={(game) => String(game.id)} testId="games" empty={t('games.empty')} />
-            <Pager pageNo={filters.pageNo} pageSize={GAMES_PAGE_SIZE} total={query.data?.total ?? 0} onPage={(pageNo) => setFilters((current) => ({ ...current, pageNo }))} />
-          </>
-        )}
-      </QueryState>
+      <PagedTable query={query} columns={columns} rowKey={(game) => String(game.id)} testId="games" empty={t('games.empty')} pageNo={filters.pageNo} pageSize={GAMES_PAGE_SIZE} onPage={(pageNo) => setFilters((current) => ({ ...current, pageNo }))} />
       {editing ? <NamesDialog game={editing} onClose={() => setEditing(null)} /> : null}
     </Page>
   );

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ADJUSTMENT_STATUSES, type Adjustment, type AdjustmentStatus } from '@app/contracts';
 import { Button, ConfirmDialog, SelectField, TextField } from '@app/ui';
-import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
-import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
+import { Badge, type Column } from '../../shared/components/data-table.tsx';
+import { PagedTable } from '../../shared/components/paged-table.tsx';
+import { ErrorLine, Page } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.tsx';
 import { ADJUSTMENT_TONE } from './labels.ts';
@@ -80,14 +81,7 @@ export default function AdjustmentsPage() {
         />
       </div>
       <ErrorLine error={approving === null && rejecting === null ? decide.error : null} testId="adjustments-error" />
-      <QueryState query={query}>
-        {() => (
-          <>
-            <DataTable columns={columns} rows={query.data?.content ?? []} rowKey={(row) => row.id} testId="adjustments" empty={t('adjustments.empty')} />
-            <Pager pageNo={pageNo} pageSize={LIST_PAGE_SIZE} total={query.data?.total ?? 0} onPage={setPageNo} />
-          </>
-        )}
-      </QueryState>
+      <PagedTable query={query} columns={columns} rowKey={(row) => row.id} testId="adjustments" empty={t('adjustments.empty')} pageNo={pageNo} pageSize={LIST_PAGE_SIZE} onPage={setPageNo} />
       <ConfirmDialog
         open={approving !== null}
         title={t('adjustments.approveTitle')}

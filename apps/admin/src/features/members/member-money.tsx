@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { JOURNAL_TYPES, type JournalType, type MemberDetail, type OperatorDeposit, type OperatorWithdrawal } from '@app/contracts';
 import { SelectField } from '@app/ui';
 import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
+import { PagedTable } from '../../shared/components/paged-table.tsx';
 import { QueryState } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.tsx';
@@ -162,14 +163,7 @@ export function DepositsTab({ member }: { member: MemberDetail }) {
     { key: 'credited', header: t('payments.creditedAt'), cell: (row) => formatDateTime(row.creditedAt, i18n.language) },
   ];
   return (
-    <QueryState query={deposits}>
-      {() => (
-        <>
-          <DataTable testId="member-deposits" columns={columns} rows={deposits.data?.content ?? []} rowKey={(row) => row.id} empty={t('payments.emptyDeposits')} />
-          {(deposits.data?.total ?? 0) > LIST_PAGE_SIZE ? <Pager pageNo={pageNo} pageSize={LIST_PAGE_SIZE} total={deposits.data?.total ?? 0} onPage={setPageNo} /> : null}
-        </>
-      )}
-    </QueryState>
+    <PagedTable query={deposits} testId="member-deposits" columns={columns} rowKey={(row) => row.id} empty={t('payments.emptyDeposits')} pageNo={pageNo} pageSize={LIST_PAGE_SIZE} onPage={setPageNo} pagerOnlyWhenNeeded />
   );
 }
 
@@ -187,13 +181,6 @@ export function WithdrawalsTab({ member }: { member: MemberDetail }) {
     { key: 'paid', header: t('payments.paidAt'), cell: (row) => formatDateTime(row.paidAt, i18n.language) },
   ];
   return (
-    <QueryState query={withdrawals}>
-      {() => (
-        <>
-          <DataTable testId="member-withdrawals" columns={columns} rows={withdrawals.data?.content ?? []} rowKey={(row) => row.id} empty={t('payments.emptyWithdrawals')} />
-          {(withdrawals.data?.total ?? 0) > LIST_PAGE_SIZE ? <Pager pageNo={pageNo} pageSize={LIST_PAGE_SIZE} total={withdrawals.data?.total ?? 0} onPage={setPageNo} /> : null}
-        </>
-      )}
-    </QueryState>
+    <PagedTable query={withdrawals} testId="member-withdrawals" columns={columns} rowKey={(row) => row.id} empty={t('payments.emptyWithdrawals')} pageNo={pageNo} pageSize={LIST_PAGE_SIZE} onPage={setPageNo} pagerOnlyWhenNeeded />
   );
 }

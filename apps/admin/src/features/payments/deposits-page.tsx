@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEPOSIT_STATUSES, type DepositStatus, type OperatorDeposit } from '@app/contracts';
 import { Button, SelectField, TextField } from '@app/ui';
-import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
-import { Page, QueryState } from '../../shared/components/page.tsx';
+import { Badge, type Column } from '../../shared/components/data-table.tsx';
+import { PagedTable } from '../../shared/components/paged-table.tsx';
+import { Page } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.tsx';
 import { PAGE_SIZE, useDeposits, useHeldDepositDecision } from './payments.api.ts';
@@ -75,14 +76,7 @@ export default function DepositsPage() {
         />
         <TextField label={t('columns.member')} value={member} onChange={(event) => { setMember(event.target.value); setPageNo(1); }} maxLength={32} />
       </div>
-      <QueryState query={query}>
-        {() => (
-          <>
-            <DataTable columns={columns} rows={query.data?.content ?? []} rowKey={(row) => row.id} testId="deposits" empty={t('deposits.empty')} />
-            <Pager pageNo={pageNo} pageSize={PAGE_SIZE} total={query.data?.total ?? 0} onPage={setPageNo} />
-          </>
-        )}
-      </QueryState>
+      <PagedTable query={query} columns={columns} rowKey={(row) => row.id} testId="deposits" empty={t('deposits.empty')} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
       {deciding ? (
         <ReasonDialog
           title={decisionTitle(deciding.row, deciding.kind)}

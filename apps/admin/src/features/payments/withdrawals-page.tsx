@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WITHDRAWAL_STATUSES, type OperatorWithdrawal, type WithdrawalStatus } from '@app/contracts';
 import { Button, ConfirmDialog, SelectField, TextField } from '@app/ui';
-import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
-import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
+import { Badge, type Column } from '../../shared/components/data-table.tsx';
+import { PagedTable } from '../../shared/components/paged-table.tsx';
+import { ErrorLine, Page } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney, minutesSince } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.tsx';
 import { PAGE_SIZE, useWithdrawalDecision, useWithdrawals } from './payments.api.ts';
@@ -88,14 +89,7 @@ export default function WithdrawalsPage() {
       </div>
       {!mayDecide ? <p className="bo-muted" data-testid="withdrawals-read-only">{t('withdrawals.readOnly')}</p> : null}
       <ErrorLine error={decide.error} testId="withdrawals-error" />
-      <QueryState query={query}>
-        {() => (
-          <>
-            <DataTable columns={columns} rows={query.data?.content ?? []} rowKey={(row) => row.id} testId="withdrawals" empty={t('withdrawals.empty')} />
-            <Pager pageNo={pageNo} pageSize={PAGE_SIZE} total={query.data?.total ?? 0} onPage={setPageNo} />
-          </>
-        )}
-      </QueryState>
+      <PagedTable query={query} columns={columns} rowKey={(row) => row.id} testId="withdrawals" empty={t('withdrawals.empty')} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
       <ConfirmDialog
         open={approving !== null}
         title={t('withdrawals.approveTitle')}
