@@ -1,4 +1,5 @@
-import { useState, type CSSProperties, type FormEvent } from 'react';
+import { useState, type CSSProperties } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { AgentTreeFigures, AgentTreeNode } from '@app/contracts';
@@ -20,7 +21,8 @@ export default function TreePage() {
   const [params, setParams] = useSearchParams();
   const root = params.get('root');
   const agentsOnly = params.get('agents') === '1';
-  const [text, setText] = useState(root ?? '');
+  // The account box; the server's AgentTreeQuerySchema checks the root it is sent.
+  const form = useForm<{ account: string }>({ defaultValues: { account: root ?? '' } });
   const query = useTreePage(root, 1, agentsOnly);
 
   function go(next: { root?: string | null; agentsOnly?: boolean }) {
@@ -32,21 +34,18 @@ export default function TreePage() {
     setParams(search);
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    go({ root: text.trim().toLowerCase() || null });
-  }
+  const submit = form.handleSubmit(({ account }) => go({ root: account.trim().toLowerCase() || null }));
 
   const data = query.data;
   return (
     <Page title={t('tree.title')} testId="agents-tree-page">
-      <form className="bo-agents__search" onSubmit={submit} role="search">
-        <TextField label={t('tree.search')} hint={t('tree.searchHint')} value={text} onChange={(event) => setText(event.target.value)} maxLength={64} data-testid="tree-search" />
+      <form className="bo-agents__search" onSubmit={(event) => void submit(event)} role="search">
+        <TextField label={t('tree.search')} hint={t('tree.searchHint')} {...form.register('account')} maxLength={64} data-testid="tree-search" />
         <Button type="submit" data-testid="tree-search-submit">
           {t('admin:common.search')}
         </Button>
         {root ? (
-          <Button type="button" variant="outline" onClick={() => { setText(''); go({ root: null }); }} data-testid="tree-top">
+          <Button type="button" variant="outline" onClick={() => { form.setValue('account', ''); go({ root: null }); }} data-testid="tree-top">
             {t('tree.top')}
           </Button>
         ) : null}
@@ -59,11 +58,11 @@ export default function TreePage() {
               {data.root ? (
                 <>
                   <nav className="bo-agents__path" aria-label={t('tree.path')} data-testid="tree-path">
-                    <Link to={agentsOnly ? '?agents=1' : '?'} onClick={() => setText('')}>{t('tree.topShort')}</Link>
+                    <Link to={agentsOnly ? '?agents=1' : '?'} onClick={() => form.setValue('account', '')}>{t('tree.topShort')}</Link>
                     {data.path.map((upline) => (
                       <span key={upline.account}>
                         {' › '}
-                        <Link to={`?root=${encodeURIComponent(upline.account)}${agentsOnly ? '&agents=1' : ''}`} onClick={() => setText(upline.account)}>{upline.account}</Link>
+                        <Link to={`?root=${encodeURIComponent(upline.account)}${agentsOnly ? '&agents=1' : ''}`} onClick={() => form.setValue('account', upline.account)}>{upline.account}</Link>
                       </span>
                     ))}
                     {' › '}

@@ -1,7 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { MemberDetail } from '@app/contracts';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MemberNoteCreateSchema, type MemberDetail } from '@app/contracts';
 import { Button } from '@app/ui';
 import { Badge, DataTable } from '../../shared/components/data-table.tsx';
 import { ErrorLine } from '../../shared/components/page.tsx';
@@ -127,22 +129,19 @@ export function NotesTab({ member }: { member: MemberDetail }) {
   const { t, i18n } = useTranslation(['admin-members', 'admin']);
   const session = useSession();
   const { addNote } = useMemberActions(member.id);
-  const [body, setBody] = useState('');
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (body.trim() === '') return;
-    addNote.mutate(body, { onSuccess: () => setBody('') });
-  }
+  // The server's own note schema (trimmed, 1–2000 characters).
+  const form = useForm<{ body: string }>({ resolver: zodResolver(MemberNoteCreateSchema), defaultValues: { body: '' } });
+  const body = useWatch({ control: form.control, name: 'body' });
+  const submit = form.handleSubmit((note) => addNote.mutate(note.body, { onSuccess: () => form.reset() }));
 
   return (
     <>
       {session.can('members.notes') ? (
-        <form className="bo-card bo-members__note-form" onSubmit={submit}>
+        <form className="bo-card bo-members__note-form" onSubmit={(event) => void submit(event)}>
           <label className="bo-label" htmlFor="member-note">
             {t('notes.new')}
           </label>
-          <textarea id="member-note" className="bo-members__textarea" value={body} onChange={(event) => setBody(event.target.value)} maxLength={2000} rows={3} data-testid="member-note-input" />
+          <textarea id="member-note" className="bo-members__textarea" {...form.register('body')} maxLength={2000} rows={3} data-testid="member-note-input" />
           <div className="bo-members__note-actions">
             <span className="bo-muted bo-small">{t('notes.appendOnly')}</span>
             <Button type="submit" size="sm" disabled={addNote.isPending || body.trim() === ''} data-testid="member-note-submit">
