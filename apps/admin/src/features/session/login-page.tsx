@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CaptchaResponseSchema, OperatorLoginResponseSchema, type OperatorLoginResponse } from '@app/contracts';
 import { Alert, Button, TextField } from '@app/ui';
@@ -24,9 +25,10 @@ export function LoginPage() {
   const { t } = useTranslation('admin');
   const session = useSession();
   const [step, setStep] = useState<Step>({ kind: 'password' });
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  // What the operator types; the server's OperatorLoginRequestSchema checks what is sent (the
+  // values stay when the step changes: the code is sent with the same username and password).
+  const form = useForm<{ username: string; password: string; code: string }>({ defaultValues: { username: '', password: '', code: '' } });
+  const [username, password, code] = useWatch({ control: form.control, name: ['username', 'password', 'code'] });
   const [useRecovery, setUseRecovery] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
@@ -43,8 +45,7 @@ export function LoginPage() {
     }
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(async ({ username, password, code }) => {
     if (busy) return;
     setBusy(true);
     setError(null);
@@ -64,7 +65,7 @@ export function LoginPage() {
     } finally {
       setBusy(false);
     }
-  }
+  });
 
   if (step.kind === 'enrol') {
     return (
@@ -82,16 +83,15 @@ export function LoginPage() {
         {session.endedBecause === 'expired' ? <Alert tone="info">{t('login.endedExpired')}</Alert> : null}
         {step.kind === 'password' ? (
           <>
-            <TextField label={t('login.username')} value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="username" maxLength={64} required data-testid="login-username" />
-            <TextField label={t('login.password')} type="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="current-password" maxLength={128} required data-testid="login-password" />
+            <TextField label={t('login.username')} {...form.register('username')} autoComplete="username" maxLength={64} required data-testid="login-username" />
+            <TextField label={t('login.password')} type="password" {...form.register('password')} autoComplete="current-password" maxLength={128} required data-testid="login-password" />
           </>
         ) : (
           <>
             <p className="bo-muted">{useRecovery ? t('login.recoveryHint') : t('login.codeHint')}</p>
             <TextField
               label={useRecovery ? t('login.recoveryCode') : t('login.code')}
-              value={code}
-              onChange={(event) => setCode(event.target.value)}
+              {...form.register('code')}
               inputMode={useRecovery ? 'text' : 'numeric'}
               autoComplete="one-time-code"
               maxLength={useRecovery ? 40 : 7}
@@ -114,7 +114,7 @@ export function LoginPage() {
           {step.kind === 'code' ? t('login.verify') : t('login.submit')}
         </Button>
         {step.kind === 'code' ? (
-          <button type="button" className="bo-link" onClick={() => { setStep({ kind: 'password' }); setCode(''); setError(null); }}>
+          <button type="button" className="bo-link" onClick={() => { setStep({ kind: 'password' }); form.setValue('code', ''); setError(null); }}>
             {t('login.back')}
           </button>
         ) : null}
