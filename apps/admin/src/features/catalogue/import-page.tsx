@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CATALOGUE_IMPORT_MAX_BYTES, type CatalogueImportReport, type ImportRowOutcome } from '@app/contracts';
 import { Alert, Button, SelectField } from '@app/ui';
@@ -15,16 +16,17 @@ const OUTCOMES = ['added', 'updated', 'unchanged', 'refused'] as const;
 export default function ImportPage() {
   const { t } = useTranslation(['admin-catalogue', 'admin', 'errors']);
   const upload = useCatalogueImport();
-  const [file, setFile] = useState<File | null>(null);
-  const [tooLarge, setTooLarge] = useState(false);
+  const form = useForm<{ files: FileList | null }>({ defaultValues: { files: null } });
+  const file = useWatch({ control: form.control, name: 'files' })?.[0] ?? null;
+  // Told as soon as the file is chosen: the server would refuse it after the whole upload.
+  const tooLarge = file !== null && file.size > CATALOGUE_IMPORT_MAX_BYTES;
   const [shown, setShown] = useState<ImportRowOutcome | ''>('');
   const report = upload.data;
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit(() => {
     if (!file || tooLarge || upload.isPending) return;
     upload.mutate(file, { onSuccess: (result) => setShown(result.vendors.refused + result.games.refused > 0 ? 'refused' : '') });
-  }
+  });
 
   const columns: Column<ReportRow>[] = [
     { key: 'section', header: t('import.columns.section'), cell: (row) => <span className="cat-nowrap">{t(`import.sections.${row.section}`)}</span> },
@@ -50,19 +52,14 @@ export default function ImportPage() {
 
   return (
     <Page title={t('import.title')} testId="catalogue-import-page">
-      <form className="bo-card" onSubmit={submit} data-testid="catalogue-import-form">
+      <form className="bo-card" onSubmit={(event) => void submit(event)} data-testid="catalogue-import-form">
         <p className="bo-muted">{t('import.help', { size: Math.round(CATALOGUE_IMPORT_MAX_BYTES / 1024 / 1024) })}</p>
         <div className="cat-upload">
           <input
             type="file"
             accept=".csv,text/csv"
             aria-label={t('import.file')}
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null;
-              setFile(chosen);
-              setTooLarge(chosen !== null && chosen.size > CATALOGUE_IMPORT_MAX_BYTES);
-              upload.reset();
-            }}
+            {...form.register('files', { onChange: () => upload.reset() })}
             data-testid="catalogue-import-file"
           />
           <Button type="submit" disabled={!file || tooLarge || upload.isPending} data-testid="catalogue-import-submit">
