@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CONTRACT_KINDS, type Contract, type ContractKind } from '@app/contracts';
 import { Button, SelectField, TextField } from '@app/ui';
@@ -16,6 +16,12 @@ export const TIER_FIELDS: Record<ContractKind, readonly TierField[]> = {
 type TierField = 'minValidBet' | 'minLoss' | 'minActive' | 'minSingleBet' | 'rate' | 'profitRate' | 'lossRate';
 type TierDraft = Partial<Record<TierField, string>>;
 const MAX_TIERS = 10;
+
+interface GrantDraft {
+  account: string;
+  kind: ContractKind;
+  tiers: TierDraft[];
+}
 
 const emptyTier = (kind: ContractKind): TierDraft => Object.fromEntries(TIER_FIELDS[kind].map((field) => [field, field.startsWith('min') ? '0' : ''])) as TierDraft;
 const PATTERN: Record<TierField, string> = {
@@ -46,21 +52,16 @@ export function tierToWire(kind: ContractKind, tier: TierDraft): Record<string, 
 export function GrantDialog({ initialAccount, onClose, onGranted }: { initialAccount?: string; onClose: () => void; onGranted: (contract: Contract) => void }) {
   const { t } = useTranslation(['admin-agents', 'admin']);
   const grant = useGrant();
-  const [account, setAccount] = useState(initialAccount ?? '');
-  const [kind, setKind] = useState<ContractKind>('daily');
-  const [tiers, setTiers] = useState<TierDraft[]>([emptyTier('daily')]);
+  // Tiers are typed drafts (a comma is a decimal point here); tierToWire makes the wire's values and
+  // the server checks them (order, rates, the site's maximum).
+  const form = useForm<GrantDraft>({ defaultValues: { account: initialAccount ?? '', kind: 'daily', tiers: [emptyTier('daily')] } });
+  const tierRows = useFieldArray({ control: form.control, name: 'tiers' });
+  const [account, kind, tiers] = useWatch({ control: form.control, name: ['account', 'kind', 'tiers'] });
 
-  function changeKind(next: ContractKind) {
-    setKind(next);
-    setTiers([emptyTier(next)]);
-  }
-  const setField = (index: number, field: TierField, value: string) => setTiers(tiers.map((tier, at) => (at === index ? { ...tier, [field]: value } : tier)));
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.handleSubmit((draft) => {
     if (grant.isPending) return;
-    grant.mutate({ downline: account.trim().toLowerCase(), kind, tiers: tiers.map((tier) => tierToWire(kind, tier)) }, { onSuccess: (result) => onGranted(result.contract) });
-  }
+    grant.mutate({ downline: draft.account.trim().toLowerCase(), kind: draft.kind, tiers: draft.tiers.map((tier) => tierToWire(draft.kind, tier)) }, { onSuccess: (result) => onGranted(result.contract) });
+  });
 
   const complete = account.trim() !== '' && tiers.every((tier) => TIER_FIELDS[kind].every((field) => (tier[field] ?? '').trim() !== ''));
   return (
@@ -75,37 +76,52 @@ export function GrantDialog({ initialAccount, onClose, onGranted }: { initialAcc
         </Button>
       }
     >
-      <form id="grant-form" onSubmit={submit} className="bo-agents__grant" noValidate>
+      <form id="grant-form" onSubmit={(event) => void submit(event)} className="bo-agents__grant" noValidate>
         <div className="bo-form-row">
-          <TextField label={t('grant.account')} value={account} onChange={(event) => setAccount(event.target.value)} maxLength={64} autoFocus data-testid="grant-account" />
-          <SelectField label={t('grant.kind')} value={kind} onValueChange={changeKind} options={CONTRACT_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))} data-testid="grant-kind" />
+          <TextField label={t('grant.account')} {...form.register('account')} maxLength={64} autoFocus data-testid="grant-account" />
+          <Controller
+            control={form.control}
+            name="kind"
+            render={({ field }) => (
+              <SelectField
+                label={t('grant.kind')}
+                value={field.value}
+                onValueChange={(next) => {
+                  // Another kind has other thresholds: start again from one empty tier.
+                  field.onChange(next);
+                  tierRows.replace([emptyTier(next)]);
+                }}
+                options={CONTRACT_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))}
+                data-testid="grant-kind"
+              />
+            )}
+          />
         </div>
         <p className="bo-muted">{t(`grant.kindHelp.${kind}`)}</p>
         <ol className="bo-agents__tiers" data-testid="grant-tiers">
-          {tiers.map((tier, index) => (
-            <li key={index} className="bo-agents__tier" data-testid={`grant-tier-${index}`}>
+          {tierRows.fields.map((row, index) => (
+            <li key={row.id} className="bo-agents__tier" data-testid={`grant-tier-${index}`}>
               <span className="bo-agents__tier-name">{t('grant.tier', { n: index + 1 })}</span>
               {TIER_FIELDS[kind].map((field) => (
                 <TextField
                   key={field}
                   label={t(`grant.fields.${field}`)}
-                  value={tier[field] ?? ''}
-                  onChange={(event) => setField(index, field, event.target.value)}
+                  {...form.register(`tiers.${index}.${field}`)}
                   inputMode={field === 'minActive' ? 'numeric' : 'decimal'}
                   pattern={PATTERN[field]}
                   maxLength={16}
                   data-testid={`grant-tier-${index}-${field}`}
                 />
               ))}
-              {tiers.length > 1 ? (
-                <Button size="sm" variant="outline" onClick={() => setTiers(tiers.filter((_, at) => at !== index))} aria-label={t('grant.removeTier', { n: index + 1 })} data-testid={`grant-remove-${index}`}>
+              {tierRows.fields.length > 1 ? (
+                <Button size="sm" variant="outline" onClick={() => tierRows.remove(index)} aria-label={t('grant.removeTier', { n: index + 1 })} data-testid={`grant-remove-${index}`}>
                   {t('grant.remove')}
                 </Button>
               ) : null}
             </li>
           ))}
         </ol>
-        <Button size="sm" variant="outline" onClick={() => setTiers([...tiers, emptyTier(kind)])} disabled={tiers.length >= MAX_TIERS} data-testid="grant-add-tier">
+        <Button size="sm" variant="outline" onClick={() => tierRows.append(emptyTier(kind))} disabled={tierRows.fields.length >= MAX_TIERS} data-testid="grant-add-tier">
           {t('grant.addTier')}
         </Button>
         <p className="bo-muted bo-agents__hint">{t('grant.note')}</p>
