@@ -1,9 +1,10 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_BODY_SCHEMAS, ContentItemInputSchema, LINKAGE_TYPES, SUPPORTED_LANGUAGES, type ContentItem, type ContentItemInput, type ContentKind, type Language, type LinkageType } from '@app/contracts';
 import { Alert, Button, Checkbox, SelectField, TextField } from '@app/ui';
 import { ErrorLine } from '../../shared/components/page.tsx';
+import { TextBox } from '../../shared/components/text-box.tsx';
 import { bodyFieldsOf, bodyTextKey, draftOf, newDraft, toInput, type BodyField, type ContentDraft, type LinkDraft } from './content-kinds.ts';
 import { ContentPreview } from './content-preview.tsx';
 import { useSaveContent } from './content.api.ts';
@@ -136,7 +137,7 @@ function BodyFieldInput({ kind, field, value, error, onChange }: { kind: Content
       return <LinkInput value={value as LinkDraft} error={error} onChange={onChange} />;
     case 'textarea':
     case 'html':
-      return <TextArea label={label} value={String(value ?? '')} onChange={onChange} maxLength={field.maxLength} rows={field.widget === 'html' ? 10 : 3} hint={hint} error={error} testId={testId} mono={field.widget === 'html'} />;
+      return <TextBox className="cp-textarea" label={label} value={String(value ?? '')} onChange={onChange} maxLength={field.maxLength} rows={field.widget === 'html' ? 10 : 3} hint={hint} error={error} testId={testId} mono={field.widget === 'html'} spellCheck />;
     case 'number':
       return <TextField label={label} type="number" inputMode="numeric" min={1} value={String(value ?? '')} onChange={(event) => onChange(event.target.value)} error={error} hint={hint} data-testid={testId} className="cp-narrow" />;
     default:
@@ -167,38 +168,6 @@ function LinkInput({ value, error, onChange }: { value: LinkDraft; error: string
           data-testid="content-field-target"
         />
       )}
-    </div>
-  );
-}
-
-/** A labelled multi-line field drawn like @app/ui's TextField. */
-function TextArea({ label, value, onChange, maxLength, rows, hint, error, testId, mono }: { label: string; value: string; onChange: (value: string) => void; maxLength: number | undefined; rows: number; hint?: ReactNode; error?: string; testId: string; mono?: boolean }) {
-  const id = `${testId}-input`;
-  return (
-    <div className={`ui-field${error ? ' ui-field--invalid' : ''}`}>
-      <label className="ui-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={`ui-field__input cp-textarea${mono ? ' cp-textarea--mono' : ''}`}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        maxLength={maxLength}
-        rows={rows}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-message`}
-        data-testid={testId}
-      />
-      {error ? (
-        <p className="ui-field__error" id={`${id}-message`}>
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="ui-field__hint" id={`${id}-message`}>
-          {hint}
-        </p>
-      ) : null}
     </div>
   );
 }

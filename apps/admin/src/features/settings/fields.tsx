@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Button, SelectField, TextField } from '@app/ui';
 import type { FieldErrors } from '../content/index.ts';
+import { TextBox as SharedTextBox, type TextBoxProps } from '../../shared/components/text-box.tsx';
 
 /** Lines of a text box, trimmed, empty ones dropped (licence lines). */
 export function splitLines(text: string): string[] {
@@ -42,37 +42,9 @@ export function listError(errors: FieldErrors, path: string, t: TFunction<'admin
   return undefined;
 }
 
-/** A labelled multi-line text box drawn like @app/ui's TextField. */
-export function TextBox({ label, value, onChange, error, hint, testId, rows = 4, mono, maxLength }: { label: string; value: string; onChange: (value: string) => void; error?: string; hint?: ReactNode; testId: string; rows?: number; mono?: boolean; maxLength?: number }) {
-  const id = `${testId}-input`;
-  return (
-    <div className={`ui-field${error ? ' ui-field--invalid' : ''}`}>
-      <label className="ui-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className={`ui-field__input st-textarea${mono ? ' st-textarea--mono' : ''}`}
-        value={value}
-        rows={rows}
-        maxLength={maxLength}
-        spellCheck={!mono}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? `${id}-message` : undefined}
-        data-testid={testId}
-      />
-      {error ? (
-        <p className="ui-field__error" id={`${id}-message`} data-testid={`${testId}-error`}>
-          {error}
-        </p>
-      ) : hint ? (
-        <p className="ui-field__hint" id={`${id}-message`}>
-          {hint}
-        </p>
-      ) : null}
-    </div>
-  );
+/** Settings' text boxes: the console's TextBox in the settings pages' look. */
+export function TextBox(props: Omit<TextBoxProps, 'className'>) {
+  return <SharedTextBox {...props} className="st-textarea" />;
 }
 
 /** Rows of (choice, address): customer-service contacts, social links. */
