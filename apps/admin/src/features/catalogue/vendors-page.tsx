@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OperatorVendor, VendorSecret, WalletMode } from '@app/contracts';
-import { Alert, Button, ConfirmDialog, Modal, SelectField, TextField } from '@app/ui';
+import { Alert, Button, ConfirmDialog, SelectField, TextField } from '@app/ui';
 import { ApiError } from '../../shared/api.ts';
 import { Badge, DataTable, type Column } from '../../shared/components/data-table.tsx';
 import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
@@ -12,7 +12,7 @@ import { useIpAllowList, useSecretRotation, useVendorPatch, useVendors } from '.
 import { SortInput } from './sort-input.tsx';
 import { Switch } from './switch.tsx';
 import './catalogue.css';
-import { ActionDialog } from '../../shared/components/action-dialog.tsx';
+import { ActionDialog, NoticeDialog } from '../../shared/components/action-dialog.tsx';
 
 /**
  * Vendors: switches (enabled, maintenance), wallet mode, order and name, and the provider API's
@@ -244,18 +244,7 @@ function RotateDialog({ vendor, onClose }: { vendor: OperatorVendor; onClose: ()
     );
   }
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title={t('vendors.secretTitle', { vendor: vendor.displayName })}
-      closeLabel={t('admin:common.close')}
-      testId="vendor-secret-dialog"
-      footer={
-        <Button onClick={onClose} data-testid="vendor-secret-done">
-          {t('vendors.secretDone')}
-        </Button>
-      }
-    >
+    <NoticeDialog title={t('vendors.secretTitle', { vendor: vendor.displayName })} testId="vendor-secret-dialog" onClose={onClose} doneLabel={t('vendors.secretDone')} doneTestId="vendor-secret-done">
       <div className="cat-secret">
         <Alert tone="info">{t('vendors.secretOnce')}</Alert>
         <code className="cat-secret__value" data-testid="vendor-secret-value">
@@ -273,7 +262,7 @@ function RotateDialog({ vendor, onClose }: { vendor: OperatorVendor; onClose: ()
           <span className="bo-muted cat-small">{t('vendors.rotatedAt', { date: formatDateTime(secret.rotatedAt, i18n.language) })}</span>
         </span>
       </div>
-    </Modal>
+    </NoticeDialog>
   );
 }
 

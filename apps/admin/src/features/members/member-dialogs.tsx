@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MemberDetail } from '@app/contracts';
-import { Alert, Button, Modal, TextField } from '@app/ui';
+import { Alert, Button, TextField } from '@app/ui';
 import { ErrorLine } from '../../shared/components/page.tsx';
 import { formatMoney } from '../../shared/format.ts';
 import { centsToDecimal, toSignedCents } from './amount.ts';
 import { useMemberActions, useRequestAdjustment } from './members.api.ts';
-import { ActionDialog } from '../../shared/components/action-dialog.tsx';
+import { ActionDialog, NoticeDialog } from '../../shared/components/action-dialog.tsx';
 
 /** Lock or unlock with a reason (kept on the member and in the audit log). */
 export function StatusDialog({ member, to, onClose }: { member: MemberDetail; to: 'lock' | 'unlock'; onClose: () => void }) {
@@ -69,18 +69,7 @@ export function PasswordResetDialog({ member, onClose }: { member: MemberDetail;
     );
   }
   return (
-    <Modal
-      open
-      onClose={close}
-      title={t('password.doneTitle')}
-      closeLabel={t('admin:common.close')}
-      testId="member-password-result"
-      footer={
-        <Button onClick={close} data-testid="member-password-done">
-          {t('password.done')}
-        </Button>
-      }
-    >
+    <NoticeDialog title={t('password.doneTitle')} testId="member-password-result" onClose={close} doneLabel={t('password.done')} doneTestId="member-password-done">
       <Alert tone="info">{t('password.once')}</Alert>
       <p className="bo-members__secret">
         <code className="bo-code" data-testid="member-temporary-password">
@@ -97,7 +86,7 @@ export function PasswordResetDialog({ member, onClose }: { member: MemberDetail;
         </Button>
       </p>
       <p className="bo-muted">{resetPassword.data?.sessionsEnded ? t('password.sessionsEnded', { count: resetPassword.data.sessionsEnded }) : t('password.noSessions')}</p>
-    </Modal>
+    </NoticeDialog>
   );
 }
 
@@ -119,16 +108,9 @@ export function AdjustmentRequestDialog({ member, onClose }: { member: MemberDet
 
   if (request.data) {
     return (
-      <Modal
-        open
-        onClose={onClose}
-        title={t('adjust.sentTitle')}
-        closeLabel={t('admin:common.close')}
-        testId="member-adjust-sent"
-        footer={<Button onClick={onClose}>{t('password.done')}</Button>}
-      >
+      <NoticeDialog title={t('adjust.sentTitle')} testId="member-adjust-sent" onClose={onClose} doneLabel={t('password.done')}>
         <p data-testid="member-adjust-sent-text">{t('adjust.sent', { id: request.data.id, amount: formatMoney(request.data.amount, i18n.language), account: member.account })}</p>
-      </Modal>
+      </NoticeDialog>
     );
   }
   return (

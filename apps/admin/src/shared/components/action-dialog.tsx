@@ -38,3 +38,35 @@ export function ActionDialog({ title, testId, onClose, action, size, cancelDisab
     </Modal>
   );
 }
+
+export interface NoticeDialogProps {
+  title: string;
+  testId: string;
+  onClose: () => void;
+  doneLabel: string;
+  doneTestId?: string;
+  size?: ModalProps['size'];
+  children: ReactNode;
+}
+
+/** A dialog that tells one thing (a secret shown once, a request sent): its one button closes it. */
+export function NoticeDialog({ title, testId, onClose, doneLabel, doneTestId, size, children }: NoticeDialogProps) {
+  const { t } = useTranslation('admin');
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title={title}
+      closeLabel={t('common.close')}
+      testId={testId}
+      size={size}
+      footer={
+        <Button onClick={onClose} data-testid={doneTestId}>
+          {doneLabel}
+        </Button>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}
