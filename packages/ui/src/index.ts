@@ -18,3 +18,12 @@ export * from './icons/brand-icons.tsx';
 export { DataTable, type Column, type DataTableProps } from './data/data-table.tsx';
 export { Pager, type PagerLabels, type PagerProps } from './data/pager.tsx';
 export { formatBrl, formatDate, formatDateTime } from './data/format.ts';
+export {
+  FormAlert,
+  FormField,
+  SubmitButton,
+  type FieldErrorLike,
+  type FormAlertProps,
+  type FormFieldProps,
+  type SubmitButtonProps,
+} from './forms/form-pieces.tsx';
