@@ -55,6 +55,28 @@ describe('password recovery', () => {
     await waitFor(() => expect(screen.queryByTestId('modal-forgot')).toBeNull());
   });
 
+  it('by e-mail: refuses a malformed address, sends a trimmed one once however often it is clicked, and shows a refusal', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    const calls = stubApi({ 'POST /api/member/password/reset/email': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp('/login');
+    fireEvent.click(await screen.findByTestId('forgot-link'));
+    fireEvent.click(await screen.findByTestId('forgot-tab-email'));
+    type('forgot-email', 'not-an-address');
+    fireEvent.click(screen.getByTestId('forgot-email-submit'));
+    expect((await screen.findByTestId('field-error-email')).textContent).toBe('Informe um e-mail válido');
+    expect(screen.getByTestId('forgot-email').getAttribute('aria-invalid')).toBe('true');
+
+    type('forgot-email', '  someone@example.com ');
+    fireEvent.click(screen.getByTestId('forgot-email-submit'));
+    await waitFor(() => expect(screen.getByTestId('forgot-email-submit').hasAttribute('disabled')).toBe(true));
+    fireEvent.click(screen.getByTestId('forgot-email-submit'));
+    expect(screen.queryByTestId('field-error-email')).toBeNull();
+    answer(apiError(429, 'rate.limited'));
+    expect((await screen.findByTestId('forgot-error')).textContent).toBe('Muitas tentativas. Aguarde um pouco e tente novamente.');
+    const sent = calls.filter((call) => call.path === '/api/member/password/reset/email');
+    expect(sent.map((call) => call.body)).toEqual([{ email: 'someone@example.com' }]);
+  });
+
   it('opens the reset-link modal from ?resetToken and takes the token out of the address', async () => {
     const calls = stubApi({
       'POST /api/member/password/reset': (_call: unknown, index: number) =>

@@ -1,19 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, TextField } from '@app/ui';
+import { EmailResetRequestSchema } from '@app/contracts';
+import { Alert, Button, FormAlert, FormField, SubmitButton } from '@app/ui';
 import { useErrorMessage } from '../../../../shared/error-message.ts';
 import { useRequestEmailReset } from '../../api/security.queries.ts';
 
 /** A shape check only; whether the address is registered is never revealed. */
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** The server's request (trimmed, at most 254 characters) plus the shape check it leaves to the mail. */
+const ForgotEmailSchema = EmailResetRequestSchema.extend({ email: EmailResetRequestSchema.shape.email.regex(EMAIL_SHAPE) });
+
 /** Spec §4 forgot password by e-mail: the same neutral confirmation whether or not it exists. */
 export function ForgotEmailForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation(['account', 'common']);
   const errorMessage = useErrorMessage();
   const request = useRequestEmailReset();
-  const [email, setEmail] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  // Checked on submit only, as before: the message stays until the next attempt.
+  const form = useForm<{ email: string }>({ resolver: zodResolver(ForgotEmailSchema), defaultValues: { email: '' }, reValidateMode: 'onSubmit' });
 
   if (request.isSuccess) {
     return (
@@ -26,22 +31,15 @@ export function ForgotEmailForm({ onDone }: { onDone: () => void }) {
     );
   }
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ email }) => {
     if (request.isPending) return;
-    const address = email.trim();
-    if (!EMAIL_SHAPE.test(address) || address.length > 254) {
-      setInvalid(true);
-      return;
-    }
-    setInvalid(false);
-    request.mutate(address);
-  };
+    request.mutate(email);
+  });
 
   return (
-    <form className="login-form" onSubmit={submit} noValidate>
+    <form className="login-form" onSubmit={(event) => void submit(event)} noValidate>
       <p className="account-form-hint">{t('account:forgot.emailHint')}</p>
-      <TextField
+      <FormField
         id="forgot-email"
         label={t('account:forgot.email')}
         requiredMark
@@ -50,17 +48,18 @@ export function ForgotEmailForm({ onDone }: { onDone: () => void }) {
         autoComplete="email"
         autoCapitalize="none"
         spellCheck={false}
-        value={email}
-        onChange={(event) => setEmail(event.target.value)}
+        registration={form.register('email')}
         placeholder={t('account:register.placeholders.email')}
-        error={invalid ? t('account:forgot.emailInvalid') : null}
+        // Every shape problem reads the same: an address that does not look like one.
+        error={form.formState.errors.email}
+        translateError={() => t('account:forgot.emailInvalid')}
         errorTestId="field-error-email"
         data-testid="forgot-email"
       />
-      {request.error ? <Alert data-testid="forgot-error">{errorMessage(request.error)}</Alert> : null}
-      <Button type="submit" variant="accent" block disabled={request.isPending} aria-busy={request.isPending} data-testid="forgot-email-submit">
-        {request.isPending ? t('account:forgot.emailSubmitting') : t('account:forgot.emailSubmit')}
-      </Button>
+      <FormAlert message={request.error ? errorMessage(request.error) : null} data-testid="forgot-error" />
+      <SubmitButton variant="accent" block pending={request.isPending} pendingLabel={t('account:forgot.emailSubmitting')} data-testid="forgot-email-submit">
+        {t('account:forgot.emailSubmit')}
+      </SubmitButton>
     </form>
   );
 }
