@@ -38,7 +38,8 @@ describe('login flows', () => {
 
     // With the box shown, an empty answer is caught here.
     fireEvent.click(screen.getByTestId('login-submit'));
-    expect(screen.getByTestId('login-error').textContent).toBe('Digite o código captcha');
+    // react-hook-form checks the fields before calling the modal's submit, a microtask later.
+    await waitFor(() => expect(screen.getByTestId('login-error').textContent).toBe('Digite o código captcha'));
 
     type('login-captcha-input', ' k7px ');
     fireEvent.click(screen.getByTestId('login-submit'));

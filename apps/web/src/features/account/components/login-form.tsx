@@ -1,6 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, TextField } from '@app/ui';
+import { LoginRequestSchema } from '@app/contracts';
+import { FormAlert, SubmitButton, TextField } from '@app/ui';
 import type { LoginCredentials } from '../api/account.types.ts';
 
 interface LoginFormProps {
@@ -14,58 +17,51 @@ interface LoginFormProps {
   extra?: ReactNode;
 }
 
+/**
+ * Spec §5: both fields are required; the schema trims the username, never the password
+ * (ASVS 6.2.8: a password is checked exactly as typed, as registration stored it).
+ */
+const CredentialsSchema = LoginRequestSchema.pick({ username: true, password: true });
+
 /** Shared by the player login modal and the agent login page (same call, different follow-up). */
 export function LoginForm({ onSubmit, pending, serverError, submitLabel, idPrefix, extra }: LoginFormProps) {
-  const { t } = useTranslation('account');
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [missing, setMissing] = useState(false);
+  const { t } = useTranslation(['account', 'errors']);
+  // Checked on submit only: the message stays until the next attempt, as before.
+  const form = useForm<LoginCredentials>({ resolver: zodResolver(CredentialsSchema), defaultValues: { username: '', password: '' }, reValidateMode: 'onSubmit' });
+  const submit = form.handleSubmit((credentials) => {
+    if (!pending) onSubmit(credentials);
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    // Spec §5: both fields are required; the username is trimmed, the password never is
-    // (ASVS 6.2.8: a password is checked exactly as typed, as registration stored it).
-    const credentials = { username: username.trim(), password };
-    if (!credentials.username || !credentials.password) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    onSubmit(credentials);
-  };
-
-  const error = missing ? t('login.required') : serverError;
+  // One message for the form: an empty field asks for both; an overlong one gets the message the
+  // server would have answered with.
+  const problem = form.formState.errors.username ?? form.formState.errors.password;
+  const validationError = problem ? (problem.type === 'too_small' ? t('account:login.required') : t('errors:validation.failed')) : null;
   return (
-    <form className="login-form" onSubmit={submit} noValidate>
+    <form className="login-form" onSubmit={(event) => void submit(event)} noValidate>
       <TextField
         id={`${idPrefix}-username`}
-        label={t('login.username')}
-        name="username"
+        label={t('account:login.username')}
+        {...form.register('username')}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        value={username}
-        onChange={(event) => setUsername(event.target.value)}
-        placeholder={t('login.usernamePlaceholder')}
+        placeholder={t('account:login.usernamePlaceholder')}
         data-testid="login-username"
       />
       <TextField
         id={`${idPrefix}-password`}
-        label={t('login.password')}
-        name="password"
+        label={t('account:login.password')}
+        {...form.register('password')}
         type="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-        placeholder={t('login.passwordPlaceholder')}
+        placeholder={t('account:login.passwordPlaceholder')}
         data-testid="login-password"
       />
       {extra}
-      {error ? <Alert data-testid="login-error">{error}</Alert> : null}
-      <Button type="submit" variant="accent" block disabled={pending} aria-busy={pending} data-testid="login-submit">
-        {pending ? t('login.submitting') : submitLabel}
-      </Button>
+      <FormAlert message={validationError ?? serverError} data-testid="login-error" />
+      <SubmitButton variant="accent" block pending={pending} pendingLabel={t('account:login.submitting')} data-testid="login-submit">
+        {submitLabel}
+      </SubmitButton>
     </form>
   );
 }

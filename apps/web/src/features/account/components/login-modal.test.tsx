@@ -21,7 +21,18 @@ describe('login modal', () => {
     renderApp('/login');
     await screen.findByTestId('modal-login');
     fillAndSubmit('   ', 'secret');
-    expect(screen.getByTestId('login-error').textContent).toBe('Por favor, digite o usuário e a senha');
+    // react-hook-form validates a microtask after the click.
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Por favor, digite o usuário e a senha');
+    expect(loginCalls(fetchMock)).toHaveLength(0);
+  });
+
+  it('refuses an overlong username as the server would, without calling it', async () => {
+    const fetchMock = vi.fn();
+    vi.stubGlobal('fetch', fetchMock);
+    renderApp('/login');
+    await screen.findByTestId('modal-login');
+    fillAndSubmit('u'.repeat(65), 'secret');
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Alguns dados estão inválidos. Verifique e tente novamente.');
     expect(loginCalls(fetchMock)).toHaveLength(0);
   });
 
