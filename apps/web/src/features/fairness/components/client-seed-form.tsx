@@ -1,10 +1,11 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { RotationResponse } from '@app/contracts';
-import { Alert, Button, TextField } from '@app/ui';
+import { ClientSeedRequestSchema, type RotationResponse } from '@app/contracts';
+import { Button, FormAlert, FormField, SubmitButton } from '@app/ui';
 import { useErrorMessage } from '../../../shared/error-message.ts';
 import { useChangeClientSeed } from '../api/fairness.queries.ts';
-import { isClientSeed } from '../verify.ts';
 
 /** 16 random bytes as 32 hex characters, like the server's default client seed. */
 export function randomClientSeed(): string {
@@ -17,22 +18,17 @@ export function ClientSeedForm({ onChanged }: { onChanged: (response: RotationRe
   const { t } = useTranslation('fairness');
   const errorMessage = useErrorMessage();
   const change = useChangeClientSeed();
-  const [value, setValue] = useState('');
-  const [invalid, setInvalid] = useState(false);
+  // The server's schema; checked on submit, and a message clears as soon as the seed changes.
+  const form = useForm<{ clientSeed: string }>({ resolver: zodResolver(ClientSeedRequestSchema), defaultValues: { clientSeed: '' }, reValidateMode: 'onSubmit' });
   // Checked synchronously, before React re-renders the disabled button: no double submission.
   const inFlight = useRef(false);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const send = ({ clientSeed }: { clientSeed: string }) => {
     if (inFlight.current) return;
-    if (!isClientSeed(value)) {
-      setInvalid(true);
-      return;
-    }
     inFlight.current = true;
-    change.mutate(value, {
+    change.mutate(clientSeed, {
       onSuccess: (response) => {
-        setValue('');
+        form.reset();
         onChanged(response);
       },
       onSettled: () => {
@@ -42,19 +38,20 @@ export function ClientSeedForm({ onChanged }: { onChanged: (response: RotationRe
   };
 
   return (
-    <form className="client-seed-form" onSubmit={submit} noValidate data-testid="client-seed-form">
-      <TextField
+    <form className="client-seed-form" onSubmit={(event) => void form.handleSubmit(send)(event)} noValidate data-testid="client-seed-form">
+      <FormField
         label={t('clientSeed.label')}
-        value={value}
+        registration={form.register('clientSeed', {
+          onChange: () => {
+            form.clearErrors('clientSeed');
+            if (change.isError) change.reset();
+          },
+        })}
         maxLength={64}
         autoComplete="off"
         spellCheck={false}
-        onChange={(event) => {
-          setValue(event.target.value);
-          setInvalid(false);
-          if (change.isError) change.reset();
-        }}
-        error={invalid ? t('clientSeed.invalid') : null}
+        error={form.formState.errors.clientSeed}
+        translateError={() => t('clientSeed.invalid')}
         errorTestId="client-seed-error"
         hint={t('clientSeed.hint')}
         className="client-seed-form__field"
@@ -63,8 +60,8 @@ export function ClientSeedForm({ onChanged }: { onChanged: (response: RotationRe
           <Button
             variant="ghost"
             onClick={() => {
-              setValue(randomClientSeed());
-              setInvalid(false);
+              form.setValue('clientSeed', randomClientSeed());
+              form.clearErrors('clientSeed');
             }}
             disabled={change.isPending}
             data-testid="client-seed-random"
@@ -73,11 +70,11 @@ export function ClientSeedForm({ onChanged }: { onChanged: (response: RotationRe
           </Button>
         }
       />
-      {change.isError ? <Alert data-testid="client-seed-failed">{errorMessage(change.error)}</Alert> : null}
+      <FormAlert message={change.isError ? errorMessage(change.error) : null} data-testid="client-seed-failed" />
       <div className="client-seed-form__actions">
-        <Button type="submit" variant="primary" disabled={change.isPending} aria-busy={change.isPending} data-testid="client-seed-submit">
+        <SubmitButton variant="primary" pending={change.isPending} data-testid="client-seed-submit">
           {t('clientSeed.submit')}
-        </Button>
+        </SubmitButton>
       </div>
     </form>
   );
