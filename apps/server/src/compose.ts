@@ -93,6 +93,8 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     secret: (name) => system.api.getSecret(name),
     vendorSecret: config.houseVendorSecret,
     providerUrl: config.houseProviderUrl,
+    // The provider protocol in process unless HOUSE_PROVIDER_URL asks for HTTP.
+    providerCallbacks: provider.api.callbacks.handle,
     minSpinIntervalMs: config.houseMinSpinIntervalMs,
     bus,
     wallet: wallet.api,

@@ -64,7 +64,7 @@ const EnvSchema = z.object({
   DEMO_VENDOR_SECRET: z.string().min(16).max(200).optional(),
   /** Provider-API secret of the house game server (vendor HOUSE); default: the stored system secret house_games.vendor, hex. */
   HOUSE_VENDOR_SECRET: z.string().min(16).max(200).optional(),
-  /** Where the house game server calls the provider API; default http://127.0.0.1:PORT. */
+  /** Where the house game server calls the provider API over HTTP; unset: in process (no HTTP). */
   HOUSE_PROVIDER_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Responsible pace: the least time between two spins of one member. */
   HOUSE_MIN_SPIN_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
@@ -110,7 +110,8 @@ export interface Config {
   /** DEMO_VENDOR_SECRET (default demo-vendor-secret); undefined in production. */
   demoVendorSecret: string | undefined;
   houseVendorSecret: string | undefined;
-  houseProviderUrl: string;
+  /** Undefined: the house games call the provider protocol in process. */
+  houseProviderUrl: string | undefined;
   houseMinSpinIntervalMs: number;
   jackpot: { seed: bigint; contributionBp: number; oddsCents: bigint };
   crash: { leader: boolean; bettingMs: number; pauseMs: number; tickMs: number; chainLength: number; takeoverPollMs: number };
@@ -164,7 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backofficeTotpKey: e.BACKOFFICE_TOTP_KEY ? Buffer.from(e.BACKOFFICE_TOTP_KEY, 'hex') : undefined,
     demoVendorSecret: isProduction ? undefined : (e.DEMO_VENDOR_SECRET ?? 'demo-vendor-secret'),
     houseVendorSecret: e.HOUSE_VENDOR_SECRET,
-    houseProviderUrl: (e.HOUSE_PROVIDER_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/$/, ''),
+    houseProviderUrl: e.HOUSE_PROVIDER_URL?.replace(/\/$/, ''),
     houseMinSpinIntervalMs: e.HOUSE_MIN_SPIN_INTERVAL_MS,
     jackpot: { seed: BigInt(e.JACKPOT_SEED_CENTS), contributionBp: e.JACKPOT_CONTRIBUTION_BP, oddsCents: BigInt(e.JACKPOT_ODDS_CENTS) },
     crash: { leader: e.CRASH_LEADER, bettingMs: e.CRASH_BETTING_MS, pauseMs: e.CRASH_PAUSE_MS, tickMs: e.CRASH_TICK_MS, chainLength: e.CRASH_CHAIN_LENGTH, takeoverPollMs: e.CRASH_TAKEOVER_POLL_MS },

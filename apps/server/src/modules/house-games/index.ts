@@ -10,7 +10,7 @@ import { createJackpot, type JackpotSettings } from './jackpot/jackpot.service.t
 import type { EventBus } from '../../platform/events.ts';
 import type { WalletApi } from '../wallet/index.ts';
 import { HOUSE_VENDOR_CODE, type CatalogueGame } from './slot-tables.ts';
-import { createProviderClient } from './provider-client.ts';
+import { createInProcessProviderClient, createProviderClient, type ProviderClient, type ProviderProtocolHandler } from './provider-client.ts';
 import { createHouseSessions } from './house-session.ts';
 import { createCrashGame } from './crash/crash-game.ts';
 import { startCrashLeadership, type CrashLeadership } from './crash/crash-leader.ts';
@@ -64,8 +64,10 @@ export function createHouseGamesModule(deps: {
   secret: (name: string) => Promise<Buffer>;
   /** HOUSE_VENDOR_SECRET, when configured. */
   vendorSecret: string | undefined;
-  /** HOUSE_PROVIDER_URL (default http://127.0.0.1:PORT). */
-  providerUrl: string;
+  /** HOUSE_PROVIDER_URL: call the provider API over HTTP there (a separate house-games deployment). */
+  providerUrl: string | undefined;
+  /** The provider module's in-process protocol handler, used when no providerUrl is set. */
+  providerCallbacks?: ProviderProtocolHandler;
   minSpinIntervalMs: number;
   bus: EventBus;
   wallet: Pick<WalletApi, 'post' | 'submit' | 'houseBalance'>;
@@ -127,7 +129,17 @@ export function createHouseGamesModule(deps: {
     return secret;
   }
 
-  const client = createProviderClient({ baseUrl: () => providerUrl, secretFor });
+  // One transport at a time: in process by default; HTTP at HOUSE_PROVIDER_URL or after setProviderUrl.
+  const httpClient = createProviderClient({ baseUrl: () => providerUrl ?? '', secretFor });
+  const inProcessClient = deps.providerCallbacks ? createInProcessProviderClient({ handle: deps.providerCallbacks, registerVendor: secretFor }) : undefined;
+  if (!inProcessClient && providerUrl === undefined) throw new Error('house games: neither a provider URL nor the in-process provider callbacks');
+  const transport = (): ProviderClient => (providerUrl === undefined && inProcessClient ? inProcessClient : httpClient);
+  const client: ProviderClient = {
+    authenticate: (vendor, token) => transport().authenticate(vendor, token),
+    bet: (vendor, request) => transport().bet(vendor, request),
+    win: (vendor, request) => transport().win(vendor, request),
+    rollback: (vendor, request) => transport().rollback(vendor, request),
+  };
   const sessions = createHouseSessions({ client, issueLaunchToken: deps.issueLaunchToken, assertAgeVerified: deps.assertAgeVerified });
   const crash = createCrashGame({ db: deps.db, bus: deps.bus, logger, client, sessions, settings: deps.crash, catalogueGame: deps.gameForPlay, accountNamesOf: deps.accountNamesOf, cashOf: deps.cashOf });
   let leadership: CrashLeadership | undefined;
@@ -170,7 +182,7 @@ export function createHouseGamesModule(deps: {
         leadership = undefined;
       },
       crash,
-      /** Tests and odd deployments: where the provider API listens (e.g. after listening on port 0). */
+      /** Tests and odd deployments: call the provider API over HTTP there from now on (e.g. after listening on port 0). */
       setProviderUrl(url: string) {
         providerUrl = url.replace(/\/$/, '');
       },

@@ -1,8 +1,11 @@
 import { createHmac } from 'node:crypto';
 
 /**
- * The house game server's client of the provider API: it calls it over HTTP exactly as an
- * outside vendor does (docs/provider-integration.md), signing the raw body with its secret.
+ * The house game server's client of the provider protocol (docs/provider-integration.md). Two
+ * transports with the same answers: in process (the default, createInProcessProviderClient: the
+ * provider module's callbacks.handle, no signature or loopback HTTP per bet and win), or over HTTP
+ * exactly as an outside vendor calls it, signing the raw body with its secret (createProviderClient:
+ * HOUSE_PROVIDER_URL set, or setProviderUrl). Next hop: provider.callbacks.ts, then provider.service.ts.
  */
 
 export type ProviderCallResult<T> = { ok: true; status: number; body: T } | { ok: false; status: number; code: string; balance?: string };
@@ -48,11 +51,43 @@ export function createProviderClient(deps: { baseUrl: () => string; secretFor: (
     } catch {
       parsed = undefined;
     }
-    if (response.ok) return { ok: true, status: response.status, body: parsed as T };
-    const error = (parsed as { error?: { code?: string }; balance?: string } | undefined) ?? {};
-    return { ok: false, status: response.status, code: error.error?.code ?? 'UNKNOWN', balance: error.balance };
+    return toCallResult<T>(response.status, parsed);
   }
+  return clientOver(call);
+}
 
+/** The provider module's in-process protocol handler (its api.callbacks.handle). */
+export type ProviderProtocolHandler = (vendorCode: string, action: string, body: unknown) => Promise<{ status: number; body: unknown }>;
+
+/**
+ * The same client without HTTP: each call goes to the provider module's handler in this process.
+ * A thrown error (none is expected: the handler answers failures as the protocol's errors) counts
+ * as an unreachable provider, like a network error, so callers retry or settle the round later.
+ */
+export function createInProcessProviderClient(deps: { handle: ProviderProtocolHandler; registerVendor: (vendor: string) => Promise<unknown> }): ProviderClient {
+  async function call<T>(vendor: string, action: string, payload: object): Promise<ProviderCallResult<T>> {
+    // As the HTTP client's signing step: the vendor and its secret exist before its first call
+    // (a sandbox vendor is registered with the provider on first use), and a failure here throws.
+    await deps.registerVendor(vendor);
+    let answer: { status: number; body: unknown };
+    try {
+      answer = await deps.handle(vendor, action, payload);
+    } catch (error) {
+      throw new ProviderUnreachable(`provider ${action}: ${(error as Error).message}`);
+    }
+    return toCallResult<T>(answer.status, answer.body);
+  }
+  return clientOver(call);
+}
+
+/** Reads a protocol answer (status and JSON body) the same way whatever the transport. */
+function toCallResult<T>(status: number, parsed: unknown): ProviderCallResult<T> {
+  if (status >= 200 && status < 300) return { ok: true, status, body: parsed as T };
+  const error = (parsed as { error?: { code?: string }; balance?: string } | undefined) ?? {};
+  return { ok: false, status, code: error.error?.code ?? 'UNKNOWN', balance: error.balance };
+}
+
+function clientOver(call: <T>(vendor: string, action: string, payload: object) => Promise<ProviderCallResult<T>>): ProviderClient {
   return {
     authenticate: (vendor, token) => call(vendor, 'authenticate', { token }),
     bet: (vendor, request) => call(vendor, 'bet', request),

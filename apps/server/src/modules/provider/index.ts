@@ -9,6 +9,7 @@ import { createProviderService, type ProviderDeps } from './provider.service.ts'
 import { createRequestLog } from './request-log.ts';
 import { ensureVendorSecret, findVendorRow } from './provider.repository.ts';
 import { createVendorAccessCache } from './vendor-access.ts';
+import { createProviderCallbacks } from './provider.callbacks.ts';
 import { describeVendorAccess, rotateVendorSecret, setVendorIpAllowList, VENDOR_ACCESS_CHANGED, vendorAccessChangedEvent } from './vendor-secrets.ts';
 import { bettingRecordRoutes, type BettingRecordDeps } from './betting-record.ts';
 import { winnersRoutes, type WinnersDeps } from './winners.ts';
@@ -18,6 +19,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 export { DEMO_VENDOR_CODE, DEMO_VENDOR_GAME } from './demo-vendor.ts';
 export { signBody } from './signature.ts';
 export type { VendorProviderAccess } from './vendor-secrets.ts';
+export type { ProviderCallbacks, ProviderWireAnswer } from './provider.callbacks.ts';
 export { PROVIDER_ACTIONS, PROVIDER_ERRORS, type ProviderAction, type ProviderErrorCode } from './provider.wire.ts';
 
 /**
@@ -64,8 +66,14 @@ export function createProviderModule(deps: {
   const announce = async (executor: DbExecutor, vendorCode: string) => {
     await deps.bus?.publish(executor, vendorAccessChangedEvent(vendorCode));
   };
+  const callbacks = createProviderCallbacks({ service, logger, requestLog, vendors });
   return {
     api: {
+      /**
+       * The provider protocol in process (our own game servers): the HTTP API's answers for the
+       * same request, without its signature and IP allow-list checks (provider.callbacks.ts).
+       */
+      callbacks,
       /** Registers DEMOVENDOR (catalogue + secret) when missing; a no-op without DEMO_VENDOR_SECRET. */
       /**
        * A vendor's provider-API secret, stored when missing (an operator's rotation is kept);

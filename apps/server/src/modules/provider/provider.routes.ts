@@ -2,14 +2,13 @@ import { isIP } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isAppError } from '@app/kernel';
-import { isDatabaseUnavailable } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { RequestLog } from './request-log.ts';
 import type { ProviderService } from './provider.service.ts';
 import { isValidSignature } from './signature.ts';
 import type { VendorAccessCache } from './vendor-access.ts';
-import { PROVIDER_ACTIONS, ProviderError, ProviderErrorResponseSchema, REQUEST_SCHEMAS, RESPONSE_SCHEMAS, type ProviderAction } from './provider.wire.ts';
+import { parseCallback, serveCallback, toProviderError } from './provider.callbacks.ts';
+import { PROVIDER_ACTIONS, ProviderError, ProviderErrorResponseSchema, REQUEST_SCHEMAS, RESPONSE_SCHEMAS } from './provider.wire.ts';
 
 const BODY_LIMIT = 16 * 1024;
 const VENDOR_CODE = /^[A-Za-z0-9_]{1,40}$/;
@@ -52,15 +51,7 @@ export function providerRoutes(deps: { service: ProviderService; logger: Logger;
     app.setErrorHandler((error: FastifyError | ProviderError, request, reply) => {
       // The platform's input guards (a NUL byte in the path or query…) throw the app's AppError
       // before our handler runs; to a vendor any refusal of its input is INVALID_REQUEST.
-      const status = isAppError(error) ? error.status : error.statusCode;
-      const wire =
-        error instanceof ProviderError
-          ? error
-          : typeof status === 'number' && status >= 400 && status < 500
-            ? new ProviderError('INVALID_REQUEST', error.message)
-            : isDatabaseUnavailable(error)
-              ? new ProviderError('UNAVAILABLE', 'the wallet is unavailable for a moment: retry')
-              : new ProviderError('INTERNAL', 'internal error');
+      const wire = toProviderError(error);
       if (wire.code === 'INTERNAL') request.log.error({ err: error, module: 'provider' }, 'provider callback failed');
       if (request.providerCall) request.providerCall.errorCode = wire.code;
       else request.providerCall = { vendorCode: null, action: null, transactionId: null, errorCode: wire.code };
@@ -82,25 +73,18 @@ export function providerRoutes(deps: { service: ProviderService; logger: Logger;
       if (!access.enabled) throw new ProviderError('INVALID_SIGNATURE', 'this vendor is disabled');
       if (!access.ipAllowed) throw new ProviderError('INVALID_SIGNATURE', 'this address is not allowed for the vendor');
       if (!isValidSignature(access.secret, rawBody, request.headers['x-signature'])) throw new ProviderError('INVALID_SIGNATURE', 'bad or missing X-Signature');
-      if (!(PROVIDER_ACTIONS as readonly string[]).includes(action)) throw new ProviderError('INVALID_REQUEST', 'unknown action');
-
       let json: unknown;
       try {
         json = JSON.parse(rawBody);
       } catch {
+        // An unknown action is told before a body that is not JSON, as it always was.
+        if (!(PROVIDER_ACTIONS as readonly string[]).includes(action)) throw new ProviderError('INVALID_REQUEST', 'unknown action');
         throw new ProviderError('INVALID_REQUEST', 'the body is not JSON');
       }
-      const typed = action as ProviderAction;
-      const parsed = REQUEST_SCHEMAS[typed].safeParse(json);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
-        throw new ProviderError('INVALID_REQUEST', issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid request');
-      }
-      const body = parsed.data as Record<string, unknown>;
-      if (typeof body.transactionId === 'string') call.transactionId = body.transactionId;
-      const service = deps.service as unknown as Record<ProviderAction, (vendor: string, body: unknown) => Promise<unknown>>;
-      const response = await service[typed](vendorCode, body);
-      return reply.code(200).send(response);
+      // Next hops: parseCallback and serveCallback (provider.callbacks.ts), as the in-process handler.
+      const callback = parseCallback(action, json);
+      call.transactionId = callback.transactionId;
+      return reply.code(200).send(await serveCallback(deps.service, vendorCode, callback));
     }
 
     for (const action of PROVIDER_ACTIONS) {

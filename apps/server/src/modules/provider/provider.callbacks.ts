@@ -1,0 +1,87 @@
+import { isAppError } from '@app/kernel';
+import { isDatabaseUnavailable } from '../../platform/db.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { RequestLog } from './request-log.ts';
+import type { ProviderService } from './provider.service.ts';
+import type { VendorAccessCache } from './vendor-access.ts';
+import { PROVIDER_ACTIONS, ProviderError, REQUEST_SCHEMAS, type ProviderAction, type ProviderErrorResponse } from './provider.wire.ts';
+
+/** The protocol's answer as the HTTP API sends it: the status and the JSON body. */
+export interface ProviderWireAnswer {
+  status: number;
+  body: unknown;
+}
+
+/**
+ * Any failure as the protocol's error: a ProviderError as it is, a refusal of the input (a 4xx
+ * AppError or Fastify error) INVALID_REQUEST, a lost database UNAVAILABLE (the caller retries),
+ * anything else INTERNAL. The HTTP routes and the in-process handler share it, so both answer alike.
+ */
+export function toProviderError(error: unknown): ProviderError {
+  if (error instanceof ProviderError) return error;
+  const status = isAppError(error) ? error.status : (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof status === 'number' && status >= 400 && status < 500) return new ProviderError('INVALID_REQUEST', (error as Error).message);
+  if (isDatabaseUnavailable(error)) return new ProviderError('UNAVAILABLE', 'the wallet is unavailable for a moment: retry');
+  return new ProviderError('INTERNAL', 'internal error');
+}
+
+/** A callback checked against the protocol's schema: its action, its typed body and its transaction id. */
+export interface ParsedCallback {
+  action: ProviderAction;
+  body: Record<string, unknown>;
+  transactionId: string | null;
+}
+
+/** Validates a callback's action and body (the step after the HTTP layer, shared by both transports). */
+export function parseCallback(action: string, json: unknown): ParsedCallback {
+  if (!(PROVIDER_ACTIONS as readonly string[]).includes(action)) throw new ProviderError('INVALID_REQUEST', 'unknown action');
+  const typed = action as ProviderAction;
+  const parsed = REQUEST_SCHEMAS[typed].safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ProviderError('INVALID_REQUEST', issue ? `${issue.path.join('.') || 'body'}: ${issue.message}` : 'invalid request');
+  }
+  const body = parsed.data as Record<string, unknown>;
+  return { action: typed, body, transactionId: typeof body.transactionId === 'string' ? body.transactionId : null };
+}
+
+/** Runs a parsed callback. Next hop: provider.service.ts (authenticate, balance, bet, win, rollback). */
+export function serveCallback(service: ProviderService, vendorCode: string, callback: ParsedCallback): Promise<unknown> {
+  const handlers = service as unknown as Record<ProviderAction, (vendor: string, body: unknown) => Promise<unknown>>;
+  return handlers[callback.action](vendorCode, callback.body);
+}
+
+/**
+ * The provider protocol in process, for our own game servers (the house games): the same request
+ * and answer shapes, idempotency, errors and service code path as POST /provider/v1/:vendor/:action,
+ * without the two HTTP-only steps (the signature, which proves the caller is the vendor, and the
+ * IP allow-list): a caller in this process is trusted as the vendor it names. The vendor must still
+ * exist and be enabled, and every call goes to the request log like a vendor's (address empty).
+ */
+export function createProviderCallbacks(deps: { service: ProviderService; logger: Logger; requestLog: RequestLog; vendors: VendorAccessCache }) {
+  return {
+    async handle(vendorCode: string, action: string, body: unknown): Promise<ProviderWireAnswer> {
+      const started = performance.now();
+      let transactionId: string | null = null;
+      let answer: ProviderWireAnswer;
+      try {
+        const access = await deps.vendors.access(vendorCode, null);
+        if (!access) throw new ProviderError('INVALID_SIGNATURE', 'unknown vendor');
+        if (!access.enabled) throw new ProviderError('INVALID_SIGNATURE', 'this vendor is disabled');
+        const callback = parseCallback(action, body);
+        transactionId = callback.transactionId;
+        answer = { status: 200, body: await serveCallback(deps.service, vendorCode, callback) };
+      } catch (error) {
+        const wire = toProviderError(error);
+        if (wire.code === 'INTERNAL') deps.logger.error({ err: error }, 'provider callback failed (in process)');
+        answer = { status: wire.statusCode, body: wire.toWire() satisfies ProviderErrorResponse };
+      }
+      const errorCode = answer.status === 200 ? null : (answer.body as ProviderErrorResponse).error.code;
+      deps.requestLog.add({ vendorCode, action: action.slice(0, 20), transactionId, errorCode, statusCode: answer.status, durationMs: performance.now() - started, ip: null });
+      // JSON round trip: the caller gets plain wire values, as over HTTP (never a shared object).
+      return { status: answer.status, body: JSON.parse(JSON.stringify(answer.body)) };
+    },
+  };
+}
+
+export type ProviderCallbacks = ReturnType<typeof createProviderCallbacks>;
