@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, Chips, TextField } from '@app/ui';
+import { Chips, FormAlert, SubmitButton, TextField } from '@app/ui';
 import type { DepositOptions } from '@app/contracts';
 import { useErrorMessage } from '../../../../shared/error-message.ts';
 import { currentLanguage } from '../../../../shared/i18n.ts';
@@ -25,26 +25,27 @@ export function DepositForm({ options, format, titleId, onSubmit, onInvalid, isP
   const { t, i18n } = useTranslation(['payments', 'errors']);
   const errorMessage = useErrorMessage();
   const amountMessage = useAmountMessage(format);
-  const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  // The limits come from the server's deposit options at run time, so the amount is checked by
+  // checkAmount (the same rule the panel always used) rather than by a fixed schema.
+  const form = useForm<{ amount: string }>({ defaultValues: { amount: '' }, reValidateMode: 'onSubmit' });
+  const amount = useWatch({ control: form.control, name: 'amount' });
   const decimalSeparator = currentLanguage(i18n) === 'pt' ? ',' : '.';
   const selectedPreset = options.presets.find((preset) => isSameAmount(amount, preset)) ?? null;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isPending) return;
-    const check = checkAmount(amount, options);
-    if (!check.ok) {
-      setProblem(amountMessage(check.problem, options));
-      onInvalid();
-      return;
-    }
-    setProblem(null);
-    onSubmit(check.amount);
+  const submit = form.handleSubmit(
+    ({ amount }) => {
+      const check = checkAmount(amount, options);
+      if (!isPending && check.ok) onSubmit(check.amount);
+    },
+    () => onInvalid(),
+  );
+  const validateAmount = (value: string) => {
+    const check = checkAmount(value, options);
+    return check.ok || amountMessage(check.problem, options);
   };
 
   return (
-    <form className="payments-form" onSubmit={submit} noValidate data-testid="deposit-form">
+    <form className="payments-form" onSubmit={(event) => void submit(event)} noValidate data-testid="deposit-form">
       <h3 id={titleId} className="wallet-card__title">
         {t('payments:deposit.formTitle')}
       </h3>
@@ -54,31 +55,41 @@ export function DepositForm({ options, format, titleId, onSubmit, onInvalid, isP
           label={t('payments:deposit.presetsLabel')}
           value={selectedPreset}
           onChange={(preset) => {
-            setAmount(toInputAmount(preset, decimalSeparator));
-            setProblem(null);
+            form.setValue('amount', toInputAmount(preset, decimalSeparator));
+            form.clearErrors('amount');
           }}
           items={options.presets.map((preset) => ({ id: preset, label: format.money(preset), testId: 'deposit-preset' }))}
         />
       ) : null}
-      <TextField
-        id="deposit-amount"
-        label={t('payments:deposit.amount')}
-        requiredMark
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={t('payments:common.amountPlaceholder')}
-        value={amount}
-        onChange={(event) => setAmount(event.target.value.replace(/[^\d.,]/g, ''))}
-        error={problem}
-        // One testid for "why this deposit cannot go", here or from the server: only one shows at a time.
-        errorTestId="deposit-error"
-        hint={<span data-testid="deposit-limits">{t('payments:common.limits', { min: format.money(options.min), max: format.money(options.max) })}</span>}
-        data-testid="deposit-amount"
+      <Controller
+        control={form.control}
+        name="amount"
+        rules={{ validate: validateAmount }}
+        render={({ field, fieldState }) => (
+          <TextField
+            id="deposit-amount"
+            label={t('payments:deposit.amount')}
+            requiredMark
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder={t('payments:common.amountPlaceholder')}
+            name={field.name}
+            onBlur={field.onBlur}
+            value={field.value}
+            // Only digits and separators reach the value: what the player sees is what is checked.
+            onChange={(event) => field.onChange(event.target.value.replace(/[^\d.,]/g, ''))}
+            error={fieldState.error?.message ?? null}
+            // One testid for "why this deposit cannot go", here or from the server: only one shows at a time.
+            errorTestId="deposit-error"
+            hint={<span data-testid="deposit-limits">{t('payments:common.limits', { min: format.money(options.min), max: format.money(options.max) })}</span>}
+            data-testid="deposit-amount"
+          />
+        )}
       />
-      {error ? <Alert data-testid="deposit-error">{errorMessage(error)}</Alert> : null}
-      <Button type="submit" variant="accent" block disabled={isPending} aria-busy={isPending} data-testid="deposit-submit">
-        {isPending ? t('payments:deposit.submitting') : t('payments:deposit.submit')}
-      </Button>
+      <FormAlert message={error ? errorMessage(error) : null} data-testid="deposit-error" />
+      <SubmitButton variant="accent" block pending={isPending} pendingLabel={t('payments:deposit.submitting')} data-testid="deposit-submit">
+        {t('payments:deposit.submit')}
+      </SubmitButton>
     </form>
   );
 }
