@@ -1,6 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, TextField } from '@app/ui';
+import { LoginRequestSchema } from '@app/contracts';
+import { Alert, Button, FormAlert, SubmitButton, TextField } from '@app/ui';
 import { useValidationMessage } from '../../../shared/error-message.ts';
 
 interface LoginDeviceStepProps {
@@ -13,27 +16,22 @@ interface LoginDeviceStepProps {
   extra?: ReactNode;
 }
 
+/** The login request's six-digit code, required at this step. */
+const DeviceCodeSchema = LoginRequestSchema.pick({ verificationCode: true }).required();
+
 /** Spec §4 new-device check: the same credentials again, with the code the server texted. */
 export function LoginDeviceStep({ mobile, onSubmit, onBack, pending, serverError, extra }: LoginDeviceStepProps) {
   const { t } = useTranslation('account');
   const validationMessage = useValidationMessage();
-  const [code, setCode] = useState('');
-  const [missing, setMissing] = useState(false);
+  // Checked on submit only: the message stays until the next attempt, as before.
+  const form = useForm<{ verificationCode: string }>({ resolver: zodResolver(DeviceCodeSchema), defaultValues: { verificationCode: '' }, reValidateMode: 'onSubmit' });
+  const submit = form.handleSubmit(({ verificationCode }) => {
+    if (!pending) onSubmit(verificationCode);
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (pending) return;
-    if (!/^\d{6}$/.test(code)) {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    onSubmit(code);
-  };
-
-  const error = missing ? validationMessage('verification_code_needed') : serverError;
+  const error = form.formState.errors.verificationCode ? validationMessage('verification_code_needed') : serverError;
   return (
-    <form className="login-form" onSubmit={submit} noValidate data-testid="login-device-step">
+    <form className="login-form" onSubmit={(event) => void submit(event)} noValidate data-testid="login-device-step">
       <Alert tone="info">
         <span>
           <strong className="login-device__sent">{t('login.device.sent', { mobile })}</strong>
@@ -41,23 +39,31 @@ export function LoginDeviceStep({ mobile, onSubmit, onBack, pending, serverError
           {t('login.device.hint')}
         </span>
       </Alert>
-      <TextField
-        id="login-device-code"
-        label={t('login.device.code')}
-        name="code"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        maxLength={6}
-        value={code}
-        onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-        placeholder={t('login.sms.codePlaceholder')}
-        data-testid="login-device-code"
+      <Controller
+        control={form.control}
+        name="verificationCode"
+        render={({ field }) => (
+          <TextField
+            id="login-device-code"
+            label={t('login.device.code')}
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={field.value}
+            onBlur={field.onBlur}
+            // Digits only, as they are typed or pasted.
+            onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
+            placeholder={t('login.sms.codePlaceholder')}
+            data-testid="login-device-code"
+          />
+        )}
       />
       {extra}
-      {error ? <Alert data-testid="login-error">{error}</Alert> : null}
-      <Button type="submit" variant="accent" block disabled={pending} aria-busy={pending} data-testid="login-device-submit">
-        {pending ? t('login.submitting') : t('login.device.submit')}
-      </Button>
+      <FormAlert message={error} data-testid="login-error" />
+      <SubmitButton variant="accent" block pending={pending} pendingLabel={t('login.submitting')} data-testid="login-device-submit">
+        {t('login.device.submit')}
+      </SubmitButton>
       <Button variant="ghost" block onClick={onBack} disabled={pending} data-testid="login-device-back">
         {t('login.device.back')}
       </Button>

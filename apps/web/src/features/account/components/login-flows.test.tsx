@@ -63,7 +63,8 @@ describe('login flows', () => {
     expect(step.textContent).toContain('Enviamos um código para +5511*****678');
     expect(screen.queryByTestId('login-error')).toBeNull();
     fireEvent.click(screen.getByTestId('login-device-submit'));
-    expect(screen.getByTestId('login-error').textContent).toBe('Digite o código de verificação de 6 dígitos enviado por SMS');
+    // react-hook-form checks the code a microtask after the click (no message was shown before).
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Digite o código de verificação de 6 dígitos enviado por SMS');
     type('login-device-code', '123456');
     fireEvent.click(screen.getByTestId('login-device-submit'));
     await waitFor(() => expect(screen.queryByTestId('modal-login')).toBeNull(), { timeout: 2500 });
