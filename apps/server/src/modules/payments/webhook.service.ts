@@ -1,6 +1,7 @@
 import type { Db } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { DepositService } from './deposit.service.ts';
+import { findProviderEvent, recordProviderEvent } from './payments.repository.ts';
 import type { PaymentProvider, ProviderEvent } from './providers/payment-provider.ts';
 import type { WithdrawalService } from './withdrawal.service.ts';
 
@@ -25,16 +26,19 @@ export function createWebhookService(deps: { db: Db; logger: Logger; provider: P
   return {
     async receive(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<{ outcome: string }> {
       const event = await deps.provider.verifyWebhook(headers, rawBody);
-      const seen = await deps.db.selectFrom('payments_provider_event').select('outcome').where('provider', '=', deps.provider.code).where('event_id', '=', event.eventId).executeTakeFirst();
+      const seen = await findProviderEvent(deps.db, deps.provider.code, event.eventId);
       if (seen) return { outcome: `replay:${seen.outcome}` };
       const outcome = await apply(event);
       if (outcome === 'unknown') deps.logger.warn({ eventId: event.eventId, type: event.type }, 'webhook for an unknown reference: recorded, no effect');
       const reference = event.type === 'charge.paid' ? event.txid : event.payoutId;
-      await deps.db
-        .insertInto('payments_provider_event')
-        .values({ provider: deps.provider.code, event_id: event.eventId, event_type: event.type, reference, payload: JSON.stringify(event, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)), outcome })
-        .onConflict((conflict) => conflict.columns(['provider', 'event_id']).doNothing())
-        .execute();
+      await recordProviderEvent(deps.db, {
+        provider: deps.provider.code,
+        eventId: event.eventId,
+        eventType: event.type,
+        reference,
+        payload: JSON.stringify(event, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+        outcome,
+      });
       return { outcome };
     },
   };
