@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { BASE_URL, CHROMIUM_ARGS, E2E_OUTPUT_DIR, E2E_WEB_PREBUILT, ROOT_DIR, serverEnv } from './server-env.ts';
+import { BASE_URL, CHROMIUM_ARGS, E2E_OPS_PORT, E2E_OUTPUT_DIR, E2E_WEB_PREBUILT, OPS_URL, ROOT_DIR, serverEnv } from './server-env.ts';
 
 /**
  * Journeys in Debian's Chromium (/usr/bin/chromium; Playwright never downloads a browser here)
@@ -35,14 +35,28 @@ export default defineConfig({
       use: { ...devices['Pixel 7'], browserName: 'chromium', defaultBrowserType: 'chromium' },
     },
   ],
-  webServer: {
-    command: `${E2E_WEB_PREBUILT ? '' : 'npm run -s build -w @app/web -w @app/admin && '}node --import tsx apps/server/src/main-api.ts`,
-    cwd: ROOT_DIR,
-    url: `${BASE_URL}/healthz`,
-    env: serverEnv,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `${E2E_WEB_PREBUILT ? '' : 'npm run -s build -w @app/web -w @app/admin && '}node --import tsx apps/server/src/main-api.ts`,
+      cwd: ROOT_DIR,
+      url: `${BASE_URL}/healthz`,
+      env: serverEnv,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // The operator CLIs the fixtures run (fund a member, switch maintenance, settle contracts),
+      // loaded once for the run instead of a new Node process per command.
+      command: 'node --import tsx e2e/operator-cli-host.ts',
+      cwd: ROOT_DIR,
+      url: `${OPS_URL}/healthz`,
+      env: { ...serverEnv, E2E_OPS_PORT: String(E2E_OPS_PORT) },
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 });

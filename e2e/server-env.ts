@@ -8,6 +8,9 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** The operator CLI host beside the server (operator-cli-host.ts). */
+export const E2E_OPS_PORT = Number(process.env.E2E_OPS_PORT ?? E2E_PORT + 1);
+export const OPS_URL = `http://127.0.0.1:${E2E_OPS_PORT}`;
 /** Set by `npm test`, which builds the web once for the runs it starts side by side. */
 export const E2E_WEB_PREBUILT = process.env.E2E_WEB_PREBUILT === '1';
 export const E2E_OUTPUT_DIR = process.env.E2E_OUTPUT_DIR ?? path.join(root, 'e2e/test-results');
@@ -20,6 +23,8 @@ export const serverEnv: Record<string, string> = {
   SEED_DEMO: 'true',
   // Journeys answer captchas like a person would; this development-only switch makes the answer known.
   CAPTCHA_FIXED_ANSWER: 'K7PX',
+  // The winners board is kept 30 s by default; journeys that wait for a new win to show keep it 1 s.
+  WINNERS_CACHE_MS: '1000',
   ...(process.env.E2E_DATABASE_URL
     ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
     : { DATABASE_URL: '', DATA_DIR: path.join(root, '.tmp/e2e-data'), EMBEDDED_PG_PORT: '54339' }),

@@ -36,7 +36,7 @@ test.describe('betting record', () => {
     const shown = new Intl.NumberFormat('pt-BR', { minimumFractionDigits: 2 }).format(cents / 100);
     const masked = `${member.account.slice(0, 2)}***${member.account.slice(-1)}`;
     const entry = page.getByTestId('winner-entry').filter({ hasText: shown });
-    // The board is kept 30 s on the server: reload until the new win is in.
+    // The board is kept WINNERS_CACHE_MS on the server (1 s here): reload until the new win is in.
     await expect(async () => {
       await open(page, '/');
       await expect(entry).toBeVisible({ timeout: 2000 });

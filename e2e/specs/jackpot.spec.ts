@@ -37,7 +37,7 @@ test.describe('progressive jackpot', () => {
     // The counter starts again from the seed.
     await expect.poll(async () => Number(await page.getByTestId('jackpot-amount').getAttribute('data-amount'))).toBeLessThan(pool + 0.01);
 
-    // The board is kept 30 s on the server: reload until the jackpot win is in, under the masked name.
+    // The board is kept WINNERS_CACHE_MS on the server (1 s here): reload until the jackpot win is in, under the masked name.
     const masked = `${member.account.slice(0, 2)}***${member.account.slice(-1)}`;
     // The member's dados round may have won too: the jackpot's entry is the one above R$ 1.000.
     const entry = page.getByTestId('winner-entry').filter({ hasText: masked }).filter({ hasText: /R\$\s?\d{1,3}\.\d{3},\d{2}/ });

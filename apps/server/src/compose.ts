@@ -82,6 +82,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     catalogue: { vendorName: catalogue.api.vendorName, describeGame: catalogue.api.describeGame },
     accountNamesOf: accounts.api.accountNamesOf,
     timeZone: async () => (await system.api.getSettings()).locale.timeZone,
+    winnersCacheMs: config.winnersCacheMs,
   });
   const houseGames = createHouseGamesModule({
     db: dbHandle.db,

@@ -23,6 +23,8 @@ const EnvSchema = z.object({
   IMAGE_CDN_BASE: z.string().regex(/^(https?:\/\/[^\s]+|\/[^\s]*)$/, 'an http(s) URL or a path').default('/media/'),
   /** Catalogue answers kept per API process (0 turns the cache off, e.g. to measure cold reads). */
   CATALOGUE_CACHE_ENTRIES: z.coerce.number().int().min(0).max(1_000_000).default(5000),
+  /** How long the winners board and leaderboard answers are kept per process (the home page asks on every visit). */
+  WINNERS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Where the built-in sandbox PSP posts its webhooks; defaults to this process on loopback. */
   PAYMENTS_WEBHOOK_URL: z.url().optional(),
   WALLET_LANES: z.coerce.number().int().min(1).max(32).default(2),
@@ -96,6 +98,7 @@ export interface Config {
   walletLanes: number;
   imageBase: string;
   catalogueCacheEntries: number;
+  winnersCacheMs: number;
   paymentsWebhookUrl: string;
   logLevel: string;
   trustProxyHops: number;
@@ -152,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolMax: e.DB_POOL_MAX,
     walletLanes: e.WALLET_LANES,
     catalogueCacheEntries: e.CATALOGUE_CACHE_ENTRIES,
+    winnersCacheMs: e.WINNERS_CACHE_MS,
     paymentsWebhookUrl: e.PAYMENTS_WEBHOOK_URL ?? `http://127.0.0.1:${e.PORT}/api/payments/webhooks/sandbox`,
     imageBase: e.IMAGE_CDN_BASE.endsWith('/') ? e.IMAGE_CDN_BASE : `${e.IMAGE_CDN_BASE}/`,
     logLevel: e.LOG_LEVEL,

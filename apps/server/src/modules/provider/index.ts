@@ -47,6 +47,8 @@ export function createProviderModule(deps: {
   /** The accounts module's login names (the boards mask them). */
   accountNamesOf: WinnersDeps['accountNamesOf'];
   timeZone: () => Promise<string>;
+  /** WINNERS_CACHE_MS: how long a board answer is kept (default 30 s). */
+  winnersCacheMs?: number;
 }) {
   const logger = deps.logger.child({ module: 'provider' });
   const requestLog = createRequestLog({ db: deps.db, logger });
@@ -113,7 +115,7 @@ export function createProviderModule(deps: {
       return requestLog.flush();
     },
     /** Public routes under /api: the biggest-winners board and the winners leaderboard. */
-    publicRoutes: (): FastifyPluginAsyncZod => winnersRoutes({ db: deps.db, timeZone: deps.timeZone, accountNamesOf: deps.accountNamesOf, describeGame: deps.catalogue.describeGame }),
+    publicRoutes: (): FastifyPluginAsyncZod => winnersRoutes({ db: deps.db, timeZone: deps.timeZone, accountNamesOf: deps.accountNamesOf, describeGame: deps.catalogue.describeGame, cacheMs: deps.winnersCacheMs }),
     /** Back-office routes under /api: a member's game rounds (members.read). */
     adminRoutes: (ports: Omit<Parameters<typeof memberBetsAdminRoutes>[0], 'db'>): FastifyPluginAsyncZod => memberBetsAdminRoutes({ db: deps.db, ...ports }),
     /** Member routes under /api: the betting record. */

@@ -8,29 +8,30 @@ import type { Db } from '../../platform/db.ts';
 /**
  * The biggest-winners board and the winners leaderboard, from real settled rounds only (spec §1,
  * product decisions: no seeded or random entries). Names leave the server masked. Answers are
- * kept 30 s per language: the home page asks on every visit.
+ * kept 30 s per language (WINNERS_CACHE_MS): the home page asks on every visit.
  */
 const BOARD_SIZE = 9;
 const BOARD_DAYS = 30;
 const LEADERBOARD_SIZE = 20;
-const CACHE_MS = 30_000;
+const DEFAULT_CACHE_MS = 30_000;
 
 export interface WinnersDeps {
   db: Db;
   timeZone: () => Promise<string>;
   accountNamesOf: (ids: readonly bigint[]) => Promise<Map<bigint, string>>;
   describeGame: (vendor: string, gameCode: string) => Promise<{ names: Record<string, string>; iconUrl: string } | undefined>;
+  cacheMs?: number;
 }
 
 export { maskName };
 
-function cached<T>(load: (key: string) => Promise<T>): (key: string) => Promise<T> {
+function cached<T>(cacheMs: number, load: (key: string) => Promise<T>): (key: string) => Promise<T> {
   const entries = new Map<string, { until: number; value: Promise<T> }>();
   return (key) => {
     const hit = entries.get(key);
     if (hit && hit.until > Date.now()) return hit.value;
     const value = load(key);
-    entries.set(key, { until: Date.now() + CACHE_MS, value });
+    entries.set(key, { until: Date.now() + cacheMs, value });
     value.catch(() => entries.delete(key));
     return value;
   };
@@ -42,7 +43,8 @@ export function createWinners(deps: WinnersDeps) {
     return (id: bigint) => maskName(names.get(id) ?? '?');
   };
 
-  const board = cached(async (language): Promise<WinnersBoard> => {
+  const cacheMs = deps.cacheMs ?? DEFAULT_CACHE_MS;
+  const board = cached(cacheMs, async (language): Promise<WinnersBoard> => {
     const rows = await deps.db
       .selectFrom('provider_round')
       .select(['member_id', 'vendor_code', 'game_code', 'win'])
@@ -64,7 +66,7 @@ export function createWinners(deps: WinnersDeps) {
     return { list };
   });
 
-  const leaderboard = cached(async (period): Promise<Leaderboard> => {
+  const leaderboard = cached(cacheMs, async (period): Promise<Leaderboard> => {
     const timeZone = await deps.timeZone();
     const unit = { day: 'day', week: 'week', month: 'month' }[period as LeaderboardPeriod];
     // The period's start in the operator's zone (weeks start on Monday, as date_trunc has it).
