@@ -35,11 +35,36 @@ async function main() {
     return ok;
   };
 
+  // Steps that read the tree and nothing else run side by side (typecheck and lint are single
+  // threaded: one core each); their output is held and printed whole, one step after another.
+  const runTogether = async (steps: Step[]) => {
+    console.log(`\n▶ together: ${steps.map((step) => step.name).join(', ')}`);
+    const outcomes = await Promise.all(
+      steps.map(async (step) => {
+        const begin = Date.now();
+        const { ok, output } = await executeBuffered(step.command, step.env);
+        return { step, ok, output, seconds: (Date.now() - begin) / 1000 };
+      }),
+    );
+    for (const outcome of outcomes) {
+      console.log(`\n▶ ${outcome.step.name}: ${outcome.step.command.join(' ')} (${outcome.seconds.toFixed(1)} s)`);
+      if (outcome.output.trim()) process.stdout.write(outcome.output.endsWith('\n') ? outcome.output : `${outcome.output}\n`);
+      results.push({ name: outcome.step.name, ok: outcome.ok, seconds: outcome.seconds });
+    }
+    return outcomes.every((outcome) => outcome.ok);
+  };
+
   try {
-    await run({ name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'] });
-    await run({ name: 'lint', command: ['npm', 'run', '-s', 'lint'] });
-    await run({ name: 'boundaries', command: ['npm', 'run', '-s', 'boundaries'] });
-    await run({ name: 'i18n keys', command: ['npm', 'run', '-s', 'i18n:check'] });
+    const chromium = ensureChromium();
+    // The web and console build joins them: the end-to-end step serves what it built.
+    await runTogether([
+      { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'] },
+      { name: 'lint', command: ['npm', 'run', '-s', 'lint'] },
+      { name: 'boundaries', command: ['npm', 'run', '-s', 'boundaries'] },
+      { name: 'i18n keys', command: ['npm', 'run', '-s', 'i18n:check'] },
+      ...(chromium ? [{ name: 'web and console build', command: ['npm', 'run', '-s', 'build', '-w', '@app/web', '-w', '@app/admin'] }] : []),
+    ]);
+    const built = results.find((result) => result.name === 'web and console build')?.ok === true;
 
     let adminUrl = process.env.DATABASE_URL;
     if (!adminUrl) {
@@ -58,9 +83,9 @@ async function main() {
       failures.push(...failedTests(vitestReport));
     }
 
-    if (!ensureChromium()) {
+    if (!chromium) {
       results.push({ name: 'end-to-end (no Chromium)', ok: false, seconds: 0 });
-    } else if (await run({ name: 'web and console build', command: ['npm', 'run', '-s', 'build', '-w', '@app/web', '-w', '@app/admin'] })) {
+    } else if (built) {
       // One Playwright run for both projects, one test at a time: two side by side (each with its
       // own server and database) overloaded the two cores until journeys timed out.
       const e2eDatabase = await createDatabase(adminUrl, `e2e_${Date.now()}`);
@@ -118,6 +143,19 @@ function execute(command: string[], env: Record<string, string> = {}): Promise<b
     const child = spawn(file ?? 'false', args, { stdio: 'inherit', env: { ...process.env, ...env } });
     child.on('close', (code) => resolve(code === 0));
     child.on('error', () => resolve(false));
+  });
+}
+
+/** Like execute, with stdout and stderr kept (interleaved as they came) instead of shown. */
+function executeBuffered(command: string[], env: Record<string, string> = {}): Promise<{ ok: boolean; output: string }> {
+  return new Promise((resolve) => {
+    const [file, ...args] = command;
+    const chunks: Buffer[] = [];
+    const child = spawn(file ?? 'false', args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, FORCE_COLOR: '1', ...env } });
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.on('close', (code) => resolve({ ok: code === 0, output: Buffer.concat(chunks).toString('utf8') }));
+    child.on('error', (error) => resolve({ ok: false, output: String(error) }));
   });
 }
 
