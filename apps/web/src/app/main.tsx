@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import '@app/ui/tokens.css';
 import '../shared/components/page.css';
+import '../shared/styles/index.css';
 import { takeHandoffFromUrl } from '../shared/session-token.ts';
 import { rememberHandoff } from '../features/account/index.ts';
 import { siteContentQueryOptions } from '../features/content/index.ts';

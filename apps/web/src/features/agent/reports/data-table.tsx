@@ -35,9 +35,9 @@ export function DataTable<Row>({ columns, rows, rowKey, testId, rowTestId, foote
   if (!first) return null;
   if (isPhone) {
     return (
-      <ul className="agent-cards" data-testid={testId}>
+      <ul className="card-stack" data-testid={testId}>
         {rows.map((row) => (
-          <li key={rowKey(row)} className="agent-card" data-testid={rowTestId}>
+          <li key={rowKey(row)} className="line-card" data-testid={rowTestId}>
             <div className="agent-card__title">{first.cell(row)}</div>
             <dl className="agent-card__fields">
               {rest.map((column) => (
@@ -50,7 +50,7 @@ export function DataTable<Row>({ columns, rows, rowKey, testId, rowTestId, foote
           </li>
         ))}
         {footer ? (
-          <li className="agent-card is-total" data-testid={`${testId}-total`}>
+          <li className="line-card agent-card--total" data-testid={`${testId}-total`}>
             <div className="agent-card__title">{footer[first.id]}</div>
             <dl className="agent-card__fields">
               {rest

@@ -1,11 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import type { Downline } from '@app/contracts';
 
-/** Active, locked or closed, as a small chip (locked and closed stand out). */
+const DOWNLINE_STATUS_TONE = { active: 'success', locked: 'danger', closed: 'danger' } as const satisfies Record<Downline['status'], string>;
+
+/** Active, locked or closed, as the shared status pill (locked and closed stand out). */
 export function DownlineStatusChip({ status }: { status: Downline['status'] }) {
   const { t } = useTranslation('agent');
   return (
-    <span className={`agent-status agent-status--${status}`} data-testid="downline-status" data-status={status}>
+    <span className={`status-pill status-pill--${DOWNLINE_STATUS_TONE[status]}`} data-testid="downline-status" data-status={status}>
       {t(`downlines.status.${status}`)}
     </span>
   );

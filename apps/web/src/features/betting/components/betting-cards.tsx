@@ -15,12 +15,12 @@ export function BettingCards({ rows, format, onDetails }: BettingCardsProps) {
   const { t } = useTranslation('betting');
   const productLabel = useRoundProductLabel();
   return (
-    <ul className="history-cards" data-testid="betting-cards">
+    <ul className="card-stack" data-testid="betting-cards">
       {rows.map((row) => {
         const detail = roundDetailTargetOf(row);
         return (
-          <li key={`${row.vendor}:${row.roundId}`} className="history-card" data-testid="betting-row">
-            <div className="history-card__top">
+          <li key={`${row.vendor}:${row.roundId}`} className="line-card line-card--tight" data-testid="betting-row">
+            <div className="line-card__top line-card__top--baseline">
               <span className="betting-game">
                 <span className="betting-game__name">{row.gameName}</span>
                 <span className="betting-game__vendor">
@@ -29,7 +29,7 @@ export function BettingCards({ rows, format, onDetails }: BettingCardsProps) {
               </span>
               <SignedAmount amount={row.net} format={format} testId="betting-net" />
             </div>
-            <div className="history-card__meta">
+            <div className="line-card__meta line-card__meta--spread">
               <span>
                 {t('record.columns.bet')}: {format.money(row.bet)}
               </span>
@@ -37,12 +37,12 @@ export function BettingCards({ rows, format, onDetails }: BettingCardsProps) {
                 {t('record.columns.win')}: {format.money(row.win)}
               </span>
             </div>
-            <div className="history-card__meta">
+            <div className="line-card__meta line-card__meta--spread">
               <time dateTime={row.openedAt}>{format.dateTime(row.openedAt)}</time>
               <RoundStatusChip status={row.status} />
             </div>
             <div className="betting-card__footer">
-              <div className="history-card__reference">{t('record.roundRef', { roundId: row.roundId })}</div>
+              <div className="line-card__reference">{t('record.roundRef', { roundId: row.roundId })}</div>
               {detail ? <RoundDetailsButton roundId={row.roundId} onOpen={() => onDetails(detail)} /> : null}
             </div>
           </li>

@@ -6,25 +6,25 @@ import { type WalletFormat, SignedAmount } from '../../wallet/index.ts';
 export function BettingTotals({ totals, format }: { totals: BettingRecordPage['totals']; format: WalletFormat }) {
   const { t } = useTranslation('betting');
   return (
-    <section className="betting-totals" aria-label={t('totals.title')} data-testid="betting-totals">
-      <div className="betting-stat">
-        <span className="betting-stat__label">{t('totals.bet')}</span>
-        <span className="betting-stat__value" data-testid="betting-total-bet">
+    <section className="stat-tiles" aria-label={t('totals.title')} data-testid="betting-totals">
+      <div className="stat-tile">
+        <span className="stat-tile__label">{t('totals.bet')}</span>
+        <span className="stat-tile__value" data-testid="betting-total-bet">
           {format.money(totals.bet)}
         </span>
       </div>
-      <div className="betting-stat">
-        <span className="betting-stat__label">{t('totals.win')}</span>
-        <span className="betting-stat__value" data-testid="betting-total-win">
+      <div className="stat-tile">
+        <span className="stat-tile__label">{t('totals.win')}</span>
+        <span className="stat-tile__value" data-testid="betting-total-win">
           {format.money(totals.win)}
         </span>
       </div>
-      <div className="betting-stat betting-stat--net">
-        <span className="betting-stat__label">{t('totals.net')}</span>
-        <span className="betting-stat__value">
+      <div className="stat-tile stat-tile--highlight">
+        <span className="stat-tile__label">{t('totals.net')}</span>
+        <span className="stat-tile__value">
           <SignedAmount amount={totals.net} format={format} testId="betting-total-net" />
         </span>
-        <span className="betting-stat__hint">{t('totals.netHint')}</span>
+        <span className="stat-tile__hint">{t('totals.netHint')}</span>
       </div>
     </section>
   );

@@ -10,6 +10,7 @@ import { crashRoundIdOf, houseRoundIdOf, houseRoundQueryOptions, ReelWindow, for
 import type { WalletFormat } from '../../wallet/index.ts';
 import { MinesGrid } from '../../games/index.ts';
 import { CrashRoundDetailBody } from './crash-round-detail.tsx';
+import { roundStatusClassName } from './round-labels.tsx';
 import { SeedFact } from './seed-fact.tsx';
 
 /**
@@ -100,7 +101,7 @@ function RoundDetailContent({ round, gameName, format }: { round: HouseRound; ga
         <div className="round-detail__fact">
           <dt>{t('detail.status')}</dt>
           <dd>
-            <span className={`round-status round-status--${round.status === 'failed' ? 'rolled_back' : round.status === 'playing' ? 'open' : round.status}`} data-testid="round-detail-status" data-status={round.status}>
+            <span className={roundStatusClassName(round.status === 'failed' ? 'rolled_back' : round.status === 'playing' ? 'open' : round.status)} data-testid="round-detail-status" data-status={round.status}>
               {t(`detail.statuses.${round.status}`)}
             </span>
           </dd>

@@ -14,11 +14,18 @@ export function useRoundProductLabel(): (round: Pick<BettingRound, 'gameType' | 
   return (round) => (round.product ? t(`record.products.${round.product}`) : typeLabel(round.gameType));
 }
 
+const ROUND_STATUS_TONE = { open: 'accent', settled: 'success', rolled_back: 'danger' } as const satisfies Record<RoundStatus, string>;
+
+/** The chip's classes: the shared status pill in the status's tone (round-status--* adds what is the round's own). */
+export function roundStatusClassName(status: RoundStatus): string {
+  return `status-pill status-pill--${ROUND_STATUS_TONE[status]} round-status--${status}`;
+}
+
 /** Where a round stands: still running, paid out, or cancelled with the stake returned. */
 export function RoundStatusChip({ status }: { status: RoundStatus }) {
   const { t } = useTranslation('betting');
   return (
-    <span className={`round-status round-status--${status}`} data-testid="betting-status" data-status={status}>
+    <span className={roundStatusClassName(status)} data-testid="betting-status" data-status={status}>
       {t(`status.${status}`)}
     </span>
   );

@@ -52,7 +52,7 @@ export function NoticeMarquee() {
         </span>
       </button>
       <Modal open={isOpen} onClose={() => setOpen(false)} title={t('content:notices.title')} closeLabel={t('common:actions.close')} testId="modal-notice">
-        <ul className="notice-list">
+        <ul className="card-stack">
           {notices.map((notice) => (
             <li key={notice.id} className="notice-list__item" data-testid="notice-item">
               <MegaphoneIcon size={16} />

@@ -35,7 +35,7 @@ export function IdentityCard() {
           {t('account:security.identity.title')}
         </h3>
         {data ? (
-          <span className={data.ageVerified ? 'status-badge status-badge--ok' : 'status-badge'} data-testid="identity-status">
+          <span className={data.ageVerified ? 'status-pill status-pill--success' : 'status-pill'} data-testid="identity-status">
             {data.ageVerified ? t('account:security.identity.statusComplete') : t('account:security.identity.statusIncomplete')}
           </span>
         ) : null}

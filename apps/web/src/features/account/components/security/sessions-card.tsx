@@ -50,14 +50,14 @@ export function SessionsCard() {
           {t('account:security.sessions.loadFailed')} {errorMessage(sessions.error)}
         </Alert>
       ) : (
-        <ul className="session-list">
+        <ul className="card-stack">
           {list.map((session) => (
-            <li key={session.id} className={session.current ? 'session-item is-current' : 'session-item'} data-testid="session-item">
-              <div className="session-item__device">
+            <li key={session.id} className={session.current ? 'line-card line-card--tight session-item is-current' : 'line-card line-card--tight session-item'} data-testid="session-item">
+              <div className="line-card__top session-item__device">
                 <strong>{device(session)}</strong>
-                {session.current ? <span className="status-badge status-badge--ok">{t('account:security.sessions.current')}</span> : null}
+                {session.current ? <span className="status-pill status-pill--success">{t('account:security.sessions.current')}</span> : null}
               </div>
-              <div className="session-item__meta">
+              <div className="line-card__meta">
                 <span>
                   {t('account:security.sessions.ip')}: {session.ip ?? t('account:security.sessions.unknownIp')}
                 </span>

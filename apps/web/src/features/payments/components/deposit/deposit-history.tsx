@@ -33,14 +33,14 @@ export function DepositHistory({ format, onOpen, activeId }: DepositHistoryProps
           {page.content.length === 0 ? (
             <EmptyState testId="deposit-history-empty">{t('payments:deposit.historyEmpty')}</EmptyState>
           ) : (
-            <ul className="payments-list">
+            <ul className="card-stack">
               {page.content.map((row) => (
-                <li key={row.id} className="payments-row" data-testid="deposit-row" data-deposit-id={row.id}>
-                  <div className="payments-row__top">
+                <li key={row.id} className="line-card" data-testid="deposit-row" data-deposit-id={row.id}>
+                  <div className="line-card__top">
                     <span className="amount">{format.money(row.amount)}</span>
                     <DepositStatusChip status={row.status} testId="deposit-row-status" />
                   </div>
-                  <div className="payments-row__meta">
+                  <div className="line-card__meta">
                     <time dateTime={row.createdAt}>{format.dateTime(row.createdAt)}</time>
                     {row.creditedAt ? <span>{t('payments:deposit.creditedAt', { time: format.dateTime(row.creditedAt) })}</span> : null}
                   </div>

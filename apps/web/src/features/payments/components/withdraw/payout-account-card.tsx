@@ -24,7 +24,7 @@ export function PayoutAccountCard({ account, format }: { account: PayoutAccount 
         </Alert>
       ) : null}
       {account ? (
-        <div className="payout-account" data-testid="payout-account">
+        <div className="line-card" data-testid="payout-account">
           <div className="payout-account__main">
             <span className="payout-account__kind">
               {account.kind === 'pix' && account.keyType ? `${t('payout.kinds.pix')} · ${t(`payout.keyTypes.${account.keyType}`)}` : t(`payout.kinds.${account.kind}`)}

@@ -9,12 +9,12 @@ import { ReceiptConfirmation } from './receipt-confirmation.tsx';
 export function WithdrawalItem({ withdrawal, format }: { withdrawal: Withdrawal; format: WalletFormat }) {
   const { t } = useTranslation('payments');
   return (
-    <li className="payments-row" data-testid="withdrawal-row" data-withdrawal-id={withdrawal.id}>
-      <div className="payments-row__top">
+    <li className="line-card" data-testid="withdrawal-row" data-withdrawal-id={withdrawal.id}>
+      <div className="line-card__top">
         <span className="amount">{format.money(withdrawal.amount)}</span>
         <WithdrawalStatusChip status={withdrawal.status} testId="withdrawal-status" />
       </div>
-      <div className="payments-row__meta">
+      <div className="line-card__meta">
         <span data-testid="withdrawal-destination">{t('withdraw.destination', { destination: withdrawal.destination })}</span>
         <time dateTime={withdrawal.requestedAt}>{t('withdraw.requestedAt', { time: format.dateTime(withdrawal.requestedAt) })}</time>
         {withdrawal.minutesToPay === null ? null : <span data-testid="withdrawal-time-to-pay">{withdrawal.minutesToPay === 0 ? t('withdraw.paidInUnderMinute') : t('withdraw.paidIn', { count: withdrawal.minutesToPay })}</span>}

@@ -25,7 +25,7 @@ export function WithdrawalList({ format }: { format: WalletFormat }) {
           {page.content.length === 0 ? (
             <EmptyState testId="withdrawal-list-empty">{t('payments:withdraw.listEmpty')}</EmptyState>
           ) : (
-            <ul className="payments-list">
+            <ul className="card-stack">
               {page.content.map((withdrawal) => (
                 <WithdrawalItem key={withdrawal.id} withdrawal={withdrawal} format={format} />
               ))}

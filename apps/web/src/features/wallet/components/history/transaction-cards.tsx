@@ -7,21 +7,21 @@ import { SignedAmount } from '../signed-amount.tsx';
 export function TransactionCards({ rows, format }: { rows: readonly TransactionView[]; format: WalletFormat }) {
   const { t } = useTranslation('wallet');
   return (
-    <ul className="history-cards" data-testid="history-cards">
+    <ul className="card-stack" data-testid="history-cards">
       {rows.map((row) => (
-        <li key={row.id} className="history-card" data-testid="history-row">
-          <div className="history-card__top">
-            <span className="history-card__type">{t(`journalTypes.${row.type}`)}</span>
+        <li key={row.id} className="line-card line-card--tight" data-testid="history-row">
+          <div className="line-card__top line-card__top--baseline">
+            <span className="line-card__title">{t(`journalTypes.${row.type}`)}</span>
             <SignedAmount amount={row.amount} format={format} />
           </div>
-          <div className="history-card__meta">
+          <div className="line-card__meta line-card__meta--spread">
             <time dateTime={row.time}>{format.dateTime(row.time)}</time>
             <span>
               {t('history.columns.balanceAfter')}: {format.money(row.balanceAfter)}
             </span>
           </div>
           {row.reference ? (
-            <div className="history-card__reference">
+            <div className="line-card__reference">
               {t('history.columns.reference')}: {row.reference}
             </div>
           ) : null}

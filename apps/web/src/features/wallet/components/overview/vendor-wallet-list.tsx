@@ -24,9 +24,9 @@ export function VendorWalletList({ query, format }: { query: UseQueryResult<Vend
             {t('wallet:overview.vendorsEmpty')}
           </EmptyState>
         ) : (
-          <ul className="vendor-list">
+          <ul className="card-stack">
             {query.data.vendors.map((vendor) => (
-              <li key={vendor.vendor} className="vendor-list__item" data-testid="vendor-wallet">
+              <li key={vendor.vendor} className="line-card vendor-list__item" data-testid="vendor-wallet">
                 <span className="vendor-list__name">{vendor.displayName}</span>
                 <span className="vendor-list__balance">{format.money(vendor.balance)}</span>
               </li>

@@ -73,14 +73,14 @@ function ProfitLinesTable({ firstColumn, rows, format }: { firstColumn: string; 
 function ProfitLines({ rows, format }: { rows: readonly ProfitRow[]; format: WalletFormat }) {
   const { t } = useTranslation('wallet');
   return (
-    <ul className="history-cards">
+    <ul className="card-stack">
       {rows.map((row) => (
-        <li key={row.key} className="history-card" data-testid="profit-line">
-          <div className="history-card__top">
-            <span className="history-card__type">{row.label}</span>
+        <li key={row.key} className="line-card line-card--tight" data-testid="profit-line">
+          <div className="line-card__top line-card__top--baseline">
+            <span className="line-card__title">{row.label}</span>
             <SignedAmount amount={row.line.net} format={format} />
           </div>
-          <div className="history-card__meta">
+          <div className="line-card__meta line-card__meta--spread">
             <span>
               {t('profit.bets')}: {format.money(row.line.bets)}
             </span>

@@ -7,28 +7,28 @@ import { SignedAmount } from '../signed-amount.tsx';
 export function ProfitTotals({ total, format }: { total: ProfitReport['total']; format: WalletFormat }) {
   const { t } = useTranslation('wallet');
   return (
-    <section className="profit-totals" aria-label={t('profit.totalsTitle')} data-testid="profit-totals">
-      <div className="profit-stat">
-        <span className="profit-stat__label">{t('profit.bets')}</span>
-        <span className="profit-stat__value" data-testid="profit-total-bets">
+    <section className="stat-tiles" aria-label={t('profit.totalsTitle')} data-testid="profit-totals">
+      <div className="stat-tile">
+        <span className="stat-tile__label">{t('profit.bets')}</span>
+        <span className="stat-tile__value" data-testid="profit-total-bets">
           {format.money(total.bets)}
         </span>
-        <span className="profit-stat__hint">
+        <span className="stat-tile__hint">
           {t('profit.count')}: {total.count}
         </span>
       </div>
-      <div className="profit-stat">
-        <span className="profit-stat__label">{t('profit.wins')}</span>
-        <span className="profit-stat__value" data-testid="profit-total-wins">
+      <div className="stat-tile">
+        <span className="stat-tile__label">{t('profit.wins')}</span>
+        <span className="stat-tile__value" data-testid="profit-total-wins">
           {format.money(total.wins)}
         </span>
       </div>
-      <div className="profit-stat profit-stat--net">
-        <span className="profit-stat__label">{t('profit.net')}</span>
-        <span className="profit-stat__value">
+      <div className="stat-tile stat-tile--highlight">
+        <span className="stat-tile__label">{t('profit.net')}</span>
+        <span className="stat-tile__value">
           <SignedAmount amount={total.net} format={format} testId="profit-total-net" />
         </span>
-        <span className="profit-stat__hint">{t('profit.netHint')}</span>
+        <span className="stat-tile__hint">{t('profit.netHint')}</span>
       </div>
     </section>
   );
