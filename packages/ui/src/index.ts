@@ -27,3 +27,4 @@ export {
   type FormFieldProps,
   type SubmitButtonProps,
 } from './forms/form-pieces.tsx';
+export { FilteredTextField, keepAmountCharacters, keepDigits, type ChangeRegistration, type FilteredTextFieldProps } from './forms/filtered-text-field.tsx';

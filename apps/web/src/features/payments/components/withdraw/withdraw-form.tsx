@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert, Button, TextField } from '@app/ui';
-import type { WithdrawOptions } from '@app/contracts';
+import { Alert, FilteredTextField, keepAmountCharacters, keepDigits, SubmitButton } from '@app/ui';
+import { SetPaymentPasswordRequestSchema, type WithdrawOptions } from '@app/contracts';
 import { isApiError } from '../../../../shared/api-client.ts';
 import { useErrorMessage } from '../../../../shared/error-message.ts';
-import type { FieldMessages } from '../../../account/index.ts';
 import { memberTabPath } from '../../../member/index.ts';
 import type { WalletFormat } from '../../../wallet/index.ts';
 import { useCreateWithdrawal } from '../../api/payments.queries.ts';
@@ -13,7 +12,13 @@ import { checkAmount } from '../../amount.ts';
 import { useAmountMessage } from '../../hooks/use-amount-message.ts';
 import { useIntentSubmission } from '../../hooks/use-intent-submission.ts';
 
-const PAYMENT_PASSWORD = /^\d{6}$/;
+/** Six digits, as the security centre sets it; the withdrawal contract itself only asks for a non-empty one. */
+const PaymentPasswordSchema = SetPaymentPasswordRequestSchema.shape.paymentPassword;
+
+interface WithdrawFields {
+  amount: string;
+  paymentPassword: string;
+}
 
 /** Amount and payment password; sent once per intent, checked against what may be withdrawn first. */
 export function WithdrawForm({ options, format }: { options: WithdrawOptions; format: WalletFormat }) {
@@ -21,36 +26,30 @@ export function WithdrawForm({ options, format }: { options: WithdrawOptions; fo
   const errorMessage = useErrorMessage();
   const amountMessage = useAmountMessage(format);
   const submission = useIntentSubmission(useCreateWithdrawal());
-  const [amount, setAmount] = useState('');
-  const [paymentPassword, setPaymentPassword] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
+  // The limits and what may be withdrawn come from the server at run time, so the amount is checked
+  // by checkAmount in rules.validate (as the deposit form does) rather than by a fixed schema.
+  // Checked on submit only, as before: a message stays until the next attempt.
+  const form = useForm<WithdrawFields>({ defaultValues: { amount: '', paymentPassword: '' }, reValidateMode: 'onSubmit' });
+  const { errors } = form.formState;
   // Each reason is explained above the form; the server would refuse the request anyway.
   const blocked = !options.profileComplete || options.payoutAccount === null || !options.hasPaymentPassword;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (blocked || submission.isPending) return;
-    const check = checkAmount(amount, options);
-    const problems: FieldMessages = {
-      amount: check.ok ? undefined : amountMessage(check.problem, options),
-      paymentPassword:
-        paymentPassword === ''
-          ? t('payments:withdraw.paymentPasswordRequired')
-          : PAYMENT_PASSWORD.test(paymentPassword)
-            ? undefined
-            : t('payments:withdraw.paymentPasswordFormat'),
-    };
-    setErrors(problems);
-    if (!check.ok || problems.paymentPassword) return;
-    submission.submit({ amount: check.amount, paymentPassword }, () => {
-      setAmount('');
-      setPaymentPassword('');
-    });
+  const validateAmount = (value: string) => {
+    const check = checkAmount(value, options);
+    return check.ok || amountMessage(check.problem, options);
   };
+  const validatePaymentPassword = (value: string) =>
+    value === '' ? t('payments:withdraw.paymentPasswordRequired') : PaymentPasswordSchema.safeParse(value).success || t('payments:withdraw.paymentPasswordFormat');
+
+  const submit = form.handleSubmit(({ amount, paymentPassword }) => {
+    const check = checkAmount(amount, options);
+    if (blocked || submission.isPending || !check.ok) return;
+    submission.submit({ amount: check.amount, paymentPassword }, () => form.reset());
+  });
 
   const needsPaymentPassword = isApiError(submission.error) && submission.error.code === 'wallet.payment_password_missing';
   return (
-    <form className="payments-form" onSubmit={submit} noValidate data-testid="withdraw-form">
+    <form className="payments-form" onSubmit={(event) => void submit(event)} noValidate data-testid="withdraw-form">
       <h3 id="withdraw-form-title" className="wallet-card__title">
         {t('payments:withdraw.formTitle')}
       </h3>
@@ -70,16 +69,16 @@ export function WithdrawForm({ options, format }: { options: WithdrawOptions; fo
           </span>
         </Alert>
       )}
-      <TextField
+      <FilteredTextField
         id="withdraw-amount"
         label={t('payments:withdraw.amount')}
         requiredMark
         inputMode="decimal"
         autoComplete="off"
         placeholder={t('payments:common.amountPlaceholder')}
-        value={amount}
-        onChange={(event) => setAmount(event.target.value.replace(/[^\d.,]/g, ''))}
-        error={errors.amount}
+        registration={form.register('amount', { validate: validateAmount })}
+        keep={keepAmountCharacters}
+        error={errors.amount?.message}
         errorTestId="withdraw-amount-error"
         hint={
           <span data-testid="withdraw-limits">
@@ -89,7 +88,7 @@ export function WithdrawForm({ options, format }: { options: WithdrawOptions; fo
         }
         data-testid="withdraw-amount"
       />
-      <TextField
+      <FilteredTextField
         id="withdraw-password"
         label={t('payments:withdraw.paymentPassword')}
         requiredMark
@@ -98,9 +97,9 @@ export function WithdrawForm({ options, format }: { options: WithdrawOptions; fo
         autoComplete="off"
         maxLength={6}
         placeholder={t('payments:withdraw.paymentPasswordPlaceholder')}
-        value={paymentPassword}
-        onChange={(event) => setPaymentPassword(event.target.value.replace(/\D/g, '').slice(0, 6))}
-        error={errors.paymentPassword}
+        registration={form.register('paymentPassword', { validate: validatePaymentPassword })}
+        keep={keepDigits(6)}
+        error={errors.paymentPassword?.message}
         errorTestId="withdraw-password-error"
         data-testid="withdraw-password"
       />
@@ -124,16 +123,9 @@ export function WithdrawForm({ options, format }: { options: WithdrawOptions; fo
           {t('payments:withdraw.success', { amount: format.money(submission.data.amount) })}
         </Alert>
       ) : null}
-      <Button
-        type="submit"
-        variant="accent"
-        block
-        disabled={blocked || submission.isPending}
-        aria-busy={submission.isPending}
-        data-testid="withdraw-submit"
-      >
-        {submission.isPending ? t('payments:withdraw.submitting') : t('payments:withdraw.submit')}
-      </Button>
+      <SubmitButton variant="accent" block disabled={blocked} pending={submission.isPending} pendingLabel={t('payments:withdraw.submitting')} data-testid="withdraw-submit">
+        {t('payments:withdraw.submit')}
+      </SubmitButton>
     </form>
   );
 }

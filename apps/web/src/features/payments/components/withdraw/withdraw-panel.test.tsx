@@ -59,18 +59,18 @@ describe('withdraw summary and form', () => {
   it('refuses a missing password, a bad amount or one above what is available, sending nothing', async () => {
     const { calls } = openWithdrawPage();
     await screen.findByTestId('withdraw-available');
-    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    await act(async () => fireEvent.click(screen.getByTestId('withdraw-submit')));
     expect(screen.getByTestId('withdraw-amount-error').textContent).toBe('Informe um valor válido, maior que zero, com até 2 casas decimais');
     expect(screen.getByTestId('withdraw-password-error').textContent).toBe('Informe a senha de pagamento.');
 
     change('withdraw-amount', '300,01');
     change('withdraw-password', '123');
-    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    await act(async () => fireEvent.click(screen.getByTestId('withdraw-submit')));
     expect(screen.getByTestId('withdraw-amount-error').textContent).toBe('O valor é maior que o disponível para saque (R$\u00a0300,00).');
     expect(screen.getByTestId('withdraw-password-error').textContent).toBe('A senha de pagamento tem 6 dígitos.');
 
     change('withdraw-amount', '19,99');
-    fireEvent.click(screen.getByTestId('withdraw-submit'));
+    await act(async () => fireEvent.click(screen.getByTestId('withdraw-submit')));
     expect(screen.getByTestId('withdraw-amount-error').textContent).toBe('O valor mínimo é R$\u00a020,00.');
     expect(requests(calls, 'POST', '/api/payments/withdrawals')).toHaveLength(0);
   });

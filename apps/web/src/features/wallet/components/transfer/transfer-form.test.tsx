@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, json, stubApi, type ApiCall } from '../../../../test/fake-api.ts';
 import { memberFixture } from '../../../../test/fixtures.ts';
@@ -26,11 +26,11 @@ describe('transfer to upline', () => {
     expect((await screen.findByTestId('upline-account')).textContent).toBe('agent');
     for (const amount of ['', '0', '0,00', '12.345', '1.234,50']) {
       fill(amount, '123456');
-      fireEvent.click(screen.getByTestId('transfer-submit'));
+      await act(async () => fireEvent.click(screen.getByTestId('transfer-submit')));
       expect(screen.getByTestId('transfer-amount-error').textContent).toBe('Informe um valor válido, maior que zero, com até 2 casas decimais');
     }
     fill('10', '123');
-    fireEvent.click(screen.getByTestId('transfer-submit'));
+    await act(async () => fireEvent.click(screen.getByTestId('transfer-submit')));
     expect(screen.queryByTestId('transfer-amount-error')).toBeNull();
     expect(screen.getByTestId('transfer-payment-password-error').textContent).toBe('A senha de pagamento tem 6 dígitos.');
     expect(transfers(calls)).toHaveLength(0);
@@ -112,7 +112,7 @@ describe('transfer to upline', () => {
       memberFixture({ type: 1, hasPaymentPassword: true }),
     );
     fireEvent.click(await screen.findByTestId('transfer-to-downline'));
-    fireEvent.click(screen.getByTestId('transfer-submit'));
+    await act(async () => fireEvent.click(screen.getByTestId('transfer-submit')));
     expect(screen.getByTestId('transfer-account-error').textContent).toBe('Este campo é obrigatório');
     fireEvent.change(screen.getByTestId('downline-account'), { target: { value: ' demo ' } });
     fill('5', '135790');

@@ -1,17 +1,25 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert, Button, TextField } from '@app/ui';
-import type { AgentTransferRequest } from '@app/contracts';
+import { Alert, FilteredTextField, keepAmountCharacters, keepDigits, SubmitButton, TextField } from '@app/ui';
+import { AgentTransferRequestSchema, type AgentTransferRequest } from '@app/contracts';
 import { ApiError, isApiError } from '../../../../shared/api-client.ts';
 import { translateError, useErrorMessage, useValidationMessage, type MessageParams } from '../../../../shared/error-message.ts';
-import { type MemberInfo, serverFieldIssues, toFieldMessages, type FieldMessages } from '../../../account/index.ts';
+import { type MemberInfo, serverFieldIssues, toFieldMessages } from '../../../account/index.ts';
 import { memberTabPath } from '../../../member/index.ts';
 import { parseAmountInput } from '../../amount-input.ts';
 import { useTransferSubmission } from '../../hooks/use-transfer-submission.ts';
 import { useWalletFormat } from '../../hooks/use-wallet-format.ts';
 
-const PAYMENT_PASSWORD = /^\d{6}$/;
+/** The downline's account as the server takes it: trimmed, 1 to 64 characters. */
+const DownlineAccountSchema = AgentTransferRequestSchema.shape.account.unwrap();
+const PaymentPasswordSchema = AgentTransferRequestSchema.shape.paymentPassword;
+
+interface TransferFields {
+  account: string;
+  amount: string;
+  paymentPassword: string;
+}
 
 interface TransferFormProps {
   direction: AgentTransferRequest['direction'];
@@ -27,38 +35,36 @@ export function TransferForm({ direction, member, blocked }: TransferFormProps) 
   const validationMessage = useValidationMessage();
   const format = useWalletFormat(member.currencySymbol);
   const submission = useTransferSubmission();
-  const [account, setAccount] = useState('');
-  const [amount, setAmount] = useState('');
-  const [paymentPassword, setPaymentPassword] = useState('');
-  const [clientErrors, setClientErrors] = useState<FieldMessages>({});
   const isDownline = direction === 'downline';
+  // The amount is typed the Brazilian way ("12,50") and made ready for the contract by
+  // parseAmountInput, so each field is checked in rules.validate against the contract's own schema
+  // (AmountInputSchema inside parseAmountInput) rather than by a resolver on the raw text.
+  // Checked on submit only, as before: a message stays until the next attempt.
+  const form = useForm<TransferFields>({ defaultValues: { account: '', amount: '', paymentPassword: '' }, reValidateMode: 'onSubmit' });
+  const { errors } = form.formState;
 
   // Field problems the server found (validation.failed): its keys may be error codes or validators'.
   const translateIssue = (key: string, params?: MessageParams) =>
     i18n.exists(`errors:${key}`) ? translateError(i18n, new ApiError(400, key, key)) : validationMessage(key, params);
   const serverErrors = toFieldMessages(serverFieldIssues(submission.error) ?? [], translateIssue);
-  const fieldError = (field: string) => clientErrors[field] ?? serverErrors[field];
+  const fieldError = (field: keyof TransferFields) => errors[field]?.message ?? serverErrors[field];
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (blocked) return;
+  const validateAccount = (value: string) => !isDownline || DownlineAccountSchema.safeParse(value).success || validationMessage('required');
+  const validateAmount = (value: string) => parseAmountInput(value) !== null || t('errors:wallet.amount_invalid');
+  const validatePaymentPassword = (value: string) => PaymentPasswordSchema.safeParse(value).success || t('wallet:transfer.paymentPasswordFormat');
+
+  const submit = form.handleSubmit(({ account, amount, paymentPassword }) => {
     const parsedAmount = parseAmountInput(amount);
-    const problems: FieldMessages = {
-      account: isDownline && account.trim() === '' ? validationMessage('required') : undefined,
-      amount: parsedAmount === null ? t('errors:wallet.amount_invalid') : undefined,
-      paymentPassword: PAYMENT_PASSWORD.test(paymentPassword) ? undefined : t('wallet:transfer.paymentPasswordFormat'),
-    };
-    setClientErrors(problems);
-    if (parsedAmount === null || Object.values(problems).some(Boolean)) return;
+    if (blocked || parsedAmount === null) return;
     submission.submit({ direction, amount: parsedAmount, paymentPassword, ...(isDownline ? { account: account.trim() } : {}) }, () => {
-      setAmount('');
-      setPaymentPassword('');
+      form.resetField('amount');
+      form.resetField('paymentPassword');
     });
-  };
+  });
 
   const needsPaymentPassword = isApiError(submission.error) && submission.error.code === 'wallet.payment_password_missing';
   return (
-    <form className="transfer-form" onSubmit={submit} noValidate data-testid="transfer-form">
+    <form className="transfer-form" onSubmit={(event) => void submit(event)} noValidate data-testid="transfer-form">
       <p className="wallet-card__hint">{isDownline ? t('wallet:transfer.downlineHint') : t('wallet:transfer.uplineHint')}</p>
       {member.hasPaymentPassword ? null : (
         <Alert tone="info" data-testid="transfer-password-not-set">
@@ -80,28 +86,27 @@ export function TransferForm({ direction, member, blocked }: TransferFormProps) 
           spellCheck={false}
           maxLength={64}
           placeholder={t('wallet:transfer.downlinePlaceholder')}
-          value={account}
-          onChange={(event) => setAccount(event.target.value)}
+          {...form.register('account', { validate: validateAccount })}
           error={fieldError('account')}
           errorTestId="transfer-account-error"
           data-testid="downline-account"
         />
       ) : null}
-      <TextField
+      <FilteredTextField
         id="transfer-amount"
         label={t('wallet:transfer.amount')}
         requiredMark
         inputMode="decimal"
         autoComplete="off"
         placeholder={t('wallet:transfer.amountPlaceholder')}
-        value={amount}
-        onChange={(event) => setAmount(event.target.value.replace(/[^\d.,]/g, ''))}
+        registration={form.register('amount', { validate: validateAmount })}
+        keep={keepAmountCharacters}
         error={fieldError('amount')}
         errorTestId="transfer-amount-error"
         hint={t('wallet:transfer.available', { balance: format.money(member.balance) })}
         data-testid="transfer-amount"
       />
-      <TextField
+      <FilteredTextField
         id="transfer-payment-password"
         label={t('wallet:transfer.paymentPassword')}
         requiredMark
@@ -110,8 +115,8 @@ export function TransferForm({ direction, member, blocked }: TransferFormProps) 
         autoComplete="off"
         maxLength={6}
         placeholder={t('wallet:transfer.paymentPasswordPlaceholder')}
-        value={paymentPassword}
-        onChange={(event) => setPaymentPassword(event.target.value.replace(/\D/g, '').slice(0, 6))}
+        registration={form.register('paymentPassword', { validate: validatePaymentPassword })}
+        keep={keepDigits(6)}
         error={fieldError('paymentPassword')}
         errorTestId="transfer-payment-password-error"
         data-testid="transfer-payment-password"
@@ -136,16 +141,9 @@ export function TransferForm({ direction, member, blocked }: TransferFormProps) 
           {t('wallet:transfer.success', { balance: format.money(submission.data.balance) })}
         </Alert>
       ) : null}
-      <Button
-        type="submit"
-        variant="accent"
-        block
-        disabled={blocked || submission.isPending}
-        aria-busy={submission.isPending}
-        data-testid="transfer-submit"
-      >
-        {submission.isPending ? t('wallet:transfer.submitting') : t('wallet:transfer.submit')}
-      </Button>
+      <SubmitButton variant="accent" block disabled={blocked} pending={submission.isPending} pendingLabel={t('wallet:transfer.submitting')} data-testid="transfer-submit">
+        {t('wallet:transfer.submit')}
+      </SubmitButton>
     </form>
   );
 }
