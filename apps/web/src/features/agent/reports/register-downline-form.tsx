@@ -1,16 +1,18 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { Controller, useForm, type FieldError } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert, Button, SelectField, TextField } from '@app/ui';
-import { isAgentAccountType, type Downline, type FieldRule } from '@app/contracts';
+import { Alert, FormAlert, SelectField, SubmitButton, TextField } from '@app/ui';
+import { isAgentAccountType, type Downline, type RegisterDownline } from '@app/contracts';
 import { useErrorMessage, useValidationMessage } from '../../../shared/error-message.ts';
-import { registerSettingsQueryOptions, serverFieldIssues, toFieldMessages, type FieldMessages } from '../../account/index.ts';
+import { registerSettingsQueryOptions, serverFieldIssues, toFieldMessages } from '../../account/index.ts';
 import { useRegisterDownline } from '../api/agent.queries.ts';
-import { DOWNLINE_FIELDS, downlineFormIssues, downlineRules, NICKNAME_MAX, type DownlineFormValues } from './register-downline-rules.ts';
+import { DOWNLINE_FIELDS, downlineRules, NICKNAME_MAX } from './register-downline-rules.ts';
+import { downlineFormResolver, TRANSLATED_ERROR, type DownlineFormInput } from './register-downline-schema.ts';
 import { useAccountTypeLabel } from './report-kit.tsx';
 
-const EMPTY: DownlineFormValues = { account: '', password: '', nickname: '', type: '0' };
+const EMPTY: DownlineFormInput = { account: '', password: '', nickname: '', type: 0 };
 
 /**
  * registerCenter's form: the agent opens an account directly under itself. The account name and
@@ -24,100 +26,94 @@ export function RegisterDownlineForm({ agentType }: { agentType: number }) {
   const register = useRegisterDownline();
   // The operator's rules for account names and passwords, the ones the server applies too.
   const settings = useQuery(registerSettingsQueryOptions('username'));
-  const rules: FieldRule[] = downlineRules(settings.data?.fields);
-  const formRef = useRef<HTMLFormElement>(null);
-  // A ref, not state: two clicks in the same frame both see it before React re-renders.
-  const sending = useRef(false);
-  const [values, setValues] = useState<DownlineFormValues>(EMPTY);
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const resolver = downlineFormResolver(downlineRules(settings.data?.fields), (issue) => validationMessage(issue.messageKey, issue.params));
+  // Checked on submit only, as before; typing in a field clears that field's message.
+  const form = useForm<DownlineFormInput, unknown, RegisterDownline>({ resolver, defaultValues: EMPTY, reValidateMode: 'onSubmit' });
+  const { errors } = form.formState;
   const [created, setCreated] = useState<Downline | null>(null);
+  // A ref, not isPending: two clicks in the same frame both pass validation before React re-renders.
+  const sending = useRef(false);
 
   const typeOptions = [{ value: '0', label: typeLabel(0) }, ...(isAgentAccountType(agentType) ? [{ value: String(agentType), label: typeLabel(agentType) }] : [])];
-
-  const change = (field: keyof DownlineFormValues, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
+  const field = (name: 'account' | 'password' | 'nickname') => form.register(name, { onChange: () => form.clearErrors(name) });
+  // Rule and server messages arrive translated; the contract's own length checks by their code.
+  const textOf = (error: FieldError | undefined) => {
+    if (!error) return null;
+    if (error.type === TRANSLATED_ERROR) return error.message ?? null;
+    return validationMessage(error.type === 'too_small' ? 'required' : error.type);
   };
 
-  const showErrors = (messages: FieldMessages) => {
-    setErrors(messages);
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const send = ({ nickname, ...body }: RegisterDownline) => {
     if (sending.current) return;
-    setFormError(null);
-    setCreated(null);
-    const messages = toFieldMessages(downlineFormIssues(values, rules), validationMessage);
-    if (values.nickname.trim().length > NICKNAME_MAX) messages.nickname = t('register.nicknameTooLong', { max: NICKNAME_MAX });
-    if (Object.values(messages).some(Boolean)) {
-      showErrors(messages);
-      return;
-    }
-    setErrors({});
     sending.current = true;
-    const nickname = values.nickname.trim();
-    register.mutate(
-      { account: values.account.trim(), password: values.password, type: Number(values.type), ...(nickname ? { nickname } : {}) },
-      {
-        onSuccess: (downline) => {
-          setCreated(downline);
-          setValues(EMPTY);
-        },
-        onError: (error) => {
-          const issues = (serverFieldIssues(error) ?? []).map((issue) => (issue.field === 'username' ? { ...issue, field: 'account' } : issue));
-          const placed = issues.filter((issue) => (DOWNLINE_FIELDS as readonly string[]).includes(issue.field));
-          if (placed.length > 0) showErrors(toFieldMessages(placed, validationMessage));
-          // Problems with no field on this form (or none at all) are said above the button.
-          if (placed.length === 0 || placed.length < issues.length) setFormError(errorMessage(error));
-        },
-        onSettled: () => {
-          sending.current = false;
-        },
+    register.mutate({ ...body, ...(nickname ? { nickname } : {}) }, {
+      onSuccess: (downline) => {
+        setCreated(downline);
+        form.reset(EMPTY);
       },
-    );
+      onError: (error) => {
+        const issues = (serverFieldIssues(error) ?? []).map((issue) => (issue.field === 'username' ? { ...issue, field: 'account' } : issue));
+        const placed = issues.filter((issue) => (DOWNLINE_FIELDS as readonly string[]).includes(issue.field));
+        const messages = toFieldMessages(placed, validationMessage);
+        // The first one on the page takes the focus, as a refused submit does.
+        DOWNLINE_FIELDS.filter((name) => messages[name]).forEach((name, at) => form.setError(name, { type: TRANSLATED_ERROR, message: messages[name] }, { shouldFocus: at === 0 }));
+        // Problems with no field on this form (or none at all) are said above the button.
+        if (placed.length === 0 || placed.length < issues.length) form.setError('root.server', { message: errorMessage(error) });
+      },
+      onSettled: () => {
+        sending.current = false;
+      },
+    });
   };
-
-  const busy = register.isPending;
   return (
-    <form ref={formRef} className="agent-form" onSubmit={submit} noValidate data-testid="register-downline-form">
+    <form
+      className="agent-form"
+      onSubmit={(event) => {
+        setCreated(null);
+        void form.handleSubmit(send)(event);
+      }}
+      noValidate
+      data-testid="register-downline-form"
+    >
       <TextField
         label={t('register.account')}
-        value={values.account}
-        onChange={(event) => change('account', event.target.value)}
+        {...field('account')}
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
         requiredMark
-        error={errors.account}
+        error={textOf(errors.account)}
         errorTestId="register-account-error"
         data-testid="register-account"
       />
       <TextField
         label={t('register.password')}
         type="password"
-        value={values.password}
-        onChange={(event) => change('password', event.target.value)}
+        {...field('password')}
         autoComplete="new-password"
         requiredMark
-        error={errors.password}
+        error={textOf(errors.password)}
         errorTestId="register-password-error"
         data-testid="register-password"
       />
       <TextField
         label={t('register.nickname')}
-        value={values.nickname}
-        onChange={(event) => change('nickname', event.target.value)}
+        {...field('nickname')}
         autoComplete="off"
         hint={t('register.nicknameHint')}
-        error={errors.nickname}
+        // The contract's only nickname check is its length.
+        error={errors.nickname?.type === 'too_big' ? t('register.nicknameTooLong', { max: NICKNAME_MAX }) : textOf(errors.nickname)}
         errorTestId="register-nickname-error"
         data-testid="register-nickname"
       />
-      <SelectField label={t('register.type')} value={values.type} options={typeOptions} onValueChange={(value) => change('type', value)} data-testid="register-type" />
-      {formError ? <Alert data-testid="register-form-error">{formError}</Alert> : null}
+      <Controller
+        control={form.control}
+        name="type"
+        render={({ field: type }) => (
+          <SelectField label={t('register.type')} value={String(type.value ?? 0)} options={typeOptions} onValueChange={(value) => type.onChange(Number(value))} data-testid="register-type" />
+        )}
+      />
+      <FormAlert message={errors.root?.server?.message} data-testid="register-form-error" />
       {created ? (
         <Alert tone="info" data-testid="register-created">
           {t('register.created', { account: created.account, type: typeLabel(created.type) })}{' '}
@@ -126,9 +122,9 @@ export function RegisterDownlineForm({ agentType }: { agentType: number }) {
           </Link>
         </Alert>
       ) : null}
-      <Button type="submit" variant="accent" block disabled={busy} aria-busy={busy} data-testid="register-submit">
-        {busy ? t('register.submitting') : t('register.submit')}
-      </Button>
+      <SubmitButton variant="accent" block pending={register.isPending} pendingLabel={t('register.submitting')} data-testid="register-submit">
+        {t('register.submit')}
+      </SubmitButton>
     </form>
   );
 }
