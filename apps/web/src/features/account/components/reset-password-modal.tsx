@@ -1,13 +1,26 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { ResetByEmailRequestSchema } from '@app/contracts';
 import { Alert, Button, Modal } from '@app/ui';
 import { isApiError } from '../../../shared/api-client.ts';
 import { useErrorMessage, useValidationMessage } from '../../../shared/error-message.ts';
 import { useResetByEmailToken } from '../api/security.queries.ts';
 import { useAccountModals } from '../account-modals-context.tsx';
-import { serverFieldIssues, toFieldMessages, type FieldMessages } from '../field-problems.ts';
-import { newPasswordIssues } from '../password-rules.ts';
+import { serverFieldIssues } from '../field-problems.ts';
+import { addNewPasswordIssues, contractMessages, PASSWORD_LENGTHS, PASSWORD_MESSAGE_KEY, setServerIssues, useFieldMessage } from './form-issues.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
+
+/** The server's new password (the token comes from the link) plus the confirmation only the form sees. */
+const ResetFormSchema = ResetByEmailRequestSchema.pick({ newPassword: true })
+  .extend({ confirmPassword: ResetByEmailRequestSchema.shape.newPassword })
+  .superRefine((values, ctx) => addNewPasswordIssues(ctx, values));
+const RESET_MESSAGES = contractMessages({ newPassword: PASSWORD_MESSAGE_KEY, confirmPassword: PASSWORD_MESSAGE_KEY });
+
+interface ResetForm {
+  newPassword: string;
+  confirmPassword: string;
+}
 
 /** The e-mailed link (/?resetToken=…): a new password, then log in with it. */
 export function ResetPasswordModal({ token }: { token: string }) {
@@ -15,27 +28,27 @@ export function ResetPasswordModal({ token }: { token: string }) {
   const { close, open } = useAccountModals();
   const errorMessage = useErrorMessage();
   const validationMessage = useValidationMessage();
+  const fieldMessage = useFieldMessage(PASSWORD_LENGTHS);
   const reset = useResetByEmailToken();
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
+  // Checked on submit only, as before: a message stays until the next attempt.
+  const form = useForm<ResetForm>({
+    resolver: zodResolver(ResetFormSchema, RESET_MESSAGES),
+    defaultValues: { newPassword: '', confirmPassword: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const [password, confirmation] = useWatch({ control: form.control, name: ['newPassword', 'confirmPassword'] });
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ newPassword }) => {
     if (reset.isPending) return;
-    const issues = newPasswordIssues(password, confirmation);
-    setErrors(toFieldMessages(issues, validationMessage));
-    if (issues.length > 0) return;
     reset.mutate(
-      { token, newPassword: password },
+      { token, newPassword },
       {
-        onError: (error) => {
-          const fieldIssues = serverFieldIssues(error);
-          if (fieldIssues && fieldIssues.length > 0) setErrors(toFieldMessages(fieldIssues, validationMessage));
-        },
+        onError: (error) => setServerIssues(['newPassword', 'confirmPassword'], serverFieldIssues(error) ?? [], form.setError, validationMessage),
       },
     );
-  };
+  });
 
   const linkDead = isApiError(reset.error) && reset.error.code === 'auth.reset_link_invalid';
   const formError = reset.error && !serverFieldIssues(reset.error)?.length ? errorMessage(reset.error) : null;
@@ -49,7 +62,7 @@ export function ResetPasswordModal({ token }: { token: string }) {
           </Button>
         </div>
       ) : (
-        <form className="login-form" onSubmit={submit} noValidate>
+        <form className="login-form" onSubmit={(event) => void submit(event)} noValidate>
           <p className="account-form-hint">{t('account:resetLink.hint')}</p>
           <NewPasswordFields
             idPrefix="reset"
@@ -57,9 +70,9 @@ export function ResetPasswordModal({ token }: { token: string }) {
             testIds={{ password: 'reset-new', confirm: 'reset-confirm' }}
             password={password}
             confirmation={confirmation}
-            onPasswordChange={setPassword}
-            onConfirmationChange={setConfirmation}
-            errors={errors}
+            onPasswordChange={(value) => form.setValue('newPassword', value)}
+            onConfirmationChange={(value) => form.setValue('confirmPassword', value)}
+            errors={{ newPassword: fieldMessage(errors.newPassword), confirmPassword: fieldMessage(errors.confirmPassword) }}
           />
           {formError ? <Alert data-testid="reset-error">{formError}</Alert> : null}
           {linkDead ? (
