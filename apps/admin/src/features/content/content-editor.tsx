@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { CONTENT_BODY_SCHEMAS, ContentItemInputSchema, LINKAGE_TYPES, SUPPORTED_LANGUAGES, type ContentItem, type ContentItemInput, type ContentKind, type Language, type LinkageType } from '@app/contracts';
@@ -9,10 +10,27 @@ import { bodyFieldsOf, bodyTextKey, draftOf, newDraft, toInput, type BodyField, 
 import { ContentPreview } from './content-preview.tsx';
 import { useSaveContent } from './content.api.ts';
 import { errorAt, issuesToErrors, serverFieldErrors, type FieldErrors } from './form-issues.ts';
+import { formErrors, issuesResolver, type FormCheck } from './issues-resolver.ts';
 
 /** A fresh key per opened form: a double click or a retried create makes one item. */
 function newKey(): string {
   return crypto.randomUUID();
+}
+
+/**
+ * The draft as the request body, checked with the schemas the server uses: the shared fields
+ * (ContentItemInputSchema), the body with the kind's own schema, and an end after the start.
+ */
+function checkDraft(kind: ContentKind, draft: ContentDraft, t: TFunction<'admin-content'>): FormCheck<ContentItemInput> {
+  const input = toInput(kind, draft);
+  const formatText = (path: string) => formatHint(t, path, draft);
+  const found: FieldErrors = {};
+  const envelope = ContentItemInputSchema.safeParse(input);
+  if (!envelope.success) Object.assign(found, issuesToErrors(envelope.error.issues, t, formatText));
+  const body = CONTENT_BODY_SCHEMAS[kind].safeParse(input.body);
+  if (!body.success) Object.assign(found, issuesToErrors(body.error.issues, t, formatText, 'body'));
+  if (input.startsAt && input.endsAt && new Date(input.endsAt) <= new Date(input.startsAt)) found.endsAt ??= t('issues.endBeforeStart');
+  return { output: input, errors: found };
 }
 
 /**
@@ -21,68 +39,65 @@ function newKey(): string {
  */
 export function ContentEditor({ kind, item, language, onDone, onCancel }: { kind: ContentKind; item: ContentItem | null; language: Language | ''; onDone: (saved: ContentItem) => void; onCancel: () => void }) {
   const { t } = useTranslation(['admin-content', 'admin']);
-  const [draft, setDraft] = useState<ContentDraft>(() => (item ? draftOf(item) : newDraft(kind, language)));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [idempotencyKey] = useState(newKey);
+  const [initial] = useState<ContentDraft>(() => (item ? draftOf(item) : newDraft(kind, language)));
+  // Checked when saving only: a problem stays under its field until the next save, and the
+  // operator's cursor stays where it is.
+  const form = useForm<ContentDraft, unknown, ContentItemInput>({ defaultValues: initial, resolver: issuesResolver((draft) => checkDraft(kind, draft, t)), reValidateMode: 'onSubmit', shouldFocusError: false });
+  // A copy per change: the preview redraws as the operator types.
+  const draft = useWatch({ control: form.control, compute: (values: ContentDraft) => ({ ...values, body: { ...values.body } }) });
   const save = useSaveContent(kind);
   const fields = bodyFieldsOf(kind);
+  const errors = formErrors(form.formState.errors);
   const shown = { ...serverFieldErrors(save.error, t), ...errors };
 
-  const setBody = (key: string, value: string | boolean | LinkDraft) => setDraft((current) => ({ ...current, body: { ...current.body, [key]: value } }));
-
-  function check(): { input: ContentItemInput; errors: FieldErrors } {
-    const input = toInput(kind, draft);
-    const formatText = (path: string) => formatHint(t, path, draft);
-    const found: FieldErrors = {};
-    const envelope = ContentItemInputSchema.safeParse(input);
-    if (!envelope.success) Object.assign(found, issuesToErrors(envelope.error.issues, t, formatText));
-    const body = CONTENT_BODY_SCHEMAS[kind].safeParse(input.body);
-    if (!body.success) Object.assign(found, issuesToErrors(body.error.issues, t, formatText, 'body'));
-    if (input.startsAt && input.endsAt && new Date(input.endsAt) <= new Date(input.startsAt)) found.endsAt ??= t('issues.endBeforeStart');
-    return { input, errors: found };
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (save.isPending) return;
-    const result = check();
-    setErrors(result.errors);
-    if (Object.keys(result.errors).length > 0) return;
-    save.mutate({ id: item?.id ?? null, input: result.input, idempotencyKey }, { onSuccess: onDone });
-  }
+  const submit = form.handleSubmit((input) => {
+    if (!save.isPending) save.mutate({ id: item?.id ?? null, input, idempotencyKey }, { onSuccess: onDone });
+  });
 
   const hasErrors = Object.keys(errors).length > 0;
   return (
     <div className="cp-editor">
-      <form className="bo-card cp-form" onSubmit={submit} noValidate data-testid="content-form">
+      <form className="bo-card cp-form" onSubmit={(event) => void submit(event)} noValidate data-testid="content-form">
         <h2 className="cp-form__title">{item ? t('editor.editTitle', { id: item.id }) : t('editor.newTitle', { kind: t(`kinds.${kind}`) })}</h2>
         {fields.map((field) => (
-          <BodyFieldInput key={field.key} kind={kind} field={field} value={draft.body[field.key]} error={errorAt(shown, `body.${field.key}`)} onChange={(value) => setBody(field.key, value)} />
+          <Controller
+            key={field.key}
+            control={form.control}
+            name={`body.${field.key}`}
+            render={({ field: input }) => (
+              <BodyFieldInput
+                kind={kind}
+                field={field}
+                value={input.value}
+                error={errorAt(shown, `body.${field.key}`)}
+                // A link ({ linkageType, target }) has a `target`, which field.onChange would take for a change event's.
+                onChange={field.widget === 'link' ? (value) => form.setValue(input.name, value) : input.onChange}
+              />
+            )}
+          />
         ))}
         <fieldset className="cp-fieldset">
           <legend>{t('editor.publishing')}</legend>
           <div className="cp-grid">
-            <SelectField
-              label={t('fields.language')}
-              value={draft.language}
-              onValueChange={(value) => setDraft({ ...draft, language: value })}
-              options={[{ value: '' as const, label: t('languages.all') }, ...SUPPORTED_LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))]}
-              data-testid="content-field-language"
+            <Controller
+              control={form.control}
+              name="language"
+              render={({ field }) => (
+                <SelectField
+                  label={t('fields.language')}
+                  value={field.value}
+                  onValueChange={field.onChange}
+                  options={[{ value: '' as const, label: t('languages.all') }, ...SUPPORTED_LANGUAGES.map((value) => ({ value, label: t(`languages.${value}`) }))]}
+                  data-testid="content-field-language"
+                />
+              )}
             />
-            <TextField
-              label={t('fields.sortOrder')}
-              type="number"
-              inputMode="numeric"
-              value={draft.sortOrder}
-              onChange={(event) => setDraft({ ...draft, sortOrder: event.target.value })}
-              error={shown.sortOrder}
-              hint={t('hints.sortOrder')}
-              data-testid="content-field-sortOrder"
-            />
-            <TextField label={t('fields.startsAt')} type="datetime-local" value={draft.startsAt} onChange={(event) => setDraft({ ...draft, startsAt: event.target.value })} error={shown.startsAt} hint={t('hints.startsAt')} data-testid="content-field-startsAt" />
-            <TextField label={t('fields.endsAt')} type="datetime-local" value={draft.endsAt} onChange={(event) => setDraft({ ...draft, endsAt: event.target.value })} error={shown.endsAt} errorTestId="content-error-endsAt" hint={t('hints.endsAt')} data-testid="content-field-endsAt" />
+            <TextField label={t('fields.sortOrder')} type="number" inputMode="numeric" {...form.register('sortOrder')} error={shown.sortOrder} hint={t('hints.sortOrder')} data-testid="content-field-sortOrder" />
+            <TextField label={t('fields.startsAt')} type="datetime-local" {...form.register('startsAt')} error={shown.startsAt} hint={t('hints.startsAt')} data-testid="content-field-startsAt" />
+            <TextField label={t('fields.endsAt')} type="datetime-local" {...form.register('endsAt')} error={shown.endsAt} errorTestId="content-error-endsAt" hint={t('hints.endsAt')} data-testid="content-field-endsAt" />
           </div>
-          <Checkbox label={t('fields.enabled')} checked={draft.enabled} onChange={(event) => setDraft({ ...draft, enabled: event.target.checked })} data-testid="content-field-enabled" />
+          <Checkbox label={t('fields.enabled')} {...form.register('enabled')} data-testid="content-field-enabled" />
         </fieldset>
         {hasErrors ? (
           <Alert tone="error" data-testid="content-form-invalid">
