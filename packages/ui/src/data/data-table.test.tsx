@@ -32,6 +32,50 @@ describe('DataTable', () => {
   });
 });
 
+describe('DataTable for an app that styles its own tables', () => {
+  const styled: Column<Row>[] = [
+    { key: 'name', header: 'Name', rowHeader: true, cell: (row) => row.name },
+    { key: 'amount', header: 'Amount', numeric: true, className: 'is-money', testId: 'person-amount', cell: (row) => row.amount },
+    { key: 'open', header: 'Details', hiddenHeader: true, cell: () => 'open' },
+  ];
+  const look = { wrap: 'app-wrap', table: 'app-table', numeric: 'is-numeric' };
+
+  it('uses the given class names, row attributes, row headers and a footer', () => {
+    render(
+      <DataTable
+        columns={styled}
+        rows={[{ id: '7', name: 'Ana', amount: '10.00' }]}
+        rowKey={(row) => row.id}
+        testId="people"
+        look={look}
+        rowAttributes={(row) => ({ className: 'is-mine', 'data-testid': 'person', 'data-name': row.name })}
+        footer={
+          <tr data-testid="people-total">
+            <td>Total</td>
+          </tr>
+        }
+      />,
+    );
+    const table = screen.getByTestId('people');
+    expect(table.className).toBe('app-table');
+    expect(table.parentElement?.className).toBe('app-wrap');
+    const row = screen.getByTestId('person');
+    expect(row.className).toBe('is-mine');
+    expect(row.getAttribute('data-name')).toBe('Ana');
+    expect(row.querySelector('th')?.getAttribute('scope')).toBe('row');
+    expect(row.querySelectorAll('td')[0]?.className).toBe('is-numeric is-money');
+    expect(screen.getByTestId('person-amount').textContent).toBe('10.00');
+    expect(screen.getByRole('columnheader', { name: 'Amount' }).className).toBe('is-numeric');
+    expect(screen.getByRole('columnheader', { name: 'Details' }).querySelector('.ui-visually-hidden')?.textContent).toBe('Details');
+    expect(screen.getByTestId('people-total').parentElement?.tagName).toBe('TFOOT');
+  });
+
+  it('draws the table with no rows when the caller has no empty text (it says so its own way)', () => {
+    render(<DataTable columns={styled} rows={[]} rowKey={(row) => row.id} testId="people" look={look} />);
+    expect(screen.getByTestId('people').querySelectorAll('tbody tr')).toHaveLength(0);
+  });
+});
+
 describe('Pager', () => {
   it('pages over a counted list and stops at both ends', () => {
     const onPage = vi.fn();

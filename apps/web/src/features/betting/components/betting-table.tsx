@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { BettingRound } from '@app/contracts';
-import { type WalletFormat, SignedAmount } from '../../wallet/index.ts';
+import type { Column } from '@app/ui';
+import { type WalletFormat, SignedAmount, WalletTable } from '../../wallet/index.ts';
 import { RoundStatusChip, useRoundProductLabel } from './round-labels.tsx';
 import { roundDetailTargetOf, RoundDetailsButton, type RoundDetailTarget } from './round-detail.tsx';
 
@@ -14,66 +15,45 @@ interface BettingTableProps {
 export function BettingTable({ rows, format, onDetails }: BettingTableProps) {
   const { t } = useTranslation('betting');
   const productLabel = useRoundProductLabel();
+  const columns: Column<BettingRound>[] = [
+    { key: 'time', header: t('record.columns.time'), className: 'betting-table__when', cell: (row) => <time dateTime={row.openedAt}>{format.dateTime(row.openedAt)}</time> },
+    {
+      key: 'game',
+      header: t('record.columns.game'),
+      cell: (row) => (
+        <span className="betting-game" title={t('record.roundRef', { roundId: row.roundId })}>
+          <span className="betting-game__name">{row.gameName}</span>
+          <span className="betting-game__vendor">{row.vendorName}</span>
+        </span>
+      ),
+    },
+    { key: 'type', header: t('record.columns.type'), cell: productLabel },
+    { key: 'bet', header: t('record.columns.bet'), numeric: true, cell: (row) => format.money(row.bet) },
+    { key: 'win', header: t('record.columns.win'), numeric: true, cell: (row) => format.money(row.win) },
+    { key: 'net', header: t('record.columns.net'), numeric: true, cell: (row) => <SignedAmount amount={row.net} format={format} testId="betting-net" /> },
+    { key: 'status', header: t('record.columns.status'), cell: (row) => <RoundStatusChip status={row.status} /> },
+  ];
   // The details column exists only when a round that can be verified (house or crash) is listed.
-  const withDetails = rows.some((row) => roundDetailTargetOf(row) !== null);
+  if (rows.some((row) => roundDetailTargetOf(row) !== null)) {
+    columns.push({
+      key: 'details',
+      header: t('detail.column'),
+      hiddenHeader: true,
+      className: 'betting-table__details',
+      cell: (row) => {
+        const detail = roundDetailTargetOf(row);
+        return detail ? <RoundDetailsButton roundId={row.roundId} onOpen={() => onDetails(detail)} /> : null;
+      },
+    });
+  }
   return (
-    <div className="wallet-table-wrap">
-      <table className="wallet-table betting-table" data-testid="betting-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('record.columns.time')}</th>
-            <th scope="col">{t('record.columns.game')}</th>
-            <th scope="col">{t('record.columns.type')}</th>
-            <th scope="col" className="is-numeric">
-              {t('record.columns.bet')}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t('record.columns.win')}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t('record.columns.net')}
-            </th>
-            <th scope="col">{t('record.columns.status')}</th>
-            {withDetails ? (
-              <th scope="col">
-                <span className="ui-visually-hidden">{t('detail.column')}</span>
-              </th>
-            ) : null}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => {
-            const detail = roundDetailTargetOf(row);
-            return (
-              <tr key={`${row.vendor}:${row.roundId}`} data-testid="betting-row">
-                <td className="betting-table__when">
-                  <time dateTime={row.openedAt}>{format.dateTime(row.openedAt)}</time>
-                </td>
-                <td>
-                  <span className="betting-game" title={t('record.roundRef', { roundId: row.roundId })}>
-                    <span className="betting-game__name">{row.gameName}</span>
-                    <span className="betting-game__vendor">{row.vendorName}</span>
-                  </span>
-                </td>
-                <td>{productLabel(row)}</td>
-                <td className="is-numeric">{format.money(row.bet)}</td>
-                <td className="is-numeric">{format.money(row.win)}</td>
-                <td className="is-numeric">
-                  <SignedAmount amount={row.net} format={format} testId="betting-net" />
-                </td>
-                <td>
-                  <RoundStatusChip status={row.status} />
-                </td>
-                {withDetails ? (
-                  <td className="betting-table__details">
-                    {detail ? <RoundDetailsButton roundId={row.roundId} onOpen={() => onDetails(detail)} /> : null}
-                  </td>
-                ) : null}
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <WalletTable
+      className="betting-table"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => `${row.vendor}:${row.roundId}`}
+      testId="betting-table"
+      rowAttributes={() => ({ 'data-testid': 'betting-row' })}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CrashPhase, CrashPlayer } from '@app/contracts';
+import { DataTable, type Column } from '@app/ui';
 import { fromCents, toCents } from '../slot/slot-money.ts';
 import { useCrashFormat } from './crash-format.ts';
 
@@ -23,6 +24,30 @@ export function CrashPlayers({ players, phase, myBetId }: CrashPlayersProps) {
   const { t } = useTranslation('games');
   const format = useCrashFormat();
   const total = fromCents(players.reduce((sum, player) => sum + toCents(player.amount), 0n));
+  const stateOf = (player: CrashPlayer) => (player.cashOut ? 'cashed' : phase === 'crashed' ? 'lost' : 'in');
+  const columns: Column<CrashPlayer>[] = [
+    {
+      key: 'name',
+      header: t('crash.players.name'),
+      className: 'crash-players__name',
+      // The member's own (masked) name would be a puzzle: it reads "Você".
+      cell: (player) => (player.betId === myBetId ? <strong className="crash-players__you">{t('crash.players.you')}</strong> : player.name),
+    },
+    { key: 'bet', header: t('crash.players.bet'), numeric: true, cell: (player) => format.money(player.amount) },
+    {
+      key: 'cashOut',
+      header: t('crash.players.cashOut'),
+      numeric: true,
+      cell: (player) => (player.cashOut ? format.multiplierText(player.cashOut) : stateOf(player) === 'lost' ? t('crash.players.lost') : '—'),
+    },
+    {
+      key: 'win',
+      header: t('crash.players.win'),
+      numeric: true,
+      className: 'crash-players__win',
+      cell: (player) => (player.win && player.cashOut ? format.money(player.win) : '—'),
+    },
+  ];
   return (
     <section className="crash-players" aria-labelledby="crash-players-title" data-testid="crash-players">
       <header className="crash-players__head">
@@ -36,39 +61,16 @@ export function CrashPlayers({ players, phase, myBetId }: CrashPlayersProps) {
       {players.length === 0 ? (
         <p className="crash-players__empty">{t('crash.players.empty')}</p>
       ) : (
-        <div className="crash-players__scroll">
-          <table className="crash-players__table">
-            <thead>
-              <tr>
-                <th scope="col">{t('crash.players.name')}</th>
-                <th scope="col" className="is-numeric">
-                  {t('crash.players.bet')}
-                </th>
-                <th scope="col" className="is-numeric">
-                  {t('crash.players.cashOut')}
-                </th>
-                <th scope="col" className="is-numeric">
-                  {t('crash.players.win')}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {byStake(players).map((player) => {
-                const state = player.cashOut ? 'cashed' : phase === 'crashed' ? 'lost' : 'in';
-                const mine = player.betId === myBetId;
-                return (
-                  <tr key={player.betId} className={`is-${state}${mine ? ' is-mine' : ''}`} data-testid="crash-player" data-state={state}>
-                    {/* The member's own (masked) name would be a puzzle: it reads "Você". */}
-                    <td className="crash-players__name">{mine ? <strong className="crash-players__you">{t('crash.players.you')}</strong> : player.name}</td>
-                    <td className="is-numeric">{format.money(player.amount)}</td>
-                    <td className="is-numeric">{player.cashOut ? format.multiplierText(player.cashOut) : state === 'lost' ? t('crash.players.lost') : '—'}</td>
-                    <td className="is-numeric crash-players__win">{player.win && player.cashOut ? format.money(player.win) : '—'}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          look={{ wrap: 'crash-players__scroll', table: 'crash-players__table', numeric: 'is-numeric' }}
+          columns={columns}
+          rows={byStake(players)}
+          rowKey={(player) => player.betId}
+          rowAttributes={(player) => {
+            const state = stateOf(player);
+            return { className: `is-${state}${player.betId === myBetId ? ' is-mine' : ''}`, 'data-testid': 'crash-player', 'data-state': state };
+          }}
+        />
       )}
     </section>
   );

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { Contract } from '@app/contracts';
+import type { Column } from '@app/ui';
 import { PHONE_QUERY, useMediaQuery } from '../../../../shared/hooks/use-media-query.ts';
-import { EmptyState } from '../../../wallet/index.ts';
+import { EmptyState, WalletTable } from '../../../wallet/index.ts';
 import type { ContractFormat } from '../hooks/use-contract-format.ts';
 import { topRates } from '../tiers.ts';
 import { ContractStatusBadge } from './status-badge.tsx';
@@ -49,39 +50,24 @@ export function ContractHistory({ history, me, format }: HistoryProps) {
       </ul>
     );
   }
+  const columns: Column<Contract>[] = [
+    { key: 'party', header: t('history.columns.party'), cell: party },
+    { key: 'version', header: t('history.columns.version'), numeric: true, cell: (contract) => contract.version },
+    { key: 'topRate', header: t('history.columns.topRate'), numeric: true, cell: rates },
+    {
+      key: 'status',
+      header: t('history.columns.status'),
+      cell: (contract) => (
+        <>
+          <ContractStatusBadge status={contract.status} />
+          {contract.endedBy ? <span className="contract-table__sub">{t('history.endedBy', { who: contract.endedBy })}</span> : null}
+        </>
+      ),
+    },
+    { key: 'offered', header: t('history.columns.offered'), cell: (contract) => format.dateTime(contract.offeredAt) },
+    { key: 'decided', header: t('history.columns.decided'), cell: ended },
+  ];
   return (
-    <div className="wallet-table-wrap">
-      <table className="wallet-table" data-testid="contract-history">
-        <thead>
-          <tr>
-            <th scope="col">{t('history.columns.party')}</th>
-            <th scope="col" className="is-numeric">
-              {t('history.columns.version')}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t('history.columns.topRate')}
-            </th>
-            <th scope="col">{t('history.columns.status')}</th>
-            <th scope="col">{t('history.columns.offered')}</th>
-            <th scope="col">{t('history.columns.decided')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {history.map((contract) => (
-            <tr key={contract.id} data-testid="history-contract">
-              <td>{party(contract)}</td>
-              <td className="is-numeric">{contract.version}</td>
-              <td className="is-numeric">{rates(contract)}</td>
-              <td>
-                <ContractStatusBadge status={contract.status} />
-                {contract.endedBy ? <span className="contract-table__sub">{t('history.endedBy', { who: contract.endedBy })}</span> : null}
-              </td>
-              <td>{format.dateTime(contract.offeredAt)}</td>
-              <td>{ended(contract)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <WalletTable columns={columns} rows={history} rowKey={(contract) => contract.id} testId="contract-history" rowAttributes={() => ({ 'data-testid': 'history-contract' })} />
   );
 }

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { SettlementLine } from '@app/contracts';
+import type { Column } from '@app/ui';
 import { PHONE_QUERY, useMediaQuery } from '../../../../shared/hooks/use-media-query.ts';
+import { WalletTable } from '../../../wallet/index.ts';
 import type { ContractFormat } from '../hooks/use-contract-format.ts';
 import { LineStatusBadge } from './status-badge.tsx';
 
@@ -27,64 +29,56 @@ export function SettlementLines(props: LinesProps) {
 function LineTable({ lines, side, format }: LinesProps) {
   const { t } = useTranslation('contracts');
   const counterparty = useCounterparty(side);
+  const money = (key: 'base' | 'gross' | 'childrenGross' | 'net'): Column<SettlementLine> => ({
+    key,
+    header: t(`records.columns.${key}`),
+    numeric: true,
+    cell: (line) => format.money(line[key]),
+  });
+  const columns: Column<SettlementLine>[] = [
+    {
+      key: 'period',
+      header: t('records.columns.period'),
+      cell: (line) => (
+        <>
+          {format.period(line.periodStart, line.periodEnd)}
+          {line.version > 1 ? <span className="contract-table__sub">{t('records.delta', { version: line.version })}</span> : null}
+        </>
+      ),
+    },
+    {
+      key: 'counterparty',
+      header: side === 'received' ? t('records.columns.payer') : t('records.columns.agent'),
+      testId: 'line-counterparty',
+      cell: counterparty,
+    },
+    money('base'),
+    { key: 'active', header: t('records.columns.active'), numeric: true, cell: (line) => format.count(line.activeMembers) },
+    { key: 'rate', header: t('records.columns.rate'), numeric: true, cell: (line) => format.rate(line.rate) },
+    money('gross'),
+    money('childrenGross'),
+    money('net'),
+    {
+      key: 'amount',
+      header: t('records.columns.amount'),
+      numeric: true,
+      cell: (line) => (
+        <span className="amount" data-testid="line-amount">
+          {format.money(line.amount)}
+        </span>
+      ),
+    },
+    { key: 'status', header: t('records.columns.status'), cell: (line) => <LineStatusBadge status={line.status} /> },
+  ];
   return (
-    <div className="wallet-table-wrap">
-      <table className="wallet-table contract-lines" data-testid="settlement-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('records.columns.period')}</th>
-            <th scope="col">{side === 'received' ? t('records.columns.payer') : t('records.columns.agent')}</th>
-            <th scope="col" className="is-numeric">
-              {t('records.columns.base')}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t('records.columns.active')}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t('records.columns.rate')}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t('records.columns.gross')}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t('records.columns.childrenGross')}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t('records.columns.net')}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t('records.columns.amount')}
-            </th>
-            <th scope="col">{t('records.columns.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {lines.map((line) => (
-            <tr key={line.id} data-testid="settlement-line" data-status={line.status}>
-              <td>
-                {format.period(line.periodStart, line.periodEnd)}
-                {line.version > 1 ? <span className="contract-table__sub">{t('records.delta', { version: line.version })}</span> : null}
-              </td>
-              <td data-testid="line-counterparty">{counterparty(line)}</td>
-              <td className="is-numeric">{format.money(line.base)}</td>
-              <td className="is-numeric">{format.count(line.activeMembers)}</td>
-              <td className="is-numeric">{format.rate(line.rate)}</td>
-              <td className="is-numeric">{format.money(line.gross)}</td>
-              <td className="is-numeric">{format.money(line.childrenGross)}</td>
-              <td className="is-numeric">{format.money(line.net)}</td>
-              <td className="is-numeric">
-                <span className="amount" data-testid="line-amount">
-                  {format.money(line.amount)}
-                </span>
-              </td>
-              <td>
-                <LineStatusBadge status={line.status} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <WalletTable
+      className="contract-lines"
+      columns={columns}
+      rows={lines}
+      rowKey={(line) => line.id}
+      testId="settlement-table"
+      rowAttributes={(line) => ({ 'data-testid': 'settlement-line', 'data-status': line.status })}
+    />
   );
 }
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { ContractKind, RevenueReport } from '@app/contracts';
-import { Spinner } from '@app/ui';
+import { Spinner, type Column } from '@app/ui';
 import { PHONE_QUERY, useMediaQuery } from '../../../../shared/hooks/use-media-query.ts';
 import { useSession } from '../../../account/index.ts';
-import { EmptyState, LoadFailed } from '../../../wallet/index.ts';
+import { EmptyState, LoadFailed, WalletTable } from '../../../wallet/index.ts';
 import { contractFlagsQueryOptions } from '../../api/agent.queries.ts';
 import { PeriodFilter, PeriodLabel } from '../../reports/period-filter.tsx';
 import { usePeriod } from '../../reports/use-period.ts';
@@ -108,53 +108,40 @@ function RevenueRows({ rows, total, format }: { rows: readonly Row[]; total: Rev
       </ul>
     );
   }
+  const columns: Column<Row>[] = [
+    { key: 'kind', header: t('revenue.columns.kind'), rowHeader: true, cell: (row) => t(`kinds.${row.kind}`) },
+    { key: 'received', header: t('revenue.columns.received'), numeric: true, cell: (row) => format.money(row.received) },
+    { key: 'paid', header: t('revenue.columns.paid'), numeric: true, cell: (row) => format.money(row.paidToDownlines) },
+    {
+      key: 'net',
+      header: t('revenue.columns.net'),
+      numeric: true,
+      cell: (row) => (
+        <span className="amount" data-testid="revenue-net">
+          {format.money(row.net)}
+        </span>
+      ),
+    },
+    { key: 'lines', header: t('revenue.columns.lines'), numeric: true, cell: (row) => format.count(row.lines) },
+  ];
   return (
-    <div className="wallet-table-wrap">
-      <table className="wallet-table" data-testid="revenue-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('revenue.columns.kind')}</th>
-            <th scope="col" className="is-numeric">
-              {t('revenue.columns.received')}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t('revenue.columns.paid')}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t('revenue.columns.net')}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t('revenue.columns.lines')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.kind} data-testid="revenue-row" data-kind={row.kind}>
-              <th scope="row">{t(`kinds.${row.kind}`)}</th>
-              <td className="is-numeric">{format.money(row.received)}</td>
-              <td className="is-numeric">{format.money(row.paidToDownlines)}</td>
-              <td className="is-numeric">
-                <span className="amount" data-testid="revenue-net">
-                  {format.money(row.net)}
-                </span>
-              </td>
-              <td className="is-numeric">{format.count(row.lines)}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr className="contract-total-row" data-testid="revenue-total">
-            <th scope="row">{t('revenue.total')}</th>
-            <td className="is-numeric">{format.money(total.received)}</td>
-            <td className="is-numeric">{format.money(total.paidToDownlines)}</td>
-            <td className="is-numeric">
-              <span className="amount">{format.money(total.net)}</span>
-            </td>
-            <td />
-          </tr>
-        </tfoot>
-      </table>
-    </div>
+    <WalletTable
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.kind}
+      testId="revenue-table"
+      rowAttributes={(row) => ({ 'data-testid': 'revenue-row', 'data-kind': row.kind })}
+      footer={
+        <tr className="contract-total-row" data-testid="revenue-total">
+          <th scope="row">{t('revenue.total')}</th>
+          <td className="is-numeric">{format.money(total.received)}</td>
+          <td className="is-numeric">{format.money(total.paidToDownlines)}</td>
+          <td className="is-numeric">
+            <span className="amount">{format.money(total.net)}</span>
+          </td>
+          <td />
+        </tr>
+      }
+    />
   );
 }
