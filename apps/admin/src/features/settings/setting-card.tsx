@@ -1,9 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SETTING_SCHEMAS, type SettingKey, type Settings } from '@app/contracts';
 import { Alert, Button, ConfirmDialog } from '@app/ui';
 import { ErrorLine } from '../../shared/components/page.tsx';
-import { issuesToErrors, serverFieldErrors, type FieldErrors } from '../content/index.ts';
+import { formErrors, issuesResolver, issuesToErrors, serverFieldErrors, type FieldErrors, type FormCheck } from '../content/index.ts';
 import { useSaveSetting } from './settings.api.ts';
 
 export interface Confirmation {
@@ -11,6 +12,9 @@ export interface Confirmation {
   message: string;
   confirmLabel: string;
 }
+
+/** The form's values: the card's draft, whatever its shape. */
+type CardValues<D> = { draft: D };
 
 export interface SettingCardProps<K extends SettingKey, D> {
   settingKey: K;
@@ -42,44 +46,52 @@ export function SettingCard<K extends SettingKey, D>(props: SettingCardProps<K, 
   const { t } = useTranslation(['admin-settings', 'admin-content', 'admin']);
   // The shared form-issue texts live in admin-content (form-issues.ts).
   const { t: issueT } = useTranslation('admin-content');
-  const [draft, setDraftState] = useState<D>(() => fromValue(value));
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [asking, setAsking] = useState<{ confirmation: Confirmation; value: unknown } | null>(null);
   const [savedAt, setSavedAt] = useState<number | null>(null);
   const save = useSaveSetting(settingKey);
-  const remap = (found: FieldErrors): FieldErrors => (mapPath ? Object.fromEntries(Object.entries(found).map(([path, message]) => [mapPath(path, draft), message])) : found);
-  const refused = Object.fromEntries(Object.entries(remap(serverFieldErrors(save.error, issueT, `${settingKey}.`))).map(([path, message]) => [path, serverText?.(path) ?? message]));
+  const remap = (found: FieldErrors, current: D): FieldErrors => (mapPath ? Object.fromEntries(Object.entries(found).map(([path, message]) => [mapPath(path, current), message])) : found);
+  // The key's schema from @app/contracts, as the server stores against it; checked when saving only.
+  const check = (current: D): FormCheck<unknown> => {
+    const parsed = SETTING_SCHEMAS[settingKey].safeParse(toValue(current));
+    return parsed.success ? { output: parsed.data, errors: {} } : { output: undefined, errors: remap(issuesToErrors(parsed.error.issues, issueT, (path) => formatText?.(path, current)), current) };
+  };
+  // The draft may be any shape (a JSON text, a list), so the form holds it under one name.
+  const form = useForm<CardValues<D>, unknown, unknown>({ defaultValues: { draft: fromValue(value) } as DefaultValues<CardValues<D>>, resolver: issuesResolver((values: CardValues<D>) => check(values.draft)), reValidateMode: 'onSubmit', shouldFocusError: false });
+  const draft = useWatch({ control: form.control, compute: (values: CardValues<D>) => values.draft });
+  const errors = formErrors(form.formState.errors);
+  const refused = Object.fromEntries(Object.entries(remap(serverFieldErrors(save.error, issueT, `${settingKey}.`), draft)).map(([path, message]) => [path, serverText?.(path) ?? message]));
   const shown = { ...refused, ...errors };
   const dirty = JSON.stringify(toValue(draft)) !== JSON.stringify(value);
 
+  // react-hook-form cannot resolve the path 'draft' of CardValues<D> while D is a type parameter.
+  const setDraftValue = form.setValue as (name: 'draft', next: D) => void;
+
   function setDraft(next: D) {
-    setDraftState(next);
+    setDraftValue('draft', next);
     setSavedAt(null);
   }
 
   function send(next: unknown) {
     save.mutate(next, {
       onSuccess: (stored) => {
-        setDraftState(fromValue(stored));
+        form.reset({ draft: fromValue(stored) } as DefaultValues<CardValues<D>>);
         setSavedAt(Date.now());
       },
     });
   }
 
-  function submit(event: FormEvent) {
+  const submit = form.handleSubmit((checked) => {
+    const confirmation = confirm?.(draft, value) ?? null;
+    if (confirmation) setAsking({ confirmation, value: checked });
+    else send(checked);
+  });
+
+  function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (save.isPending) return;
     // The last refusal described the last value sent; this one is checked afresh.
     save.reset();
-    const parsed = SETTING_SCHEMAS[settingKey].safeParse(toValue(draft));
-    if (!parsed.success) {
-      setErrors(remap(issuesToErrors(parsed.error.issues, issueT, (path) => formatText?.(path, draft))));
-      return;
-    }
-    setErrors({});
-    const confirmation = confirm?.(draft, value) ?? null;
-    if (confirmation) setAsking({ confirmation, value: parsed.data });
-    else send(parsed.data);
+    void submit(event);
   }
 
   const errorList = Object.entries(shown);
@@ -91,7 +103,7 @@ export function SettingCard<K extends SettingKey, D>(props: SettingCardProps<K, 
         </h2>
         <p className="bo-muted st-card__intro">{t(`cards.${settingKey}.intro`)}</p>
       </header>
-      <form className="st-form" onSubmit={submit} noValidate>
+      <form className="st-form" onSubmit={onSubmit} noValidate>
         {children({ draft, setDraft, errors: shown })}
         {Object.keys(errors).length > 0 ? (
           <Alert tone="error" data-testid={`settings-invalid-${settingKey}`}>
@@ -116,7 +128,7 @@ export function SettingCard<K extends SettingKey, D>(props: SettingCardProps<K, 
           ) : dirty ? (
             <span className="bo-muted">{t('unsaved')}</span>
           ) : null}
-          <Button variant="outline" disabled={!dirty || save.isPending} onClick={() => { setDraftState(fromValue(value)); setErrors({}); save.reset(); }} data-testid={`settings-undo-${settingKey}`}>
+          <Button variant="outline" disabled={!dirty || save.isPending} onClick={() => { form.reset({ draft: fromValue(value) } as DefaultValues<CardValues<D>>); save.reset(); }} data-testid={`settings-undo-${settingKey}`}>
             {t('undo')}
           </Button>
           <Button type="submit" disabled={save.isPending} data-testid={`settings-save-${settingKey}`}>
