@@ -1,8 +1,10 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Button, Spinner, TextField } from '@app/ui';
-import { isAgentAccountType, TRIAL_ACCOUNT_TYPE } from '@app/contracts';
+import { Button, FormField, Spinner } from '@app/ui';
+import { isAgentAccountType, TeamBetQuerySchema, TRIAL_ACCOUNT_TYPE } from '@app/contracts';
 import { useSession } from '../../account/index.ts';
 import { LoadFailed, useWalletFormat, type WalletFormat } from '../../wallet/index.ts';
 import '../../wallet/components/history/history.css';
@@ -84,7 +86,8 @@ export function ReportBody<T>({ query, testId, children, framed = true }: Report
   );
 }
 
-/** The longest account name a filter may hold (the server refuses longer ones). */
+/** Every agent report filters by account with the same rule: trimmed, at most 32 characters (the server refuses longer ones). */
+const AccountSearchSchema = TeamBetQuerySchema.pick({ account: true });
 const ACCOUNT_FILTER_MAX = 32;
 
 interface AccountSearchProps {
@@ -97,32 +100,21 @@ interface AccountSearchProps {
 /** A typed account name applies on Enter or the button, not on every key (one request per search). */
 export function AccountSearch({ value, onSearch, label, testId }: AccountSearchProps) {
   const { t } = useTranslation('agent');
-  const [draft, setDraft] = useState(value);
-  const [error, setError] = useState<string | null>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const account = draft.trim();
-    if (account.length > ACCOUNT_FILTER_MAX) {
-      setError(t('filters.accountTooLong', { max: ACCOUNT_FILTER_MAX }));
-      return;
-    }
-    setError(null);
-    onSearch(account);
-  };
+  // Checked on submit only; typing clears the message.
+  const form = useForm<{ account?: string }>({ resolver: zodResolver(AccountSearchSchema), defaultValues: { account: value }, reValidateMode: 'onSubmit' });
+  const submit = form.handleSubmit(({ account }) => onSearch(account ?? ''));
   return (
-    <form className="agent-search" onSubmit={submit} role="search" noValidate>
-      <TextField
+    <form className="agent-search" onSubmit={(event) => void submit(event)} role="search" noValidate>
+      <FormField
         label={label}
-        value={draft}
-        onChange={(event) => {
-          setDraft(event.target.value);
-          setError(null);
-        }}
+        registration={form.register('account', { onChange: () => form.clearErrors('account') })}
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
         placeholder={t('filters.accountPlaceholder')}
-        error={error}
+        // The schema's only check is the length.
+        error={form.formState.errors.account}
+        translateError={() => t('filters.accountTooLong', { max: ACCOUNT_FILTER_MAX })}
         errorTestId={`${testId}-error`}
         data-testid={testId}
         trailing={
