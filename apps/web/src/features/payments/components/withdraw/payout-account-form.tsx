@@ -1,7 +1,15 @@
-import { useState, type FormEvent } from 'react';
+import { useRef } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, SelectField, Tabs, TextField } from '@app/ui';
-import { PayoutAccountInputSchema, PIX_KEY_TYPES, type PayoutAccountInput, type PixKeyType } from '@app/contracts';
+import { Alert, Button, FilteredTextField, keepDigits, SelectField, SubmitButton, Tabs, TextField } from '@app/ui';
+import {
+  PayoutAccountInputSchema,
+  PIX_KEY_TYPES,
+  SavePayoutAccountSchema,
+  type PayoutAccountInput,
+  type PixKeyType,
+  type SavePayoutAccount,
+} from '@app/contracts';
 import { ApiError, isApiError } from '../../../../shared/api-client.ts';
 import { translateError, useValidationMessage, type MessageParams } from '../../../../shared/error-message.ts';
 import { serverFieldIssues, toFieldMessages, type FieldMessages } from '../../../account/index.ts';
@@ -10,9 +18,33 @@ import { normalizePixKey, pixKeyInputMode } from '../../pix-key.ts';
 
 type Kind = PayoutAccountInput['kind'];
 type AccountType = Extract<PayoutAccountInput, { kind: 'bank' }>['accountType'];
-type Field = 'key' | 'bankCode' | 'branch' | 'account' | 'accountType' | 'password';
+type BankField = 'bankCode' | 'branch' | 'account';
+type Field = 'key' | BankField | 'accountType' | 'password';
+
+/** The bank account branch of the contract: its field rules answer with the server's own error codes. */
+const [, BankAccountSchema] = PayoutAccountInputSchema.options;
+const PasswordSchema = SavePayoutAccountSchema.shape.password;
 
 const ACCOUNT_TYPES: readonly AccountType[] = ['checking', 'savings', 'payment'];
+
+/** An account number: digits, an optional dash and a check digit that may be X. */
+function keepAccountCharacters(typed: string): string {
+  return typed.replace(/[^\dXx-]/g, '');
+}
+
+/** Both kinds' fields, flat: only the chosen kind's are checked and sent. */
+interface PayoutFields {
+  kind: Kind;
+  keyType: PixKeyType;
+  key: string;
+  bankCode: string;
+  branch: string;
+  account: string;
+  accountType: AccountType;
+  password: string;
+}
+
+const EMPTY_FIELDS: PayoutFields = { kind: 'pix', keyType: 'cpf', key: '', bankCode: '', branch: '', account: '', accountType: 'checking', password: '' };
 
 /** Answers the server gives about one field: shown under it rather than above the button. */
 const FIELD_OF_CODE: Partial<Record<string, Field>> = {
@@ -29,6 +61,14 @@ function fieldOfPath(path: string): string {
   return path.split('.').pop() ?? path;
 }
 
+/** The request the checked fields make: the PIX key as DICT writes it, the bank fields as the contract trims them. */
+function toRequest(fields: PayoutFields): SavePayoutAccount | null {
+  const { kind, keyType, bankCode, branch, account, accountType } = fields;
+  const candidate = kind === 'pix' ? { kind, keyType, key: normalizePixKey(keyType, fields.key) } : { kind, bankCode, branch, account, accountType };
+  const parsed = SavePayoutAccountSchema.safeParse({ account: candidate, password: fields.password });
+  return parsed.success ? parsed.data : null;
+}
+
 interface PayoutAccountFormProps {
   onSaved: () => void;
   /** Only when there is an account to go back to. */
@@ -40,15 +80,18 @@ export function PayoutAccountForm({ onSaved, onCancel }: PayoutAccountFormProps)
   const { t, i18n } = useTranslation(['payments', 'errors']);
   const validationMessage = useValidationMessage();
   const save = useSavePayoutAccount();
-  const [kind, setKind] = useState<Kind>('pix');
-  const [keyType, setKeyType] = useState<PixKeyType>('cpf');
-  const [key, setKey] = useState('');
-  const [bankCode, setBankCode] = useState('');
-  const [branch, setBranch] = useState('');
-  const [account, setAccount] = useState('');
-  const [accountType, setAccountType] = useState<AccountType>('checking');
-  const [password, setPassword] = useState('');
-  const [clientErrors, setClientErrors] = useState<FieldMessages>({});
+  // Set before the request leaves, so a second click in the same frame (before React re-renders
+  // the disabled button) is not sent again.
+  const inFlight = useRef(false);
+  // Only the chosen kind's fields are checked, each against the contract's rule for it (its
+  // messages are error codes such as payments.bank_code_invalid: the words the server would use),
+  // plus what the form adds: "required" first, and a PIX key DICT accepts for its type.
+  // Checked on submit only, as before: a message stays until the next attempt.
+  const form = useForm<PayoutFields>({ defaultValues: EMPTY_FIELDS, reValidateMode: 'onSubmit' });
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const keyType = useWatch({ control: form.control, name: 'keyType' });
+  const accountType = useWatch({ control: form.control, name: 'accountType' });
+  const { errors } = form.formState;
 
   const codeMessage = (code: string) => translateError(i18n, new ApiError(400, code, code));
   const translateIssue = (messageKey: string, params?: MessageParams) =>
@@ -59,56 +102,46 @@ export function PayoutAccountForm({ onSaved, onCancel }: PayoutAccountFormProps)
     : {};
   const errorField = isApiError(save.error) ? FIELD_OF_CODE[save.error.code] : undefined;
   if (errorField && isApiError(save.error)) serverErrors[errorField] = codeMessage(save.error.code);
-  const fieldError = (field: Field) => clientErrors[field] ?? serverErrors[field];
+  const fieldError = (field: Field) => errors[field]?.message ?? serverErrors[field];
   // Whatever the server said that no field shows goes above the button.
   const formError = save.error && !errorField && !serverIssues?.length ? save.error : null;
 
-  const buildAccount = (problems: FieldMessages): PayoutAccountInput | null => {
-    if (kind === 'pix') {
-      const normalized = key.trim() === '' ? null : normalizePixKey(keyType, key);
-      problems.key = key.trim() === '' ? validationMessage('required') : normalized === null ? t(`payments:payout.keyInvalid.${keyType}`) : undefined;
-      return normalized === null ? null : { kind: 'pix', keyType, key: normalized };
-    }
-    const candidate = { kind: 'bank' as const, bankCode, branch, account, accountType };
-    const parsed = PayoutAccountInputSchema.safeParse(candidate);
-    // The contract's own messages are error codes (payments.bank_code_invalid…): the same words the server would use.
-    for (const issue of parsed.success ? [] : parsed.error.issues) {
-      const field = String(issue.path[0]) as Field;
-      if (problems[field] === undefined) problems[field] = codeMessage(issue.message);
-    }
-    for (const [field, value] of [['bankCode', bankCode], ['branch', branch], ['account', account]] as const) {
-      if (value.trim() === '') problems[field] = validationMessage('required');
-    }
-    return parsed.success ? parsed.data : null;
+  const validateKey = (value: string, fields: PayoutFields) => {
+    if (fields.kind !== 'pix') return true;
+    if (value.trim() === '') return validationMessage('required');
+    return normalizePixKey(fields.keyType, value) !== null || t(`payments:payout.keyInvalid.${fields.keyType}`);
   };
+  const validateBankField = (field: BankField) => (value: string, fields: PayoutFields) => {
+    if (fields.kind !== 'bank') return true;
+    if (value.trim() === '') return validationMessage('required');
+    const parsed = BankAccountSchema.shape[field].safeParse(value);
+    return parsed.success || codeMessage(parsed.error.issues[0]?.message ?? 'validation.failed');
+  };
+  const validatePassword = (value: string) => PasswordSchema.safeParse(value).success || validationMessage('required');
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (save.isPending) return;
-    const problems: FieldMessages = {};
-    const payout = buildAccount(problems);
-    problems.password = password === '' ? validationMessage('required') : undefined;
-    setClientErrors(problems);
-    if (payout === null || Object.values(problems).some(Boolean)) return;
-    save.mutate(
-      { account: payout, password },
-      {
-        onSuccess: () => {
-          setPassword('');
-          onSaved();
-        },
+  const send = (fields: PayoutFields) => {
+    const request = toRequest(fields);
+    if (request === null || save.isPending || inFlight.current) return;
+    inFlight.current = true;
+    save.mutate(request, {
+      onSuccess: () => {
+        form.setValue('password', '');
+        onSaved();
       },
-    );
+      onSettled: () => {
+        inFlight.current = false;
+      },
+    });
   };
 
   const switchKind = (next: Kind) => {
-    setKind(next);
-    setClientErrors({});
+    form.setValue('kind', next);
+    form.clearErrors();
     save.reset();
   };
 
   return (
-    <form className="payments-form" onSubmit={submit} noValidate data-testid="payout-account-form">
+    <form className="payments-form" onSubmit={(event) => void form.handleSubmit(send)(event)} noValidate data-testid="payout-account-form">
       <Tabs
         label={t('payments:payout.kindLabel')}
         value={kind}
@@ -127,8 +160,8 @@ export function PayoutAccountForm({ onSaved, onCancel }: PayoutAccountFormProps)
             value={keyType}
             options={PIX_KEY_TYPES.map((type) => ({ value: type, label: t(`payments:payout.keyTypes.${type}`) }))}
             onValueChange={(type) => {
-              setKeyType(type);
-              setClientErrors((errors) => ({ ...errors, key: undefined }));
+              form.setValue('keyType', type);
+              form.clearErrors('key');
             }}
             data-testid="payout-key-type"
           />
@@ -144,8 +177,7 @@ export function PayoutAccountForm({ onSaved, onCancel }: PayoutAccountFormProps)
             spellCheck={false}
             maxLength={100}
             placeholder={t(`payments:payout.keyPlaceholder.${keyType}`)}
-            value={key}
-            onChange={(event) => setKey(event.target.value)}
+            {...form.register('key', { validate: validateKey })}
             error={fieldError('key')}
             errorTestId="payout-key-error"
             hint={t(`payments:payout.keyHint.${keyType}`)}
@@ -154,7 +186,7 @@ export function PayoutAccountForm({ onSaved, onCancel }: PayoutAccountFormProps)
         </div>
       ) : (
         <div className="payments-form__grid">
-          <TextField
+          <FilteredTextField
             id="payout-bank-code"
             label={t('payments:payout.bankCode')}
             requiredMark
@@ -162,14 +194,14 @@ export function PayoutAccountForm({ onSaved, onCancel }: PayoutAccountFormProps)
             autoComplete="off"
             maxLength={3}
             placeholder={t('payments:payout.placeholders.bankCode')}
-            value={bankCode}
-            onChange={(event) => setBankCode(event.target.value.replace(/\D/g, '').slice(0, 3))}
+            registration={form.register('bankCode', { validate: validateBankField('bankCode') })}
+            keep={keepDigits(3)}
             error={fieldError('bankCode')}
             errorTestId="payout-bank-code-error"
             hint={t('payments:payout.bankCodeHint')}
             data-testid="payout-bank-code"
           />
-          <TextField
+          <FilteredTextField
             id="payout-branch"
             label={t('payments:payout.branch')}
             requiredMark
@@ -177,22 +209,22 @@ export function PayoutAccountForm({ onSaved, onCancel }: PayoutAccountFormProps)
             autoComplete="off"
             maxLength={5}
             placeholder={t('payments:payout.placeholders.branch')}
-            value={branch}
-            onChange={(event) => setBranch(event.target.value.replace(/\D/g, '').slice(0, 5))}
+            registration={form.register('branch', { validate: validateBankField('branch') })}
+            keep={keepDigits(5)}
             error={fieldError('branch')}
             errorTestId="payout-branch-error"
             hint={t('payments:payout.branchHint')}
             data-testid="payout-branch"
           />
-          <TextField
+          <FilteredTextField
             id="payout-account-number"
             label={t('payments:payout.account')}
             requiredMark
             autoComplete="off"
             maxLength={15}
             placeholder={t('payments:payout.placeholders.account')}
-            value={account}
-            onChange={(event) => setAccount(event.target.value.replace(/[^\dXx-]/g, ''))}
+            registration={form.register('account', { validate: validateBankField('account') })}
+            keep={keepAccountCharacters}
             error={fieldError('account')}
             errorTestId="payout-account-number-error"
             hint={t('payments:payout.accountHint')}
@@ -203,7 +235,7 @@ export function PayoutAccountForm({ onSaved, onCancel }: PayoutAccountFormProps)
             label={t('payments:payout.accountType')}
             value={accountType}
             options={ACCOUNT_TYPES.map((type) => ({ value: type, label: t(`payments:payout.accountTypes.${type}`) }))}
-            onValueChange={setAccountType}
+            onValueChange={(type) => form.setValue('accountType', type)}
             data-testid="payout-account-type"
           />
         </div>
@@ -215,8 +247,7 @@ export function PayoutAccountForm({ onSaved, onCancel }: PayoutAccountFormProps)
         type="password"
         autoComplete="current-password"
         maxLength={128}
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
+        {...form.register('password', { validate: validatePassword })}
         error={fieldError('password')}
         errorTestId="payout-password-error"
         hint={t('payments:payout.passwordHint')}
@@ -224,9 +255,9 @@ export function PayoutAccountForm({ onSaved, onCancel }: PayoutAccountFormProps)
       />
       {formError ? <Alert data-testid="payout-error">{translateError(i18n, formError)}</Alert> : null}
       <div className="payments-form__actions">
-        <Button type="submit" variant="accent" disabled={save.isPending} aria-busy={save.isPending} data-testid="payout-save">
-          {save.isPending ? t('payments:payout.saving') : t('payments:payout.save')}
-        </Button>
+        <SubmitButton variant="accent" pending={save.isPending} pendingLabel={t('payments:payout.saving')} data-testid="payout-save">
+          {t('payments:payout.save')}
+        </SubmitButton>
         {onCancel ? (
           <Button variant="ghost" onClick={onCancel} data-testid="payout-cancel">
             {t('payments:common.cancel')}

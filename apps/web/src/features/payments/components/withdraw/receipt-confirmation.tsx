@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, TextField } from '@app/ui';
+import { Alert, Button, FilteredTextField, keepAmountCharacters, SubmitButton } from '@app/ui';
 import type { ConfirmReceipt, Withdrawal } from '@app/contracts';
 import { useErrorMessage } from '../../../../shared/error-message.ts';
 import { parseAmountInput, type WalletFormat } from '../../../wallet/index.ts';
@@ -26,29 +27,40 @@ export function ReceiptConfirmation({ withdrawal, format }: { withdrawal: Withdr
   const confirm = useConfirmReceipt();
   const questionId = useId();
   const [isPartial, setPartial] = useState(false);
-  const [received, setReceived] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
+  // The received amount is checked against this withdrawal's amount, known at run time, so by
+  // rules.validate (parseAmountInput applies the contract's AmountInputSchema) as in the deposit form.
+  // Checked on submit only, as before: a message stays until the next attempt.
+  const form = useForm<{ received: string }>({ defaultValues: { received: '' }, reValidateMode: 'onSubmit' });
+  const received = useWatch({ control: form.control, name: 'received' });
   const remaining = remainingAfter(withdrawal.amount, received);
 
+  // Set before the answer is sent, so a second click in the same frame (the partial amount is
+  // checked in microtasks, before React re-renders the disabled buttons) does not send it again.
+  const inFlight = useRef(false);
   const send = (body: ConfirmReceipt) => {
-    if (!confirm.isPending) confirm.mutate({ id: withdrawal.id, body });
+    if (confirm.isPending || inFlight.current) return;
+    inFlight.current = true;
+    confirm.mutate(
+      { id: withdrawal.id, body },
+      {
+        onSettled: () => {
+          inFlight.current = false;
+        },
+      },
+    );
   };
 
-  const submitPartial = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const amount = parseAmountInput(received);
+  const validateReceived = (value: string) => {
+    const amount = parseAmountInput(value);
     const got = amount === null ? null : toCents(amount);
     const total = toCents(withdrawal.amount);
-    if (amount === null || got === null) {
-      setProblem(t('errors:wallet.amount_invalid'));
-      return;
-    }
-    if (total !== null && got >= total) {
-      setProblem(t('errors:payments.received_amount_invalid'));
-      return;
-    }
-    setProblem(null);
-    send({ receipt: 'partial', receivedAmount: amount });
+    if (got === null) return t('errors:wallet.amount_invalid');
+    return total === null || got < total || t('errors:payments.received_amount_invalid');
+  };
+
+  const sendPartial = ({ received }: { received: string }) => {
+    const amount = parseAmountInput(received);
+    if (amount !== null) send({ receipt: 'partial', receivedAmount: amount });
   };
 
   return (
@@ -76,17 +88,17 @@ export function ReceiptConfirmation({ withdrawal, format }: { withdrawal: Withdr
         </Button>
       </div>
       {isPartial ? (
-        <form className="receipt__partial" onSubmit={submitPartial} noValidate>
-          <TextField
+        <form className="receipt__partial" onSubmit={(event) => void form.handleSubmit(sendPartial)(event)} noValidate>
+          <FilteredTextField
             id={`receipt-amount-${withdrawal.id}`}
             label={t('payments:receipt.receivedAmount')}
             requiredMark
             inputMode="decimal"
             autoComplete="off"
             placeholder={t('payments:common.amountPlaceholder')}
-            value={received}
-            onChange={(event) => setReceived(event.target.value.replace(/[^\d.,]/g, ''))}
-            error={problem}
+            registration={form.register('received', { validate: validateReceived })}
+            keep={keepAmountCharacters}
+            error={form.formState.errors.received?.message}
             errorTestId="receipt-amount-error"
             data-testid="receipt-amount"
           />
@@ -94,15 +106,15 @@ export function ReceiptConfirmation({ withdrawal, format }: { withdrawal: Withdr
             {remaining === null ? null : t('payments:receipt.remaining', { amount: format.money(remaining) })}
           </p>
           <div className="receipt__actions">
-            <Button type="submit" variant="accent" size="sm" disabled={confirm.isPending} aria-busy={confirm.isPending} data-testid="receipt-partial-submit">
-              {confirm.isPending ? t('payments:receipt.sending') : t('payments:receipt.confirmPartial')}
-            </Button>
+            <SubmitButton variant="accent" size="sm" pending={confirm.isPending} pendingLabel={t('payments:receipt.sending')} data-testid="receipt-partial-submit">
+              {t('payments:receipt.confirmPartial')}
+            </SubmitButton>
             <Button
               variant="ghost"
               size="sm"
               onClick={() => {
                 setPartial(false);
-                setProblem(null);
+                form.clearErrors('received');
               }}
               data-testid="receipt-partial-cancel"
             >

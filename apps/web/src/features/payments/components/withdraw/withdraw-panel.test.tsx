@@ -127,7 +127,7 @@ describe('payout account form', () => {
       'PUT /api/payments/payout-account': () => options.write(withdrawOptionsFixture({ payoutAccount: saved }), saved),
     });
     await screen.findByTestId('payout-account-form');
-    fireEvent.click(screen.getByTestId('payout-save'));
+    await act(async () => fireEvent.click(screen.getByTestId('payout-save')));
     expect(screen.getByTestId('payout-key-error').textContent).toBe('Este campo é obrigatório');
     expect(screen.getByTestId('payout-password-error').textContent).toBe('Este campo é obrigatório');
 
@@ -140,7 +140,7 @@ describe('payout account form', () => {
     for (const [keyType, key, message] of cases) {
       change('payout-key-type', keyType);
       change('payout-key', key);
-      fireEvent.click(screen.getByTestId('payout-save'));
+      await act(async () => fireEvent.click(screen.getByTestId('payout-save')));
       expect(screen.getByTestId('payout-key-error').textContent, keyType).toBe(message);
     }
     expect(requests(calls, 'PUT', '/api/payments/payout-account')).toHaveLength(0);
@@ -167,7 +167,7 @@ describe('payout account form', () => {
     });
     fireEvent.click(await screen.findByTestId('payout-edit'));
     fireEvent.click(screen.getByTestId('payout-kind-bank'));
-    fireEvent.click(screen.getByTestId('payout-save'));
+    await act(async () => fireEvent.click(screen.getByTestId('payout-save')));
     for (const field of ['payout-bank-code-error', 'payout-branch-error', 'payout-account-number-error', 'payout-password-error']) {
       expect(screen.getByTestId(field).textContent, field).toBe('Este campo é obrigatório');
     }
@@ -175,7 +175,7 @@ describe('payout account form', () => {
     change('payout-branch', '0001');
     change('payout-account-number', '1234567-89');
     change('payout-password', 'segredo123');
-    fireEvent.click(screen.getByTestId('payout-save'));
+    await act(async () => fireEvent.click(screen.getByTestId('payout-save')));
     expect(screen.getByTestId('payout-bank-code-error').textContent).toBe('Código do banco inválido (3 dígitos)');
     expect(screen.getByTestId('payout-account-number-error').textContent).toBe('Número da conta inválido');
     expect(screen.queryByTestId('payout-branch-error')).toBeNull();
@@ -249,7 +249,7 @@ describe('withdrawal list', () => {
     change('receipt-amount', '60');
     expect(within(row).getByTestId('receipt-remaining').textContent).toBe('Restante: R$\u00a040,00');
     change('receipt-amount', '100');
-    fireEvent.click(within(row).getByTestId('receipt-partial-submit'));
+    await act(async () => fireEvent.click(within(row).getByTestId('receipt-partial-submit')));
     expect(within(row).getByTestId('receipt-amount-error').textContent).toBe('O valor recebido deve ser menor que o valor do saque.');
     expect(requests(calls, 'POST', '/api/payments/withdrawals/wd-1/receipt')).toHaveLength(0);
 
