@@ -1,11 +1,24 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { checkBirthdayInput, isOldEnough, MIN_PLAYER_AGE, OPERATOR_TIME_ZONE, todayIn } from '@app/contracts';
-import { Alert, Button } from '@app/ui';
+import { checkBirthdayInput, isOldEnough, MIN_PLAYER_AGE, OPERATOR_TIME_ZONE, todayIn, UpdateBirthdayRequestSchema } from '@app/contracts';
+import { FormAlert, SubmitButton } from '@app/ui';
 import { useErrorMessage, useValidationMessage } from '../../../../shared/error-message.ts';
 import { useUpdateBirthday } from '../../api/identity.queries.ts';
-import { serverFieldIssues, toFieldMessages } from '../../field-problems.ts';
+import { serverFieldIssues } from '../../field-problems.ts';
+import { addFieldIssues, contractMessages, setServerIssues } from '../form-issues.ts';
 import { BirthdayField } from './birthday-field.tsx';
+import { IDENTITY_CONTRACT_KEYS, UNDERAGE, useIdentityFieldMessage } from './identity-messages.ts';
+
+/** The server's request with the rules it answers: a real date from 1900 on, and 18 or more on `today`. */
+function birthdayFormSchema(today: string) {
+  return UpdateBirthdayRequestSchema.superRefine(({ birthday }, ctx) => {
+    const check = checkBirthdayInput({ birthday });
+    if (!check.ok) addFieldIssues(ctx, check.problems.slice(0, 1));
+    else if (!isOldEnough(check.birthday, today, MIN_PLAYER_AGE)) addFieldIssues(ctx, [{ field: 'birthday', messageKey: UNDERAGE }]);
+  });
+}
+const BIRTHDAY_MESSAGES = contractMessages({ birthday: IDENTITY_CONTRACT_KEYS.birthday });
 
 /**
  * For a member whose name and CPF are locked without a birthday (registered before it was asked):
@@ -15,32 +28,36 @@ export function BirthdayForm() {
   const { t } = useTranslation(['account', 'errors']);
   const errorMessage = useErrorMessage();
   const validationMessage = useValidationMessage();
+  const fieldMessage = useIdentityFieldMessage();
   const save = useUpdateBirthday();
-  const [birthday, setBirthday] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  // The age counts on Brasília's calendar, as on the server.
   const today = todayIn(OPERATOR_TIME_ZONE, new Date());
+  // Checked on submit only: the message stays until the next attempt, as before.
+  const form = useForm({ resolver: zodResolver(birthdayFormSchema(today), BIRTHDAY_MESSAGES), defaultValues: { birthday: '' }, reValidateMode: 'onSubmit', shouldFocusError: false });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ birthday }) => {
     if (save.isPending) return;
-    const check = checkBirthdayInput({ birthday });
-    const problem = !check.ok ? validationMessage(check.problems[0]?.messageKey ?? 'required') : !isOldEnough(check.birthday, today, MIN_PLAYER_AGE) ? t('errors:accounts.underage') : undefined;
-    setError(problem);
-    if (!check.ok || problem) return;
-    save.mutate({ birthday: check.birthday }, { onError: (failure) => setError(toFieldMessages(serverFieldIssues(failure) ?? [], validationMessage).birthday) });
-  };
+    save.mutate(
+      { birthday: birthday.trim() },
+      { onError: (failure) => setServerIssues(['birthday'], serverFieldIssues(failure) ?? [], form.setError, validationMessage) },
+    );
+  });
 
   const fieldIssues = serverFieldIssues(save.error);
   const formError = save.error && !(fieldIssues && fieldIssues.length > 0) ? errorMessage(save.error) : null;
   return (
-    <form className="login-form" onSubmit={submit} noValidate data-testid="identity-birthday-form">
+    <form className="login-form" onSubmit={(event) => void submit(event)} noValidate data-testid="identity-birthday-form">
       <p className="security-card__hint">{t('account:security.identity.birthdayMissingHint')}</p>
-      <BirthdayField value={birthday} onChange={setBirthday} error={error} today={today} />
+      <Controller
+        control={form.control}
+        name="birthday"
+        render={({ field, fieldState }) => <BirthdayField value={field.value} onChange={field.onChange} error={fieldMessage(fieldState.error)} today={today} />}
+      />
       <p className="security-card__hint">{t('account:security.identity.lockNotice')}</p>
-      {formError ? <Alert data-testid="identity-error">{formError}</Alert> : null}
-      <Button type="submit" variant="accent" block disabled={save.isPending} aria-busy={save.isPending} data-testid="identity-birthday-submit">
-        {save.isPending ? t('account:security.identity.submitting') : t('account:security.identity.birthdaySubmit')}
-      </Button>
+      <FormAlert message={formError} data-testid="identity-error" />
+      <SubmitButton variant="accent" block pending={save.isPending} pendingLabel={t('account:security.identity.submitting')} data-testid="identity-birthday-submit">
+        {t('account:security.identity.birthdaySubmit')}
+      </SubmitButton>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { latestOldEnoughBirthday, todayIn, type MemberIdentity } from '@app/contracts';
 import { apiError, json, stubApi, type ApiCall } from '../../../../test/fake-api.ts';
@@ -26,6 +26,9 @@ function fill(values: { name?: string; cpf?: string; birthday?: string }) {
 
 const text = (testId: string) => screen.getByTestId(testId).textContent;
 
+/** react-hook-form checks a few microtasks after the click: let them run before reading the messages. */
+const submitIdentity = () => act(async () => fireEvent.click(screen.getByTestId('identity-submit')));
+
 describe('security centre → identity', () => {
   it('masks the CPF as it is typed or pasted', async () => {
     openSecurityCentre({ 'GET /api/member/identity': EMPTY });
@@ -40,24 +43,24 @@ describe('security centre → identity', () => {
   it('refuses what the server would refuse, with translated messages, and sends nothing', async () => {
     const { calls } = openSecurityCentre({ 'GET /api/member/identity': EMPTY });
     await screen.findByTestId('identity-name');
-    fireEvent.click(screen.getByTestId('identity-submit'));
+    await submitIdentity();
     expect(text('identity-name-error')).toBe('Este campo é obrigatório');
     expect(text('identity-cpf-error')).toBe('Este campo é obrigatório');
 
     fill({ name: 'Madonna', cpf: '111.111.111-11' });
-    fireEvent.click(screen.getByTestId('identity-submit'));
+    await submitIdentity();
     expect(text('identity-name-error')).toBe('Informe seu nome completo (nome e sobrenome), de 3 a 60 caracteres');
     expect(text('identity-cpf-error')).toBe('Informe um CPF válido, com 11 dígitos (ex.: 123.456.789-09)');
 
     fill({ name: '<b>Ana</b> Souza', cpf: '529.982.247-24' });
-    fireEvent.click(screen.getByTestId('identity-submit'));
+    await submitIdentity();
     expect(screen.getByTestId('identity-name-error')).toBeTruthy();
     expect(screen.getByTestId('identity-cpf-error')).toBeTruthy();
 
     const underage = new Date(`${latestOldEnoughBirthday(todayIn('America/Sao_Paulo', new Date()))}T00:00:00Z`);
     underage.setUTCDate(underage.getUTCDate() + 2);
     fill({ name: 'Ana Souza', cpf: '529.982.247-25', birthday: underage.toISOString().slice(0, 10) });
-    fireEvent.click(screen.getByTestId('identity-submit'));
+    await submitIdentity();
     expect(screen.queryByTestId('identity-name-error')).toBeNull();
     expect(screen.queryByTestId('identity-cpf-error')).toBeNull();
     expect(text('identity-birthday-error')).toBe('Você precisa ter 18 anos ou mais para usar o site.');
@@ -141,7 +144,7 @@ describe('security centre → identity', () => {
     const { calls } = openSecurityCentre({ 'GET /api/member/identity': EMPTY });
     await screen.findByTestId('identity-name');
     fill({ name: 'Ana Souza', cpf: '529.982.247-25' });
-    fireEvent.click(screen.getByTestId('identity-submit'));
+    await submitIdentity();
     expect(text('identity-birthday-error')).toBe('Este campo é obrigatório');
     expect(puts(calls)).toHaveLength(0);
     expect(screen.getByTestId('security-identity').textContent).toContain('É proibido para menores de 18 anos');

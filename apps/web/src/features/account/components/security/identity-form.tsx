@@ -1,13 +1,41 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { checkIdentityInput, isOldEnough, MIN_PLAYER_AGE, OPERATOR_TIME_ZONE, todayIn } from '@app/contracts';
-import { Alert, Button, TextField } from '@app/ui';
+import { checkIdentityInput, isOldEnough, MIN_PLAYER_AGE, OPERATOR_TIME_ZONE, todayIn, UpdateBirthdayRequestSchema, UpdateIdentityRequestSchema } from '@app/contracts';
+import { FormAlert, FormField, SubmitButton, TextField } from '@app/ui';
 import { useErrorMessage, useValidationMessage } from '../../../../shared/error-message.ts';
 import type { MemberIdentity } from '../../api/identity.api.ts';
 import { useUpdateIdentity } from '../../api/identity.queries.ts';
-import { serverFieldIssues, toFieldMessages, type FieldMessages } from '../../field-problems.ts';
+import { serverFieldIssues, type FieldIssue } from '../../field-problems.ts';
+import { addFieldIssues, contractMessages, setServerIssues } from '../form-issues.ts';
 import { formatCpfInput } from '../register/register-field.tsx';
 import { BirthdayField } from './birthday-field.tsx';
+import { IDENTITY_CONTRACT_KEYS, UNDERAGE, useIdentityFieldMessage } from './identity-messages.ts';
+
+const FIELDS = ['payeeName', 'cpf', 'birthday'] as const;
+
+/**
+ * The server's request checked by the rules it applies (checkIdentityInput, same message keys)
+ * and made into what is sent: the name normalised, the CPF as digits, the birthday only when asked.
+ * The birthday is required when asked; its age is checked once the rest is valid, as before.
+ */
+function identityFormSchema(asksBirthday: boolean, today: string) {
+  // The form always holds a birthday string: '' until typed, and while a birthday on file is not asked.
+  return UpdateIdentityRequestSchema.extend({ birthday: UpdateBirthdayRequestSchema.shape.birthday }).transform((values, ctx) => {
+    const check = checkIdentityInput({ payeeName: values.payeeName, cpf: values.cpf, birthday: asksBirthday ? values.birthday : undefined });
+    const issues: FieldIssue[] = check.ok ? [] : [...check.problems];
+    if (asksBirthday && values.birthday.trim() === '') issues.push({ field: 'birthday', messageKey: 'required' });
+    if (check.ok && check.values.birthday !== undefined && !isOldEnough(check.values.birthday, today, MIN_PLAYER_AGE)) {
+      issues.push({ field: 'birthday', messageKey: UNDERAGE });
+    }
+    addFieldIssues(ctx, issues);
+    // With any issue the parse fails and this value is dropped; the fallback only keeps the type.
+    if (!check.ok) return values;
+    const { payeeName, cpf, birthday } = check.values;
+    return { payeeName, cpf, ...(birthday !== undefined ? { birthday } : {}) };
+  });
+}
+const IDENTITY_MESSAGES = contractMessages(IDENTITY_CONTRACT_KEYS);
 
 /**
  * Full name, CPF and (when none is on file) birthday, checked here by the same rules and
@@ -18,78 +46,83 @@ export function IdentityForm({ identity, onSaved }: { identity: MemberIdentity; 
   const { t } = useTranslation(['account', 'errors']);
   const errorMessage = useErrorMessage();
   const validationMessage = useValidationMessage();
+  const fieldMessage = useIdentityFieldMessage();
   const save = useUpdateIdentity();
-  // A name from registration is offered for confirmation; a CPF on file is shown masked only.
-  const [payeeName, setPayeeName] = useState(identity.payeeName ?? '');
-  const [cpf, setCpf] = useState('');
-  const [birthday, setBirthday] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
   const asksBirthday = identity.birthday === null;
   // The age counts on Brasília's calendar, as on the server.
   const today = todayIn(OPERATOR_TIME_ZONE, new Date());
+  // A name from registration is offered for confirmation; a CPF on file is shown masked only.
+  // Checked on submit only: the messages stay until the next attempt, as before.
+  const form = useForm({
+    resolver: zodResolver(identityFormSchema(asksBirthday, today), IDENTITY_MESSAGES),
+    defaultValues: { payeeName: identity.payeeName ?? '', cpf: '', birthday: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit((body) => {
     if (save.isPending) return;
-    const check = checkIdentityInput({ payeeName, cpf, birthday: asksBirthday ? birthday : undefined });
-    const next = toFieldMessages(check.ok ? [] : check.problems, validationMessage);
-    if (asksBirthday && birthday.trim() === '') next.birthday = validationMessage('required');
-    if (check.ok && check.values.birthday !== undefined && !isOldEnough(check.values.birthday, today, MIN_PLAYER_AGE)) {
-      next.birthday = t('errors:accounts.underage');
-    }
-    setErrors(next);
-    if (!check.ok || Object.values(next).some(Boolean)) return;
-    const { values } = check;
-    save.mutate(
-      { payeeName: values.payeeName, cpf: values.cpf, ...(values.birthday !== undefined ? { birthday: values.birthday } : {}) },
-      {
-        onSuccess: onSaved,
-        onError: (error) => setErrors(toFieldMessages(serverFieldIssues(error) ?? [], validationMessage)),
-      },
-    );
-  };
+    save.mutate(body, {
+      onSuccess: onSaved,
+      onError: (error) => setServerIssues(FIELDS, serverFieldIssues(error) ?? [], form.setError, validationMessage),
+    });
+  });
 
   const fieldIssues = serverFieldIssues(save.error);
   // Field problems from the server are shown under their fields; anything else above the button.
   const formError = save.error && !(fieldIssues && fieldIssues.length > 0) ? errorMessage(save.error) : null;
   return (
-    <form className="login-form" onSubmit={submit} noValidate>
+    <form className="login-form" onSubmit={(event) => void submit(event)} noValidate>
       <p className="security-card__hint">{t('account:security.identity.incompleteHint')}</p>
-      <TextField
+      <FormField
         id="identity-name"
         label={t('account:security.identity.name')}
         requiredMark
         autoComplete="name"
         placeholder={t('account:security.identity.namePlaceholder')}
         hint={t('account:security.identity.nameHint')}
-        value={payeeName}
-        onChange={(event) => setPayeeName(event.target.value)}
+        registration={form.register('payeeName')}
         error={errors.payeeName}
+        translateError={() => fieldMessage(errors.payeeName) ?? ''}
         errorTestId="identity-name-error"
         data-testid="identity-name"
       />
-      <TextField
-        id="identity-cpf"
-        label={t('account:security.identity.cpf')}
-        requiredMark
-        inputMode="numeric"
-        autoComplete="off"
-        // 14 = 000.000.000-00; the mask adds the punctuation as the member types or pastes.
-        maxLength={14}
-        placeholder={t('account:security.identity.cpfPlaceholder')}
-        hint={identity.cpf ? t('account:security.identity.cpfOnFile', { cpf: identity.cpf }) : undefined}
-        value={cpf}
-        onChange={(event) => setCpf(formatCpfInput(event.target.value))}
-        error={errors.cpf}
-        errorTestId="identity-cpf-error"
-        data-testid="identity-cpf"
+      <Controller
+        control={form.control}
+        name="cpf"
+        render={({ field, fieldState }) => (
+          <TextField
+            id="identity-cpf"
+            label={t('account:security.identity.cpf')}
+            requiredMark
+            inputMode="numeric"
+            autoComplete="off"
+            // 14 = 000.000.000-00; the mask adds the punctuation as the member types or pastes.
+            maxLength={14}
+            placeholder={t('account:security.identity.cpfPlaceholder')}
+            hint={identity.cpf ? t('account:security.identity.cpfOnFile', { cpf: identity.cpf }) : undefined}
+            value={field.value}
+            onBlur={field.onBlur}
+            onChange={(event) => field.onChange(formatCpfInput(event.target.value))}
+            error={fieldMessage(fieldState.error)}
+            errorTestId="identity-cpf-error"
+            data-testid="identity-cpf"
+          />
+        )}
       />
-      {asksBirthday ? <BirthdayField value={birthday} onChange={setBirthday} error={errors.birthday} today={today} /> : null}
+      {asksBirthday ? (
+        <Controller
+          control={form.control}
+          name="birthday"
+          render={({ field, fieldState }) => <BirthdayField value={field.value} onChange={field.onChange} error={fieldMessage(fieldState.error)} today={today} />}
+        />
+      ) : null}
       <p className="security-card__hint">{t('account:security.identity.lockNotice')}</p>
-      {formError ? <Alert data-testid="identity-error">{formError}</Alert> : null}
-      <Button type="submit" variant="accent" block disabled={save.isPending} aria-busy={save.isPending} data-testid="identity-submit">
-        {save.isPending ? t('account:security.identity.submitting') : t('account:security.identity.submit')}
-      </Button>
+      <FormAlert message={formError} data-testid="identity-error" />
+      <SubmitButton variant="accent" block pending={save.isPending} pendingLabel={t('account:security.identity.submitting')} data-testid="identity-submit">
+        {t('account:security.identity.submit')}
+      </SubmitButton>
     </form>
   );
 }
