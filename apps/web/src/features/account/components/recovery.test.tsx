@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { memberFixture } from '../../../test/fixtures.ts';
 import { apiError, json, stubApi } from '../../../test/fake-api.ts';
@@ -118,7 +118,8 @@ describe('security centre', () => {
 
     type('payment-login-password', 'wrong');
     type('payment-new', '12ab34');
-    fireEvent.click(screen.getByTestId('payment-submit'));
+    // react-hook-form checks a few microtasks after the click: let them run before reading the message.
+    await act(async () => fireEvent.click(screen.getByTestId('payment-submit')));
     expect(screen.getByTestId('field-error-paymentPassword').textContent).toBe('A senha de pagamento tem exatamente 6 dígitos');
     type('payment-new', '123456');
     type('payment-confirm', '123456');

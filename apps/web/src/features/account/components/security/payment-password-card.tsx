@@ -1,114 +1,140 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, TextField } from '@app/ui';
+import { SetPaymentPasswordRequestSchema } from '@app/contracts';
+import { FormAlert, FormField, SubmitButton, TextField } from '@app/ui';
 import { useErrorMessage, useValidationMessage } from '../../../../shared/error-message.ts';
 import type { MemberInfo } from '../../api/account.types.ts';
 import { useSetPaymentPassword } from '../../api/security.queries.ts';
-import type { FieldMessages } from '../../field-problems.ts';
 
-const PIN = /^\d{6}$/;
+/**
+ * The server's request plus the repeated PIN, which only the form checks: it must be typed and
+ * equal the new PIN (a non-empty string like the login password, so an empty one is a mismatch).
+ */
+const PaymentPasswordFormSchema = SetPaymentPasswordRequestSchema.extend({ confirmPassword: SetPaymentPasswordRequestSchema.shape.password }).refine(
+  (form) => form.confirmPassword === form.paymentPassword,
+  { path: ['confirmPassword'] },
+);
+
+const EMPTY = { password: '', paymentPassword: '', confirmPassword: '' };
+
+const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
 /** Set or change the 6-digit payment password; the login password proves it is the owner. */
 export function PaymentPasswordCard({ member }: { member: MemberInfo }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation(['account', 'errors']);
   const errorMessage = useErrorMessage();
   const validationMessage = useValidationMessage();
   const save = useSetPaymentPassword();
-  const [password, setPassword] = useState('');
-  const [pin, setPin] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
+  // Checked on submit only: the messages stay until the next attempt, as before.
+  const form = useForm({ resolver: zodResolver(PaymentPasswordFormSchema), defaultValues: EMPTY, reValidateMode: 'onSubmit', shouldFocusError: false });
   const [done, setDone] = useState(false);
   const isSet = member.hasPaymentPassword;
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ password, paymentPassword }) => {
     if (save.isPending) return;
-    setDone(false);
-    const next: FieldMessages = {
-      password: password === '' ? validationMessage('required') : undefined,
-      paymentPassword: PIN.test(pin) ? undefined : t('security.payment.format'),
-      confirmPassword: confirmation !== pin || confirmation === '' ? validationMessage('inconsistent_twice') : undefined,
-    };
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
     save.mutate(
-      { password, paymentPassword: pin },
+      { password, paymentPassword },
       {
         onSuccess: () => {
-          setPassword('');
-          setPin('');
-          setConfirmation('');
+          form.reset();
           setDone(true);
         },
       },
     );
-  };
+  });
 
-  const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
   return (
     <section className="security-card" aria-labelledby="payment-password-title" data-testid="security-payment-password">
       <div className="security-card__head">
         <h3 id="payment-password-title" className="security-card__title">
-          {t('security.payment.title')}
+          {t('account:security.payment.title')}
         </h3>
         <span className={isSet ? 'status-badge status-badge--ok' : 'status-badge'} data-testid="payment-status">
-          {isSet ? t('security.payment.statusSet') : t('security.payment.statusNotSet')}
+          {isSet ? t('account:security.payment.statusSet') : t('account:security.payment.statusNotSet')}
         </span>
       </div>
-      <p className="security-card__hint">{isSet ? t('security.payment.changeHint') : t('security.payment.setHint')}</p>
-      <form className="login-form" onSubmit={submit} noValidate>
-        <TextField
+      <p className="security-card__hint">{isSet ? t('account:security.payment.changeHint') : t('account:security.payment.setHint')}</p>
+      <form
+        className="login-form"
+        onSubmit={(event) => {
+          // A new attempt no longer confirms the last one, whether or not it passes the checks.
+          setDone(false);
+          void submit(event);
+        }}
+        noValidate
+      >
+        <FormField
           id="payment-login-password"
-          label={t('security.payment.loginPassword')}
+          label={t('account:security.payment.loginPassword')}
           requiredMark
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          registration={form.register('password')}
+          // Empty is "required"; an overlong one reads as the server would have answered it.
           error={errors.password}
+          translateError={() => (errors.password?.type === 'too_small' ? validationMessage('required') : t('errors:validation.failed'))}
           errorTestId="field-error-loginPassword"
           data-testid="payment-login-password"
         />
-        <TextField
-          id="payment-new"
-          label={t('security.payment.new')}
-          requiredMark
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
-          placeholder={t('security.payment.placeholder')}
-          value={pin}
-          onChange={(event) => setPin(digits(event.target.value))}
-          error={errors.paymentPassword}
-          errorTestId="field-error-paymentPassword"
-          data-testid="payment-new"
+        <Controller
+          control={form.control}
+          name="paymentPassword"
+          render={({ field, fieldState }) => (
+            <TextField
+              id="payment-new"
+              label={t('account:security.payment.new')}
+              requiredMark
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={6}
+              placeholder={t('account:security.payment.placeholder')}
+              onBlur={field.onBlur}
+              value={field.value}
+              // Digits only as typed or pasted: what the member sees is what is checked.
+              onChange={(event) => field.onChange(digits(event.target.value))}
+              error={fieldState.error ? t('account:security.payment.format') : null}
+              errorTestId="field-error-paymentPassword"
+              data-testid="payment-new"
+            />
+          )}
         />
-        <TextField
-          id="payment-confirm"
-          label={t('security.payment.confirm')}
-          requiredMark
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={6}
-          placeholder={t('security.payment.placeholder')}
-          value={confirmation}
-          onChange={(event) => setConfirmation(digits(event.target.value))}
-          error={errors.confirmPassword}
-          errorTestId="field-error-paymentConfirm"
-          data-testid="payment-confirm"
+        <Controller
+          control={form.control}
+          name="confirmPassword"
+          render={({ field, fieldState }) => (
+            <TextField
+              id="payment-confirm"
+              label={t('account:security.payment.confirm')}
+              requiredMark
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={6}
+              placeholder={t('account:security.payment.placeholder')}
+              onBlur={field.onBlur}
+              value={field.value}
+              onChange={(event) => field.onChange(digits(event.target.value))}
+              error={fieldState.error ? validationMessage('inconsistent_twice') : null}
+              errorTestId="field-error-paymentConfirm"
+              data-testid="payment-confirm"
+            />
+          )}
         />
-        {save.error ? <Alert data-testid="payment-error">{errorMessage(save.error)}</Alert> : null}
-        {done ? (
-          <Alert tone="info" data-testid="payment-success">
-            {t('security.payment.success')}
-          </Alert>
-        ) : null}
-        <Button type="submit" variant="accent" block disabled={save.isPending} aria-busy={save.isPending} data-testid="payment-submit">
-          {save.isPending ? t('security.payment.submitting') : isSet ? t('security.payment.changeSubmit') : t('security.payment.setSubmit')}
-        </Button>
+        <FormAlert message={save.error ? errorMessage(save.error) : null} data-testid="payment-error" />
+        <FormAlert tone="info" message={done ? t('account:security.payment.success') : null} data-testid="payment-success" />
+        <SubmitButton
+          variant="accent"
+          block
+          pending={save.isPending}
+          pendingLabel={t('account:security.payment.submitting')}
+          data-testid="payment-submit"
+        >
+          {isSet ? t('account:security.payment.changeSubmit') : t('account:security.payment.setSubmit')}
+        </SubmitButton>
       </form>
     </section>
   );
