@@ -1,5 +1,5 @@
 import { createHash, createHmac, webcrypto } from 'node:crypto';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CrashRoundDetail } from '@app/contracts';
 import { crashPointFromDigest, formatCrashPoint } from '@app/house-games';
@@ -96,7 +96,7 @@ describe('crash verifier', () => {
   it('verifies any pasted hash and salt, and checks the fields first', async () => {
     openFairness('/fairness');
     await screen.findByTestId('crash-verifier', {}, { timeout: 5000 });
-    fireEvent.click(within(verifier()).getByTestId('crash-verify-submit'));
+    await act(async () => fireEvent.click(within(verifier()).getByTestId('crash-verify-submit')));
     expect(verifier().textContent).toContain('Informe um hash de 64 caracteres hexadecimais minúsculos (0–9, a–f).');
     expect(verifier().textContent).toContain('Informe o salt da cadeia.');
     expect(screen.queryByTestId('crash-verify-result')).toBeNull();

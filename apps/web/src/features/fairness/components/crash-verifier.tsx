@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CrashRoundDetail } from '@app/contracts';
 import { Alert, Button, Checkbox, TextField } from '@app/ui';
@@ -16,18 +17,11 @@ function fieldsOf(round: CrashRoundDetail): CrashFields {
   return { hash: round.hash, salt: round.salt, previousHash: round.previousHash ?? '', terminatingHash: round.terminatingHash, position: String(round.position), walk: false };
 }
 
-type Problems = Partial<Record<'hash' | 'salt' | 'previousHash' | 'terminatingHash' | 'position', true>>;
+type TextFieldName = Exclude<keyof CrashFields, 'walk'>;
 
-/** What is wrong with the fields, if anything; optional ones are checked only when filled. */
-function problemsOf(fields: CrashFields): Problems {
-  const problems: Problems = {};
-  if (!isGameHash(fields.hash.trim())) problems.hash = true;
-  if (fields.salt.trim() === '') problems.salt = true;
-  if (fields.previousHash.trim() !== '' && !isGameHash(fields.previousHash.trim())) problems.previousHash = true;
-  const walking = fields.walk || fields.position.trim() !== '';
-  if (walking && !isGameHash(fields.terminatingHash.trim())) problems.terminatingHash = true;
-  if (walking && !isChainPosition(Number(fields.position.trim() || 'x'))) problems.position = true;
-  return problems;
+/** The terminating hash and the position matter only when the chain is to be walked (or a position is given). */
+function isWalking(fields: CrashFields): boolean {
+  return fields.walk || fields.position.trim() !== '';
 }
 
 /**
@@ -39,20 +33,22 @@ export function CrashVerifier({ roundParam }: { roundParam: string | null }) {
   const { t } = useTranslation('fairness');
   const roundId = isCrashRoundId(roundParam) ? roundParam : null;
   const round = useQuery(crashRoundQueryOptions(roundId ?? '', roundId !== null));
-  const [fields, setFields] = useState<CrashFields>(EMPTY);
-  const [problems, setProblems] = useState<Problems>({});
+  // Nothing is sent to a server, so there is no request contract: each field is checked by
+  // rules.validate (optional ones only when filled, the walk's only when walking).
+  // Checked on submit only, as before; editing a field clears its message.
+  const roundFields = useMemo(() => (round.data ? fieldsOf(round.data) : undefined), [round.data]);
+  const form = useForm<CrashFields>({ defaultValues: EMPTY, values: roundFields, reValidateMode: 'onSubmit' });
   /** The round whose values are in the form (until the hash or salt is edited): its crash point is compared. */
   const [filled, setFilled] = useState<CrashRoundDetail | null>(null);
   const [run, setRun] = useState<CrashRun | null>(null);
   const sectionRef = useRef<HTMLElement>(null);
 
-  // Fill the form when the round arrives (adjusting state while rendering: no stale frame).
+  // The round arrived: compare with it and check it at once (adjusting state while rendering: no
+  // stale frame). Its values reach the form through useForm's `values`.
   const [filledId, setFilledId] = useState<string | null>(null);
   if (round.data && round.data.id !== filledId) {
     setFilledId(round.data.id);
-    setFields(fieldsOf(round.data));
     setFilled(round.data);
-    setProblems({});
     const detail = round.data;
     setRun((previous) => ({ id: (previous?.id ?? 0) + 1, fields: fieldsOf(detail), stored: detail.crashPoint }));
   }
@@ -64,21 +60,29 @@ export function CrashVerifier({ roundParam }: { roundParam: string | null }) {
     return () => window.cancelAnimationFrame(frame);
   }, [roundParam]);
 
-  const set = (field: keyof Omit<CrashFields, 'walk'>) => (value: string) => {
-    setFields((current) => ({ ...current, [field]: value }));
-    setProblems((current) => ({ ...current, [field]: undefined }));
-    if (field === 'hash' || field === 'salt') setFilled(null);
+  const hashMessage = t('crash.hashInvalid');
+  const rules: Record<TextFieldName, (value: string, fields: CrashFields) => true | string> = {
+    hash: (value) => isGameHash(value.trim()) || hashMessage,
+    salt: (value) => value.trim() !== '' || t('crash.saltInvalid'),
+    previousHash: (value) => value.trim() === '' || isGameHash(value.trim()) || hashMessage,
+    terminatingHash: (value, fields) => !isWalking(fields) || isGameHash(value.trim()) || hashMessage,
+    position: (value, fields) => !isWalking(fields) || isChainPosition(Number(value.trim() || 'x')) || t('crash.positionInvalid'),
   };
+  const field = (name: TextFieldName) => ({
+    ...form.register(name, {
+      validate: rules[name],
+      onChange: () => {
+        form.clearErrors(name);
+        if (name === 'hash' || name === 'salt') setFilled(null);
+      },
+    }),
+    error: form.formState.errors[name]?.message ?? null,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const found = problemsOf(fields);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return;
+  const verify = (fields: CrashFields) => {
     setRun((previous) => ({ id: (previous?.id ?? 0) + 1, fields, stored: filled?.crashPoint ?? null }));
   };
 
-  const hashMessage = t('crash.hashInvalid');
   return (
     <section ref={sectionRef} className="wallet-card fairness-card fairness-verifier crash-verifier" aria-labelledby="crash-verifier-title" id="crash-verifier" data-testid="crash-verifier">
       <h2 className="wallet-card__title" id="crash-verifier-title">
@@ -86,14 +90,14 @@ export function CrashVerifier({ roundParam }: { roundParam: string | null }) {
       </h2>
       <p className="wallet-card__hint">{t('crash.intro')}</p>
       <RoundNotice roundParam={roundParam} round={round} />
-      <form className="verify-form" onSubmit={submit} noValidate data-testid="crash-verify-form">
-        <TextField className="verify-form__wide" label={t('crash.hash')} value={fields.hash} onChange={(event) => set('hash')(event.target.value)} autoComplete="off" spellCheck={false} error={problems.hash ? hashMessage : null} data-testid="crash-verify-hash" />
-        <TextField className="verify-form__wide" label={t('crash.salt')} value={fields.salt} onChange={(event) => set('salt')(event.target.value)} autoComplete="off" spellCheck={false} error={problems.salt ? t('crash.saltInvalid') : null} data-testid="crash-verify-salt" />
-        <TextField className="verify-form__wide" label={t('crash.previousHash')} value={fields.previousHash} onChange={(event) => set('previousHash')(event.target.value)} autoComplete="off" spellCheck={false} hint={t('crash.optional')} error={problems.previousHash ? hashMessage : null} data-testid="crash-verify-previous-hash" />
-        <TextField className="crash-verify__terminating" label={t('crash.terminatingHash')} value={fields.terminatingHash} onChange={(event) => set('terminatingHash')(event.target.value)} autoComplete="off" spellCheck={false} error={problems.terminatingHash ? hashMessage : null} data-testid="crash-verify-terminating-hash" />
-        <TextField label={t('crash.position')} value={fields.position} onChange={(event) => set('position')(event.target.value)} inputMode="numeric" autoComplete="off" hint={t('crash.positionHint')} error={problems.position ? t('crash.positionInvalid') : null} data-testid="crash-verify-position" />
+      <form className="verify-form" onSubmit={(event) => void form.handleSubmit(verify)(event)} noValidate data-testid="crash-verify-form">
+        <TextField className="verify-form__wide" label={t('crash.hash')} {...field('hash')} autoComplete="off" spellCheck={false} data-testid="crash-verify-hash" />
+        <TextField className="verify-form__wide" label={t('crash.salt')} {...field('salt')} autoComplete="off" spellCheck={false} data-testid="crash-verify-salt" />
+        <TextField className="verify-form__wide" label={t('crash.previousHash')} {...field('previousHash')} autoComplete="off" spellCheck={false} hint={t('crash.optional')} data-testid="crash-verify-previous-hash" />
+        <TextField className="crash-verify__terminating" label={t('crash.terminatingHash')} {...field('terminatingHash')} autoComplete="off" spellCheck={false} data-testid="crash-verify-terminating-hash" />
+        <TextField label={t('crash.position')} {...field('position')} inputMode="numeric" autoComplete="off" hint={t('crash.positionHint')} data-testid="crash-verify-position" />
         <div className="verify-form__wide">
-          <Checkbox checked={fields.walk} onChange={(event) => setFields((current) => ({ ...current, walk: event.target.checked }))} label={t('crash.walk')} data-testid="crash-verify-walk" />
+          <Checkbox {...form.register('walk')} label={t('crash.walk')} data-testid="crash-verify-walk" />
         </div>
         <div className="verify-form__actions">
           <Button type="submit" variant="accent" data-testid="crash-verify-submit">
