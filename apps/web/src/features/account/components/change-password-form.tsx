@@ -1,10 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Alert, Button, TextField } from '@app/ui';
+import { ChangePasswordRequestSchema } from '@app/contracts';
+import { FormAlert, SubmitButton, TextField } from '@app/ui';
 import { useErrorMessage, useValidationMessage } from '../../../shared/error-message.ts';
 import { useChangePassword } from '../api/security.queries.ts';
-import { serverFieldIssues, toFieldMessages, type FieldIssue, type FieldMessages } from '../field-problems.ts';
+import { serverFieldIssues, type FieldIssue } from '../field-problems.ts';
 import { newPasswordIssues } from '../password-rules.ts';
+import { addFieldIssues, contractMessages, PASSWORD_LENGTHS, PASSWORD_MESSAGE_KEY, setServerIssues, useFieldMessage } from './form-issues.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 
 interface ChangePasswordFormProps {
@@ -15,89 +19,111 @@ interface ChangePasswordFormProps {
   showSuccess?: boolean;
 }
 
+/**
+ * The server's request plus the confirmation only the form sees, with the checks made before
+ * asking: the current password typed, the new one by the policy (not the account name) and
+ * different from the current one, and the confirmation equal to it.
+ */
+function changePasswordSchema(account: string | undefined) {
+  return ChangePasswordRequestSchema.extend({ confirmPassword: ChangePasswordRequestSchema.shape.newPassword }).superRefine((values, ctx) => {
+    const issues: FieldIssue[] = [
+      ...(values.currentPassword === '' ? [{ field: 'currentPassword', messageKey: 'required' }] : []),
+      ...newPasswordIssues(values.newPassword, values.confirmPassword, account),
+    ];
+    if (values.currentPassword !== '' && values.newPassword === values.currentPassword && !issues.some((issue) => issue.field === 'newPassword')) {
+      issues.push({ field: 'newPassword', messageKey: 'password_unchanged' });
+    }
+    addFieldIssues(ctx, issues);
+  });
+}
+const CHANGE_MESSAGES = contractMessages({ currentPassword: PASSWORD_MESSAGE_KEY, newPassword: PASSWORD_MESSAGE_KEY, confirmPassword: PASSWORD_MESSAGE_KEY });
+const FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
 /** PUT /member/password: current, new and confirmation (test ids change-*). */
 export function ChangePasswordForm({ account, onChanged, showSuccess = false }: ChangePasswordFormProps) {
   const { t } = useTranslation('account');
   const errorMessage = useErrorMessage();
   const validationMessage = useValidationMessage();
+  const fieldMessage = useFieldMessage(PASSWORD_LENGTHS);
   const change = useChangePassword();
-  const [current, setCurrent] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // Checked on submit only, as before: a message stays until the next attempt.
+  const form = useForm({
+    resolver: zodResolver(changePasswordSchema(account), CHANGE_MESSAGES),
+    defaultValues: EMPTY,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const [password, confirmation] = useWatch({ control: form.control, name: ['newPassword', 'confirmPassword'] });
   const [done, setDone] = useState(false);
+  const { errors } = form.formState;
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = form.handleSubmit(({ currentPassword, newPassword }) => {
     if (change.isPending) return;
-    setDone(false);
-    setFormError(null);
-    const issues: FieldIssue[] = [
-      ...(current === '' ? [{ field: 'currentPassword', messageKey: 'required' }] : []),
-      ...newPasswordIssues(password, confirmation, account),
-    ];
-    if (current !== '' && password === current && !issues.some((issue) => issue.field === 'newPassword')) {
-      issues.push({ field: 'newPassword', messageKey: 'password_unchanged' });
-    }
-    if (issues.length > 0) {
-      setErrors(toFieldMessages(issues, validationMessage));
-      return;
-    }
-    setErrors({});
     change.mutate(
-      { currentPassword: current, newPassword: password },
+      { currentPassword, newPassword },
       {
         onSuccess: () => {
-          setCurrent('');
-          setPassword('');
-          setConfirmation('');
+          form.reset();
           setDone(true);
           onChanged();
         },
         onError: (error) => {
           const fieldIssues = serverFieldIssues(error);
-          if (fieldIssues && fieldIssues.length > 0) setErrors(toFieldMessages(fieldIssues, validationMessage));
-          else setFormError(errorMessage(error));
+          if (fieldIssues && fieldIssues.length > 0) setServerIssues(FIELDS, fieldIssues, form.setError, validationMessage);
+          // The next submit clears it with the other errors.
+          else form.setError('root', { message: errorMessage(error) });
         },
       },
     );
-  };
+  });
 
   return (
-    <form className="login-form" onSubmit={submit} noValidate>
-      <TextField
-        id="change-current"
-        label={t('changePassword.current')}
-        requiredMark
-        type="password"
-        name="current-password"
-        autoComplete="current-password"
-        value={current}
-        onChange={(event) => setCurrent(event.target.value)}
-        error={errors.currentPassword}
-        errorTestId="field-error-currentPassword"
-        data-testid="change-current"
+    <form
+      className="login-form"
+      onSubmit={(event) => {
+        // A new attempt no longer confirms the last one, whether or not it passes the checks.
+        setDone(false);
+        void submit(event);
+      }}
+      noValidate
+    >
+      <Controller
+        control={form.control}
+        name="currentPassword"
+        render={({ field, fieldState }) => (
+          <TextField
+            id="change-current"
+            label={t('changePassword.current')}
+            requiredMark
+            type="password"
+            name="current-password"
+            autoComplete="current-password"
+            value={field.value}
+            onBlur={field.onBlur}
+            onChange={(event) => field.onChange(event.target.value)}
+            error={fieldMessage(fieldState.error)}
+            errorTestId="field-error-currentPassword"
+            data-testid="change-current"
+          />
+        )}
       />
+      {/* Fed from the form rather than registered: the inputs keep their new-password/confirm-password names. */}
       <NewPasswordFields
         idPrefix="change"
         labels={{ password: t('changePassword.new'), confirm: t('changePassword.confirm') }}
         testIds={{ password: 'change-new', confirm: 'change-confirm' }}
         password={password}
         confirmation={confirmation}
-        onPasswordChange={setPassword}
-        onConfirmationChange={setConfirmation}
-        errors={errors}
+        onPasswordChange={(value) => form.setValue('newPassword', value)}
+        onConfirmationChange={(value) => form.setValue('confirmPassword', value)}
+        errors={{ newPassword: fieldMessage(errors.newPassword), confirmPassword: fieldMessage(errors.confirmPassword) }}
       />
-      {formError ? <Alert data-testid="change-error">{formError}</Alert> : null}
-      {done && showSuccess ? (
-        <Alert tone="info" data-testid="change-success">
-          {t('changePassword.success')}
-        </Alert>
-      ) : null}
-      <Button type="submit" variant="accent" block disabled={change.isPending} aria-busy={change.isPending} data-testid="change-submit">
-        {change.isPending ? t('changePassword.submitting') : t('changePassword.submit')}
-      </Button>
+      <FormAlert message={errors.root?.message} data-testid="change-error" />
+      <FormAlert tone="info" message={done && showSuccess ? t('changePassword.success') : null} data-testid="change-success" />
+      <SubmitButton variant="accent" block pending={change.isPending} pendingLabel={t('changePassword.submitting')} data-testid="change-submit">
+        {t('changePassword.submit')}
+      </SubmitButton>
     </form>
   );
 }
