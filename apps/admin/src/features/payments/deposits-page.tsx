@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEPOSIT_STATUSES, type DepositStatus, type OperatorDeposit } from '@app/contracts';
-import { Button, SelectField, TextField } from '@app/ui';
+import { DEPOSIT_STATUSES, DepositStatusSchema, type DepositStatus, type OperatorDeposit } from '@app/contracts';
+import { Button } from '@app/ui';
 import { Badge, type Column } from '../../shared/components/data-table.tsx';
 import { PagedTable } from '../../shared/components/paged-table.tsx';
 import { Page } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.tsx';
 import { PAGE_SIZE, useDeposits, useHeldDepositDecision } from './payments.api.ts';
+import { PaymentFilterBar, usePaymentFilters } from './payment-filters.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 const STATUS_TONE: Record<DepositStatus, 'ok' | 'warn' | 'bad' | 'neutral'> = { pending: 'neutral', paid: 'neutral', credited: 'ok', held: 'warn', refunded: 'bad', expired: 'neutral', failed: 'bad' };
@@ -16,10 +17,8 @@ const STATUS_TONE: Record<DepositStatus, 'ok' | 'warn' | 'bad' | 'neutral'> = { 
 export default function DepositsPage() {
   const { t, i18n } = useTranslation(['admin-payments', 'admin']);
   const session = useSession();
-  const [status, setStatus] = useState<DepositStatus | ''>('');
-  const [member, setMember] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const query = useDeposits({ status, member: member.trim().toLowerCase(), pageNo });
+  const filters = usePaymentFilters(DepositStatusSchema, '');
+  const query = useDeposits(filters.query);
   const decide = useHeldDepositDecision();
   const [deciding, setDeciding] = useState<{ row: OperatorDeposit; kind: 'credit' | 'refund' } | null>(null);
   const mayDecide = session.can('payments.review');
@@ -67,16 +66,8 @@ export default function DepositsPage() {
 
   return (
     <Page title={t('deposits.title')} testId="deposits-page">
-      <div className="bo-filters">
-        <SelectField
-          label={t('columns.status')}
-          value={status}
-          onValueChange={(value) => { setStatus(value); setPageNo(1); }}
-          options={[{ value: '' as const, label: t('admin:common.all') }, ...DEPOSIT_STATUSES.map((value) => ({ value, label: t(`depositStatus.${value}`) }))]}
-        />
-        <TextField label={t('columns.member')} value={member} onChange={(event) => { setMember(event.target.value); setPageNo(1); }} maxLength={32} />
-      </div>
-      <PagedTable query={query} columns={columns} rowKey={(row) => row.id} testId="deposits" empty={t('deposits.empty')} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
+      <PaymentFilterBar filters={filters} statuses={DEPOSIT_STATUSES} statusLabel={(value) => t(`depositStatus.${value}`)} />
+      <PagedTable query={query} columns={columns} rowKey={(row) => row.id} testId="deposits" empty={t('deposits.empty')} pageNo={filters.pageNo} pageSize={PAGE_SIZE} onPage={filters.setPageNo} />
       {deciding ? (
         <ReasonDialog
           title={decisionTitle(deciding.row, deciding.kind)}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { PaymentEvent } from '@app/contracts';
 import { TextField } from '@app/ui';
@@ -10,7 +10,8 @@ import { usePaymentEvents } from './payments.api.ts';
 /** The PSP's webhooks as they arrived, newest first, with what we did with each (for disputes). */
 export default function EventsPage() {
   const { t, i18n } = useTranslation('admin-payments');
-  const [reference, setReference] = useState('');
+  const filters = useForm<{ reference: string }>({ defaultValues: { reference: '' } });
+  const reference = useWatch({ control: filters.control, name: 'reference' });
   const query = usePaymentEvents(reference.trim());
   const columns: Column<PaymentEvent>[] = [
     { key: 'received', header: t('columns.receivedAt'), cell: (row) => formatDateTime(row.receivedAt, i18n.language) },
@@ -31,7 +32,7 @@ export default function EventsPage() {
   return (
     <Page title={t('events.title')} testId="events-page">
       <div className="bo-filters">
-        <TextField label={t('columns.reference')} value={reference} onChange={(event) => setReference(event.target.value)} maxLength={64} />
+        <TextField label={t('columns.reference')} {...filters.register('reference')} maxLength={64} />
       </div>
       <QueryState query={query}>{() => <DataTable columns={columns} rows={query.data?.content ?? []} rowKey={(row) => row.id} testId="events" />}</QueryState>
     </Page>

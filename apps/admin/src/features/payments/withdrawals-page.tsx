@@ -1,13 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { WITHDRAWAL_STATUSES, type OperatorWithdrawal, type WithdrawalStatus } from '@app/contracts';
-import { Button, ConfirmDialog, SelectField, TextField } from '@app/ui';
+import { WITHDRAWAL_STATUSES, WithdrawalStatusSchema, type OperatorWithdrawal, type WithdrawalStatus } from '@app/contracts';
+import { Button, ConfirmDialog } from '@app/ui';
 import { Badge, type Column } from '../../shared/components/data-table.tsx';
 import { PagedTable } from '../../shared/components/paged-table.tsx';
 import { ErrorLine, Page } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney, minutesSince } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.tsx';
 import { PAGE_SIZE, useWithdrawalDecision, useWithdrawals } from './payments.api.ts';
+import { PaymentFilterBar, usePaymentFilters } from './payment-filters.tsx';
 import { ReasonDialog } from './reason-dialog.tsx';
 
 /**
@@ -31,10 +32,8 @@ const STATUS_TONE: Record<WithdrawalStatus, 'ok' | 'warn' | 'bad' | 'neutral'> =
 export default function WithdrawalsPage() {
   const { t, i18n } = useTranslation(['admin-payments', 'admin']);
   const session = useSession();
-  const [status, setStatus] = useState<WithdrawalStatus | ''>('reviewing');
-  const [member, setMember] = useState('');
-  const [pageNo, setPageNo] = useState(1);
-  const query = useWithdrawals({ status, member: member.trim().toLowerCase(), pageNo });
+  const filters = usePaymentFilters(WithdrawalStatusSchema, 'reviewing');
+  const query = useWithdrawals(filters.query);
   const decide = useWithdrawalDecision();
   const [approving, setApproving] = useState<OperatorWithdrawal | null>(null);
   const [rejecting, setRejecting] = useState<OperatorWithdrawal | null>(null);
@@ -77,19 +76,10 @@ export default function WithdrawalsPage() {
 
   return (
     <Page title={t('withdrawals.title')} testId="withdrawals-page">
-      <div className="bo-filters">
-        <SelectField
-          label={t('columns.status')}
-          value={status}
-          onValueChange={(value) => { setStatus(value); setPageNo(1); }}
-          options={[{ value: '' as const, label: t('admin:common.all') }, ...WITHDRAWAL_STATUSES.map((value) => ({ value, label: t(`withdrawalStatus.${value}`) }))]}
-          data-testid="withdrawals-status"
-        />
-        <TextField label={t('columns.member')} value={member} onChange={(event) => { setMember(event.target.value); setPageNo(1); }} maxLength={32} data-testid="withdrawals-member" />
-      </div>
+      <PaymentFilterBar filters={filters} statuses={WITHDRAWAL_STATUSES} statusLabel={(value) => t(`withdrawalStatus.${value}`)} testId="withdrawals" />
       {!mayDecide ? <p className="bo-muted" data-testid="withdrawals-read-only">{t('withdrawals.readOnly')}</p> : null}
       <ErrorLine error={decide.error} testId="withdrawals-error" />
-      <PagedTable query={query} columns={columns} rowKey={(row) => row.id} testId="withdrawals" empty={t('withdrawals.empty')} pageNo={pageNo} pageSize={PAGE_SIZE} onPage={setPageNo} />
+      <PagedTable query={query} columns={columns} rowKey={(row) => row.id} testId="withdrawals" empty={t('withdrawals.empty')} pageNo={filters.pageNo} pageSize={PAGE_SIZE} onPage={filters.setPageNo} />
       <ConfirmDialog
         open={approving !== null}
         title={t('withdrawals.approveTitle')}
