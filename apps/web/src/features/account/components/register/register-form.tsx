@@ -1,21 +1,23 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { normalizeBrMobile, todayIn, validateField, type RegistrationSettings } from '@app/contracts';
-import { Alert, Button, Checkbox } from '@app/ui';
+import { Button, Checkbox, FormAlert } from '@app/ui';
 import { isApiError } from '../../../../shared/api-client.ts';
 import { useErrorMessage, useValidationMessage, type MessageParams } from '../../../../shared/error-message.ts';
 import { useBootInfo } from '../../../system/index.ts';
 import type { RegisterMethod } from '../../api/registration.api.ts';
 import { useRegister } from '../../api/registration.queries.ts';
-import { clientFieldIssue, serverFieldIssues, toFieldMessages, type FieldIssue, type FieldMessages } from '../../field-problems.ts';
+import { clientFieldIssue, serverFieldIssues, type FieldIssue } from '../../field-problems.ts';
 import type { BotCheck } from '../../hooks/use-bot-check.ts';
 import { useCaptcha } from '../../hooks/use-captcha.ts';
 import { useCompleteLogin } from '../../hooks/use-complete-login.ts';
 import { CaptchaBox } from '../captcha-box.tsx';
 import { SmsCodeButton } from '../sms-code-button.tsx';
 import { RegisterField } from './register-field.tsx';
-import { registerFields, registerIssues, renderableRules, type RegisterFormState } from './register-validation.ts';
+import { registerErrorPath, registerMessageFields, registerResolver, type RegisterCheckContext, type RegisterValues } from './register-resolver.ts';
+import { registerFields, renderableRules } from './register-validation.ts';
 
 interface RegisterFormProps {
   method: RegisterMethod;
@@ -25,6 +27,8 @@ interface RegisterFormProps {
 }
 
 type Phase = 'idle' | 'verifying' | 'sending';
+
+const SERVER_ERROR = 'root.server';
 
 /** Spec §2/§4 registration: fields as the server's rules say, checked here with the same rules. */
 export function RegisterForm({ method, settings, referralCode, botCheck }: RegisterFormProps) {
@@ -39,14 +43,30 @@ export function RegisterForm({ method, settings, referralCode, botCheck }: Regis
   const rules = renderableRules(settings.fields);
   const smsNeeded = method === 'mobile' && settings.methods.smsVerification;
 
-  const [values, setValues] = useState<Record<string, string>>({});
-  const [code, setCode] = useState('');
-  const [agreeTerms, setAgreeTerms] = useState(true);
-  const [confirm21, setConfirm21] = useState(false);
-  const [errors, setErrors] = useState<FieldMessages>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const translate = (key: string, params?: MessageParams) =>
+    validationMessage(key, key === 'agree_terms' ? { ...params, terms: t('account:register.termsForMessage') } : params);
+  // The rules arrive with the settings at run time: the resolver is built from them once.
+  const resolver = useMemo(() => registerResolver(settings, smsNeeded), [settings, smsNeeded]);
+  const knownFields = useMemo(() => registerMessageFields(settings), [settings]);
+  const context: RegisterCheckContext = {
+    today: () => todayIn(boot.timeZone, new Date()),
+    captchaAnswered: () => captcha.value() !== undefined,
+    translate,
+  };
+  // Checked on submit (and one field on leaving it); a message goes when its field is edited.
+  const form = useForm<RegisterValues, RegisterCheckContext>({
+    resolver,
+    context,
+    // A field is in `fields` once typed in, as before: the confirmation is compared only then.
+    defaultValues: { fields: {}, agreeTerms: true, confirm21: false },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { errors } = form.formState;
   const [smsSent, setSmsSent] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
+  // Set in the same frame as the click, before React draws the busy button: a second click waits.
+  const sending = useRef(false);
 
   // The dialog opened before the rules arrived, so it focused itself: hand focus to the first field.
   useEffect(() => {
@@ -56,34 +76,43 @@ export function RegisterForm({ method, settings, referralCode, botCheck }: Regis
     }
   }, []);
 
-  const translate = (key: string, params?: MessageParams) =>
-    validationMessage(key, key === 'agree_terms' ? { ...params, terms: t('account:register.termsForMessage') } : params);
-  const state = (): RegisterFormState => ({ values, code, agreeTerms, confirm21, captchaAnswered: captcha.value() !== undefined });
-  const setError = (field: string, message: string | undefined) => setErrors((current) => ({ ...current, [field]: message }));
-
-  const showIssues = (issues: readonly FieldIssue[]) => {
-    setErrors(toFieldMessages(issues, translate));
+  const setFieldError = (field: FieldPath<RegisterValues> | 'root.captcha', key: string, params?: MessageParams) =>
+    form.setError(field, { type: 'validate', message: translate(key, params) });
+  const focusFirstProblem = () => {
     // After React has drawn the messages: take the player to the first one.
     requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  };
+
+  const showIssues = (issues: readonly FieldIssue[]) => {
+    form.clearErrors();
+    const shown = new Set<string>();
+    for (const issue of issues) {
+      const path = registerErrorPath(issue.field, knownFields);
+      if (path === null || shown.has(path)) continue;
+      shown.add(path);
+      setFieldError(path, issue.messageKey, issue.params);
+    }
+    focusFirstProblem();
   };
 
   /** On leaving a field: its own rule, and the confirmation once both passwords are typed. */
   const checkOne = (field: string) => {
     const rule = rules.find((candidate) => candidate.field === field);
+    const values = form.getValues('fields');
     const value = values[field] ?? '';
     if (!rule || value === '') return;
     const result = validateField(value, rule);
     if (!result.ok) {
       const issue = clientFieldIssue(field, result);
-      setError(field, translate(issue.messageKey, issue.params));
+      setFieldError(`fields.${field}`, issue.messageKey, issue.params);
     } else if (field === 'confirmPassword' && values.password !== undefined && value !== values.password) {
-      setError(field, translate('inconsistent_twice'));
+      setFieldError(`fields.${field}`, 'inconsistent_twice');
     }
   };
 
   const mobileForSms = () => {
-    const normalized = normalizeBrMobile(values.mobileNum ?? '');
-    if (!normalized) setError('mobileNum', translate('invalid_mobile'));
+    const normalized = normalizeBrMobile(form.getValues('fields.mobileNum') ?? '');
+    if (!normalized) setFieldError('fields.mobileNum', 'invalid_mobile');
     return normalized;
   };
 
@@ -91,60 +120,55 @@ export function RegisterForm({ method, settings, referralCode, botCheck }: Regis
     setSmsSent(null);
     if (error === null) return;
     const issue = serverFieldIssues(error)?.[0];
-    if (issue) setError('mobileNum', translate(issue.messageKey, issue.params));
-    else setFormError(errorMessage(error));
+    if (issue) setFieldError('fields.mobileNum', issue.messageKey, issue.params);
+    else form.setError(SERVER_ERROR, { message: errorMessage(error) });
   };
 
   const onServerError = (error: unknown) => {
     // The server spends the captcha on every submission, right or wrong, whatever else failed.
     if (settings.captchaRequired) captcha.renew();
     const issues = serverFieldIssues(error);
-    const known = new Set([...rules.map((rule) => rule.field), 'verificationCode', 'agreeTerms', 'confirm21', 'captcha']);
     if (issues && issues.length > 0) {
       showIssues(issues);
-      setFormError(issues.some((issue) => !known.has(issue.field)) ? errorMessage(error) : null);
+      const unknown = issues.some((issue) => registerErrorPath(issue.field, knownFields) === null);
+      if (unknown) form.setError(SERVER_ERROR, { message: errorMessage(error) });
       return;
     }
-    setFormError(errorMessage(error));
+    form.setError(SERVER_ERROR, { message: errorMessage(error) });
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (phase !== 'idle') return;
-    setFormError(null);
-    const today = todayIn(boot.timeZone, new Date());
-    const issues = registerIssues(state(), { settings, smsNeeded, today });
-    if (issues.length > 0) {
-      showIssues(issues);
-      return;
-    }
-    setErrors({});
+  const send = async (values: RegisterValues) => {
+    if (sending.current) return;
+    sending.current = true;
     setPhase('verifying');
     let botProof;
     try {
       botProof = await botCheck.take();
     } catch (error) {
+      sending.current = false;
       setPhase('idle');
       // A network failure says so; anything else means the check itself could not finish.
-      setFormError(isApiError(error) ? errorMessage(error) : t('errors:auth.bot_check_failed'));
+      form.setError(SERVER_ERROR, { message: isApiError(error) ? errorMessage(error) : t('errors:auth.bot_check_failed') });
       botCheck.renew();
       return;
     }
     setPhase('sending');
     const answer = captcha.value();
+    const state = { values: values.fields, code: values.fields.verificationCode ?? '', agreeTerms: values.agreeTerms, confirm21: values.confirm21, captchaAnswered: answer !== undefined };
     register.mutate(
       {
         method,
-        fields: registerFields(state(), settings, smsNeeded),
+        fields: registerFields(state, settings, smsNeeded),
         botCheck: botProof,
-        agreeTerms,
+        agreeTerms: values.agreeTerms,
         ...(answer ? { captcha: answer } : {}),
-        ...(settings.confirm21 ? { confirm21 } : {}),
+        ...(settings.confirm21 ? { confirm21: values.confirm21 } : {}),
         ...(referralCode ? { referralCode } : {}),
       },
       {
         onSuccess: (response) => completeLogin(response),
         onError: (error) => {
+          sending.current = false;
           setPhase('idle');
           // Each challenge is single use: solve the next one while the player reads the message.
           botCheck.renew();
@@ -153,89 +177,120 @@ export function RegisterForm({ method, settings, referralCode, botCheck }: Regis
       },
     );
   };
-
   const busy = phase !== 'idle';
   return (
-    <form ref={formRef} className="login-form register-form" onSubmit={(event) => void submit(event)} noValidate data-method={method}>
+    <form
+      ref={formRef}
+      className="login-form register-form"
+      // handleSubmit is called in the handler: send and focusFirstProblem use refs, which render may not read.
+      onSubmit={(event) => void form.handleSubmit(send, focusFirstProblem)(event)}
+      noValidate
+      data-method={method}
+    >
       {rules.map((rule) => (
         <div key={rule.field} className="register-form__group">
-          <RegisterField
-            field={rule.field}
-            rule={rule}
-            value={values[rule.field] ?? ''}
-            onChange={(value) => {
-              setValues((current) => ({ ...current, [rule.field]: value }));
-              setError(rule.field, undefined);
-            }}
-            onBlur={(event) => {
-              // Only when moving to another text box: a message appearing as the pointer goes down
-              // on a button or checkbox would shift it away before the click lands.
-              const next = event.relatedTarget;
-              if (next instanceof HTMLInputElement && next.type !== 'checkbox') checkOne(rule.field);
-            }}
-            error={errors[rule.field]}
-            birthdayMax={settings.birthdayMax}
-            minAge={settings.minAge}
+          <Controller
+            control={form.control}
+            name={`fields.${rule.field}`}
+            render={({ field, fieldState }) => (
+              <RegisterField
+                field={rule.field}
+                rule={rule}
+                value={field.value ?? ''}
+                onChange={(value) => {
+                  field.onChange(value);
+                  form.clearErrors(field.name);
+                }}
+                onBlur={(event) => {
+                  field.onBlur();
+                  // Only when moving to another text box: a message appearing as the pointer goes down
+                  // on a button or checkbox would shift it away before the click lands.
+                  const next = event.relatedTarget;
+                  if (next instanceof HTMLInputElement && next.type !== 'checkbox') checkOne(rule.field);
+                }}
+                error={fieldState.error?.message}
+                birthdayMax={settings.birthdayMax}
+                minAge={settings.minAge}
+              />
+            )}
           />
           {rule.field === 'mobileNum' && smsNeeded ? (
-            <RegisterField
-              field="verificationCode"
-              rule={{ required: true, minLength: 6, maxLength: 6 }}
-              value={code}
-              onChange={(value) => {
-                setCode(value);
-                setError('verificationCode', undefined);
-              }}
-              onBlur={() => undefined}
-              error={errors.verificationCode}
-              hint={smsSent ?? undefined}
-              birthdayMax={settings.birthdayMax}
-              minAge={settings.minAge}
-              trailing={
-                <SmsCodeButton
-                  purpose="register"
-                  mobile={mobileForSms}
-                  testId="register-sms-send"
-                  onError={onSmsError}
-                  onSent={(sent) => setSmsSent(t('account:sms.sent', { minutes: sent.expiredMinutes }))}
+            <Controller
+              control={form.control}
+              name="fields.verificationCode"
+              render={({ field, fieldState }) => (
+                <RegisterField
+                  field="verificationCode"
+                  rule={{ required: true, minLength: 6, maxLength: 6 }}
+                  value={field.value ?? ''}
+                  onChange={(value) => {
+                    field.onChange(value);
+                    form.clearErrors(field.name);
+                  }}
+                  onBlur={() => field.onBlur()}
+                  error={fieldState.error?.message}
+                  hint={smsSent ?? undefined}
+                  birthdayMax={settings.birthdayMax}
+                  minAge={settings.minAge}
+                  trailing={
+                    <SmsCodeButton
+                      purpose="register"
+                      mobile={mobileForSms}
+                      testId="register-sms-send"
+                      onError={onSmsError}
+                      onSent={(sent) => setSmsSent(t('account:sms.sent', { minutes: sent.expiredMinutes }))}
+                    />
+                  }
                 />
-              }
+              )}
             />
           ) : null}
         </div>
       ))}
-      {settings.captchaRequired ? <CaptchaBox captcha={captcha} prefix="register" error={errors.captcha} /> : null}
-      <Checkbox
-        id="register-terms"
-        checked={agreeTerms}
-        onChange={(event) => {
-          setAgreeTerms(event.target.checked);
-          setError('agreeTerms', undefined);
-        }}
-        label={
-          <>
-            {t('account:register.termsPrefix')}{' '}
-            <Link to="/help#term" target="_blank" className="link-button link-button--accent">
-              {t('account:register.termsLink')}
-            </Link>
-          </>
-        }
-        error={errors.agreeTerms}
-        errorTestId="field-error-agreeTerms"
-        data-testid="register-terms"
+      {settings.captchaRequired ? <CaptchaBox captcha={captcha} prefix="register" error={errors.root?.captcha?.message} /> : null}
+      <Controller
+        control={form.control}
+        name="agreeTerms"
+        render={({ field, fieldState }) => (
+          <Checkbox
+            id="register-terms"
+            checked={field.value}
+            onChange={(event) => {
+              field.onChange(event.target.checked);
+              form.clearErrors(field.name);
+            }}
+            label={
+              <>
+                {t('account:register.termsPrefix')}{' '}
+                <Link to="/help#term" target="_blank" className="link-button link-button--accent">
+                  {t('account:register.termsLink')}
+                </Link>
+              </>
+            }
+            error={fieldState.error?.message}
+            errorTestId="field-error-agreeTerms"
+            data-testid="register-terms"
+          />
+        )}
       />
       {settings.confirm21 ? (
-        <Checkbox
-          id="register-confirm21"
-          checked={confirm21}
-          onChange={(event) => {
-            setConfirm21(event.target.checked);
-            setError('confirm21', undefined);
-          }}
-          label={t('account:register.confirm21')}
-          error={errors.confirm21}
-          errorTestId="field-error-confirm21"
-          data-testid="register-confirm21"
+        <Controller
+          control={form.control}
+          name="confirm21"
+          render={({ field, fieldState }) => (
+            <Checkbox
+              id="register-confirm21"
+              checked={field.value}
+              onChange={(event) => {
+                field.onChange(event.target.checked);
+                form.clearErrors(field.name);
+              }}
+              label={t('account:register.confirm21')}
+              error={fieldState.error?.message}
+              errorTestId="field-error-confirm21"
+              data-testid="register-confirm21"
+            />
+          )}
         />
       ) : null}
       {phase === 'verifying' ? (
@@ -244,7 +299,7 @@ export function RegisterForm({ method, settings, referralCode, botCheck }: Regis
           <progress className="bot-check__bar" value={botCheck.progress} max={1} aria-label={t('account:register.botChecking')} />
         </div>
       ) : null}
-      {formError ? <Alert data-testid="register-error">{formError}</Alert> : null}
+      <FormAlert message={errors.root?.server?.message} data-testid="register-error" />
       <Button type="submit" variant="accent" block disabled={busy} aria-busy={busy} data-testid="register-submit">
         {phase === 'verifying' ? t('account:register.botChecking') : phase === 'sending' ? t('account:register.submitting') : t('account:register.submit')}
       </Button>
