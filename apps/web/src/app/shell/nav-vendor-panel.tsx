@@ -43,7 +43,7 @@ export function NavVendorPanel({ gameType, label, vendors, left, onChoose }: Nav
         {vendors.map((vendor) => (
           <li key={vendor.vassalage}>
             <Link to={vendorListPath(gameType, vendor.vassalage)} className="nav-vendors__item" onClick={onChoose} data-testid="nav-vendor" data-vendor={vendor.vassalage}>
-              <GameImage src={vendor.logoUrl} fallbackSrc="/media/fallback/vendor.svg" className="nav-vendors__logo" fallbackIcon={<GridIcon size={14} />} />
+              <GameImage src={vendor.logoUrl} fallbackSrc="/media/fallback/vendor.svg" className="round-mark round-mark--logo" fallbackIcon={<GridIcon size={14} />} />
               <span className="nav-vendors__name">{vendor.displayName}</span>
               {vendor.maintenance ? (
                 <span className="nav-vendors__maintenance" title={t('card.maintenance')}>

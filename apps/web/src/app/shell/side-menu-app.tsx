@@ -47,7 +47,7 @@ export function SideMenuApp() {
           <Link
             key={platform}
             to="/help#app"
-            className="side-menu__item"
+            className="rail-link side-menu__item"
             title={label}
             onClick={() => {
               hide();

@@ -32,7 +32,7 @@ export function SideMenuGames({ items }: { items: readonly NavItem[] }) {
         const active = isNavItemActive(item, pathname);
         const vendors = item.vendors ?? [];
         const isOpen = canUnfold && expanded.has(item.id);
-        const className = active ? 'side-menu__item is-active' : 'side-menu__item';
+        const className = active ? 'rail-link side-menu__item is-active' : 'rail-link side-menu__item';
         return (
           <div key={item.id} className="side-menu__group">
             <div className="side-menu__row">

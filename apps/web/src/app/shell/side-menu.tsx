@@ -85,7 +85,7 @@ function NavSection({ items, title }: { items: readonly NavItem[]; title?: strin
           <Link
             key={item.id}
             to={item.to}
-            className={active ? 'side-menu__item is-active' : 'side-menu__item'}
+            className={active ? 'rail-link side-menu__item is-active' : 'rail-link side-menu__item'}
             aria-current={active ? 'page' : undefined}
             title={label}
             onClick={compact ? close : undefined}
@@ -101,7 +101,7 @@ function NavSection({ items, title }: { items: readonly NavItem[]; title?: strin
 
 function ExternalItem({ href, icon, label, testId }: { href: string; icon: ReactNode; label: string; testId: string }) {
   return (
-    <a className="side-menu__item" href={href} target="_blank" rel="noopener noreferrer" title={label} data-testid={testId}>
+    <a className="rail-link side-menu__item" href={href} target="_blank" rel="noopener noreferrer" title={label} data-testid={testId}>
       {icon}
       <span className="side-menu__label">{label}</span>
     </a>

@@ -67,7 +67,7 @@ export function UserMenu({ member, isAgent, onLogout, onRefresh }: UserMenuProps
         onClick={() => setOpen((value) => !value)}
         data-testid="user-menu"
       >
-        <span className="user-menu__avatar">
+        <span className="round-mark round-mark--brand">
           <UserIcon size={18} />
         </span>
         <span className="user-menu__name">{name}</span>

@@ -114,7 +114,7 @@ function AgentMenu({ pages, active, customerService }: AgentMenuProps) {
           ref={page === active ? activeRef : undefined}
           to={agentPagePath(page)}
           replace
-          className={page === active ? 'agent-menu__item is-active' : 'agent-menu__item'}
+          className={page === active ? 'rail-link agent-menu__item is-active' : 'rail-link agent-menu__item'}
           aria-current={page === active ? 'page' : undefined}
           data-testid={`agent-menu-${page}`}
         >
@@ -122,7 +122,7 @@ function AgentMenu({ pages, active, customerService }: AgentMenuProps) {
         </Link>
       ))}
       {customerService ? (
-        <a className="agent-menu__item agent-menu__item--external" href={customerService} target="_blank" rel="noopener noreferrer" data-testid="agent-menu-customer-service">
+        <a className="rail-link agent-menu__item agent-menu__item--external" href={customerService} target="_blank" rel="noopener noreferrer" data-testid="agent-menu-customer-service">
           {t('menu.customerService')}
           <ExternalIcon size={14} />
         </a>
@@ -134,7 +134,7 @@ function AgentMenu({ pages, active, customerService }: AgentMenuProps) {
 /** Deposit and withdraw leave the agent layout for the member centre, where those pages live. */
 function MenuLink({ to, testId, children }: { to: string; testId: string; children: ReactNode }) {
   return (
-    <Link to={to} className="agent-menu__item agent-menu__item--member" data-testid={testId}>
+    <Link to={to} className="rail-link agent-menu__item agent-menu__item--member" data-testid={testId}>
       {children}
     </Link>
   );

@@ -58,36 +58,36 @@ function CrashRoundContent({ round, target, format }: { round: CrashRoundDetail;
   const when = round.crashedAt ?? round.startedAt ?? target.row.openedAt;
   return (
     <div className="round-detail" data-testid="round-detail-content" data-kind="crash">
-      <dl className="round-detail__facts">
-        <div className="round-detail__fact">
+      <dl className="fact-grid round-detail__facts">
+        <div className="fact-grid__item">
           <dt>{t('detail.game')}</dt>
           <dd>{target.gameName}</dd>
         </div>
-        <div className="round-detail__fact">
+        <div className="fact-grid__item">
           <dt>{t('detail.crash.point')}</dt>
           <dd data-testid="crash-detail-point">
             {multiplier(round.crashPoint)}
           </dd>
         </div>
-        <div className="round-detail__fact">
+        <div className="fact-grid__item">
           <dt>{t('detail.crash.players')}</dt>
           <dd>{round.players.length}</dd>
         </div>
-        <div className="round-detail__fact">
+        <div className="fact-grid__item">
           <dt>{t('detail.crash.yourBet')}</dt>
           <dd data-testid="round-detail-bet">{format.money(target.row.bet)}</dd>
         </div>
-        <div className="round-detail__fact">
+        <div className="fact-grid__item">
           <dt>{t('detail.crash.yourWin')}</dt>
           <dd data-testid="round-detail-win">{format.money(target.row.win)}</dd>
         </div>
         {cashOut !== undefined ? (
-          <div className="round-detail__fact">
+          <div className="fact-grid__item">
             <dt>{t('detail.crash.cashOut')}</dt>
             <dd data-testid="crash-detail-cashout">{cashOut ? multiplier(cashOut) : t('detail.crash.noCashOut')}</dd>
           </div>
         ) : null}
-        <div className="round-detail__fact round-detail__fact--wide">
+        <div className="fact-grid__item round-detail__fact--wide">
           <dt>{t('detail.time')}</dt>
           <dd>
             <time dateTime={when}>{format.dateTime(when)}</time>

@@ -78,27 +78,27 @@ function RoundDetailContent({ round, gameName, format }: { round: HouseRound; ga
   const mini = 'kind' in outcome ? outcome : null;
   return (
     <div className="round-detail" data-testid="round-detail-content">
-      <dl className="round-detail__facts">
+      <dl className="fact-grid round-detail__facts">
         {/* A slot's game fills the row; a mini round's shares it with bet, win and multiplier. */}
-        <div className={mini ? 'round-detail__fact' : 'round-detail__fact round-detail__fact--wide'}>
+        <div className={mini ? 'fact-grid__item' : 'fact-grid__item round-detail__fact--wide'}>
           <dt>{t('detail.game')}</dt>
           <dd>{gameName}</dd>
         </div>
-        <div className="round-detail__fact">
+        <div className="fact-grid__item">
           <dt>{t('detail.bet')}</dt>
           <dd data-testid="round-detail-bet">{format.money(round.bet)}</dd>
         </div>
-        <div className="round-detail__fact">
+        <div className="fact-grid__item">
           <dt>{t('detail.win')}</dt>
           <dd data-testid="round-detail-win">{format.money(round.win)}</dd>
         </div>
         {mini ? (
-          <div className="round-detail__fact">
+          <div className="fact-grid__item">
             <dt>{t('detail.multiplier')}</dt>
             <dd data-testid="round-detail-multiplier">{`${formatDecimal(mini.multiplier, language)}×`}</dd>
           </div>
         ) : null}
-        <div className="round-detail__fact">
+        <div className="fact-grid__item">
           <dt>{t('detail.status')}</dt>
           <dd>
             <span className={roundStatusClassName(round.status === 'failed' ? 'rolled_back' : round.status === 'playing' ? 'open' : round.status)} data-testid="round-detail-status" data-status={round.status}>
@@ -106,7 +106,7 @@ function RoundDetailContent({ round, gameName, format }: { round: HouseRound; ga
             </span>
           </dd>
         </div>
-        <div className="round-detail__fact">
+        <div className="fact-grid__item">
           <dt>{t('detail.time')}</dt>
           <dd>
             <time dateTime={round.createdAt}>{format.dateTime(round.createdAt)}</time>
@@ -138,7 +138,7 @@ function RoundDetailContent({ round, gameName, format }: { round: HouseRound; ga
             <SeedFact label={t('detail.clientSeed')} value={fairness.clientSeed} testId="round-detail-client-seed" />
             <SeedFact label={t('detail.nonce')} value={fairness.nonce} testId="round-detail-nonce" />
           </div>
-          <div className="round-detail__seed">
+          <div className="fact-grid__item round-detail__seed">
             <dt>{t('detail.serverSeed')}</dt>
             {fairness.serverSeed === null ? (
               <dd className="round-detail__hidden" data-testid="round-detail-seed-hidden">

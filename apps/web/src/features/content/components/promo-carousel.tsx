@@ -34,7 +34,7 @@ export function PromoCarousel() {
         <h2 className="home-section__title promo-carousel__title" id="home-promotions">
           <GiftIcon size={20} /> {t('promotions.title')}
         </h2>
-        <Link to="/promotions" className="promo-carousel__all">
+        <Link to="/promotions" className="pill-link">
           {t('promotions.seeAll')}
         </Link>
       </div>

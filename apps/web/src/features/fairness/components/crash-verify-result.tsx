@@ -80,14 +80,14 @@ export function CrashVerifyResult({ run }: { run: CrashRun }) {
           <p className="verify-result__text">{valid ? t('crash.result.validText') : t('crash.result.invalidText')}</p>
         </div>
       </div>
-      <dl className="verify-facts crash-verify__facts">
-        <div className="verify-facts__item verify-facts__item--win">
+      <dl className="fact-grid crash-verify__facts">
+        <div className="fact-grid__item verify-facts__item--win">
           <dt>{t('crash.result.crashPoint')}</dt>
           <dd data-testid="crash-verify-point" data-value={check.crashPoint}>
             {multiplier(check.crashPoint)}
           </dd>
         </div>
-        <div className="verify-facts__item crash-verify__wide">
+        <div className="fact-grid__item crash-verify__wide">
           <dt>{t('crash.result.hashOfHash')}</dt>
           <dd className="is-mono" data-testid="crash-verify-hash-of-hash">
             {check.hashOfHash}

@@ -77,22 +77,22 @@ function RecomputedRound({ outcome, machine, format }: { outcome: SlotOutcome; m
         <h4 className="verify-result__subtitle">{t('result.window')}</h4>
         <ReelWindow machine={machine} window={outcome.window} testId="verify-window" />
       </div>
-      <dl className="verify-facts">
-        <div className="verify-facts__item">
+      <dl className="fact-grid verify-facts">
+        <div className="fact-grid__item">
           <dt>{t('result.stops')}</dt>
           <dd className="is-mono" data-testid="verify-stops">
             {outcome.stops.join(' · ')}
           </dd>
         </div>
-        <div className="verify-facts__item">
+        <div className="fact-grid__item">
           <dt>{t('result.totalBet')}</dt>
           <dd>{format.money(outcome.totalBet)}</dd>
         </div>
-        <div className="verify-facts__item">
+        <div className="fact-grid__item">
           <dt>{t('result.freeSpins')}</dt>
           <dd data-testid="verify-free-spins">{outcome.freeSpins.length}</dd>
         </div>
-        <div className="verify-facts__item verify-facts__item--win">
+        <div className="fact-grid__item verify-facts__item--win">
           <dt>{t('result.totalWin')}</dt>
           <dd data-testid="verify-total-win">{format.money(outcome.totalWin)}</dd>
         </div>
@@ -134,12 +134,12 @@ function RecomputedMiniRound({ round }: { round: MiniRecomputed }) {
           {words(round)}
         </p>
       </div>
-      <dl className="verify-facts">
-        <div className="verify-facts__item">
+      <dl className="fact-grid verify-facts">
+        <div className="fact-grid__item">
           <dt>{t('result.game')}</dt>
           <dd>{machineName(round.kind, language)}</dd>
         </div>
-        <div className="verify-facts__item verify-facts__item--win">
+        <div className="fact-grid__item verify-facts__item--win">
           <dt>{t('result.multiplier')}</dt>
           <dd data-testid="verify-multiplier">{`${formatDecimal(round.multiplier, language)}×`}</dd>
         </div>
@@ -158,16 +158,16 @@ function RecomputedMinesBoard({ round, stored }: { round: MinesRecomputed; store
         <h4 className="verify-result__subtitle">{t('result.minesBoard')}</h4>
         <MinesGrid board={{ mines: round.mines, revealed: stored?.result.revealed ?? [], hit: stored?.result.hit ?? null }} size="compact" testId="verify-mines-grid" />
       </div>
-      <dl className="verify-facts">
-        <div className="verify-facts__item">
+      <dl className="fact-grid verify-facts">
+        <div className="fact-grid__item">
           <dt>{t('result.game')}</dt>
           <dd>{machineName(round.kind, language)}</dd>
         </div>
-        <div className="verify-facts__item">
+        <div className="fact-grid__item">
           <dt>{t('result.mineCount')}</dt>
           <dd>{round.mineCount}</dd>
         </div>
-        <div className="verify-facts__item verify-facts__item--wide">
+        <div className="fact-grid__item verify-facts__item--wide">
           <dt>{t('result.mineCells')}</dt>
           <dd className="is-mono" data-testid="verify-mines">
             {round.mines.map((cell) => cell + 1).join(' · ')}

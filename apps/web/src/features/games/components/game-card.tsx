@@ -23,7 +23,7 @@ export function GameCard({ game, isFavorite, onToggleFavorite, onStart }: GameCa
   const name = game.gameName;
   return (
     <article
-      className={`game-card accent-${gameAccent(game.nodeId)}`}
+      className={`tile game-card accent-${gameAccent(game.nodeId)}`}
       data-testid="game-card"
       data-node-id={game.nodeId}
       data-accent={gameAccent(game.nodeId)}

@@ -18,7 +18,7 @@ export function VendorChips({ vendors, value, onChange }: VendorChipsProps) {
   return (
     <div className="vendor-chips" role="group" aria-label={t('filters.vendors')} data-testid="vendor-chips">
       <button type="button" className={value ? 'vendor-chip' : 'vendor-chip is-selected'} aria-pressed={!value} onClick={() => onChange(undefined)} data-testid="vendor-chip-all">
-        <span className="vendor-chip__logo vendor-chip__logo--all">
+        <span className="round-mark round-mark--brand">
           <GridIcon size={16} />
         </span>
         {t('filters.allVendors')}
@@ -35,7 +35,7 @@ export function VendorChips({ vendors, value, onChange }: VendorChipsProps) {
             data-testid="vendor-chip"
             data-vendor={vendor.vassalage}
           >
-            <GameImage src={vendor.logoUrl} fallbackSrc={FALLBACK_VENDOR_IMAGE} className="vendor-chip__logo" fallbackIcon={<GridIcon size={16} />} />
+            <GameImage src={vendor.logoUrl} fallbackSrc={FALLBACK_VENDOR_IMAGE} className="round-mark round-mark--logo" fallbackIcon={<GridIcon size={16} />} />
             <span>{vendor.displayName}</span>
             {vendor.maintenance ? (
               <span className="vendor-chip__maintenance" title={t('card.maintenance')} data-testid="vendor-maintenance">

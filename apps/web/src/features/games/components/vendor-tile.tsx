@@ -26,7 +26,7 @@ export function VendorTile({ vendor, showStart, onOpen, highlighted = false }: V
   const action = vendor.isGame === 'GAME' ? t('vendor.startNamed', { name }) : t('vendor.openGames', { name });
   return (
     <article
-      className={`vendor-tile accent-${accent}${highlighted ? ' is-highlighted' : ''}`}
+      className={`tile vendor-tile accent-${accent}${highlighted ? ' is-highlighted' : ''}`}
       data-testid="vendor-tile"
       data-vendor={vendor.vassalage}
       data-accent={accent}
@@ -41,7 +41,7 @@ export function VendorTile({ vendor, showStart, onOpen, highlighted = false }: V
         </span>
       ) : null}
       <div className="vendor-tile__body">
-        <GameImage src={vendor.logoUrl} fallbackSrc={FALLBACK_VENDOR_IMAGE} className="vendor-tile__logo" fallbackIcon={<GridIcon size={16} />} />
+        <GameImage src={vendor.logoUrl} fallbackSrc={FALLBACK_VENDOR_IMAGE} className="round-mark round-mark--logo vendor-tile__logo" fallbackIcon={<GridIcon size={16} />} />
         <div className="vendor-tile__text">
           <h3 className="vendor-tile__name" title={name}>
             {name}

@@ -43,7 +43,7 @@ export function CrashBetPanel({ state, control, clock, capHundredths }: CrashBet
       ) : (
         <button
           type="button"
-          className={`mini-play crash-action${control.pending === 'bet' ? ' is-busy' : ''}`}
+          className={`push-button mini-play crash-action${control.pending === 'bet' ? ' is-busy' : ''}`}
           onClick={() => void control.placeBet()}
           disabled={!control.canBet}
           aria-busy={control.pending === 'bet'}
@@ -79,7 +79,7 @@ function CashOutButton({ bet, control, clock, capHundredths, state }: { bet: Cra
   const amount = fromCents(cashOutCents(toCents(bet.amount), frame.hundredths));
   const busy = control.pending === 'cashout';
   return (
-    <button type="button" className={`mini-play crash-action crash-action--cashout${busy ? ' is-busy' : ''}`} onClick={() => void control.cashOut()} disabled={busy} aria-busy={busy} data-testid="crash-cashout-button">
+    <button type="button" className={`push-button mini-play crash-action crash-action--cashout${busy ? ' is-busy' : ''}`} onClick={() => void control.cashOut()} disabled={busy} aria-busy={busy} data-testid="crash-cashout-button">
       <span className="crash-action__main">{busy ? t('crash.bet.cashingOut') : t('crash.bet.cashOut', { amount: format.money(amount) })}</span>
       <span className="crash-action__sub">{format.multiplier(frame.hundredths)}</span>
     </button>

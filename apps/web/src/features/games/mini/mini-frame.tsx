@@ -71,7 +71,7 @@ export function MiniFrame({ session, embedded, rtp, notice, stage, controls, hea
           <MiniAmountField stake={session} limits={table} disabled={session.inPlay} />
           <button
             type="button"
-            className={`mini-play${session.inPlay ? ' is-busy' : ''}`}
+            className={`push-button mini-play${session.inPlay ? ' is-busy' : ''}`}
             onClick={onPlay}
             disabled={!session.canPlay}
             aria-busy={session.inPlay}

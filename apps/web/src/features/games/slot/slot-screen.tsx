@@ -155,7 +155,7 @@ function SlotControls({ session, money, demo }: { session: SlotSession; money: (
 
       <button
         type="button"
-        className={`slot-spin${spinning ? ' is-spinning' : ''}`}
+        className={`push-button slot-spin${spinning ? ' is-spinning' : ''}`}
         onClick={() => void session.spin()}
         disabled={!session.canSpin || session.insufficient}
         aria-busy={spinning}

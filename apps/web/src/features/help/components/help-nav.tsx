@@ -22,7 +22,7 @@ export function HelpNav({ articles, selectedTag }: HelpNavProps) {
             <li key={entry.tag}>
               <Link
                 to={{ hash: entry.tag }}
-                className={isSelected ? 'help-nav__link is-selected' : 'help-nav__link'}
+                className={isSelected ? 'rail-link help-nav__link is-active' : 'rail-link help-nav__link'}
                 aria-current={isSelected ? 'page' : undefined}
                 data-testid={`help-nav-${entry.tag}`}
               >

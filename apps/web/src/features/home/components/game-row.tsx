@@ -50,7 +50,7 @@ export function GameRow<T>({ id, title, icon, seeAllTo, kind, items, itemKey, re
             </button>
           </div>
         ) : null}
-        <Link to={seeAllTo} className="game-row__all" aria-label={t('home.seeAllOf', { title })} data-testid={`home-row-${id}-all`}>
+        <Link to={seeAllTo} className="pill-link" aria-label={t('home.seeAllOf', { title })} data-testid={`home-row-${id}-all`}>
           {t('home.seeAll')}
         </Link>
       </header>

@@ -59,7 +59,7 @@ export function MemberPage() {
               ref={tab === active ? activeRef : undefined}
               to={`/member?tab=${tab}`}
               replace
-              className={tab === active ? 'member-centre__tab is-active' : 'member-centre__tab'}
+              className={tab === active ? 'rail-link member-centre__tab is-active' : 'rail-link member-centre__tab'}
               aria-current={tab === active ? 'page' : undefined}
             >
               {t(`member.tabs.${tab}`)}
