@@ -107,6 +107,12 @@ const AREAS = [
     may: [`^${SERVER}/platform/`, `^${SERVER}/database\\.ts$`, '^apps/server/test/', '^scripts/vite-precompress\\.ts$', ...serverPackages],
   },
   {
+    name: 'server-generated-schema',
+    comment: 'generated/ holds the schema read from the migrations (npm run db:types) and the type check of the modules\' table types against it; no code imports it',
+    from: `^${SERVER}/generated/`,
+    may: [`^${SERVER}/generated/`, `^${SERVER}/database\\.ts$`, ...serverPackages],
+  },
+  {
     name: 'server-database-types',
     comment: 'database.ts assembles the Kysely database type from each module\'s <module>.tables.ts and nothing else',
     from: `^${SERVER}/database\\.ts$`,

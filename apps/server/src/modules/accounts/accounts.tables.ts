@@ -14,7 +14,7 @@ export interface AccountsMemberTable {
   mobile: string | null;
   email: string | null;
   cpf: string | null;
-  birthday: ColumnType<string | null, string | null, string | null>;
+  birthday: ColumnType<Date | null, string | null, string | null>;
   payee_name: string | null;
   payment_password_hash: string | null;
   upline_member_id: bigint | null;

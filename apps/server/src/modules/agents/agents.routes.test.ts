@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { bearer, loginAs, type TestPlayer } from '../../../test/builders.ts';
 import { agentsFixture } from '../../../test/agents-fixture.ts';
 import { createTestContext, type TestContext } from '../../../test/test-context.ts';
@@ -85,7 +86,7 @@ describe('agent centre routes', () => {
     expect([await monthActive(), await summed()]).toEqual([1, 1]);
     await ctx.core.modules.agents.api.rollup();
     expect([await monthActive(), await summed()]).toEqual([1, 1]);
-    const kept = await ctx.core.db.selectFrom('agents_team_month').select('active_members').where('agent_id', '=', agent.id).where('month', '=', period.from).executeTakeFirst();
+    const kept = await ctx.core.db.selectFrom('agents_team_month').select('active_members').where('agent_id', '=', agent.id).where('month', '=', sql<Date>`${period.from}::date`).executeTakeFirst();
     expect(kept?.active_members).toBe(1);
   });
 

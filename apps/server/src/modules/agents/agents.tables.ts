@@ -51,23 +51,25 @@ interface PlayFigures {
   valid_bet: bigint;
 }
 export interface AgentsMemberDayTable extends PlayFigures {
-  day: ColumnType<string, string, string>;
+  day: ColumnType<Date, string, string>;
   member_id: bigint;
 }
 export interface AgentsTeamDayTable extends PlayFigures {
   agent_id: bigint;
-  day: ColumnType<string, string, string>;
+  day: ColumnType<Date, string, string>;
+  /** Team members whose own valid bet that day reached the active threshold (kept by the rollup). */
+  active_members: Generated<number>;
 }
 /** A member's valid bet over a calendar month (0034): who is active on the month's total. */
 export interface AgentsMemberMonthTable {
-  month: ColumnType<string, string, string>;
+  month: ColumnType<Date, string, string>;
   member_id: bigint;
   valid_bet: Generated<bigint>;
 }
 /** Team members active over the month, kept by the rollup as members cross the threshold. */
 export interface AgentsTeamMonthTable {
   agent_id: bigint;
-  month: ColumnType<string, string, string>;
+  month: ColumnType<Date, string, string>;
   active_members: Generated<number>;
 }
 export interface AgentsTeamHourTable extends PlayFigures {

@@ -16,8 +16,8 @@ export interface CatalogueVendorTable {
   enabled: Generated<boolean>;
   maintenance: Generated<boolean>;
   is_demo: Generated<boolean>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface CatalogueGameTable {
@@ -39,20 +39,20 @@ export interface CatalogueGameTable {
   maintenance: Generated<boolean>;
   is_demo: Generated<boolean>;
   rank: Generated<number>;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface CatalogueFavoriteTable {
   member_id: bigint;
   game_id: number;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface CatalogueRecentTable {
   member_id: bigint;
   game_id: number;
-  launched_at: Generated<Timestamp>;
+  launched_at: Timestamp;
 }
 
 export interface CatalogueLaunchTable {
@@ -63,7 +63,7 @@ export interface CatalogueLaunchTable {
   token_hash: Buffer;
   demo: boolean;
   wallet_mode: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   expires_at: Timestamp;
   redeemed_at: Timestamp | null;
 }
@@ -79,7 +79,7 @@ export interface CatalogueSandboxTransferTable {
   vendor_code: string;
   member_id: bigint;
   amount: bigint;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface CatalogueTables {

@@ -9,7 +9,7 @@ export interface ProviderVendorSecretTable {
   enabled: Generated<boolean>;
   /** cidr[] as text (pg returns '{10.0.0.0/8}' unless a parser is set); compared in SQL. */
   ip_allow: ColumnType<string[] | null, string[] | null | undefined, string[] | null>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   rotated_at: NullableTimestamp;
 }
 
@@ -17,7 +17,7 @@ export interface ProviderPlayerSessionTable {
   vendor_code: string;
   member_id: bigint;
   demo: boolean;
-  authenticated_at: Generated<Timestamp>;
+  authenticated_at: Timestamp;
   expires_at: Timestamp;
 }
 
@@ -30,7 +30,7 @@ export interface ProviderTransactionTable {
   round_id: string;
   content_hash: Buffer;
   response: ColumnType<{ balance: string; transactionId: string }, string, string>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface ProviderRequestLogTable {
@@ -42,7 +42,7 @@ export interface ProviderRequestLogTable {
   error_code: string | null;
   duration_ms: ColumnType<string, string | number, string | number>;
   ip: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface ProviderRoundTable {

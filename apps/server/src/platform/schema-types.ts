@@ -1,0 +1,133 @@
+import pg from 'pg';
+
+/**
+ * Database types generated from the migrated schema (issue 19: "generated database types checked
+ * in CI against the migrations"). `npm run db:types` writes apps/server/src/generated/schema.ts
+ * from a freshly migrated database; a server test renders it again from the run's database and
+ * fails when the two differ, and `generated/schema-check.ts` makes the type check fail when a
+ * module's hand-written table type disagrees with the table (a column missing, extra, of another
+ * type or of another nullability).
+ *
+ * The mapping follows how this app reads values (platform/db.ts): int8 is a JS bigint, numeric a
+ * string, timestamps and dates a Date (queries wanting the text of a date cast it), json a JSON
+ * value the module narrows to its shape.
+ */
+
+export interface IntrospectedColumn {
+  table: string;
+  kind: 'table' | 'view';
+  column: string;
+  /** pg_type.typname of the column's type (a domain resolved to its base type); arrays end in []. */
+  type: string;
+  notNull: boolean;
+  enumLabels: string[] | null;
+}
+
+const SCALARS: Record<string, string> = {
+  int8: 'bigint',
+  int4: 'number',
+  int2: 'number',
+  float4: 'number',
+  float8: 'number',
+  oid: 'number',
+  numeric: 'string',
+  text: 'string',
+  varchar: 'string',
+  bpchar: 'string',
+  name: 'string',
+  citext: 'string',
+  uuid: 'string',
+  inet: 'string',
+  cidr: 'string',
+  bool: 'boolean',
+  timestamptz: 'Date',
+  timestamp: 'Date',
+  date: 'Date',
+  bytea: 'Buffer',
+  json: 'JsonValue',
+  jsonb: 'JsonValue',
+};
+
+/** pg parses arrays with its own element parsers: int8[] gives strings (the INT8 parser is not used), numeric[] numbers. */
+const ARRAY_ELEMENTS: Record<string, string> = { ...SCALARS, int8: 'string', numeric: 'number' };
+
+/** Every column of the public schema's tables and views, in a stable order. */
+export async function introspectSchema(connectionString: string): Promise<IntrospectedColumn[]> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{
+      table: string;
+      relkind: string;
+      column: string;
+      type: string;
+      is_array: boolean;
+      not_null: boolean;
+      enum_labels: string[] | null;
+    }>(`
+      select c.relname as table, c.relkind::text as relkind, a.attname as column,
+             coalesce(nullif(base_element.typname, ''), base.typname) as type,
+             base.typcategory = 'A' as is_array,
+             a.attnotnull as not_null,
+             (select array_agg(e.enumlabel::text order by e.enumsortorder) from pg_enum e
+               where e.enumtypid = coalesce(base_element.oid, base.oid)) as enum_labels
+        from pg_class c
+        join pg_namespace n on n.oid = c.relnamespace and n.nspname = 'public'
+        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+        join pg_type t on t.oid = a.atttypid
+        join pg_type base on base.oid = case when t.typtype = 'd' then t.typbasetype else t.oid end
+        left join pg_type base_element on base_element.oid = base.typelem and base.typcategory = 'A'
+       where c.relkind in ('r', 'p', 'v')
+         and not c.relispartition
+       order by c.relname, a.attnum`);
+    return rows.map((row) => ({
+      table: row.table,
+      kind: row.relkind === 'v' ? 'view' : 'table',
+      column: row.column,
+      type: row.is_array ? `${row.type}[]` : row.type,
+      // A view's columns carry no NOT NULL: they are typed as nullable.
+      notNull: row.relkind !== 'v' && row.not_null,
+      enumLabels: row.enum_labels,
+    }));
+  } finally {
+    await client.end();
+  }
+}
+
+function tsTypeOf(column: IntrospectedColumn): string {
+  const isArray = column.type.endsWith('[]');
+  const base = isArray ? column.type.slice(0, -2) : column.type;
+  const scalars = isArray ? ARRAY_ELEMENTS : SCALARS;
+  const scalar = column.enumLabels ? column.enumLabels.map((label) => JSON.stringify(label)).join(' | ') : (scalars[base] ?? 'unknown');
+  const type = isArray ? (scalar.includes(' ') ? `(${scalar})[]` : `${scalar}[]`) : scalar;
+  return column.notNull ? type : `${type} | null`;
+}
+
+function renderGroup(name: string, doc: string, columns: IntrospectedColumn[]): string {
+  const tables = new Map<string, IntrospectedColumn[]>();
+  for (const column of columns) tables.set(column.table, [...(tables.get(column.table) ?? []), column]);
+  const lines = [`/** ${doc} */`, `export interface ${name} {`];
+  for (const [table, tableColumns] of tables) {
+    lines.push(`  ${table}: {`);
+    for (const column of tableColumns) lines.push(`    ${column.column}: ${tsTypeOf(column)};`);
+    lines.push('  };');
+  }
+  lines.push('}');
+  return lines.join('\n');
+}
+
+/** The file `npm run db:types` writes; the same text for the same migrations, on PostgreSQL 15 and 18. */
+export function renderSchemaTypes(columns: IntrospectedColumn[]): string {
+  return [
+    '// Generated by `npm run db:types` from the migrated schema: do not edit by hand.',
+    '// A server test (apps/server/test/schema-types.test.ts) fails when this file and the migrations disagree.',
+    '',
+    '/** What a json or jsonb column holds once parsed (a column that can be SQL null says so itself). */',
+    'export type JsonValue = string | number | boolean | object;',
+    '',
+    renderGroup('GeneratedTables', 'Each table: its columns as a select returns them.', columns.filter((column) => column.kind === 'table')),
+    '',
+    renderGroup('GeneratedViews', "Each published read view (a view's columns are all nullable to the catalogue).", columns.filter((column) => column.kind === 'view')),
+    '',
+  ].join('\n');
+}
