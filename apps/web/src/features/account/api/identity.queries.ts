@@ -1,9 +1,10 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../../shared/api-client.ts';
+import { memberQueryOptions } from '../../../shared/member-query.ts';
 import { getToken } from '../../../shared/session-token.ts';
 import { paymentsKeys } from '../../payments/index.ts';
 import { accountKeys } from './account.queries.ts';
-import { fetchIdentity, updateBirthdayRequest, updateIdentityRequest } from './identity.api.ts';
+import { fetchIdentity, updateBirthdayRequest, updateIdentityRequest, type MemberIdentity } from './identity.api.ts';
 
 export const identityKeys = {
   /** Keyed by token, like member info, so a new login never shows the previous member's identity. */
@@ -11,49 +12,38 @@ export const identityKeys = {
 };
 
 export function identityQueryOptions(token: string | null) {
-  return queryOptions({
-    queryKey: identityKeys.identity(token),
-    queryFn: ({ signal }) => fetchIdentity(signal),
-    enabled: token !== null,
-  });
+  return memberQueryOptions({ token, queryKey: identityKeys.identity(token), fetch: fetchIdentity });
 }
 
 /**
- * Saves name and CPF. The withdraw panel reads "profile complete" from its options, so those
- * are re-read too; without this it would keep asking for the identity until they went stale.
+ * Saves part of the identity. The withdraw panel reads "profile complete" from its options, so
+ * those are re-read too; without this it would keep asking for the identity until they went stale.
+ * A refusal with `lockedCode` means it was saved meanwhile (another tab, customer service): the
+ * identity is re-read, so what is on file shows instead of the form.
  */
-export function useUpdateIdentity() {
+function useIdentityUpdate<Body>(request: (body: Body) => Promise<MemberIdentity>, lockedCode: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: updateIdentityRequest,
+    mutationFn: request,
     onSuccess: (identity) => {
       const token = getToken();
       queryClient.setQueryData(identityKeys.identity(token), identity);
       void queryClient.invalidateQueries({ queryKey: paymentsKeys.withdrawOptions(token) });
     },
     onError: (error) => {
-      // Saved meanwhile (another tab, customer service): show what is on file instead of the form.
-      if (isApiError(error) && error.code === 'accounts.identity_locked') {
+      if (isApiError(error) && error.code === lockedCode) {
         void queryClient.invalidateQueries({ queryKey: identityKeys.identity(getToken()) });
       }
     },
   });
 }
 
-/** Adds the missing birthday; a refusal because one is on file meanwhile re-reads the identity. */
+/** Saves name and CPF. */
+export function useUpdateIdentity() {
+  return useIdentityUpdate(updateIdentityRequest, 'accounts.identity_locked');
+}
+
+/** Adds the missing birthday. */
 export function useUpdateBirthday() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateBirthdayRequest,
-    onSuccess: (identity) => {
-      const token = getToken();
-      queryClient.setQueryData(identityKeys.identity(token), identity);
-      void queryClient.invalidateQueries({ queryKey: paymentsKeys.withdrawOptions(token) });
-    },
-    onError: (error) => {
-      if (isApiError(error) && error.code === 'accounts.birthday_locked') {
-        void queryClient.invalidateQueries({ queryKey: identityKeys.identity(getToken()) });
-      }
-    },
-  });
+  return useIdentityUpdate(updateBirthdayRequest, 'accounts.birthday_locked');
 }

@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { RegisterDownline } from '@app/contracts';
+import { memberQueryOptions } from '../../../shared/member-query.ts';
 import { useSessionToken } from '../../../shared/session-token.ts';
 import {
   fetchAgentAnnouncements,
@@ -41,88 +42,45 @@ export const agentKeys = {
 /** `enabled` false while a custom period is incomplete or invalid: nothing is asked then. */
 export function teamOverviewQueryOptions(token: string | null, period: PeriodSelection | null) {
   const selection = period ?? { period: 'today' };
-  return queryOptions({
-    queryKey: agentKeys.overview(token, selection),
-    queryFn: ({ signal }) => fetchTeamOverview(selection, signal),
-    enabled: token !== null && period !== null,
-    // A new period keeps the old figures on screen, dimmed, until the new ones arrive.
-    placeholderData: keepPreviousData,
-  });
+  // A new period keeps the old figures on screen, dimmed, until the new ones arrive.
+  return memberQueryOptions({ token, queryKey: agentKeys.overview(token, selection), fetch: (signal) => fetchTeamOverview(selection, signal), enabled: period !== null, keepPrevious: true });
 }
 
 export function downlinesQueryOptions(token: string | null, filters: DownlineFilters) {
-  return queryOptions({
-    queryKey: agentKeys.downlineList(token, filters),
-    queryFn: ({ signal }) => fetchDownlines(filters, signal),
-    enabled: token !== null,
-    placeholderData: keepPreviousData,
-  });
+  return memberQueryOptions({ token, queryKey: agentKeys.downlineList(token, filters), fetch: (signal) => fetchDownlines(filters, signal), keepPrevious: true });
 }
 
 export function downlineSummaryQueryOptions(token: string | null, account: string, period: PeriodSelection | null) {
   const selection = period ?? { period: 'today' };
-  return queryOptions({
-    queryKey: agentKeys.downlineDetail(token, account, selection),
-    queryFn: ({ signal }) => fetchDownlineSummary(account, selection, signal),
-    enabled: token !== null && period !== null,
-    placeholderData: keepPreviousData,
-  });
+  const queryKey = agentKeys.downlineDetail(token, account, selection);
+  return memberQueryOptions({ token, queryKey, fetch: (signal) => fetchDownlineSummary(account, selection, signal), enabled: period !== null, keepPrevious: true });
 }
 
 export function referralQueryOptions(token: string | null) {
-  return queryOptions({
-    queryKey: agentKeys.referral(token),
-    queryFn: ({ signal }) => fetchReferral(signal),
-    enabled: token !== null,
-    // The code is made once and never changes.
-    staleTime: Infinity,
-  });
+  // The code is made once and never changes.
+  return memberQueryOptions({ token, queryKey: agentKeys.referral(token), fetch: fetchReferral, staleTime: Infinity });
 }
 
 export function teamBetsQueryOptions(token: string | null, filters: TeamBetFilters, enabled = true) {
-  return queryOptions({
-    queryKey: agentKeys.bets(token, filters),
-    queryFn: ({ signal }) => fetchTeamBets(filters, signal),
-    enabled: token !== null && enabled,
-    placeholderData: keepPreviousData,
-  });
+  return memberQueryOptions({ token, queryKey: agentKeys.bets(token, filters), fetch: (signal) => fetchTeamBets(filters, signal), enabled, keepPrevious: true });
 }
 
 export function profitLossQueryOptions(token: string | null, filters: ProfitLossFilters, enabled = true) {
-  return queryOptions({
-    queryKey: agentKeys.profitLoss(token, filters),
-    queryFn: ({ signal }) => fetchProfitLoss(filters, signal),
-    enabled: token !== null && enabled,
-    placeholderData: keepPreviousData,
-  });
+  return memberQueryOptions({ token, queryKey: agentKeys.profitLoss(token, filters), fetch: (signal) => fetchProfitLoss(filters, signal), enabled, keepPrevious: true });
 }
 
 export function teamTransactionsQueryOptions(token: string | null, filters: TeamTransactionFilters, enabled = true) {
-  return queryOptions({
-    queryKey: agentKeys.transactions(token, filters),
-    queryFn: ({ signal }) => fetchTeamTransactions(filters, signal),
-    enabled: token !== null && enabled,
-    placeholderData: keepPreviousData,
-  });
+  const queryKey = agentKeys.transactions(token, filters);
+  return memberQueryOptions({ token, queryKey, fetch: (signal) => fetchTeamTransactions(filters, signal), enabled, keepPrevious: true });
 }
 
 export function agentAnnouncementsQueryOptions(token: string | null) {
-  return queryOptions({
-    queryKey: agentKeys.announcements(token),
-    queryFn: ({ signal }) => fetchAgentAnnouncements(signal),
-    enabled: token !== null,
-    staleTime: 60_000,
-  });
+  return memberQueryOptions({ token, queryKey: agentKeys.announcements(token), fetch: fetchAgentAnnouncements, staleTime: 60_000 });
 }
 
 export function contractFlagsQueryOptions(token: string | null) {
-  return queryOptions({
-    queryKey: agentKeys.flags(token),
-    queryFn: ({ signal }) => fetchContractFlags(signal),
-    enabled: token !== null,
-    // Operator settings: they change rarely, and the menu must not flicker on every visit.
-    staleTime: 5 * 60_000,
-  });
+  // Operator settings: they change rarely, and the menu must not flicker on every visit.
+  return memberQueryOptions({ token, queryKey: agentKeys.flags(token), fetch: fetchContractFlags, staleTime: 5 * 60_000 });
 }
 
 /** Spec §2/§3: which contract pages the agent menu shows. */

@@ -3,6 +3,7 @@ import { GAME_LIST_PAGE_SIZE, type GamePage, type GameType } from '@app/contract
 import type { Language } from '@app/i18n';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n.ts';
+import { memberQueryOptions } from '../../../shared/member-query.ts';
 import { getToken } from '../../../shared/session-token.ts';
 import { accountKeys } from '../../account/index.ts';
 import { walletKeys } from '../../wallet/index.ts';
@@ -73,12 +74,7 @@ export function homeRowsQueryOptions(language: Language) {
 }
 
 export function favoriteIdsQueryOptions(token: string | null) {
-  return queryOptions({
-    queryKey: gameKeys.favoriteIds(token),
-    queryFn: ({ signal }) => fetchFavoriteIds(signal),
-    enabled: token !== null,
-    staleTime: FIVE_MINUTES,
-  });
+  return memberQueryOptions({ token, queryKey: gameKeys.favoriteIds(token), fetch: fetchFavoriteIds, staleTime: FIVE_MINUTES });
 }
 
 export function favoritesQueryOptions(token: string | null, language: Language, pageSize = GAME_LIST_PAGE_SIZE, enabled = true) {

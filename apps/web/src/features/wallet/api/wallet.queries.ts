@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ProfitQuery, WalletBalance } from '@app/contracts';
+import { memberQueryOptions } from '../../../shared/member-query.ts';
 import { getToken } from '../../../shared/session-token.ts';
 import { accountKeys, type MemberInfo } from '../../account/index.ts';
 import {
@@ -24,47 +25,23 @@ export const walletKeys = {
 };
 
 export function walletBalanceQueryOptions(token: string | null) {
-  return queryOptions({
-    queryKey: walletKeys.balance(token),
-    queryFn: ({ signal }) => fetchWalletBalance(signal),
-    enabled: token !== null,
-  });
+  return memberQueryOptions({ token, queryKey: walletKeys.balance(token), fetch: fetchWalletBalance });
 }
 
 export function vendorWalletsQueryOptions(token: string | null) {
-  return queryOptions({
-    queryKey: walletKeys.vendors(token),
-    queryFn: ({ signal }) => fetchVendorWallets(signal),
-    enabled: token !== null,
-  });
+  return memberQueryOptions({ token, queryKey: walletKeys.vendors(token), fetch: fetchVendorWallets });
 }
 
 export function transactionsQueryOptions(token: string | null, filters: TransactionFilters, enabled = true) {
-  return queryOptions({
-    queryKey: walletKeys.transactions(token, filters),
-    queryFn: ({ signal }) => fetchTransactions(filters, signal),
-    enabled: token !== null && enabled,
-    // Paging or changing a filter keeps the old rows on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
-  });
+  return memberQueryOptions({ token, queryKey: walletKeys.transactions(token, filters), fetch: (signal) => fetchTransactions(filters, signal), enabled, keepPrevious: true });
 }
 
 export function profitQueryOptions(token: string | null, query: ProfitQuery, enabled = true) {
-  return queryOptions({
-    queryKey: walletKeys.profit(token, query),
-    queryFn: ({ signal }) => fetchProfit(query, signal),
-    enabled: token !== null && enabled,
-    placeholderData: keepPreviousData,
-  });
+  return memberQueryOptions({ token, queryKey: walletKeys.profit(token, query), fetch: (signal) => fetchProfit(query, signal), enabled, keepPrevious: true });
 }
 
 export function uplineQueryOptions(token: string | null) {
-  return queryOptions({
-    queryKey: walletKeys.upline(token),
-    queryFn: ({ signal }) => fetchUpline(signal),
-    enabled: token !== null,
-    staleTime: 5 * 60_000,
-  });
+  return memberQueryOptions({ token, queryKey: walletKeys.upline(token), fetch: fetchUpline, staleTime: 5 * 60_000 });
 }
 
 /**

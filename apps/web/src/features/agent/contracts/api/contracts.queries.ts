@@ -1,5 +1,6 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CONTRACT_FLAG, CONTRACT_KINDS, type ConsolidatedFlags, type ContractDecision, type ContractKind } from '@app/contracts';
+import { memberQueryOptions } from '../../../../shared/member-query.ts';
 import { getToken } from '../../../../shared/session-token.ts';
 import type { PeriodSelection } from '../../api/agent.api.ts';
 import {
@@ -27,40 +28,20 @@ export const contractKeys = {
 };
 
 export function contractOverviewQueryOptions(token: string | null, kind: ContractKind, enabled = true) {
-  return queryOptions({
-    queryKey: contractKeys.overview(token, kind),
-    queryFn: ({ signal }) => fetchContractOverview(kind, signal),
-    enabled: token !== null && enabled,
-  });
+  return memberQueryOptions({ token, queryKey: contractKeys.overview(token, kind), fetch: (signal) => fetchContractOverview(kind, signal), enabled });
 }
 
 export function pendingContractsQueryOptions(token: string | null, enabled = true) {
-  return queryOptions({
-    queryKey: contractKeys.pending(token),
-    queryFn: ({ signal }) => fetchPendingContracts(signal),
-    enabled: token !== null && enabled,
-    // An offer can arrive at any time: look again whenever the member comes back to the tab.
-    staleTime: 0,
-    refetchOnWindowFocus: true,
-  });
+  // An offer can arrive at any time: look again whenever the member comes back to the tab.
+  return memberQueryOptions({ token, queryKey: contractKeys.pending(token), fetch: fetchPendingContracts, enabled, staleTime: 0, refetchOnWindowFocus: true });
 }
 
 export function settlementsQueryOptions(token: string | null, filters: SettlementFilters, enabled = true) {
-  return queryOptions({
-    queryKey: contractKeys.settlements(token, filters),
-    queryFn: ({ signal }) => fetchSettlements(filters, signal),
-    enabled: token !== null && enabled,
-    placeholderData: keepPreviousData,
-  });
+  return memberQueryOptions({ token, queryKey: contractKeys.settlements(token, filters), fetch: (signal) => fetchSettlements(filters, signal), enabled, keepPrevious: true });
 }
 
 export function revenueQueryOptions(token: string | null, query: PeriodSelection, enabled = true) {
-  return queryOptions({
-    queryKey: contractKeys.revenue(token, query),
-    queryFn: ({ signal }) => fetchRevenue(query, signal),
-    enabled: token !== null && enabled,
-    placeholderData: keepPreviousData,
-  });
+  return memberQueryOptions({ token, queryKey: contractKeys.revenue(token, query), fetch: (signal) => fetchRevenue(query, signal), enabled, keepPrevious: true });
 }
 
 /** The kinds the operator runs, in the product's order (spec §3 consolidated flags). */
