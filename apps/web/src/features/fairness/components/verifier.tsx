@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HouseRound } from '@app/contracts';
 import { Alert, Button, SelectField, TextField } from '@app/ui';
@@ -24,6 +24,16 @@ interface VerifierProps {
 type FieldErrors = { nonce: boolean; lineBet: boolean; target: boolean };
 const NO_ERRORS: FieldErrors = { nonce: false, lineBet: false, target: false };
 
+/** The seeds are pasted as they are: wide, no autocomplete, no spelling marks. */
+const SEED_FIELDS = [
+  { field: 'serverSeed', label: 'verify.serverSeed', testId: 'verify-server-seed' },
+  { field: 'serverSeedHash', label: 'verify.serverHash', testId: 'verify-server-hash' },
+  { field: 'clientSeed', label: 'verify.clientSeed', testId: 'verify-client-seed' },
+] as const;
+
+/** A text field's value and change handler for one of the fields. */
+type BindField = (field: keyof VerifyFields) => { value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void };
+
 /** Replays a slot or mini game round in the browser from its seeds; nothing is sent to the server. */
 export function Verifier({ fields, onFieldsChange, format, stored, notice }: VerifierProps) {
   const { t, i18n } = useTranslation('fairness');
@@ -38,6 +48,7 @@ export function Verifier({ fields, onFieldsChange, format, stored, notice }: Ver
     if (field === 'nonce' || field === 'lineBet') setErrors((current) => ({ ...current, [field]: false }));
     if (field === 'diceTarget' || field === 'limboTarget' || field === 'machine') setErrors((current) => ({ ...current, target: false }));
   };
+  const bind: BindField = (field) => ({ value: fields[field], onChange: (event) => set(field)(event.target.value) });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -85,37 +96,12 @@ export function Verifier({ fields, onFieldsChange, format, stored, notice }: Ver
     <div className="verifier">
       {notice}
       <form className="verify-form" onSubmit={submit} noValidate data-testid="verify-form">
-        <TextField
-          className="verify-form__wide"
-          label={t('verify.serverSeed')}
-          value={fields.serverSeed}
-          onChange={(event) => set('serverSeed')(event.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-          data-testid="verify-server-seed"
-        />
-        <TextField
-          className="verify-form__wide"
-          label={t('verify.serverHash')}
-          value={fields.serverSeedHash}
-          onChange={(event) => set('serverSeedHash')(event.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-          data-testid="verify-server-hash"
-        />
-        <TextField
-          className="verify-form__wide"
-          label={t('verify.clientSeed')}
-          value={fields.clientSeed}
-          onChange={(event) => set('clientSeed')(event.target.value)}
-          autoComplete="off"
-          spellCheck={false}
-          data-testid="verify-client-seed"
-        />
+        {SEED_FIELDS.map(({ field, label, testId }) => (
+          <TextField key={field} className="verify-form__wide" label={t(label)} {...bind(field)} autoComplete="off" spellCheck={false} data-testid={testId} />
+        ))}
         <TextField
           label={t('verify.nonce')}
-          value={fields.nonce}
-          onChange={(event) => set('nonce')(event.target.value)}
+          {...bind('nonce')}
           inputMode="numeric"
           autoComplete="off"
           error={errors.nonce ? t('verify.nonceInvalid') : null}
@@ -129,7 +115,7 @@ export function Verifier({ fields, onFieldsChange, format, stored, notice }: Ver
           onValueChange={set('machine')}
           data-testid="verify-machine"
         />
-        <BetFields fields={fields} set={set} targetError={errors.target} lineBetError={errors.lineBet} />
+        <BetFields fields={fields} set={set} bind={bind} targetError={errors.target} lineBetError={errors.lineBet} />
         <div className="verify-form__actions">
           <Button type="submit" variant="accent" disabled={running} aria-busy={running} data-testid="verify-submit">
             {running ? t('verify.running') : t('verify.submit')}
@@ -150,12 +136,13 @@ export function Verifier({ fields, onFieldsChange, format, stored, notice }: Ver
 interface BetFieldsProps {
   fields: VerifyFields;
   set: (field: keyof VerifyFields) => (value: string) => void;
+  bind: BindField;
   lineBetError: boolean;
   targetError: boolean;
 }
 
 /** What the bet was: a slot's line bet, or the mini game's own choices (direction and target, target, rows and risk). */
-function BetFields({ fields, set, lineBetError, targetError }: BetFieldsProps) {
+function BetFields({ fields, set, bind, lineBetError, targetError }: BetFieldsProps) {
   const { t } = useTranslation('fairness');
   if (isMinesGame(fields.machine)) {
     return (
@@ -181,8 +168,7 @@ function BetFields({ fields, set, lineBetError, targetError }: BetFieldsProps) {
           />
           <TextField
             label={t('verify.diceTarget')}
-            value={fields.diceTarget}
-            onChange={(event) => set('diceTarget')(event.target.value)}
+            {...bind('diceTarget')}
             inputMode="decimal"
             autoComplete="off"
             hint={t('verify.diceTargetHint')}
@@ -196,8 +182,7 @@ function BetFields({ fields, set, lineBetError, targetError }: BetFieldsProps) {
       return (
         <TextField
           label={t('verify.limboTarget')}
-          value={fields.limboTarget}
-          onChange={(event) => set('limboTarget')(event.target.value)}
+          {...bind('limboTarget')}
           inputMode="decimal"
           autoComplete="off"
           hint={t('verify.limboTargetHint')}
@@ -229,8 +214,7 @@ function BetFields({ fields, set, lineBetError, targetError }: BetFieldsProps) {
       return (
         <TextField
           label={t('verify.lineBet')}
-          value={fields.lineBet}
-          onChange={(event) => set('lineBet')(event.target.value)}
+          {...bind('lineBet')}
           inputMode="decimal"
           autoComplete="off"
           hint={t('verify.lineBetHint')}
