@@ -24,6 +24,20 @@ function useMoney() {
 
 const tooltipStyle = { background: 'var(--color-surface)', border: '1px solid var(--color-border)', borderRadius: 8, color: 'var(--color-text)' };
 
+/**
+ * The frame of a chart by day: grid, days across, money up, tooltip and legend. A list of
+ * elements rather than a component, so they stay the chart's own children.
+ */
+function dayAxes(money: ReturnType<typeof useMoney>) {
+  return [
+    <CartesianGrid key="grid" strokeDasharray="3 3" stroke="#8b93b833" />,
+    <XAxis key="x" dataKey="name" tick={AXIS} minTickGap={12} />,
+    <YAxis key="y" tick={AXIS} tickFormatter={money.axis} width={56} />,
+    <Tooltip key="tooltip" formatter={money.full} contentStyle={tooltipStyle} />,
+    <Legend key="legend" />,
+  ];
+}
+
 /** Per day: GGR bars with the NGR line; per product or vendor: bets and GGR bars, most bet first. */
 export function GgrChart({ report, labelOf }: { report: GgrReport; labelOf: (key: string, label: string | null) => string }) {
   const { t } = useTranslation('admin-reports');
@@ -33,11 +47,7 @@ export function GgrChart({ report, labelOf }: { report: GgrReport; labelOf: (key
     return (
       <ResponsiveContainer width="100%" height={280}>
         <ComposedChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-          <CartesianGrid strokeDasharray="3 3" stroke="#8b93b833" />
-          <XAxis dataKey="name" tick={AXIS} minTickGap={12} />
-          <YAxis tick={AXIS} tickFormatter={money.axis} width={56} />
-          <Tooltip formatter={money.full} contentStyle={tooltipStyle} />
-          <Legend />
+          {dayAxes(money)}
           <Bar dataKey="ggr" name={t('columns.ggr')} fill={COLORS.ggr} radius={[3, 3, 0, 0]} isAnimationActive={false} />
           <Line dataKey="ngr" name={t('columns.ngr')} stroke={COLORS.ngr} strokeWidth={2} dot={false} isAnimationActive={false} />
         </ComposedChart>
@@ -68,11 +78,7 @@ export function PaymentsChart({ report }: { report: PaymentsReport }) {
   return (
     <ResponsiveContainer width="100%" height={280}>
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-        <CartesianGrid strokeDasharray="3 3" stroke="#8b93b833" />
-        <XAxis dataKey="name" tick={AXIS} minTickGap={12} />
-        <YAxis tick={AXIS} tickFormatter={money.axis} width={56} />
-        <Tooltip formatter={money.full} contentStyle={tooltipStyle} />
-        <Legend />
+        {dayAxes(money)}
         <Bar dataKey="deposits" name={t('columns.deposits')} fill={COLORS.deposits} radius={[3, 3, 0, 0]} isAnimationActive={false} />
         <Bar dataKey="withdrawals" name={t('columns.withdrawals')} fill={COLORS.withdrawals} radius={[3, 3, 0, 0]} isAnimationActive={false} />
       </BarChart>

@@ -8,22 +8,34 @@ function fill(testId: string, value: string) {
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 }
 
+/** The API as the test answers it first (the login), the rest as finance sees it: its session and an empty withdrawal queue. */
+function serve(answer: (method: string, path: string, body: unknown) => Response | undefined) {
+  return fakeApi((method, path, body) => {
+    const answered = answer(method, path, body);
+    if (answered) return answered;
+    if (path === '/api/backoffice/session') return json(200, { operator, mustChangePassword: false });
+    if (path.startsWith('/api/backoffice/payments/withdrawals')) return json(200, { content: [], total: 0 });
+    return json(404, { error: { code: 'route.not_found', message: 'nf' } });
+  });
+}
+
+/** Opens the withdrawal queue signed out and sends the username and password. */
+function logInAtTheQueue() {
+  renderConsole('/payments/withdrawals');
+  fill('login-username', 'fin');
+  fill('login-password', 'Secret-Password-1');
+  fireEvent.click(screen.getByTestId('login-submit'));
+}
+
 describe('console login', () => {
   it('asks for the authenticator code after the password, then opens the page asked for', async () => {
-    const calls = fakeApi((method, path, body) => {
-      if (method === 'POST' && path === '/api/backoffice/session') {
-        const login = body as { totp?: string };
-        if (!login.totp) return json(401, { error: { code: 'backoffice.totp_required', message: 'code' } });
-        return login.totp === '123456' ? json(200, { status: 'authenticated', token: 'tok', operator, mustChangePassword: false }) : json(401, { error: { code: 'backoffice.totp_invalid', message: 'wrong' } });
-      }
-      if (path === '/api/backoffice/session') return json(200, { operator, mustChangePassword: false });
-      if (path.startsWith('/api/backoffice/payments/withdrawals')) return json(200, { content: [], total: 0 });
-      return json(404, { error: { code: 'route.not_found', message: 'nf' } });
+    const calls = serve((method, path, body) => {
+      if (method !== 'POST' || path !== '/api/backoffice/session') return undefined;
+      const login = body as { totp?: string };
+      if (!login.totp) return json(401, { error: { code: 'backoffice.totp_required', message: 'code' } });
+      return login.totp === '123456' ? json(200, { status: 'authenticated', token: 'tok', operator, mustChangePassword: false }) : json(401, { error: { code: 'backoffice.totp_invalid', message: 'wrong' } });
     });
-    renderConsole('/payments/withdrawals');
-    fill('login-username', 'fin');
-    fill('login-password', 'Secret-Password-1');
-    fireEvent.click(screen.getByTestId('login-submit'));
+    logInAtTheQueue();
     await screen.findByTestId('login-code');
     fill('login-code', '000000');
     fireEvent.click(screen.getByTestId('login-submit'));
@@ -40,7 +52,7 @@ describe('console login', () => {
 
   it('shows the captcha when the server asks for it and sends a fresh one with every later attempt, the code step included', async () => {
     let captchas = 0;
-    const calls = fakeApi((method, path, body) => {
+    const calls = serve((method, path, body) => {
       if (method === 'GET' && path === '/api/captcha') {
         captchas += 1;
         return json(200, { id: `00000000-0000-4000-8000-00000000000${captchas}`, image: 'data:image/svg+xml;base64,PHN2Zy8+', expiresAt: '2026-11-28T13:00:00.000Z' });
@@ -51,14 +63,9 @@ describe('console login', () => {
         if (!login.totp) return json(401, { error: { code: 'backoffice.totp_required', message: 'code' } });
         return json(200, { status: 'authenticated', token: 'tok', operator, mustChangePassword: false });
       }
-      if (path === '/api/backoffice/session') return json(200, { operator, mustChangePassword: false });
-      if (path.startsWith('/api/backoffice/payments/withdrawals')) return json(200, { content: [], total: 0 });
-      return json(404, { error: { code: 'route.not_found', message: 'nf' } });
+      return undefined;
     });
-    renderConsole('/payments/withdrawals');
-    fill('login-username', 'fin');
-    fill('login-password', 'Secret-Password-1');
-    fireEvent.click(screen.getByTestId('login-submit'));
+    logInAtTheQueue();
     expect((await screen.findByTestId('login-captcha-image')).getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
     fill('login-captcha', 'k7px');
     fireEvent.click(screen.getByTestId('login-submit'));
@@ -78,14 +85,11 @@ describe('console login', () => {
   it('sends an operator with a temporary password to the password change, and nowhere else', async () => {
     sessionStorage.setItem('backoffice.token', 'tok');
     let changed = false;
-    fakeApi((method, path) => {
+    serve((method, path) => {
       if (method === 'GET' && path === '/api/backoffice/session') return json(200, { operator, mustChangePassword: !changed });
-      if (method === 'PUT' && path === '/api/backoffice/session/password') {
-        changed = true;
-        return json(204, null);
-      }
-      if (path.startsWith('/api/backoffice/payments/withdrawals')) return json(200, { content: [], total: 0 });
-      return json(404, { error: { code: 'route.not_found', message: 'nf' } });
+      if (method !== 'PUT' || path !== '/api/backoffice/session/password') return undefined;
+      changed = true;
+      return json(204, null);
     });
     renderConsole('/payments/withdrawals', 'en');
     await screen.findByTestId('change-password-form');

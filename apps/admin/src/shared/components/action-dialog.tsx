@@ -15,27 +15,20 @@ export interface ActionDialogProps {
 }
 
 /** The console's dialog for one action: the content, then Cancel and the action in the footer. */
-export function ActionDialog({ title, testId, onClose, action, size, cancelDisabled, children }: ActionDialogProps) {
+export function ActionDialog({ action, cancelDisabled, ...frame }: ActionDialogProps) {
   const { t } = useTranslation('admin');
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title={title}
-      closeLabel={t('common.close')}
-      testId={testId}
-      size={size}
+    <DialogFrame
+      {...frame}
       footer={
         <>
-          <Button variant="outline" onClick={onClose} disabled={cancelDisabled}>
+          <Button variant="outline" onClick={frame.onClose} disabled={cancelDisabled}>
             {t('common.cancel')}
           </Button>
           {action}
         </>
       }
-    >
-      {children}
-    </Modal>
+    />
   );
 }
 
@@ -50,22 +43,24 @@ export interface NoticeDialogProps {
 }
 
 /** A dialog that tells one thing (a secret shown once, a request sent): its one button closes it. */
-export function NoticeDialog({ title, testId, onClose, doneLabel, doneTestId, size, children }: NoticeDialogProps) {
-  const { t } = useTranslation('admin');
+export function NoticeDialog({ doneLabel, doneTestId, ...frame }: NoticeDialogProps) {
   return (
-    <Modal
-      open
-      onClose={onClose}
-      title={title}
-      closeLabel={t('common.close')}
-      testId={testId}
-      size={size}
+    <DialogFrame
+      {...frame}
       footer={
-        <Button onClick={onClose} data-testid={doneTestId}>
+        <Button onClick={frame.onClose} data-testid={doneTestId}>
           {doneLabel}
         </Button>
       }
-    >
+    />
+  );
+}
+
+/** Both dialogs' frame: open while the page draws it, with the console's close label. */
+function DialogFrame({ title, testId, onClose, size, footer, children }: { title: string; testId: string; onClose: () => void; size?: ModalProps['size']; footer: ReactNode; children: ReactNode }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Modal open onClose={onClose} title={title} closeLabel={t('common.close')} testId={testId} size={size} footer={footer}>
       {children}
     </Modal>
   );
