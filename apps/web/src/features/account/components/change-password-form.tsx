@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordRequestSchema } from '@app/contracts';
@@ -48,8 +48,9 @@ export function ChangePasswordForm({ account, onChanged, showSuccess = false }: 
   const fieldMessage = useFieldMessage(PASSWORD_LENGTHS);
   const change = useChangePassword();
   // Checked on submit only, as before: a message stays until the next attempt.
+  const resolver = useMemo(() => zodResolver(changePasswordSchema(account), CHANGE_MESSAGES), [account]);
   const form = useForm({
-    resolver: zodResolver(changePasswordSchema(account), CHANGE_MESSAGES),
+    resolver,
     defaultValues: EMPTY,
     reValidateMode: 'onSubmit',
     shouldFocusError: false,

@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { checkBirthdayInput, isOldEnough, MIN_PLAYER_AGE, OPERATOR_TIME_ZONE, todayIn, UpdateBirthdayRequestSchema } from '@app/contracts';
@@ -14,7 +15,7 @@ import { IDENTITY_CONTRACT_KEYS, UNDERAGE, useIdentityFieldMessage } from './ide
 function birthdayFormSchema(today: string) {
   return UpdateBirthdayRequestSchema.superRefine(({ birthday }, ctx) => {
     const check = checkBirthdayInput({ birthday });
-    if (!check.ok) addFieldIssues(ctx, check.problems.slice(0, 1));
+    if (!check.ok) addFieldIssues(ctx, check.problems);
     else if (!isOldEnough(check.birthday, today, MIN_PLAYER_AGE)) addFieldIssues(ctx, [{ field: 'birthday', messageKey: UNDERAGE }]);
   });
 }
@@ -33,7 +34,8 @@ export function BirthdayForm() {
   // The age counts on Brasília's calendar, as on the server.
   const today = todayIn(OPERATOR_TIME_ZONE, new Date());
   // Checked on submit only: the message stays until the next attempt, as before.
-  const form = useForm({ resolver: zodResolver(birthdayFormSchema(today), BIRTHDAY_MESSAGES), defaultValues: { birthday: '' }, reValidateMode: 'onSubmit', shouldFocusError: false });
+  const resolver = useMemo(() => zodResolver(birthdayFormSchema(today), BIRTHDAY_MESSAGES), [today]);
+  const form = useForm({ resolver, defaultValues: { birthday: '' }, reValidateMode: 'onSubmit', shouldFocusError: false });
 
   const submit = form.handleSubmit(({ birthday }) => {
     if (save.isPending) return;

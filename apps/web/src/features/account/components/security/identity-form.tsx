@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { checkIdentityInput, isOldEnough, MIN_PLAYER_AGE, OPERATOR_TIME_ZONE, todayIn, UpdateBirthdayRequestSchema, UpdateIdentityRequestSchema } from '@app/contracts';
@@ -53,8 +54,9 @@ export function IdentityForm({ identity, onSaved }: { identity: MemberIdentity; 
   const today = todayIn(OPERATOR_TIME_ZONE, new Date());
   // A name from registration is offered for confirmation; a CPF on file is shown masked only.
   // Checked on submit only: the messages stay until the next attempt, as before.
+  const resolver = useMemo(() => zodResolver(identityFormSchema(asksBirthday, today), IDENTITY_MESSAGES), [asksBirthday, today]);
   const form = useForm({
-    resolver: zodResolver(identityFormSchema(asksBirthday, today), IDENTITY_MESSAGES),
+    resolver,
     defaultValues: { payeeName: identity.payeeName ?? '', cpf: '', birthday: '' },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
