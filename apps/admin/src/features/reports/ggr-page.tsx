@@ -8,6 +8,7 @@ import { isValidRange, longDay, presetRange } from './days.ts';
 import { Figure, Loading, RangeFilters } from './range-filters.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
 import { downloadGgrCsv, useGgrReport, useSiteToday } from './reports.api.ts';
+import { useDownload } from './use-download.ts';
 import './reports.css';
 
 const GgrChart = lazy(() => import('./charts.tsx').then((module) => ({ default: module.GgrChart })));
@@ -28,27 +29,13 @@ function GgrReportView({ today }: { today: string }) {
   const valid = isValidRange(range.from, range.to);
   const filter = valid ? { ...range, groupBy } : null;
   const query = useGgrReport(filter);
-  const [downloading, setDownloading] = useState(false);
-  const [downloadError, setDownloadError] = useState<unknown>(null);
+  const csv = useDownload(filter ? () => downloadGgrCsv(filter) : null);
   const money = (amount: string | null) => (amount === null ? '—' : formatMoney(amount, i18n.language));
   const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
   const labelOf = (key: string, label: string | null) =>
     groupBy === 'productType' ? t(`productTypes.${key}`, { defaultValue: key }) : groupBy === 'vendor' ? (label ?? key) : longDay(key, i18n.language);
 
-  async function download() {
-    if (!filter) return;
-    setDownloading(true);
-    setDownloadError(null);
-    try {
-      await downloadGgrCsv(filter);
-    } catch (error) {
-      setDownloadError(error);
-    } finally {
-      setDownloading(false);
-    }
-  }
-
-    const columns: ReportColumn<Line>[] = [
+  const columns: ReportColumn<Line>[] = [
     { key: 'key', header: t(`columns.${groupBy}`), cell: (row) => (row.total ? t('table.total') : labelOf(row.key, row.label)) },
     { key: 'rounds', header: t('columns.rounds'), numeric: true, cell: (row) => count(row.rounds) },
     { key: 'bets', header: t('columns.bets'), numeric: true, cell: (row) => money(row.bets) },
@@ -68,7 +55,7 @@ function GgrReportView({ today }: { today: string }) {
       title={t('ggr.title')}
       testId="ggr-page"
       actions={
-        <Button size="sm" variant="outline" onClick={() => void download()} disabled={!filter || downloading} data-testid="ggr-csv">
+        <Button size="sm" variant="outline" onClick={() => void csv.download()} disabled={!filter || csv.downloading} data-testid="ggr-csv">
           {t('table.downloadCsv')}
         </Button>
       }
@@ -82,7 +69,7 @@ function GgrReportView({ today }: { today: string }) {
           data-testid="ggr-group-by"
         />
       </RangeFilters>
-      <ErrorLine error={downloadError} testId="ggr-csv-error" />
+      <ErrorLine error={csv.error} testId="ggr-csv-error" />
       {filter ? (
         <QueryState query={query}>
           {() => {

@@ -8,6 +8,7 @@ import { isValidRange, longDay, presetRange } from './days.ts';
 import { Figure, Loading, RangeFilters } from './range-filters.tsx';
 import { ReportTable, type ReportColumn } from './report-table.tsx';
 import { downloadPaymentsCsv, usePaymentsReport, useSiteToday } from './reports.api.ts';
+import { useDownload } from './use-download.ts';
 import './reports.css';
 
 const PaymentsChart = lazy(() => import('./charts.tsx').then((module) => ({ default: module.PaymentsChart })));
@@ -26,25 +27,11 @@ function PaymentsReportView({ today }: { today: string }) {
   const [range, setRange] = useState(() => presetRange('last30', today));
   const filter = isValidRange(range.from, range.to) ? range : null;
   const query = usePaymentsReport(filter);
-  const [downloading, setDownloading] = useState(false);
-  const [downloadError, setDownloadError] = useState<unknown>(null);
+  const csv = useDownload(filter ? () => downloadPaymentsCsv(filter) : null);
   const money = (amount: string) => formatMoney(amount, i18n.language);
   const count = (value: number) => new Intl.NumberFormat(i18n.language).format(value);
 
-  async function download() {
-    if (!filter) return;
-    setDownloading(true);
-    setDownloadError(null);
-    try {
-      await downloadPaymentsCsv(filter);
-    } catch (error) {
-      setDownloadError(error);
-    } finally {
-      setDownloading(false);
-    }
-  }
-
-    const columns: ReportColumn<Line>[] = [
+  const columns: ReportColumn<Line>[] = [
     { key: 'day', header: t('columns.day'), cell: (row) => (row.total ? t('table.total') : longDay(row.day, i18n.language)) },
     { key: 'depositCount', header: t('columns.depositCount'), numeric: true, cell: (row) => count(row.deposits.count) },
     { key: 'depositSum', header: t('columns.deposits'), numeric: true, cell: (row) => money(row.deposits.sum) },
@@ -58,13 +45,13 @@ function PaymentsReportView({ today }: { today: string }) {
       title={t('payments.title')}
       testId="payments-report-page"
       actions={
-        <Button size="sm" variant="outline" onClick={() => void download()} disabled={!filter || downloading} data-testid="payments-csv">
+        <Button size="sm" variant="outline" onClick={() => void csv.download()} disabled={!filter || csv.downloading} data-testid="payments-csv">
           {t('table.downloadCsv')}
         </Button>
       }
     >
       <RangeFilters today={today} from={range.from} to={range.to} onChange={setRange} />
-      <ErrorLine error={downloadError} testId="payments-csv-error" />
+      <ErrorLine error={csv.error} testId="payments-csv-error" />
       {filter ? (
         <QueryState query={query}>
           {() => {
