@@ -1,12 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { Controller, useFieldArray, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Contract, ContractKind, ContractOverview } from '@app/contracts';
-import { Alert, Button, ConfirmDialog, SelectField, TextField } from '@app/ui';
+import { Alert, Button, ConfirmDialog, SelectField, SubmitButton, TextField } from '@app/ui';
 import { isApiError } from '../../../../shared/api-client.ts';
 import { useErrorMessage } from '../../../../shared/error-message.ts';
 import type { ContractFormat } from '../hooks/use-contract-format.ts';
 import { useOfferSubmission } from '../hooks/use-offer-submission.ts';
-import { checkTiers, emptyTierRow, TIER_FIELDS, toTierRows, toWireTiers, type TierIssue, type TierRow } from '../tiers.ts';
+import { emptyTierRow, TIER_FIELDS, toTierRows, toWireTiers, type TierFieldName, type TierProblem, type TierRow } from '../tiers.ts';
+import { offerFormResolver, type OfferFormValues } from './offer-form-resolver.ts';
 
 type Downline = ContractOverview['downlines'][number];
 
@@ -43,42 +45,41 @@ function OfferFormBody({ kind, limits, downlines, downline, onDownlineChange, fo
   const errorMessage = useErrorMessage();
   const submission = useOfferSubmission();
   const chosen = downlines.find((entry) => entry.account === downline);
-  const [rows, setRows] = useState<TierRow[]>(() => initialRows(kind, chosen));
-  const [issues, setIssues] = useState<TierIssue[]>([]);
-  const [downlineMissing, setDownlineMissing] = useState(false);
+  // Checked on submit only (nothing is focused, as before); a message stays until the next attempt.
+  const form = useForm<OfferFormValues>({
+    resolver: offerFormResolver(kind, limits.maxRate),
+    defaultValues: { downline, tiers: initialRows(kind, chosen) },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const { fields: rows, append, remove, replace } = useFieldArray({ control: form.control, name: 'tiers' });
+  const { errors } = form.formState;
   const [sent, setSent] = useState<Contract | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [seenDownline, setSeenDownline] = useState(downline);
+  const formDownline = useRef(downline);
   const fields = TIER_FIELDS[kind];
 
-  // Another downline chosen (here or with its row's button): raising starts from its contract in
-  // force; otherwise the tiers typed so far stay.
+  // Another downline chosen (here or with its row's button): the last answer is no longer about it.
   if (seenDownline !== downline) {
     setSeenDownline(downline);
     setSent(null);
-    setIssues([]);
-    if (chosen?.active) setRows(initialRows(kind, chosen));
   }
+  // The form follows the chosen downline: raising starts from its contract in force; otherwise the
+  // tiers typed so far stay. (An effect: the form's store is not React state to set while rendering.)
+  useEffect(() => {
+    if (formDownline.current === downline) return;
+    formDownline.current = downline;
+    form.setValue('downline', downline);
+    form.clearErrors('tiers');
+    if (chosen?.active) replace(initialRows(kind, chosen));
+  }, [downline, chosen, kind, form, replace]);
   const maxRate = format.rate(limits.maxRate);
+  const problemOf = (index: number, field: TierFieldName) => errors.tiers?.[index]?.[field]?.type as TierProblem | undefined;
 
-  const setValue = (index: number, field: string, value: string) => {
-    setSent(null);
-    setRows((current) => current.map((row, at) => (at === index ? { ...row, [field]: value } : row)));
-  };
-  const issueOf = (index: number, field: string) => issues.find((issue) => issue.row === index && issue.field === field);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSent(null);
-    const found = checkTiers(kind, rows, limits.maxRate);
-    setIssues(found);
-    setDownlineMissing(downline === '');
-    if (downline === '' || found.length > 0) return;
-    setSentTo(downline);
-    submission.submit({ kind, downline, tiers: toWireTiers(kind, rows) }, (contract) => {
-      setSent(contract);
-      setIssues([]);
-    });
+  const send = (values: OfferFormValues) => {
+    setSentTo(values.downline);
+    submission.submit({ kind, downline: values.downline, tiers: toWireTiers(kind, values.tiers) }, (contract) => setSent(contract));
   };
 
   // An answer about another downline's offer is no longer about this form.
@@ -89,18 +90,33 @@ function OfferFormBody({ kind, limits, downlines, downline, onDownlineChange, fo
     ...downlines.map((entry) => ({ value: entry.account, label: entry.nickname && entry.nickname !== entry.account ? `${entry.account} (${entry.nickname})` : entry.account })),
   ];
   return (
-    <form className="contract-form" onSubmit={submit} noValidate data-testid="offer-form">
-      <SelectField
-        label={t('contracts:form.downline')}
-        value={downline}
-        options={options}
-        onValueChange={(account) => {
-          setDownlineMissing(false);
-          onDownlineChange(account);
-        }}
-        data-testid="offer-downline"
+    <form
+      className="contract-form"
+      onSubmit={(event) => {
+        setSent(null);
+        void form.handleSubmit(send)(event);
+      }}
+      noValidate
+      data-testid="offer-form"
+    >
+      <Controller
+        control={form.control}
+        name="downline"
+        render={({ field }) => (
+          <SelectField
+            label={t('contracts:form.downline')}
+            value={downline}
+            options={options}
+            onValueChange={(account) => {
+              field.onChange(account);
+              form.clearErrors('downline');
+              onDownlineChange(account);
+            }}
+            data-testid="offer-downline"
+          />
+        )}
       />
-      {downlineMissing ? (
+      {errors.downline ? (
         <p className="ui-field__error" data-testid="offer-downline-error">
           {t('contracts:form.downlineRequired')}
         </p>
@@ -109,23 +125,35 @@ function OfferFormBody({ kind, limits, downlines, downline, onDownlineChange, fo
       <p className="wallet-card__hint">{t('contracts:form.rules', { count: limits.maxTiers, max: maxRate })}</p>
       <ol className="contract-form__tiers">
         {rows.map((row, index) => (
-          <li key={index} className="contract-form__tier" data-testid="offer-tier">
+          <li key={row.id} className="contract-form__tier" data-testid="offer-tier">
             <span className="contract-form__tier-label">{t('contracts:tiers.tierNumber', { number: index + 1 })}</span>
             <div className={`contract-form__fields contract-form__fields--${fields.length}`}>
               {fields.map((field) => {
-                const issue = issueOf(index, field.name);
+                const problem = problemOf(index, field.name);
                 return (
-                  <TextField
+                  <Controller
                     key={field.name}
-                    label={field.type === 'rate' ? t('contracts:form.rateLabel', { label: t(`contracts:fields.${field.name}`) }) : t(`contracts:fields.${field.name}`)}
-                    inputMode={field.type === 'count' ? 'numeric' : 'decimal'}
-                    autoComplete="off"
-                    placeholder={t(`contracts:form.placeholders.${field.type}`)}
-                    value={row[field.name] ?? ''}
-                    onChange={(event) => setValue(index, field.name, event.target.value.replace(field.type === 'count' ? /\D/g : /[^\d.,]/g, ''))}
-                    error={issue ? t(`contracts:form.problems.${issue.problem}`, { max: maxRate }) : null}
-                    errorTestId={`tier-${index}-${field.name}-error`}
-                    data-testid={`tier-${index}-${field.name}`}
+                    control={form.control}
+                    name={`tiers.${index}.${field.name}`}
+                    render={({ field: input }) => (
+                      <TextField
+                        label={field.type === 'rate' ? t('contracts:form.rateLabel', { label: t(`contracts:fields.${field.name}`) }) : t(`contracts:fields.${field.name}`)}
+                        inputMode={field.type === 'count' ? 'numeric' : 'decimal'}
+                        autoComplete="off"
+                        placeholder={t(`contracts:form.placeholders.${field.type}`)}
+                        name={input.name}
+                        onBlur={input.onBlur}
+                        value={input.value ?? ''}
+                        // Only digits (and separators where decimals go) reach the value.
+                        onChange={(event) => {
+                          setSent(null);
+                          input.onChange(event.target.value.replace(field.type === 'count' ? /\D/g : /[^\d.,]/g, ''));
+                        }}
+                        error={problem ? t(`contracts:form.problems.${problem}`, { max: maxRate }) : null}
+                        errorTestId={`tier-${index}-${field.name}-error`}
+                        data-testid={`tier-${index}-${field.name}`}
+                      />
+                    )}
                   />
                 );
               })}
@@ -136,8 +164,8 @@ function OfferFormBody({ kind, limits, downlines, downline, onDownlineChange, fo
                 size="sm"
                 className="contract-form__remove"
                 onClick={() => {
-                  setIssues([]);
-                  setRows((current) => current.filter((_, at) => at !== index));
+                  form.clearErrors('tiers');
+                  remove(index);
                 }}
                 data-testid={`offer-remove-tier-${index}`}
               >
@@ -148,17 +176,11 @@ function OfferFormBody({ kind, limits, downlines, downline, onDownlineChange, fo
         ))}
       </ol>
       <div className="contract-actions contract-actions--start">
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={rows.length >= limits.maxTiers}
-          onClick={() => setRows((current) => [...current, emptyTierRow()])}
-          data-testid="offer-add-tier"
-        >
+        <Button variant="outline" size="sm" disabled={rows.length >= limits.maxTiers} onClick={() => append(emptyTierRow())} data-testid="offer-add-tier">
           {t('contracts:form.addTier')}
         </Button>
       </div>
-      {issues.length > 0 ? <Alert data-testid="offer-problems">{t('contracts:form.fixTiers')}</Alert> : null}
+      {errors.tiers ? <Alert data-testid="offer-problems">{t('contracts:form.fixTiers')}</Alert> : null}
       {error ? (
         <Alert data-testid="offer-error">
           {errorMessage(error)}
@@ -170,9 +192,9 @@ function OfferFormBody({ kind, limits, downlines, downline, onDownlineChange, fo
           {t('contracts:form.sent', { account: sent.downline })}
         </Alert>
       ) : null}
-      <Button type="submit" variant="accent" block disabled={submission.isPending} aria-busy={submission.isPending} data-testid="offer-submit">
-        {submission.isPending ? t('contracts:form.sending') : t('contracts:form.submit')}
-      </Button>
+      <SubmitButton variant="accent" block pending={submission.isPending} pendingLabel={t('contracts:form.sending')} data-testid="offer-submit">
+        {t('contracts:form.submit')}
+      </SubmitButton>
       <ConfirmDialog
         open={submission.replacing !== null}
         title={t('contracts:form.replaceTitle')}
