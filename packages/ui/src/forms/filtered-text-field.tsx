@@ -19,8 +19,10 @@ export interface FilteredTextFieldProps extends TextFieldProps {
  */
 export function FilteredTextField({ registration, keep, ...rest }: FilteredTextFieldProps) {
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    // The registered input is uncontrolled: the form reads the DOM value, so it is filtered there.
-    event.target.value = keep(event.target.value);
+    // The registered input is uncontrolled: the form reads the DOM value, so it is filtered there
+    // (written back only when something was dropped, so the caret stays put while typing).
+    const kept = keep(event.target.value);
+    if (kept !== event.target.value) event.target.value = kept;
     return registration.onChange(event);
   };
   return <TextField {...rest} {...registration} onChange={(event) => void onChange(event)} />;
