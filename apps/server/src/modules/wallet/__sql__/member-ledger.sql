@@ -1,4 +1,4 @@
--- wallet-member-ledger
+-- member-ledger
 select x.journal_id, x.type, a.pocket, x.amount, x.balance_after, x.reference, x.created_at
 from wallet_account a
 cross join lateral ( select e.journal_id, e.amount, e.balance_after, j.type, j.reference, j.created_at

@@ -1,4 +1,4 @@
--- reports-pending-withdrawals
+-- pending-withdrawals
 select count(*)::text as count, coalesce(sum(amount), 0)::text as sum, count(*) filter (where status = 'reviewing')::text as reviewing, min(requested_at) as oldest
 from payments_v_withdrawal
 where status in ('reviewing', 'approved', 'paying');

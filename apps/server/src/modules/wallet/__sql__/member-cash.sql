@@ -1,4 +1,4 @@
--- wallet-member-cash
+-- member-cash
 select "balance"
 from "wallet_account"
 where "member_id" = $1 and "pocket" = $2;

@@ -1,4 +1,4 @@
--- agents-children-play
+-- children-play
 select key, sum(bets)::text as bets, sum(stake)::text as stake, sum(payout)::text as payout, sum(valid_bet)::text as valid_bet
 from (select child.descendant_id::text as key, d.bets, d.stake, d.payout, d.valid_bet
 from agents_tree child join agents_team_day d on d.agent_id = child.descendant_id

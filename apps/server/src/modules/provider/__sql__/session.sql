@@ -1,4 +1,4 @@
--- provider-session
+-- session
 select "demo", expires_at <= now() as "expired"
 from "provider_player_session"
 where "vendor_code" = $1 and "member_id" = $2;

@@ -1,4 +1,4 @@
--- provider-stored-answer
+-- stored-answer
 select "id"
 from "provider_transaction"
 where "vendor_code" = $1 and "action" = $2 and "transaction_id" = $3;

@@ -1,4 +1,4 @@
--- agents-team-play-by-day
+-- team-play-by-day
 select key, sum(bets)::text as bets, sum(stake)::text as stake, sum(payout)::text as payout, sum(valid_bet)::text as valid_bet
 from (select to_char(day, 'YYYY-MM-DD') as key, bets, stake, payout, valid_bet
 from agents_team_day

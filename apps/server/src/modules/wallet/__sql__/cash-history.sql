@@ -1,4 +1,4 @@
--- wallet-cash-history (query 1 of 2)
+-- cash-history (query 1 of 2)
 select "j"."id", "j"."type", "e"."amount", "e"."balance_after", "j"."created_at", "j"."reference"
 from "wallet_account" as "a"
 inner join "wallet_entry" as "e" on "e"."account_id" = "a"."id"
@@ -13,7 +13,7 @@ offset $8;
 --     bitmap index wallet_entry_account_idx
 --   wallet_journal: index wallet_journal_pkey
 
--- wallet-cash-history (query 2 of 2)
+-- cash-history (query 2 of 2)
 select count(*) as "n"
 from "wallet_account" as "a"
 inner join "wallet_entry" as "e" on "e"."account_id" = "a"."id"

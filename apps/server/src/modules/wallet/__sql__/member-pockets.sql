@@ -1,4 +1,4 @@
--- wallet-member-pockets
+-- member-pockets
 select "id", "pocket", "balance"
 from "wallet_account"
 where "member_id" = $1;

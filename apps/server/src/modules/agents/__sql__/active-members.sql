@@ -1,4 +1,4 @@
--- agents-active-members
+-- active-members
 select count(*)::text as count
 from ( select member_id
 from ( select d.member_id, d.valid_bet

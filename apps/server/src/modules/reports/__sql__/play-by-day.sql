@@ -1,4 +1,4 @@
--- reports-play-by-day
+-- play-by-day
 select key, sum(rounds)::text as rounds, sum(stake)::text as stake, sum(payout)::text as payout
 from ( select to_char((h.hour at time zone $1)::date, 'YYYY-MM-DD') as key, h.rounds::bigint as rounds, h.stake, h.payout
 from reports_bet_hour h
