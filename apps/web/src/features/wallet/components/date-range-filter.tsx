@@ -35,22 +35,17 @@ export function DateRangeFilter({ control, onChange, error }: DateRangeFilterPro
       <Chips items={choices} value={control.choice} onChange={choose} label={t('range.label')} />
       {control.choice === 'custom' ? (
         <div className="range-filter__days">
-          <TextField
-            label={t('range.from')}
-            type="date"
-            value={control.range.from}
-            max={control.today}
-            onChange={(event) => setDay('from', event.target.value)}
-            data-testid="range-from"
-          />
-          <TextField
-            label={t('range.to')}
-            type="date"
-            value={control.range.to}
-            max={control.today}
-            onChange={(event) => setDay('to', event.target.value)}
-            data-testid="range-to"
-          />
+          {(['from', 'to'] as const).map((end) => (
+            <TextField
+              key={end}
+              label={t(`range.${end}`)}
+              type="date"
+              value={control.range[end]}
+              max={control.today}
+              onChange={(event) => setDay(end, event.target.value)}
+              data-testid={`range-${end}`}
+            />
+          ))}
         </div>
       ) : null}
       {error ? (

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { ProfitReport } from '@app/contracts';
+import type { Column } from '@app/ui';
 import { PHONE_QUERY, useMediaQuery } from '../../../../shared/hooks/use-media-query.ts';
 import type { WalletFormat } from '../../hooks/use-wallet-format.ts';
 import { SignedAmount } from '../signed-amount.tsx';
+import { WalletTable } from '../wallet-table.tsx';
 
 export interface ProfitRow {
   key: string;
@@ -31,42 +33,14 @@ export function ProfitTable({ title, firstColumn, rows, format, testId }: Profit
 
 function ProfitLinesTable({ firstColumn, rows, format }: { firstColumn: string; rows: readonly ProfitRow[]; format: WalletFormat }) {
   const { t } = useTranslation('wallet');
-  return (
-    <div className="wallet-table-wrap">
-      <table className="wallet-table">
-        <thead>
-          <tr>
-            <th scope="col">{firstColumn}</th>
-            <th scope="col" className="is-numeric">
-              {t('profit.count')}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t('profit.bets')}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t('profit.wins')}
-            </th>
-            <th scope="col" className="is-numeric">
-              {t('profit.net')}
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={row.key} data-testid="profit-line">
-              <th scope="row">{row.label}</th>
-              <td className="is-numeric">{row.line.count}</td>
-              <td className="is-numeric">{format.money(row.line.bets)}</td>
-              <td className="is-numeric">{format.money(row.line.wins)}</td>
-              <td className="is-numeric">
-                <SignedAmount amount={row.line.net} format={format} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const columns: Column<ProfitRow>[] = [
+    { key: 'label', header: firstColumn, rowHeader: true, cell: (row) => row.label },
+    { key: 'count', header: t('profit.count'), numeric: true, cell: (row) => row.line.count },
+    { key: 'bets', header: t('profit.bets'), numeric: true, cell: (row) => format.money(row.line.bets) },
+    { key: 'wins', header: t('profit.wins'), numeric: true, cell: (row) => format.money(row.line.wins) },
+    { key: 'net', header: t('profit.net'), numeric: true, cell: (row) => <SignedAmount amount={row.line.net} format={format} /> },
+  ];
+  return <WalletTable columns={columns} rows={rows} rowKey={(row) => row.key} rowAttributes={() => ({ 'data-testid': 'profit-line' })} />;
 }
 
 /** Phones: four money columns cannot fit side by side, so each line stacks its figures. */
