@@ -100,8 +100,13 @@ interface AccountSearchProps {
 /** A typed account name applies on Enter or the button, not on every key (one request per search). */
 export function AccountSearch({ value, onSearch, label, testId }: AccountSearchProps) {
   const { t } = useTranslation('agent');
-  // Checked on submit only; typing clears the message.
-  const form = useForm<{ account?: string }>({ resolver: zodResolver(AccountSearchSchema), defaultValues: { account: value }, reValidateMode: 'onSubmit' });
+  // Checked on submit only, the focus left where it is (as before); typing clears the message.
+  const form = useForm<{ account?: string }>({
+    resolver: zodResolver(AccountSearchSchema),
+    defaultValues: { account: value },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
   const submit = form.handleSubmit(({ account }) => onSearch(account ?? ''));
   return (
     <form className="agent-search" onSubmit={(event) => void submit(event)} role="search" noValidate>
