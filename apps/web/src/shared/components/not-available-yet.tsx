@@ -9,7 +9,7 @@ export function NotAvailableYet({ message }: { message?: string }) {
   const { t } = useTranslation('common');
   return (
     <section className="not-available" data-testid="not-available" aria-live="polite">
-      <span className="not-available__icon">
+      <span className="icon-disc not-available__icon">
         <ClockIcon size={28} />
       </span>
       <div>

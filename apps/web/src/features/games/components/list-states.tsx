@@ -25,7 +25,7 @@ export function LoadError({ error, onRetry, retrying }: { error: unknown; onRetr
 export function EmptyList({ icon, title, text, action, testId }: { icon: ReactNode; title: string; text?: string; action?: ReactNode; testId: string }) {
   return (
     <div className="games-empty" data-testid={testId}>
-      <span className="games-empty__icon">{icon}</span>
+      <span className="icon-disc games-empty__icon">{icon}</span>
       <p className="games-empty__title">{title}</p>
       {text ? <p className="games-empty__text">{text}</p> : null}
       {action}

@@ -25,7 +25,7 @@ export function MaintenanceDialog({ alternatives, onClose }: { alternatives: rea
     >
       <div className="maintenance-dialog">
         <p className="maintenance-dialog__message">
-          <span className="maintenance-dialog__icon">
+          <span className="icon-disc maintenance-dialog__icon">
             <WrenchIcon size={18} />
           </span>
           {alternatives.length > 0 ? t('errors:catalogue.game_maintenance') : t('games:maintenance.noAlternatives')}

@@ -64,14 +64,14 @@ function CrashTable({ state, clock, embedded, demoRequested }: CrashTableProps) 
 
   return (
     <div className="mini-screen crash-screen" data-testid="crash-screen" data-phase={phase} data-round={state.round?.id ?? ''}>
-      <header className="mini-head">
+      <header className="game-head">
         <div>
-          {embedded ? null : <h2 className="mini-head__name">{t('crash.name')}</h2>}
-          <p className="mini-head__meta">
+          {embedded ? null : <h2 className="game-head__name mini-head__name">{t('crash.name')}</h2>}
+          <p className="game-head__meta">
             {t('crash.house')} · {t('crash.limits', { min: format.money(state.limits.minBet), max: format.money(state.limits.maxBet) })}
           </p>
         </div>
-        <div className="mini-head__badges">
+        <div className="game-head__badges">
           <span className="slot-badge" data-testid="crash-rtp">
             {t('crash.rtpBadge')}
           </span>

@@ -112,14 +112,14 @@ export function MiniHead({ table, embedded, rtpText, onRules }: { table: TableFa
   const language = currentLanguage(i18n);
   const money = useMoney();
   return (
-    <header className="mini-head">
+    <header className="game-head">
       <div>
-        {embedded ? null : <h2 className="mini-head__name">{table.names[language]}</h2>}
-        <p className="mini-head__meta">
+        {embedded ? null : <h2 className="game-head__name mini-head__name">{table.names[language]}</h2>}
+        <p className="game-head__meta">
           {t('mini.house')} · {t('mini.limits', { min: money(table.minBet), max: money(table.maxBet) })}
         </p>
       </div>
-      <div className="mini-head__badges">
+      <div className="game-head__badges">
         <span className="slot-badge" data-testid="mini-rtp">
           {t('mini.rtpBadge', { value: rtpText })}
         </span>

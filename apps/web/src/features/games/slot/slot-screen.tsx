@@ -47,15 +47,15 @@ export function SlotScreen({ vendor, gameCode, demo, embedded = false }: SlotScr
 
   return (
     <div className={`slot-screen slot-theme--${table.machine}`} data-testid="slot-screen" data-machine={table.machine}>
-      <header className="slot-screen__head">
+      <header className="game-head">
         <div>
-          {embedded ? null : <h2 className="slot-screen__name">{table.names[language]}</h2>}
-          <p className="slot-screen__meta">
+          {embedded ? null : <h2 className="game-head__name">{table.names[language]}</h2>}
+          <p className="game-head__meta">
             {table.machineNames[language] !== table.names[language] ? `${table.machineNames[language]} · ` : ''}
             {t('games:slot.lines', { count: table.lines })} · {table.vendorName}
           </p>
         </div>
-        <div className="slot-screen__badges">
+        <div className="game-head__badges">
           {demo ? <span className="slot-badge slot-badge--demo" data-testid="slot-demo-badge">{t('games:slot.demoMode')}</span> : null}
           <span className="slot-badge" data-testid="slot-rtp">
             {t('games:slot.rtpBadge', { value: table.rtp.toLocaleString(language === 'pt' ? 'pt-BR' : 'en-US', { maximumFractionDigits: 2 }) })}

@@ -29,7 +29,7 @@ export function HelpPage({ kind }: { kind: 'help' | 'helpmc' }) {
     body = <Spinner label={t('content:help.loading')} layout="block" />;
   } else if (help.isError) {
     body = (
-      <div className="help-state" role="alert">
+      <div className="dashed-note" role="alert">
         <p>{t('content:help.failed')}</p>
         <Button variant="outline" size="sm" onClick={() => void help.refetch()} disabled={help.isFetching}>
           {t('content:help.retry')}
@@ -41,7 +41,7 @@ export function HelpPage({ kind }: { kind: 'help' | 'helpmc' }) {
       <div className="help-layout">
         <HelpNav articles={articles} selectedTag={view.selectedTag} />
         <div className="help-layout__content">
-          {articles.length === 0 ? <p className="help-state">{t('content:help.empty')}</p> : null}
+          {articles.length === 0 ? <p className="dashed-note">{t('content:help.empty')}</p> : null}
           {view.selectedTag === APP_SECTION_TAG || !selected ? <AppDownloadSection /> : <HelpArticleView article={selected} />}
         </div>
       </div>

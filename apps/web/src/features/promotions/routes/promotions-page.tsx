@@ -36,7 +36,7 @@ export function PromotionsPage() {
   if (content.isPending) body = <Spinner label={t('content:promotions.loading')} layout="block" />;
   else if (content.isError)
     body = (
-      <div className="promotions-state" role="alert">
+      <div className="dashed-note promotions-state" role="alert">
         <p>{t('content:promotions.failed')}</p>
         <Button variant="outline" size="sm" onClick={() => void content.refetch()} disabled={content.isFetching}>
           {t('content:promotions.retry')}
@@ -45,7 +45,7 @@ export function PromotionsPage() {
     );
   else if (!hasPromotions)
     body = (
-      <p className="promotions-state" data-testid="promotions-empty">
+      <p className="dashed-note promotions-state" data-testid="promotions-empty">
         {t('content:promotions.empty')}
       </p>
     );

@@ -27,7 +27,7 @@ export function StatusPage({ testId, icon, title, siteName, children }: StatusPa
         </span>
       </div>
       <main className="status-page__card">
-        <span className="status-page__icon">{icon}</span>
+        <span className="icon-disc status-page__icon">{icon}</span>
         <h1 className="status-page__title" data-testid="page-title">
           {title}
         </h1>

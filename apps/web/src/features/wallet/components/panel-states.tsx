@@ -24,7 +24,7 @@ export function LoadFailed({ error, onRetry, retrying }: { error: unknown; onRet
 export function EmptyState({ children, testId, icon }: { children: ReactNode; testId: string; icon?: ReactNode }) {
   return (
     <div className="wallet-state" data-testid={testId}>
-      <span className="wallet-state__icon">{icon ?? <WalletIcon size={22} />}</span>
+      <span className="icon-disc wallet-state__icon">{icon ?? <WalletIcon size={22} />}</span>
       <p className="wallet-state__text">{children}</p>
     </div>
   );

@@ -64,15 +64,15 @@ export function WithdrawPanel() {
 function AvailableCard({ options, format }: { options: WithdrawOptions; format: WalletFormat }) {
   const { t } = useTranslation('payments');
   return (
-    <section className="payments-available" aria-labelledby="withdraw-available-title" data-testid="withdraw-available-card">
-      <h3 id="withdraw-available-title" className="payments-available__label">
+    <section className="hero-card payments-available" aria-labelledby="withdraw-available-title" data-testid="withdraw-available-card">
+      <h3 id="withdraw-available-title" className="hero-card__label">
         {t('withdraw.availableTitle')}
       </h3>
       <p className="payments-available__amount" data-testid="withdraw-available">
         {format.money(options.available)}
       </p>
-      <p className="payments-available__hint">{t('withdraw.availableHint')}</p>
-      <p className="payments-available__hint" data-testid="withdraw-limits-summary">
+      <p className="hero-card__hint">{t('withdraw.availableHint')}</p>
+      <p className="hero-card__hint" data-testid="withdraw-limits-summary">
         {t('withdraw.limits', { min: format.money(options.min), max: format.money(options.max) })}
       </p>
       {isZeroAmount(options.turnoverRemaining) ? null : (

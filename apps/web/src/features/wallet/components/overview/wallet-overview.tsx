@@ -26,9 +26,9 @@ export function WalletOverview() {
 
   return (
     <div className="wallet-page" data-testid="wallet-overview">
-      <section className="wallet-hero" aria-labelledby="wallet-main-title">
+      <section className="hero-card wallet-hero" aria-labelledby="wallet-main-title">
         <div className="wallet-hero__head">
-          <h3 id="wallet-main-title" className="wallet-hero__label">
+          <h3 id="wallet-main-title" className="hero-card__label">
             {t('wallet:overview.mainBalance')}
           </h3>
           <Button
@@ -50,7 +50,7 @@ export function WalletOverview() {
             <p className="wallet-hero__amount" data-testid="wallet-main-balance">
               {format.money(balance.data.cash)}
             </p>
-            <p className="wallet-hero__hint">{t('wallet:overview.mainBalanceHint')}</p>
+            <p className="hero-card__hint">{t('wallet:overview.mainBalanceHint')}</p>
             <dl className="wallet-hero__extras">
               <div className="wallet-hero__extra">
                 <dt>
