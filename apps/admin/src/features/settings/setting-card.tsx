@@ -16,6 +16,11 @@ export interface Confirmation {
 /** The form's values: the card's draft, whatever its shape. */
 type CardValues<D> = { draft: D };
 
+/** A draft as the form's values (react-hook-form types them as a deep partial, which it cannot work out while D is a type parameter). */
+function formValues<D>(draft: D): DefaultValues<CardValues<D>> {
+  return { draft } as DefaultValues<CardValues<D>>;
+}
+
 export interface SettingCardProps<K extends SettingKey, D> {
   settingKey: K;
   /** The value in force, as the server answered it. */
@@ -56,7 +61,8 @@ export function SettingCard<K extends SettingKey, D>(props: SettingCardProps<K, 
     return parsed.success ? { output: parsed.data, errors: {} } : { output: undefined, errors: remap(issuesToErrors(parsed.error.issues, issueT, (path) => formatText?.(path, current)), current) };
   };
   // The draft may be any shape (a JSON text, a list), so the form holds it under one name.
-  const form = useForm<CardValues<D>, unknown, unknown>({ defaultValues: { draft: fromValue(value) } as DefaultValues<CardValues<D>>, resolver: issuesResolver((values: CardValues<D>) => check(values.draft)), reValidateMode: 'onSubmit', shouldFocusError: false });
+  const [initial] = useState(() => formValues(fromValue(value)));
+  const form = useForm<CardValues<D>, unknown, unknown>({ defaultValues: initial, resolver: issuesResolver((values: CardValues<D>) => check(values.draft)), reValidateMode: 'onSubmit', shouldFocusError: false });
   const draft = useWatch({ control: form.control, compute: (values: CardValues<D>) => values.draft });
   const errors = formErrors(form.formState.errors);
   const refused = Object.fromEntries(Object.entries(remap(serverFieldErrors(save.error, issueT, `${settingKey}.`), draft)).map(([path, message]) => [path, serverText?.(path) ?? message]));
@@ -74,7 +80,7 @@ export function SettingCard<K extends SettingKey, D>(props: SettingCardProps<K, 
   function send(next: unknown) {
     save.mutate(next, {
       onSuccess: (stored) => {
-        form.reset({ draft: fromValue(stored) } as DefaultValues<CardValues<D>>);
+        form.reset(formValues(fromValue(stored)));
         setSavedAt(Date.now());
       },
     });
@@ -128,7 +134,7 @@ export function SettingCard<K extends SettingKey, D>(props: SettingCardProps<K, 
           ) : dirty ? (
             <span className="bo-muted">{t('unsaved')}</span>
           ) : null}
-          <Button variant="outline" disabled={!dirty || save.isPending} onClick={() => { form.reset({ draft: fromValue(value) } as DefaultValues<CardValues<D>>); save.reset(); }} data-testid={`settings-undo-${settingKey}`}>
+          <Button variant="outline" disabled={!dirty || save.isPending} onClick={() => { form.reset(formValues(fromValue(value))); save.reset(); }} data-testid={`settings-undo-${settingKey}`}>
             {t('undo')}
           </Button>
           <Button type="submit" disabled={save.isPending} data-testid={`settings-save-${settingKey}`}>
