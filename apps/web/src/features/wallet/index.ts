@@ -5,6 +5,7 @@
 export { parseAmountInput } from './amount-input.ts';
 export { applyBalanceChange, walletBalanceQueryOptions, walletKeys } from './api/wallet.queries.ts';
 export { DateRangeFilter } from './components/date-range-filter.tsx';
+export { HistoryFilters } from './components/history/history-filters.tsx';
 export { HistoryPager } from './components/history/history-pager.tsx';
 export { TransactionHistory } from './components/history/transaction-history.tsx';
 export { WalletOverview } from './components/overview/wallet-overview.tsx';

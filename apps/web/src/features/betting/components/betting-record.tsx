@@ -1,12 +1,12 @@
 import { useState, type ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SelectField, Spinner, type SelectOption } from '@app/ui';
+import { Spinner, type SelectOption } from '@app/ui';
 import { GAME_TYPES, type BettingRecordPage, type GameType, type TransactionPage } from '@app/contracts';
 import { PHONE_QUERY, useMediaQuery } from '../../../shared/hooks/use-media-query.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { useSession } from '../../account/index.ts';
-import { DateRangeFilter, HistoryPager, EmptyState, LoadFailed, useWalletFormat, type WalletFormat } from '../../wallet/index.ts';
+import { HistoryFilters, HistoryPager, EmptyState, LoadFailed, useWalletFormat, type WalletFormat } from '../../wallet/index.ts';
 import { bettingRecordQueryOptions } from '../api/betting.queries.ts';
 import { BETTING_PAGE_SIZE, useBettingFilters } from '../hooks/use-betting-filters.ts';
 import { BettingCards } from './betting-cards.tsx';
@@ -35,21 +35,19 @@ export function BettingRecord() {
 
   return (
     <div className="wallet-page" data-testid="betting-record">
-      <section className="wallet-card wallet-filters" aria-label={t('betting:record.filtersLabel')}>
-        <SelectField
-          className="wallet-filters__type"
-          label={t('betting:record.typeLabel')}
-          value={control.filters.gameType ?? 'all'}
-          options={typeOptions}
-          onValueChange={(choice) => control.setGameType(choice === 'all' ? undefined : choice)}
-          data-testid="betting-type-filter"
-        />
-        <DateRangeFilter
-          control={control.dayRange}
-          onChange={control.resetPage}
-          error={control.isRangeValid ? null : t('errors:wallet.range_invalid')}
-        />
-      </section>
+      <HistoryFilters
+        label={t('betting:record.filtersLabel')}
+        type={{
+          label: t('betting:record.typeLabel'),
+          value: control.filters.gameType ?? 'all',
+          options: typeOptions,
+          onValueChange: (choice) => control.setGameType(choice === 'all' ? undefined : choice),
+          'data-testid': 'betting-type-filter',
+        }}
+        dayRange={control.dayRange}
+        onRangeChange={control.resetPage}
+        isRangeValid={control.isRangeValid}
+      />
       {/* An impossible period is explained under the filter; there are no results to show. */}
       {control.isRangeValid ? <BettingResults query={page} format={format} onPage={control.setPageNo} /> : null}
     </div>

@@ -1,15 +1,15 @@
 import type { ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SelectField, Spinner, type SelectOption } from '@app/ui';
+import { Spinner, type SelectOption } from '@app/ui';
 import { JOURNAL_TYPES, type JournalType, type TransactionPage } from '@app/contracts';
 import { PHONE_QUERY, useMediaQuery } from '../../../../shared/hooks/use-media-query.ts';
 import { useSession } from '../../../account/index.ts';
 import { transactionsQueryOptions } from '../../api/wallet.queries.ts';
 import { useTransactionFilters } from '../../hooks/use-transaction-filters.ts';
 import { useWalletFormat, type WalletFormat } from '../../hooks/use-wallet-format.ts';
-import { DateRangeFilter } from '../date-range-filter.tsx';
 import { EmptyState, LoadFailed } from '../panel-states.tsx';
+import { HistoryFilters } from './history-filters.tsx';
 import { HistoryPager } from './history-pager.tsx';
 import { TransactionCards } from './transaction-cards.tsx';
 import { TransactionTable } from './transaction-table.tsx';
@@ -32,21 +32,19 @@ export function TransactionHistory() {
 
   return (
     <div className="wallet-page" data-testid="transaction-history">
-      <section className="wallet-card wallet-filters" aria-label={t('wallet:history.filtersLabel')}>
-        <SelectField
-          className="wallet-filters__type"
-          label={t('wallet:history.typeLabel')}
-          value={control.filters.type ?? 'all'}
-          options={typeOptions}
-          onValueChange={(choice) => control.setType(choice === 'all' ? undefined : choice)}
-          data-testid="history-type-filter"
-        />
-        <DateRangeFilter
-          control={control.dayRange}
-          onChange={control.resetPage}
-          error={control.isRangeValid ? null : t('errors:wallet.range_invalid')}
-        />
-      </section>
+      <HistoryFilters
+        label={t('wallet:history.filtersLabel')}
+        type={{
+          label: t('wallet:history.typeLabel'),
+          value: control.filters.type ?? 'all',
+          options: typeOptions,
+          onValueChange: (choice) => control.setType(choice === 'all' ? undefined : choice),
+          'data-testid': 'history-type-filter',
+        }}
+        dayRange={control.dayRange}
+        onRangeChange={control.resetPage}
+        isRangeValid={control.isRangeValid}
+      />
       {/* An impossible period is explained under the filter; there are no results to show. */}
       {control.isRangeValid ? <HistoryResults query={page} format={format} onPage={control.setPageNo} /> : null}
     </div>
