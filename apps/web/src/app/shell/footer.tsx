@@ -101,7 +101,7 @@ export function Footer() {
           <p>{t('footer.ageNotice')}</p>
         </div>
         {licenceLines.length > 0 ? (
-          <div className="app-footer__licence" data-testid="licence-lines">
+          <div className="stack stack--gap-1 app-footer__licence" data-testid="licence-lines">
             {licenceLines.map((line, index) => (
               <p key={index}>{line}</p>
             ))}

@@ -45,7 +45,7 @@ export function SideMenu() {
 
       <GroupBanner group="w_leftmenu" className="side-menu__banner" testId="side-banner" onFollow={compact ? close : undefined} />
 
-      <nav className="side-menu__nav">
+      <nav className="stack">
         {/* On phones the header has no room for the main navigation, so the drawer carries it. */}
         {compact ? <NavSection items={mainNav.filter((item) => !isGameNavItem(item))} /> : null}
         <SideMenuGames items={mainNav.filter(isGameNavItem)} />

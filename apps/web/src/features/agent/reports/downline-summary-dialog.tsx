@@ -25,7 +25,7 @@ export function DownlineSummaryDialog({ downline: listed, onClose }: { downline:
 
   return (
     <Modal open onClose={onClose} title={t('agent:summary.title', { account: downline.account })} closeLabel={t('common:actions.close')} size="lg" testId="downline-summary">
-      <div className="agent-summary">
+      <div className="stack stack--gap-4 agent-summary">
         <dl className="agent-summary__facts" data-testid="summary-facts">
           <div>
             <dt>{t('agent:downlines.columns.nickname')}</dt>

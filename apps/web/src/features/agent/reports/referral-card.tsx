@@ -48,7 +48,7 @@ export function ReferralCard() {
       <p className="wallet-card__hint">{t('referral.lead')}</p>
       <ReportBody query={referral} testId="referral" framed={false}>
         {(data) => (
-          <div className="agent-referral__body">
+          <div className="stack">
             <div className="agent-referral__top">
               <img className="agent-referral__qr" src={data.qrUrl} width={160} height={160} alt={t('referral.qrAlt')} data-testid="referral-qr" />
               <p className="agent-referral__code">

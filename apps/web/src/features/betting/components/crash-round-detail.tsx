@@ -57,7 +57,7 @@ function CrashRoundContent({ round, target, format }: { round: CrashRoundDetail;
   const cashOut = useMyCashOut(round.id);
   const when = round.crashedAt ?? round.startedAt ?? target.row.openedAt;
   return (
-    <div className="round-detail" data-testid="round-detail-content" data-kind="crash">
+    <div className="stack stack--gap-4 round-detail" data-testid="round-detail-content" data-kind="crash">
       <dl className="fact-grid round-detail__facts">
         <div className="fact-grid__item">
           <dt>{t('detail.game')}</dt>
@@ -95,7 +95,7 @@ function CrashRoundContent({ round, target, format }: { round: CrashRoundDetail;
         </div>
       </dl>
 
-      <section className="round-detail__section" aria-label={t('detail.fairness')}>
+      <section className="stack stack--gap-2" aria-label={t('detail.fairness')}>
         <h3 className="round-detail__subtitle">
           <ShieldCheckIcon size={16} aria-hidden="true" /> {t('detail.fairness')}
         </h3>

@@ -77,7 +77,7 @@ function RoundDetailContent({ round, gameName, format }: { round: HouseRound; ga
   const { fairness, outcome } = round;
   const mini = 'kind' in outcome ? outcome : null;
   return (
-    <div className="round-detail" data-testid="round-detail-content">
+    <div className="stack stack--gap-4 round-detail" data-testid="round-detail-content">
       <dl className="fact-grid round-detail__facts">
         {/* A slot's game fills the row; a mini round's shares it with bet, win and multiplier. */}
         <div className={mini ? 'fact-grid__item' : 'fact-grid__item round-detail__fact--wide'}>
@@ -121,14 +121,14 @@ function RoundDetailContent({ round, gameName, format }: { round: HouseRound; ga
           <MiniResultSection outcome={outcome} />
         )
       ) : (
-        <section className="round-detail__section" aria-label={t('detail.window')}>
+        <section className="stack stack--gap-2" aria-label={t('detail.window')}>
           <h3 className="round-detail__subtitle">{t('detail.window')}</h3>
           <ReelWindow machine={round.machine} window={outcome.window} testId="round-detail-window" />
           {outcome.freeSpins.length > 0 ? <p className="round-detail__note">{t('detail.freeSpins', { count: outcome.freeSpins.length })}</p> : null}
         </section>
       )}
 
-      <section className="round-detail__section" aria-label={t('detail.fairness')}>
+      <section className="stack stack--gap-2" aria-label={t('detail.fairness')}>
         <h3 className="round-detail__subtitle">
           <ShieldCheckIcon size={16} aria-hidden="true" /> {t('detail.fairness')}
         </h3>
@@ -167,7 +167,7 @@ function MiniResultSection({ outcome }: { outcome: MiniOutcome }) {
   const { t } = useTranslation('betting');
   const words = useMiniWords();
   return (
-    <section className="round-detail__section" aria-label={t('detail.result')}>
+    <section className="stack stack--gap-2" aria-label={t('detail.result')}>
       <h3 className="round-detail__subtitle">{t('detail.result')}</h3>
       <p className="round-detail__result" data-testid="round-detail-mini-result" data-kind={outcome.kind}>
         {words(outcome)}
@@ -188,7 +188,7 @@ function MinesResultSection({ outcome }: { outcome: MinesOutcome }) {
         ? t('detail.mines.lost', { cell: (board.hit ?? 0) + 1 })
         : t(`detail.mines.${board.state}`);
   return (
-    <section className="round-detail__section" aria-label={t('detail.result')}>
+    <section className="stack stack--gap-2" aria-label={t('detail.result')}>
       <h3 className="round-detail__subtitle">{t('detail.result')}</h3>
       <MinesGrid board={board} size="compact" testId="round-detail-mines" />
       <p className="round-detail__result" data-testid="round-detail-mines-result" data-state={board.state}>

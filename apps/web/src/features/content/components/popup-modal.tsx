@@ -26,7 +26,7 @@ export function PopupModal({ popups, onClose }: { popups: readonly PublicPopup[]
       testId="modal-popup"
       footer={<StepFooter index={position} count={popups.length} onStep={setIndex} onDone={onClose} testPrefix="popup" />}
     >
-      <div className="content-popup" key={popup.id}>
+      <div className="stack stack--gap-4" key={popup.id}>
         {hasImage ? (
           <img className="content-popup__image" src={popup.url ?? ''} width={popup.width ?? undefined} height={popup.height ?? undefined} alt="" decoding="async" />
         ) : null}

@@ -38,7 +38,7 @@ export function ClientSeedForm({ onChanged }: { onChanged: (response: RotationRe
   };
 
   return (
-    <form className="client-seed-form" onSubmit={(event) => void form.handleSubmit(send)(event)} noValidate data-testid="client-seed-form">
+    <form className="stack client-seed-form" onSubmit={(event) => void form.handleSubmit(send)(event)} noValidate data-testid="client-seed-form">
       <FormField
         label={t('clientSeed.label')}
         registration={form.register('clientSeed', {

@@ -58,9 +58,9 @@ export function RevealedSeeds({ revealed, format, onUse }: { revealed: readonly 
       ) : (
         <>
           <p className="wallet-card__hint">{t('revealed.hint')}</p>
-          <ol className="revealed-list" data-testid="revealed-list">
+          <ol className="card-stack revealed-list" data-testid="revealed-list">
             {newestFirst.map((pair) => (
-              <li key={pair.serverSeedHash} className="revealed-item" data-testid="revealed-item">
+              <li key={pair.serverSeedHash} className="line-card revealed-item" data-testid="revealed-item">
                 <RevealedPair pair={pair} revealedAt={pair.revealedAt} format={format} onUse={() => onUse(pair)} />
               </li>
             ))}

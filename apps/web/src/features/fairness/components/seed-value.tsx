@@ -46,7 +46,7 @@ export function SeedValue({ label, value, testId, mono = true, copyable, hint }:
   };
 
   return (
-    <div className="seed-value">
+    <div className="stack stack--gap-1">
       <dt className="seed-value__label">{label}</dt>
       <dd className="seed-value__body">
         <span className="seed-value__row">

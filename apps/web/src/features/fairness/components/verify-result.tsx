@@ -73,7 +73,7 @@ function RecomputedRound({ outcome, machine, format }: { outcome: SlotOutcome; m
   const hasScatterWin = outcome.scatter.count > 0 && outcome.scatter.pay !== '0.00';
   return (
     <>
-      <div className="verify-result__block">
+      <div className="stack stack--gap-2">
         <h4 className="verify-result__subtitle">{t('result.window')}</h4>
         <ReelWindow machine={machine} window={outcome.window} testId="verify-window" />
       </div>
@@ -97,7 +97,7 @@ function RecomputedRound({ outcome, machine, format }: { outcome: SlotOutcome; m
           <dd data-testid="verify-total-win">{format.money(outcome.totalWin)}</dd>
         </div>
       </dl>
-      <div className="verify-result__block">
+      <div className="stack stack--gap-2">
         <h4 className="verify-result__subtitle">{t('result.lineWins')}</h4>
         {outcome.lineWins.length === 0 && !hasScatterWin ? (
           <p className="verify-result__text">{t('result.noWins')}</p>
@@ -128,7 +128,7 @@ function RecomputedMiniRound({ round }: { round: MiniRecomputed }) {
   const words = useMiniWords();
   return (
     <>
-      <div className="verify-result__block">
+      <div className="stack stack--gap-2">
         <h4 className="verify-result__subtitle">{t('result.miniResult')}</h4>
         <p className="verify-mini-result" data-testid="verify-mini-result" data-kind={round.kind}>
           {words(round)}
@@ -154,7 +154,7 @@ function RecomputedMinesBoard({ round, stored }: { round: MinesRecomputed; store
   const language = currentLanguage(i18n);
   return (
     <>
-      <div className="verify-result__block">
+      <div className="stack stack--gap-2">
         <h4 className="verify-result__subtitle">{t('result.minesBoard')}</h4>
         <MinesGrid board={{ mines: round.mines, revealed: stored?.result.revealed ?? [], hit: stored?.result.hit ?? null }} size="compact" testId="verify-mines-grid" />
       </div>

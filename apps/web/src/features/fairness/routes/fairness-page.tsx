@@ -76,7 +76,7 @@ export function FairnessPage() {
       <PageHeader title={t('fairness:page.title')} subtitle={t('fairness:page.subtitle')} icon={<ShieldCheckIcon size={26} />} />
       <div className="fairness-top">
         <HowItWorks />
-        <div className="fairness-top__seeds">
+        <div className="stack stack--gap-4">
           <SeedState query={state} onRotated={onRotated} showRotate={roundData?.fairness.serverSeed !== null} />
           {lastRevealed ? (
             <section className="wallet-card fairness-card fairness-card--revealed" aria-labelledby="fairness-revealed-now-title" data-testid="fairness-revealed-now">
@@ -174,7 +174,7 @@ function RoundNotice({ roundParam, round, roundData, showFilled, onRotated }: Ro
   if (roundData) {
     if (roundData.fairness.serverSeed === null) {
       return (
-        <div className="reveal-needed" data-testid="reveal-needed">
+        <div className="stack reveal-needed" data-testid="reveal-needed">
           <Alert tone="info">{t('fairness:verify.revealNeeded', { id: roundData.id })}</Alert>
           <RotateSeedButton onRotated={onRotated} variant="accent" />
         </div>

@@ -37,7 +37,7 @@ export function InfiniteGameList({ query, empty, showCount = true }: InfiniteGam
   if (games.length === 0) return <>{empty}</>;
 
   return (
-    <div className="game-list" aria-busy={query.isFetching}>
+    <div className="stack" aria-busy={query.isFetching}>
       {showCount ? (
         <p className="game-list__count" data-testid="games-count" aria-live="polite">
           {t('list.count', { count: total })}

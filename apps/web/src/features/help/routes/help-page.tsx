@@ -40,7 +40,7 @@ export function HelpPage({ kind }: { kind: 'help' | 'helpmc' }) {
     body = (
       <div className="help-layout">
         <HelpNav articles={articles} selectedTag={view.selectedTag} />
-        <div className="help-layout__content">
+        <div className="stack stack--gap-4">
           {articles.length === 0 ? <p className="dashed-note">{t('content:help.empty')}</p> : null}
           {view.selectedTag === APP_SECTION_TAG || !selected ? <AppDownloadSection /> : <HelpArticleView article={selected} />}
         </div>

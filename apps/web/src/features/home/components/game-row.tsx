@@ -34,7 +34,7 @@ export function GameRow<T>({ id, title, icon, seeAllTo, kind, items, itemKey, re
   };
 
   return (
-    <section className={`game-row game-row--${kind}`} aria-labelledby={titleId} data-testid={`home-row-${id}`} data-split={split}>
+    <section className={`stack game-row--${kind}`} aria-labelledby={titleId} data-testid={`home-row-${id}`} data-split={split}>
       <header className="game-row__head">
         <h2 className="game-row__title" id={titleId}>
           <span className="game-row__icon">{icon}</span>

@@ -66,7 +66,7 @@ export function MemberPage() {
             </Link>
           ))}
         </nav>
-        <section className="member-centre__panel" aria-labelledby="member-panel-title">
+        <section className="stack" aria-labelledby="member-panel-title">
           <h2 id="member-panel-title" className="member-centre__panel-title" data-testid="member-tab-title">
             {t(`member.tabs.${active}`)}
           </h2>

@@ -7,7 +7,7 @@ export function PromotionSection({ promotion }: { promotion: PublicPromotion }) 
   return (
     <section id={promotion.id} className="promotion" role="listitem" aria-labelledby={titleId} data-testid={`promotion-${promotion.id}`}>
       <img className="promotion__image" src={promotion.url} width={promotion.width} height={promotion.height} alt="" loading="lazy" decoding="async" />
-      <div className="promotion__body">
+      <div className="stack stack--gap-2">
         <h2 className="promotion__title" id={titleId}>
           {promotion.title}
         </h2>

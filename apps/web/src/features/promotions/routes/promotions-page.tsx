@@ -51,7 +51,7 @@ export function PromotionsPage() {
     );
   else
     body = (
-      <div className="promotions-list" aria-label={t('content:promotions.pageLabel')} role="list">
+      <div className="stack stack--gap-5" aria-label={t('content:promotions.pageLabel')} role="list">
         {promotions.map((promotion) => (
           <PromotionSection key={promotion.id} promotion={promotion} />
         ))}

@@ -70,7 +70,7 @@ function IdentitySummary({ identity, isJustSaved }: { identity: MemberIdentity; 
     { key: 'birthday', label: t('security.identity.birthday'), value: birthday },
   ];
   return (
-    <div className="identity-summary" data-testid="identity-complete">
+    <div className="stack" data-testid="identity-complete">
       {isJustSaved ? (
         <Alert tone="info" data-testid="identity-saved">
           {t('security.identity.saved')}

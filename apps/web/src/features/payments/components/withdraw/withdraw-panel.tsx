@@ -48,7 +48,7 @@ export function WithdrawPanel() {
         </Alert>
       )}
       <div className="payments-columns payments-columns--even">
-        <div className="payments-column">
+        <div className="stack stack--gap-4">
           <AvailableCard options={data} format={format} />
           <PayoutAccountCard account={data.payoutAccount} format={format} />
         </div>

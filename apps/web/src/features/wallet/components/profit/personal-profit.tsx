@@ -46,7 +46,7 @@ export function PersonalProfit() {
               <EmptyState testId="profit-empty">{t('wallet:profit.empty')}</EmptyState>
             </section>
           ) : (
-            <div className="profit-tables">
+            <div className="stack stack--gap-4">
               <ProfitTable
                 title={t('wallet:profit.byProduct')}
                 firstColumn={t('wallet:profit.product')}
