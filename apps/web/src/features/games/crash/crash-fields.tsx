@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { CrashState } from '@app/contracts';
+import { MiniField, StakeField } from '../mini/mini-field.tsx';
 import { useCrashFormat } from './crash-format.ts';
 import type { CrashBetControl } from './use-crash-bet.ts';
 
@@ -13,39 +14,18 @@ export function CrashAmountField({ control, limits, disabled }: { control: Crash
   const message =
     issue === 'min' ? t('crash.bet.amountMin', { amount: format.money(limits.minBet) }) : issue === 'max' ? t('crash.bet.amountMax', { amount: format.money(limits.maxBet) }) : issue === 'invalid' ? t('crash.bet.amountInvalid') : null;
   return (
-    <div className={`mini-field${message ? ' is-invalid' : ''}`}>
-      <label className="mini-label" htmlFor="crash-amount">
-        {t('crash.bet.amount')}
-      </label>
-      <div className="mini-amount">
-        <span className="mini-amount__prefix" aria-hidden="true">
-          R$
-        </span>
-        <input
-          id="crash-amount"
-          className="mini-input"
-          inputMode="decimal"
-          autoComplete="off"
-          value={control.amountText}
-          onChange={(event) => control.setAmountText(event.target.value)}
-          disabled={disabled}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? 'crash-amount-message' : undefined}
-          data-testid="crash-amount"
-        />
-        <button type="button" className="mini-chip-button" onClick={control.halve} disabled={disabled} aria-label={t('crash.bet.half')} title={t('crash.bet.half')} data-testid="crash-amount-half">
-          ½
-        </button>
-        <button type="button" className="mini-chip-button" onClick={control.double} disabled={disabled} aria-label={t('crash.bet.double')} title={t('crash.bet.double')} data-testid="crash-amount-double">
-          2×
-        </button>
-      </div>
-      {message ? (
-        <p className="mini-field__error" id="crash-amount-message" role="alert" data-testid="crash-amount-error">
-          {message}
-        </p>
-      ) : null}
-    </div>
+    <StakeField
+      id="crash-amount"
+      label={t('crash.bet.amount')}
+      halfLabel={t('crash.bet.half')}
+      doubleLabel={t('crash.bet.double')}
+      value={control.amountText}
+      onValueChange={control.setAmountText}
+      onHalve={control.halve}
+      onDouble={control.double}
+      disabled={disabled}
+      error={message}
+    />
   );
 }
 
@@ -57,37 +37,18 @@ export function CrashAutoField({ control, limits, disabled }: { control: CrashBe
   const range = { min: format.multiplierText(limits.minAutoCashOut), max: format.multiplierText(limits.maxMultiplier) };
   const message = issue === 'invalid' ? t('crash.bet.autoInvalid') : issue ? t('crash.bet.autoRange', range) : null;
   return (
-    <div className={`mini-field${message ? ' is-invalid' : ''}`}>
-      <label className="mini-label" htmlFor="crash-auto">
-        {t('crash.bet.auto')}
-      </label>
-      <div className="mini-amount">
-        <input
-          id="crash-auto"
-          className="mini-input crash-auto__input"
-          inputMode="decimal"
-          autoComplete="off"
-          placeholder={t('crash.bet.autoOff')}
-          value={control.autoText}
-          onChange={(event) => control.setAutoText(event.target.value)}
-          disabled={disabled}
-          aria-invalid={message ? true : undefined}
-          aria-describedby="crash-auto-message"
-          data-testid="crash-auto"
-        />
-        <span className="mini-amount__suffix" aria-hidden="true">
-          ×
-        </span>
-      </div>
-      {message ? (
-        <p className="mini-field__error" id="crash-auto-message" role="alert" data-testid="crash-auto-error">
-          {message}
-        </p>
-      ) : (
-        <p className="mini-field__hint" id="crash-auto-message">
-          {t('crash.bet.autoHint', range)}
-        </p>
-      )}
-    </div>
+    <MiniField
+      id="crash-auto"
+      testId="crash-auto"
+      label={t('crash.bet.auto')}
+      inputClassName="crash-auto__input"
+      placeholder={t('crash.bet.autoOff')}
+      suffix="×"
+      value={control.autoText}
+      onValueChange={control.setAutoText}
+      disabled={disabled}
+      error={message}
+      hint={t('crash.bet.autoHint', range)}
+    />
   );
 }

@@ -2,6 +2,7 @@ import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Language } from '@app/i18n';
 import { currentLanguage } from '../../../shared/i18n.ts';
+import { MiniField } from './mini-field.tsx';
 import { MiniFrame, MiniStat, usePayoutText } from './mini-frame.tsx';
 import { amountInputText, formatDecimal, formatMultiplier, formatPercent, hundredthsText, limboOdds, parseLimboTarget, type MiniRound } from './mini-math.ts';
 import type { MiniGameProps } from './mini-game-props.ts';
@@ -89,38 +90,18 @@ export function LimboGame({ session, embedded, notice }: MiniGameProps) {
   const targetError = target === null ? t('mini.limbo.targetInvalid') : null;
   const controls = (
     <>
-      <div className={`mini-field${targetError ? ' is-invalid' : ''}`}>
-        <label className="mini-label" htmlFor="limbo-target">
-          {t('mini.limbo.target')}
-        </label>
-        <div className="mini-amount">
-          <input
-            ref={targetRef}
-            id="limbo-target"
-            className="mini-input"
-            inputMode="decimal"
-            autoComplete="off"
-            value={targetText}
-            onChange={(event) => setTyped(event.target.value)}
-            disabled={session.inPlay}
-            aria-invalid={targetError ? true : undefined}
-            aria-describedby="limbo-target-message"
-            data-testid="limbo-target"
-          />
-          <span className="mini-amount__suffix" aria-hidden="true">
-            ×
-          </span>
-        </div>
-        {targetError ? (
-          <p className="mini-field__error" id="limbo-target-message" role="alert" data-testid="limbo-target-error">
-            {targetError}
-          </p>
-        ) : (
-          <p className="mini-field__hint" id="limbo-target-message">
-            {t('mini.limbo.targetHint')}
-          </p>
-        )}
-      </div>
+      <MiniField
+        id="limbo-target"
+        testId="limbo-target"
+        label={t('mini.limbo.target')}
+        inputRef={targetRef}
+        suffix="×"
+        value={targetText}
+        onValueChange={setTyped}
+        disabled={session.inPlay}
+        error={targetError}
+        hint={t('mini.limbo.targetHint')}
+      />
       <div className="mini-stats">
         <MiniStat label={t('mini.winChance')} value={odds ? formatPercent(odds.chance, language) : '—'} testId="limbo-chance" />
         <MiniStat label={t('mini.payoutOnWin')} value={payout} testId="mini-payout" />

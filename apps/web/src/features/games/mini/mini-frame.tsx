@@ -7,6 +7,7 @@ import { useErrorMessage } from '../../../shared/error-message.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { fromCents, toCents } from '../slot/slot-money.ts';
+import { StakeField } from './mini-field.tsx';
 import { payoutCents, roundWon, type MiniRound } from './mini-math.ts';
 import type { MiniSession } from './use-mini-session.ts';
 import type { MiniStake } from './use-mini-stake.ts';
@@ -140,40 +141,19 @@ export function MiniAmountField({ stake: session, limits: table, disabled }: { s
   const message =
     problem === 'min' ? t('mini.amount.min', { amount: money(table.minBet) }) : problem === 'max' ? t('mini.amount.max', { amount: money(table.maxBet) }) : problem === 'invalid' ? t('mini.amount.invalid') : null;
   return (
-    <div className={`mini-field${message ? ' is-invalid' : ''}`}>
-      <label className="mini-label" htmlFor="mini-amount">
-        {t('mini.amount.label')}
-      </label>
-      <div className="mini-amount">
-        <span className="mini-amount__prefix" aria-hidden="true">
-          R$
-        </span>
-        <input
-          ref={amountRef}
-          id="mini-amount"
-          className="mini-input"
-          inputMode="decimal"
-          autoComplete="off"
-          value={amountText}
-          onChange={(event) => setAmountText(event.target.value)}
-          disabled={disabled}
-          aria-invalid={message ? true : undefined}
-          aria-describedby={message ? 'mini-amount-message' : undefined}
-          data-testid="mini-amount"
-        />
-        <button type="button" className="mini-chip-button" onClick={halve} disabled={disabled} aria-label={t('mini.amount.half')} title={t('mini.amount.half')} data-testid="mini-amount-half">
-          ½
-        </button>
-        <button type="button" className="mini-chip-button" onClick={double} disabled={disabled} aria-label={t('mini.amount.double')} title={t('mini.amount.double')} data-testid="mini-amount-double">
-          2×
-        </button>
-      </div>
-      {message ? (
-        <p className="mini-field__error" id="mini-amount-message" role="alert" data-testid="mini-amount-error">
-          {message}
-        </p>
-      ) : null}
-    </div>
+    <StakeField
+      id="mini-amount"
+      label={t('mini.amount.label')}
+      halfLabel={t('mini.amount.half')}
+      doubleLabel={t('mini.amount.double')}
+      value={amountText}
+      onValueChange={setAmountText}
+      onHalve={halve}
+      onDouble={double}
+      disabled={disabled}
+      error={message}
+      inputRef={amountRef}
+    />
   );
 }
 
