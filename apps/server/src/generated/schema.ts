@@ -767,6 +767,10 @@ export interface GeneratedViews {
     settled_at: Date | null;
     rolled_up: boolean | null;
   };
+  catalogue_v_vendor: {
+    code: string | null;
+    display_name: string | null;
+  };
   payments_v_deposit: {
     id: bigint | null;
     member_id: bigint | null;
@@ -803,5 +807,19 @@ export interface GeneratedViews {
     house_code: string | null;
     currency: string | null;
     amount: bigint | null;
+  };
+  wallet_v_member_cash_entry: {
+    member_id: bigint | null;
+    journal_id: bigint | null;
+    type: string | null;
+    amount: bigint | null;
+    balance_after: bigint | null;
+    reference: string | null;
+    created_at: Date | null;
+  };
+  wallet_v_vendor_funds: {
+    member_id: bigint | null;
+    vendor_code: string | null;
+    balance: bigint | null;
   };
 }

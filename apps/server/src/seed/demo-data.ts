@@ -67,7 +67,8 @@ export async function seedDemoData(modules: DemoModules) {
     await modules.system.api.updateSetting('appDownload', { ios: null, android: null, lite: null }, 'seed');
   }
   if ((await modules.content.api.seedDemo()) > 0) created.push('content');
-  await modules.agents.api.seedDemoContracts(agent.username, operator.username);
+  const owner = await modules.backoffice.api.findOperator(operator.username);
+  if (owner) await modules.agents.api.seedDemoContracts(agent.username, owner);
   await modules.catalogue.api.seedDemo();
   // After the demo catalogue: DEMOVENDOR is a demo vendor of its own, for vendors' certification tests.
   await modules.provider.api.seedDemoVendor();

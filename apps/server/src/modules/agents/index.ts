@@ -87,11 +87,9 @@ export function createAgentsModule(deps: {
       contracts,
       /**
        * Demo installations: operator-granted contracts of every kind for the demo agent, in the
-       * name of `operatorUsername`; keyed, so restarts grant nothing twice.
+       * name of `operator` (the back office's findOperator); keyed, so restarts grant nothing twice.
        */
-      async seedDemoContracts(agentAccount: string, operatorUsername: string): Promise<void> {
-        const operator = await deps.db.selectFrom('backoffice_operator').select(['id', 'username']).where('username', '=', operatorUsername).executeTakeFirst();
-        if (!operator) return;
+      async seedDemoContracts(agentAccount: string, operator: { id: bigint; username: string }): Promise<void> {
         for (const [kind, tiers] of Object.entries(DEMO_TIERS)) {
           await contracts.grant({ id: operator.id, username: operator.username, ip: null }, { downline: agentAccount, kind: kind as keyof typeof DEMO_TIERS, tiers }, `demo-${kind}`);
         }

@@ -67,6 +67,11 @@ export function createBackofficeModule(deps: BackofficeDeps) {
           passwordHash: await hashPassword(input.password),
         });
       },
+      /** An operator's id and username by username (case-insensitive), for actions done in its name (demo seed). */
+      async findOperator(username: string): Promise<{ id: bigint; username: string } | undefined> {
+        const operator = await repository.findOperatorByUsername(deps.db, username.trim().toLowerCase());
+        return operator ? { id: operator.id, username: operator.username } : undefined;
+      },
       /**
        * preHandler for operator routes: the request must come from the IP allow-list (403
        * backoffice.ip_not_allowed), `Authorization: Bearer <token>` must be a live operator

@@ -38,7 +38,7 @@ export async function listOperatorVendors(db: DbExecutor, onlyCode?: string): Pr
     ) g on true
     left join lateral (
       select count(*) as members, sum(balance) as total
-      from wallet_account where member_id is not null and pocket = 'vendor:' || lower(v.code) and balance > 0
+      from wallet_v_vendor_funds where vendor_code = lower(v.code)
     ) f on true
     ${onlyCode === undefined ? sql`` : sql`where v.code = ${onlyCode}`}
     order by v.sort_order, v.code`.execute(db);
@@ -69,7 +69,7 @@ export async function lockVendor(tx: DbExecutor, code: string): Promise<LockedVe
 export async function vendorFundsHeld(db: DbExecutor, code: string): Promise<{ members: number; total: bigint }> {
   const { rows } = await sql<{ members: number; total: bigint }>`
     select count(*)::int as members, coalesce(sum(balance), 0)::bigint as total
-    from wallet_account where member_id is not null and pocket = ${`vendor:${code.toLowerCase()}`} and balance > 0`.execute(db);
+    from wallet_v_vendor_funds where vendor_code = ${code.toLowerCase()}`.execute(db);
   return rows[0] ?? { members: 0, total: 0n };
 }
 

@@ -114,10 +114,10 @@ export async function moneyFlowsBy(db: DbExecutor, window: Window, key: 'day' | 
   return rows.map((row) => ({ key: row.key, depositCount: Number(row.dc), depositSum: BigInt(row.ds), withdrawalCount: Number(row.wc), withdrawalSum: BigInt(row.ws) }));
 }
 
-/** Vendors' display names by code (the catalogue's table: catalogue publishes no view yet). */
+/** Vendors' display names by code, through the catalogue's published view (migration 0051). */
 export async function vendorNames(db: DbExecutor, codes: readonly string[]): Promise<Map<string, string>> {
   if (codes.length === 0) return new Map();
-  const { rows } = await sql<{ code: string; display_name: string }>`select code, display_name from catalogue_vendor where code = any(${codes}::text[])`.execute(db);
+  const { rows } = await sql<{ code: string; display_name: string }>`select code, display_name from catalogue_v_vendor where code = any(${codes}::text[])`.execute(db);
   return new Map(rows.map((row) => [row.code, row.display_name]));
 }
 

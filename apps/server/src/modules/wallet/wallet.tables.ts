@@ -60,10 +60,31 @@ export interface WalletAdjustmentRequestTable {
   journal_id: bigint | null;
 }
 
+/** Published for other modules' SQL (migration 0050): a member's cash entries with their journals. Read only. */
+export interface WalletMemberCashEntryView {
+  member_id: bigint;
+  journal_id: bigint;
+  type: WalletJournalTable['type'];
+  amount: bigint;
+  balance_after: bigint;
+  reference: string | null;
+  created_at: Date;
+}
+
+/** Published for other modules' SQL (migration 0050): money members hold at a transfer-mode vendor. Read only. */
+export interface WalletVendorFundsView {
+  member_id: bigint;
+  /** Lower case. */
+  vendor_code: string;
+  balance: bigint;
+}
+
 export interface WalletTables {
   wallet_account: WalletAccountTable;
   wallet_journal: WalletJournalTable;
   wallet_entry: WalletEntryTable;
   wallet_check_run: WalletCheckRunTable;
   wallet_adjustment_request: WalletAdjustmentRequestTable;
+  wallet_v_member_cash_entry: WalletMemberCashEntryView;
+  wallet_v_vendor_funds: WalletVendorFundsView;
 }

@@ -148,20 +148,18 @@ export interface TeamEntryRow {
 /** Cash entries of the team's members (the agent's own excluded: it has its account record). */
 export async function listTeamEntries(db: DbExecutor, filter: TeamFilter & { type?: JournalType }) {
   const { start, end } = bounds(filter.period);
+  // The wallet's published view of members' cash entries (migration 0050), never its tables.
   const base = db
-    .selectFrom('wallet_account as a')
-    .innerJoin('agents_tree as t', (join) => join.onRef('t.descendant_id', '=', 'a.member_id').on('t.ancestor_id', '=', filter.agentId).on('t.depth', '>', 0))
-    .innerJoin('wallet_entry as e', 'e.account_id', 'a.id')
-    .innerJoin('wallet_journal as j', 'j.id', 'e.journal_id')
-    .where('a.pocket', '=', 'cash')
-    .where('j.created_at', '>=', start)
-    .where('j.created_at', '<', end)
-    .$if(filter.memberId !== undefined, (query) => query.where('a.member_id', '=', filter.memberId!))
-    .$if(filter.type !== undefined, (query) => query.where('j.type', '=', filter.type!));
+    .selectFrom('wallet_v_member_cash_entry as e')
+    .innerJoin('agents_tree as t', (join) => join.onRef('t.descendant_id', '=', 'e.member_id').on('t.ancestor_id', '=', filter.agentId).on('t.depth', '>', 0))
+    .where('e.created_at', '>=', start)
+    .where('e.created_at', '<', end)
+    .$if(filter.memberId !== undefined, (query) => query.where('e.member_id', '=', filter.memberId!))
+    .$if(filter.type !== undefined, (query) => query.where('e.type', '=', filter.type!));
   const [rows, count] = await Promise.all([
     base
-      .innerJoin('accounts_v_member as m', 'm.id', 'a.member_id')
-      .select(['j.id', 'm.account', 'j.type', 'e.amount', 'e.balance_after', 'j.reference', 'j.created_at'])
+      .innerJoin('accounts_v_member as m', 'm.id', 'e.member_id')
+      .select(['e.journal_id as id', 'm.account', 'e.type', 'e.amount', 'e.balance_after', 'e.reference', 'e.created_at'])
       .orderBy('e.journal_id', 'desc')
       .limit(filter.limit)
       .offset(filter.offset)
