@@ -60,23 +60,26 @@ export interface WalletAdjustmentRequestTable {
   journal_id: bigint | null;
 }
 
-/** Published for other modules' SQL (migration 0050): a member's cash entries with their journals. Read only. */
+/** A view's column: read, never written (views are for other modules' reads). */
+type ReadOnly<T> = ColumnType<T, never, never>;
+
+/** Published for other modules' SQL (migration 0050): a member's cash entries with their journals. */
 export interface WalletMemberCashEntryView {
-  member_id: bigint;
-  journal_id: bigint;
-  type: WalletJournalTable['type'];
-  amount: bigint;
-  balance_after: bigint;
-  reference: string | null;
-  created_at: Date;
+  member_id: ReadOnly<bigint>;
+  journal_id: ReadOnly<bigint>;
+  type: ReadOnly<string>;
+  amount: ReadOnly<bigint>;
+  balance_after: ReadOnly<bigint>;
+  reference: ReadOnly<string | null>;
+  created_at: ReadOnly<Date>;
 }
 
-/** Published for other modules' SQL (migration 0050): money members hold at a transfer-mode vendor. Read only. */
+/** Published for other modules' SQL (migration 0050): money members hold at a transfer-mode vendor. */
 export interface WalletVendorFundsView {
-  member_id: bigint;
+  member_id: ReadOnly<bigint>;
   /** Lower case. */
-  vendor_code: string;
-  balance: bigint;
+  vendor_code: ReadOnly<string>;
+  balance: ReadOnly<bigint>;
 }
 
 export interface WalletTables {
