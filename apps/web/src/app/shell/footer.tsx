@@ -80,7 +80,7 @@ export function Footer() {
         {site.social.length > 0 ? (
           <section className="app-footer__column">
             <h2 className="app-footer__heading">{t('footer.followUs')}</h2>
-            <div className="app-footer__social">
+            <div className="cluster app-footer__social">
               {site.social.map(({ network, url }) => {
                 const SocialIcon = SOCIAL_ICONS[network];
                 const label = t(`footer.social.${network}`);

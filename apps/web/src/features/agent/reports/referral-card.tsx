@@ -49,7 +49,7 @@ export function ReferralCard() {
       <ReportBody query={referral} testId="referral" framed={false}>
         {(data) => (
           <div className="stack">
-            <div className="agent-referral__top">
+            <div className="cluster cluster--center cluster--gap-4">
               <img className="agent-referral__qr" src={data.qrUrl} width={160} height={160} alt={t('referral.qrAlt')} data-testid="referral-qr" />
               <p className="agent-referral__code">
                 <span>{t('referral.code')}</span>

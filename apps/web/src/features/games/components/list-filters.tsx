@@ -19,7 +19,7 @@ export function ListFilters({ control, vendors }: { control: ListFilterControl; 
   return (
     <div className="list-filters" data-testid="list-filters">
       {vendors.length > 0 ? <VendorChips vendors={vendors} value={control.vassalage} onChange={control.setVendor} /> : null}
-      <div className="list-filters__row">
+      <div className="cluster cluster--center cluster--gap-3">
         <SearchBox value={control.search} onSearch={control.setSearch} />
         <div className="list-filters__toggles" role="group" aria-label={t('filters.label')}>
           <button type="button" className="ui-chip filter-toggle" aria-pressed={control.isNew} onClick={() => control.setNew(!control.isNew)} data-testid="filter-new">

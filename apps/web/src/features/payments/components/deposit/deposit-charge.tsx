@@ -45,7 +45,7 @@ export function DepositCharge({ depositId, sandbox, format, titleId, onNewCharge
   const isPending = deposit.status === 'pending';
   return (
     <div className="deposit-charge" data-testid="deposit-charge" data-deposit-id={deposit.id}>
-      <div className="deposit-charge__head">
+      <div className="cluster cluster--baseline cluster--spread">
         <h3 id={titleId} className="wallet-card__title">
           {t('payments:deposit.chargeTitle')}
         </h3>
@@ -142,7 +142,7 @@ function ChargeActions({ deposit, onNewCharge, onDone, isCreating, createError }
   return (
     <>
       {createError ? <Alert data-testid="deposit-error">{errorMessage(createError)}</Alert> : null}
-      <div className="deposit-charge__actions">
+      <div className="cluster">
         {canRecharge ? (
           <Button
             variant="accent"
