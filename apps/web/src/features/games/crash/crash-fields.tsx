@@ -16,13 +16,8 @@ export function CrashAmountField({ control, limits, disabled }: { control: Crash
   return (
     <StakeField
       id="crash-amount"
-      label={t('crash.bet.amount')}
-      halfLabel={t('crash.bet.half')}
-      doubleLabel={t('crash.bet.double')}
-      value={control.amountText}
-      onValueChange={control.setAmountText}
-      onHalve={control.halve}
-      onDouble={control.double}
+      stake={control}
+      labels={{ field: t('crash.bet.amount'), half: t('crash.bet.half'), double: t('crash.bet.double') }}
       disabled={disabled}
       error={message}
     />

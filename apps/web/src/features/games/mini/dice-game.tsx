@@ -4,6 +4,7 @@ import { currentLanguage } from '../../../shared/i18n.ts';
 import { MiniFrame, MiniStat, usePayoutText } from './mini-frame.tsx';
 import { DICE_TARGET, diceOdds, formatDecimal, formatMultiplier, formatPercent, hundredthsText, type DiceDirection, type MiniRound } from './mini-math.ts';
 import type { MiniGameProps } from './mini-game-props.ts';
+import { RuleNotes } from './rule-notes.tsx';
 
 /** The marker slides to the roll in this long (the CSS transition of .dice-marker). */
 const ROLL_MS = 600;
@@ -101,13 +102,7 @@ export function DiceGame({ session, embedded, notice }: MiniGameProps) {
     </>
   );
 
-  const rules = (
-    <>
-      <p className="slot-paytable__note">{t('mini.rules.dados.how')}</p>
-      <p className="slot-paytable__note">{t('mini.rules.dados.direction')}</p>
-      <p className="slot-paytable__note">{t('mini.rules.dados.payout')}</p>
-    </>
-  );
+  const rules = <RuleNotes notes={[t('mini.rules.dados.how'), t('mini.rules.dados.direction'), t('mini.rules.dados.payout')]} />;
 
   const rollText = (round: MiniRound) => {
     const roll = rollOf(round);

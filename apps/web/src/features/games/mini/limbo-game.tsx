@@ -6,6 +6,7 @@ import { MiniField } from './mini-field.tsx';
 import { MiniFrame, MiniStat, usePayoutText } from './mini-frame.tsx';
 import { amountInputText, formatDecimal, formatMultiplier, formatPercent, hundredthsText, limboOdds, parseLimboTarget, type MiniRound } from './mini-math.ts';
 import type { MiniGameProps } from './mini-game-props.ts';
+import { RuleNotes } from './rule-notes.tsx';
 
 /** How long the result counts up from 1.00×: short for small results, at most 0.9 s. */
 export function countUpMs(result: number): number {
@@ -109,13 +110,7 @@ export function LimboGame({ session, embedded, notice }: MiniGameProps) {
     </>
   );
 
-  const rules = (
-    <>
-      <p className="slot-paytable__note">{t('mini.rules.limbo.how')}</p>
-      <p className="slot-paytable__note">{t('mini.rules.limbo.target')}</p>
-      <p className="slot-paytable__note">{t('mini.rules.limbo.payout')}</p>
-    </>
-  );
+  const rules = <RuleNotes notes={[t('mini.rules.limbo.how'), t('mini.rules.limbo.target'), t('mini.rules.limbo.payout')]} />;
 
   const chip = (round: MiniRound) => {
     const played = limboOf(round);

@@ -5,6 +5,7 @@ import { formatMultiplier as multiplierWire, MINES_COUNT_RANGE, minesMultiplier,
 import { Alert, Button, Spinner } from '@app/ui';
 import { useErrorMessage } from '../../../shared/error-message.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
+import { MiniSelect } from './mini-field.tsx';
 import { MiniAmountField, MiniFooter, MiniHead, MiniHistory, MiniRules, MiniStat, useMoney, useRtpText } from './mini-frame.tsx';
 import { formatMultiplier, formatPercent } from './mini-math.ts';
 import { GemIcon, MineIcon, MinesGrid } from './mines-grid.tsx';
@@ -91,18 +92,14 @@ function MinesGame({ session, embedded, notice }: { session: MinesSession; embed
 
   const controls = (
     <section className="mini-controls">
-      <div className="mini-field">
-        <label className="mini-label" htmlFor="mines-count">
-          {t('games:mini.mines.count')}
-        </label>
-        <select id="mines-count" className="mini-input mini-select" value={mineCount} onChange={(event) => session.setMineCount(Number(event.target.value))} disabled={playing || busy} data-testid="mines-count">
-          {MINE_COUNTS.map((count) => (
-            <option key={count} value={count}>
-              {count}
-            </option>
-          ))}
-        </select>
-      </div>
+      <MiniSelect
+        id="mines-count"
+        label={t('games:mini.mines.count')}
+        value={mineCount}
+        options={MINE_COUNTS.map((count) => ({ value: count, label: String(count) }))}
+        onValueChange={session.setMineCount}
+        disabled={playing || busy}
+      />
       <MiniAmountField stake={session} limits={table} disabled={playing || busy} />
       <div className="mini-stats">
         <MiniStat label={t('games:mini.mines.nextMultiplier')} value={multiplierText(nextMultiplier)} testId="mines-next-multiplier" />

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { minesMultiplier, minesRtp, safeCells } from '@app/house-games';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { formatMultiplier, formatPercent } from './mini-math.ts';
+import { RuleNotes } from './rule-notes.tsx';
 
 /** The chance that the first `reveals` picks are all safe, in percent. */
 export function survivalPercent(mineCount: number, reveals: number): number {
@@ -21,10 +22,7 @@ export function MinesRules({ mineCount }: { mineCount: number }) {
   const rtpText = (value: number) => `${(Math.floor(value * 1_000_000) / 10_000).toLocaleString(language === 'pt' ? 'pt-BR' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 4 })}%`;
   return (
     <>
-      <p className="slot-paytable__note">{t('mini.rules.mines.how')}</p>
-      <p className="slot-paytable__note">{t('mini.rules.mines.cashOut')}</p>
-      <p className="slot-paytable__note">{t('mini.rules.mines.payout')}</p>
-      <p className="slot-paytable__note">{t('mini.rules.mines.idle')}</p>
+      <RuleNotes notes={[t('mini.rules.mines.how'), t('mini.rules.mines.cashOut'), t('mini.rules.mines.payout'), t('mini.rules.mines.idle')]} />
       <h3 className="mines-rules__title">{t('mini.rules.mines.tableTitle', { count: mineCount })}</h3>
       <div className="mines-table-wrap">
         <table className="slot-paytable__table mini-rules__table" data-testid="mines-multiplier-table">

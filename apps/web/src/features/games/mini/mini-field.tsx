@@ -72,31 +72,72 @@ export function MiniField({ id, label, value, onValueChange, disabled, error, hi
   );
 }
 
+/** What the stake box reads and drives; the mini games' stake and crash's bet control both hold it. */
+export interface StakeControl {
+  amountText: string;
+  setAmountText: (text: string) => void;
+  halve: () => void;
+  double: () => void;
+}
+
 interface StakeFieldProps {
   /** The input's id and test id; the buttons are `<id>-half` and `<id>-double`. */
   id: string;
-  label: string;
-  halfLabel: string;
-  doubleLabel: string;
-  value: string;
-  onValueChange: (text: string) => void;
-  onHalve: () => void;
-  onDouble: () => void;
+  stake: StakeControl;
+  labels: { field: string; half: string; double: string };
   disabled: boolean;
   error: string | null;
   inputRef?: Ref<HTMLInputElement>;
 }
 
 /** The stake in reais, halved or doubled by the buttons in its box (mini games and crash). */
-export function StakeField({ id, halfLabel, doubleLabel, onHalve, onDouble, ...field }: StakeFieldProps) {
+export function StakeField({ id, stake, labels, disabled, error, inputRef }: StakeFieldProps) {
   return (
-    <MiniField id={id} testId={id} prefix="R$" {...field}>
-      <button type="button" className="mini-chip-button" onClick={onHalve} disabled={field.disabled} aria-label={halfLabel} title={halfLabel} data-testid={`${id}-half`}>
+    <MiniField id={id} testId={id} label={labels.field} prefix="R$" value={stake.amountText} onValueChange={stake.setAmountText} disabled={disabled} error={error} inputRef={inputRef}>
+      <button type="button" className="mini-chip-button" onClick={stake.halve} disabled={disabled} aria-label={labels.half} title={labels.half} data-testid={`${id}-half`}>
         ½
       </button>
-      <button type="button" className="mini-chip-button" onClick={onDouble} disabled={field.disabled} aria-label={doubleLabel} title={doubleLabel} data-testid={`${id}-double`}>
+      <button type="button" className="mini-chip-button" onClick={stake.double} disabled={disabled} aria-label={labels.double} title={labels.double} data-testid={`${id}-double`}>
         2×
       </button>
     </MiniField>
+  );
+}
+
+export interface MiniChoice<Value extends string | number> {
+  value: Value;
+  label: string;
+}
+
+interface MiniSelectProps<Value extends string | number> {
+  /** The select's id and test id. */
+  id: string;
+  label: string;
+  value: Value;
+  options: readonly MiniChoice<Value>[];
+  onValueChange: (value: Value) => void;
+  disabled: boolean;
+}
+
+/** A setting picked before the round (mines on the board, plinko's rows and risk). */
+export function MiniSelect<Value extends string | number>({ id, label, value, options, onValueChange, disabled }: MiniSelectProps<Value>) {
+  // The select speaks strings; the caller gets its own value back, number or word.
+  const choose = (text: string) => {
+    const chosen = options.find((option) => String(option.value) === text);
+    if (chosen) onValueChange(chosen.value);
+  };
+  return (
+    <div className="mini-field">
+      <label className="mini-label" htmlFor={id}>
+        {label}
+      </label>
+      <select id={id} className="mini-input mini-select" value={value} onChange={(event) => choose(event.target.value)} disabled={disabled} data-testid={id}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

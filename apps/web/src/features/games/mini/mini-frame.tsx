@@ -143,13 +143,8 @@ export function MiniAmountField({ stake: session, limits: table, disabled }: { s
   return (
     <StakeField
       id="mini-amount"
-      label={t('mini.amount.label')}
-      halfLabel={t('mini.amount.half')}
-      doubleLabel={t('mini.amount.double')}
-      value={amountText}
-      onValueChange={setAmountText}
-      onHalve={halve}
-      onDouble={double}
+      stake={{ amountText, setAmountText, halve, double }}
+      labels={{ field: t('mini.amount.label'), half: t('mini.amount.half'), double: t('mini.amount.double') }}
       disabled={disabled}
       error={message}
       inputRef={amountRef}

@@ -3,9 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { plinko, PLINKO_ROWS, PLINKO_TABLES, type PlinkoRisk, type PlinkoRows } from '@app/house-games';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { MiniFrame, MiniStat } from './mini-frame.tsx';
+import { MiniSelect } from './mini-field.tsx';
 import { formatMultiplier, type MiniRound } from './mini-math.ts';
 import type { MiniGameProps } from './mini-game-props.ts';
 import { dropMs, PlinkoBoard } from './plinko-board.tsx';
+import { RuleNotes } from './rule-notes.tsx';
 
 const RISKS: readonly PlinkoRisk[] = ['low', 'medium', 'high'];
 
@@ -47,30 +49,22 @@ export function PlinkoGame({ session, embedded, notice }: MiniGameProps) {
   const controls = (
     <>
       <div className="mini-field-row">
-        <div className="mini-field">
-          <label className="mini-label" htmlFor="plinko-rows">
-            {t('mini.plinko.rows')}
-          </label>
-          <select id="plinko-rows" className="mini-input mini-select" value={rows} onChange={(event) => setRows(Number(event.target.value) as PlinkoRows)} disabled={session.inPlay} data-testid="plinko-rows">
-            {PLINKO_ROWS.map((count) => (
-              <option key={count} value={count}>
-                {count}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="mini-field">
-          <label className="mini-label" htmlFor="plinko-risk">
-            {t('mini.plinko.risk')}
-          </label>
-          <select id="plinko-risk" className="mini-input mini-select" value={risk} onChange={(event) => setRisk(event.target.value as PlinkoRisk)} disabled={session.inPlay} data-testid="plinko-risk">
-            {RISKS.map((level) => (
-              <option key={level} value={level}>
-                {t(`mini.plinko.risks.${level}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <MiniSelect
+          id="plinko-rows"
+          label={t('mini.plinko.rows')}
+          value={rows}
+          options={PLINKO_ROWS.map((count) => ({ value: count, label: String(count) }))}
+          onValueChange={setRows}
+          disabled={session.inPlay}
+        />
+        <MiniSelect
+          id="plinko-risk"
+          label={t('mini.plinko.risk')}
+          value={risk}
+          options={RISKS.map((level) => ({ value: level, label: t(`mini.plinko.risks.${level}`) }))}
+          onValueChange={setRisk}
+          disabled={session.inPlay}
+        />
       </div>
       <div className="mini-stats">
         <MiniStat label={t('mini.rules.plinkoTable.top')} value={formatMultiplier(top, language, 2)} testId="plinko-top" />
@@ -82,9 +76,7 @@ export function PlinkoGame({ session, embedded, notice }: MiniGameProps) {
   const options = table.plinko ?? PLINKO_ROWS.flatMap((count) => RISKS.map((level) => ({ rows: count, risk: level, rtp: Math.round(plinko.rtp({ rows: count, risk: level }) * 1_000_000) / 10_000, multipliers: PLINKO_TABLES[count][level].map(String) })));
   const rules = (
     <>
-      <p className="slot-paytable__note">{t('mini.rules.plinko.how')}</p>
-      <p className="slot-paytable__note">{t('mini.rules.plinko.slots')}</p>
-      <p className="slot-paytable__note">{t('mini.rules.plinko.risk')}</p>
+      <RuleNotes notes={[t('mini.rules.plinko.how'), t('mini.rules.plinko.slots'), t('mini.rules.plinko.risk')]} />
       <table className="slot-paytable__table mini-rules__table" data-testid="plinko-rtp-table">
         <thead>
           <tr>
