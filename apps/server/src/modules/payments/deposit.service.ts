@@ -1,18 +1,32 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'kysely';
 import type { CreateDeposit, DepositOptions } from '@app/contracts';
 import { AppError, parseCents } from '@app/kernel';
 import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { HOUSE, type WalletApi } from '../wallet/index.ts';
-import type { DepositHoldReason, PaymentsDepositTable } from './payments.tables.ts';
+import {
+  countOpenCharges,
+  expireDeposit,
+  findDepositByRequest,
+  findDepositOwner,
+  findMemberDeposit,
+  insertDeposit,
+  listMemberDeposits,
+  listPendingDepositsCreatedBefore,
+  lockDeposit,
+  lockDepositByTxid,
+  markDepositPaid,
+  markDepositReviewed,
+  reopenRefundedDeposit,
+  type DepositRow,
+} from './deposit.repository.ts';
+import type { DepositHoldReason } from './payments.tables.ts';
 import { assertAgeVerified, type PaymentsDeps } from './payments.deps.ts';
 import { qrSvg } from './pix/index.ts';
 import type { ChargeState } from './providers/payment-provider.ts';
-import type { Selectable } from 'kysely';
 
-export type DepositRow = Selectable<PaymentsDepositTable>;
+export type { DepositRow } from './deposit.repository.ts';
 
 /** Deposits: a PIX charge per intent, credited exactly once when the provider says it was paid. */
 export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBus; logger: Logger; wallet: WalletApi }) {
@@ -24,7 +38,7 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
   }
 
   async function create(memberId: bigint, input: CreateDeposit): Promise<{ deposit: DepositRow; created: boolean }> {
-    const existing = await findByRequest(deps.db, memberId, input.requestId);
+    const existing = await findDepositByRequest(deps.db, memberId, input.requestId);
     const amount = parseCents(input.amount)!;
     if (existing) {
       if (existing.amount !== amount) throw new AppError('payments.request_conflict', 'request id already used for another amount');
@@ -37,14 +51,7 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
     // PIX only from the member's own account (brazil-compliance §2.4): we must know whose it is.
     if (!identity?.cpf || !identity.payeeName) throw new AppError('payments.profile_incomplete', 'name and CPF are required to deposit');
     assertAgeVerified(identity);
-    const pending = await deps.db
-      .selectFrom('payments_deposit')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('member_id', '=', memberId)
-      .where('status', '=', 'pending')
-      .where('expires_at', '>', sql<Date>`now()`)
-      .executeTakeFirstOrThrow();
-    if (Number(pending.count) >= settings.maxPending) throw new AppError('payments.too_many_pending', 'too many open charges');
+    if ((await countOpenCharges(deps.db, memberId)) >= settings.maxPending) throw new AppError('payments.too_many_pending', 'too many open charges');
 
     const txid = newTxid();
     let charge;
@@ -61,14 +68,9 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
       deps.logger.warn({ err: error, txid }, 'provider refused or did not answer createCharge');
       throw new AppError('payments.provider_unavailable', 'payment provider unavailable');
     }
-    const inserted = await deps.db
-      .insertInto('payments_deposit')
-      .values({ member_id: memberId, request_id: input.requestId, amount, provider: provider.code, txid, br_code: charge.brCode, expires_at: charge.expiresAt })
-      .onConflict((conflict) => conflict.columns(['member_id', 'request_id']).doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const inserted = await insertDeposit(deps.db, { memberId, requestId: input.requestId, amount, provider: provider.code, txid, brCode: charge.brCode, expiresAt: charge.expiresAt });
     // A concurrent double click lost the race: answer what the winner created (its charge stands).
-    if (!inserted) return { deposit: (await findByRequest(deps.db, memberId, input.requestId))!, created: false };
+    if (!inserted) return { deposit: (await findDepositByRequest(deps.db, memberId, input.requestId))!, created: false };
     return { deposit: inserted, created: true };
   }
 
@@ -91,19 +93,15 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
 
   async function settlePaidOnce(paid: { txid: string; amount: bigint; endToEndId: string; payerCpf?: string; paidAt: Date }): Promise<'credited' | 'held' | 'already' | 'unknown'> {
     // Whose it is, read before the transaction: a second pooled connection inside it could starve the pool.
-    const owner = await deps.db.selectFrom('payments_deposit').select('member_id').where('provider', '=', provider.code).where('txid', '=', paid.txid).executeTakeFirst();
+    const owner = await findDepositOwner(deps.db, provider.code, paid.txid);
     const identity = owner ? await deps.identityOf(owner.member_id) : undefined;
     const outcome = await deps.db.transaction().execute(async (tx) => {
-      const deposit = await tx.selectFrom('payments_deposit').selectAll().where('provider', '=', provider.code).where('txid', '=', paid.txid).forUpdate().executeTakeFirst();
+      const deposit = await lockDepositByTxid(tx, provider.code, paid.txid);
       if (!deposit) return { result: 'unknown' as const };
       if (deposit.status !== 'pending' && deposit.status !== 'expired') return { result: 'already' as const, deposit };
       const holdReason = holdReasonOf(deposit, paid, identity?.cpf);
       const late = deposit.status === 'expired';
-      await tx
-        .updateTable('payments_deposit')
-        .set({ status: holdReason ? 'held' : 'credited', hold_reason: holdReason, paid_at: paid.paidAt, paid_amount: paid.amount, end_to_end_id: paid.endToEndId, payer_cpf: paid.payerCpf ?? null, paid_late: late, credited_at: holdReason ? null : sql<Date>`now()` })
-        .where('id', '=', deposit.id)
-        .execute();
+      await markDepositPaid(tx, deposit.id, { status: holdReason ? 'held' : 'credited', holdReason, paidAt: paid.paidAt, paidAmount: paid.amount, endToEndId: paid.endToEndId, payerCpf: paid.payerCpf ?? null, late });
       // Credited only when the paid amount is the charge's, so the amount is never the notice's word alone.
       if (!holdReason) await credit(tx, deposit, deposit.amount);
       await publishChange(tx, deposit.member_id, deposit.id, holdReason ? 'held' : 'credited');
@@ -153,15 +151,10 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
     const status = decision === 'credit' ? ('credited' as const) : ('refunded' as const);
     // The row lock makes a double click decide once; the decision is claimed in the same update.
     const claim = async (tx: DbExecutor) => {
-      const deposit = await tx.selectFrom('payments_deposit').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+      const deposit = await lockDeposit(tx, id);
       if (!deposit) throw new AppError('payments.deposit_not_found', 'no such deposit');
       if (deposit.status !== 'held' || !deposit.paid_amount || !deposit.end_to_end_id) throw new AppError('payments.deposit_not_held', 'not held for review');
-      return tx
-        .updateTable('payments_deposit')
-        .set({ status, credited_at: decision === 'credit' ? sql<Date>`now()` : null, reviewed_by: operatorId, reviewed_at: sql<Date>`now()`, review_note: note })
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return markDepositReviewed(tx, id, { status, operatorId, note });
     };
     if (decision === 'credit') {
       return deps.db.transaction().execute(async (tx) => {
@@ -179,7 +172,7 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
     try {
       await provider.refundCharge({ txid: claimed.txid, endToEndId: claimed.end_to_end_id!, amount: claimed.paid_amount! });
     } catch (error) {
-      await deps.db.updateTable('payments_deposit').set({ status: 'held', reviewed_by: null, reviewed_at: null, review_note: null }).where('id', '=', id).where('status', '=', 'refunded').execute();
+      await reopenRefundedDeposit(deps.db, id);
       throw error;
     }
     return deps.db.transaction().execute(async (tx) => {
@@ -198,17 +191,13 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
   }
 
   async function findOwn(memberId: bigint, depositId: bigint): Promise<DepositRow> {
-    const deposit = await deps.db.selectFrom('payments_deposit').selectAll().where('id', '=', depositId).where('member_id', '=', memberId).executeTakeFirst();
+    const deposit = await findMemberDeposit(deps.db, memberId, depositId);
     if (!deposit) throw new AppError('payments.deposit_not_found', 'no such deposit');
     return deposit;
   }
 
   async function list(memberId: bigint, page: { pageNo: number; pageSize: number }) {
-    const [rows, total] = await Promise.all([
-      deps.db.selectFrom('payments_deposit').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').limit(page.pageSize).offset((page.pageNo - 1) * page.pageSize).execute(),
-      deps.db.selectFrom('payments_deposit').select((eb) => eb.fn.countAll<string>().as('count')).where('member_id', '=', memberId).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.count) };
+    return listMemberDeposits(deps.db, memberId, { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize });
   }
 
   /**
@@ -216,14 +205,7 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
    * here) and, if still unpaid, marked expired; a payment that arrives later still credits.
    */
   async function reconcile(now = new Date()): Promise<{ expired: number; credited: number }> {
-    const open = await deps.db
-      .selectFrom('payments_deposit')
-      .selectAll()
-      .where('status', '=', 'pending')
-      .where('created_at', '<', sql<Date>`${new Date(now.getTime() - 60_000)}`)
-      .orderBy('expires_at')
-      .limit(200)
-      .execute();
+    const open = await listPendingDepositsCreatedBefore(deps.db, new Date(now.getTime() - 60_000));
     let expired = 0;
     let credited = 0;
     for (const deposit of open) {
@@ -233,7 +215,7 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
         if (result === 'credited') credited += 1;
       } else if (deposit.expires_at.getTime() <= now.getTime()) {
         const changed = await deps.db.transaction().execute(async (tx) => {
-          const row = await tx.updateTable('payments_deposit').set({ status: 'expired' }).where('id', '=', deposit.id).where('status', '=', 'pending').returning('id').executeTakeFirst();
+          const row = await expireDeposit(tx, deposit.id);
           if (row) await publishChange(tx, deposit.member_id, deposit.id, 'expired');
           return row !== undefined;
         });
@@ -247,10 +229,6 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
 }
 
 export type DepositService = ReturnType<typeof createDepositService>;
-
-async function findByRequest(db: DbExecutor, memberId: bigint, requestId: string) {
-  return db.selectFrom('payments_deposit').selectAll().where('member_id', '=', memberId).where('request_id', '=', requestId).executeTakeFirst();
-}
 
 /** BCB TxId: 26–35 alphanumerics. 32 hex characters from node:crypto (128 random bits). */
 function newTxid(): string {

@@ -1,0 +1,122 @@
+import { sql, type Selectable } from 'kysely';
+import type { DbExecutor } from '../../platform/db.ts';
+import type { DepositHoldReason, PaymentsDepositTable } from './payments.tables.ts';
+
+/**
+ * The deposits' SQL (payments_deposit, and the sandbox PSP's charge its location route reads):
+ * each function takes the executor (the caller's transaction or the pool) first and holds no rule;
+ * deposit.service.ts decides, and owns the transaction of each use case.
+ */
+
+export type DepositRow = Selectable<PaymentsDepositTable>;
+
+export async function findDepositByRequest(executor: DbExecutor, memberId: bigint, requestId: string) {
+  return executor.selectFrom('payments_deposit').selectAll().where('member_id', '=', memberId).where('request_id', '=', requestId).executeTakeFirst();
+}
+
+/** The member's charges still pending and not yet past their expiry. */
+export async function countOpenCharges(executor: DbExecutor, memberId: bigint): Promise<number> {
+  const pending = await executor
+    .selectFrom('payments_deposit')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'pending')
+    .where('expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirstOrThrow();
+  return Number(pending.count);
+}
+
+/** Inserts the charge; undefined when the member's request id already has one (a concurrent double click). */
+export async function insertDeposit(
+  executor: DbExecutor,
+  deposit: { memberId: bigint; requestId: string; amount: bigint; provider: string; txid: string; brCode: string; expiresAt: Date },
+) {
+  return executor
+    .insertInto('payments_deposit')
+    .values({ member_id: deposit.memberId, request_id: deposit.requestId, amount: deposit.amount, provider: deposit.provider, txid: deposit.txid, br_code: deposit.brCode, expires_at: deposit.expiresAt })
+    .onConflict((conflict) => conflict.columns(['member_id', 'request_id']).doNothing())
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Whose charge a provider's txid is, without a lock. */
+export async function findDepositOwner(executor: DbExecutor, provider: string, txid: string) {
+  return executor.selectFrom('payments_deposit').select('member_id').where('provider', '=', provider).where('txid', '=', txid).executeTakeFirst();
+}
+
+/** The charge a provider's txid names, locked for the rest of the transaction. */
+export async function lockDepositByTxid(executor: DbExecutor, provider: string, txid: string) {
+  return executor.selectFrom('payments_deposit').selectAll().where('provider', '=', provider).where('txid', '=', txid).forUpdate().executeTakeFirst();
+}
+
+/** Records the provider's payment: `credited` (credited now) or `held` for an operator, with why. */
+export async function markDepositPaid(
+  executor: DbExecutor,
+  id: bigint,
+  paid: { status: 'credited' | 'held'; holdReason: DepositHoldReason | null; paidAt: Date; paidAmount: bigint; endToEndId: string; payerCpf: string | null; late: boolean },
+) {
+  await executor
+    .updateTable('payments_deposit')
+    .set({
+      status: paid.status,
+      hold_reason: paid.holdReason,
+      paid_at: paid.paidAt,
+      paid_amount: paid.paidAmount,
+      end_to_end_id: paid.endToEndId,
+      payer_cpf: paid.payerCpf,
+      paid_late: paid.late,
+      credited_at: paid.status === 'credited' ? sql<Date>`now()` : null,
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The deposit, locked for the rest of the transaction. */
+export async function lockDeposit(executor: DbExecutor, id: bigint) {
+  return executor.selectFrom('payments_deposit').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
+/** An operator's decision on a held deposit: `credited` (credited now) or `refunded`, with who, when and why. */
+export async function markDepositReviewed(executor: DbExecutor, id: bigint, review: { status: 'credited' | 'refunded'; operatorId: bigint; note: string }) {
+  return executor
+    .updateTable('payments_deposit')
+    .set({ status: review.status, credited_at: review.status === 'credited' ? sql<Date>`now()` : null, reviewed_by: review.operatorId, reviewed_at: sql<Date>`now()`, review_note: review.note })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A refund the provider refused: the deposit claimed as `refunded` goes back on hold, the review undone. */
+export async function reopenRefundedDeposit(executor: DbExecutor, id: bigint) {
+  await executor.updateTable('payments_deposit').set({ status: 'held', reviewed_by: null, reviewed_at: null, review_note: null }).where('id', '=', id).where('status', '=', 'refunded').execute();
+}
+
+export async function findMemberDeposit(executor: DbExecutor, memberId: bigint, depositId: bigint) {
+  return executor.selectFrom('payments_deposit').selectAll().where('id', '=', depositId).where('member_id', '=', memberId).executeTakeFirst();
+}
+
+/** The member's deposits, newest first, and how many there are. */
+export async function listMemberDeposits(executor: DbExecutor, memberId: bigint, page: { limit: number; offset: number }) {
+  const [rows, total] = await Promise.all([
+    executor.selectFrom('payments_deposit').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute(),
+    executor.selectFrom('payments_deposit').select((eb) => eb.fn.countAll<string>().as('count')).where('member_id', '=', memberId).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
+/** Pending charges created before `createdBefore`, soonest expiry first, at most 200: the reconciliation's batch. */
+export async function listPendingDepositsCreatedBefore(executor: DbExecutor, createdBefore: Date) {
+  return executor
+    .selectFrom('payments_deposit')
+    .selectAll()
+    .where('status', '=', 'pending')
+    .where('created_at', '<', sql<Date>`${createdBefore}`)
+    .orderBy('expires_at')
+    .limit(200)
+    .execute();
+}
+
+/** Marks a still-pending charge expired; undefined when it was no longer pending. */
+export async function expireDeposit(executor: DbExecutor, id: bigint) {
+  return executor.updateTable('payments_deposit').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'pending').returning('id').executeTakeFirst();
+}
