@@ -58,7 +58,7 @@ export function SideMenuGames({ items }: { items: readonly NavItem[] }) {
               {canUnfold && vendors.length > 0 ? (
                 <button
                   type="button"
-                  className="side-menu__unfold"
+                  className="ghost-button side-menu__unfold"
                   aria-expanded={isOpen}
                   aria-label={t('games:nav.showVendors', { type: label })}
                   onClick={() => toggle(item.id)}

@@ -32,7 +32,7 @@ export function SideMenu() {
       inert={hidden}
     >
       {compact ? (
-        <div className="side-menu__head">
+        <div className="split-row side-menu__head">
           <Link to="/" className="brand" onClick={close}>
             <LogoMark size={28} />
             <span className="brand__name">{boot.site.name}</span>

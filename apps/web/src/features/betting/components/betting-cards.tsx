@@ -41,7 +41,7 @@ export function BettingCards({ rows, format, onDetails }: BettingCardsProps) {
               <time dateTime={row.openedAt}>{format.dateTime(row.openedAt)}</time>
               <RoundStatusChip status={row.status} />
             </div>
-            <div className="betting-card__footer">
+            <div className="split-row betting-card__footer">
               <div className="line-card__reference">{t('record.roundRef', { roundId: row.roundId })}</div>
               {detail ? <RoundDetailsButton roundId={row.roundId} onOpen={() => onDetails(detail)} /> : null}
             </div>

@@ -14,7 +14,7 @@ export function GameToasts() {
         <div key={toast.id} className="game-toast" role="alert" data-testid="game-toast">
           <AlertIcon size={18} />
           <span className="game-toast__text">{toast.message}</span>
-          <button type="button" className="game-toast__close" aria-label={t('actions.close')} onClick={() => dismissGameToast(toast.id)}>
+          <button type="button" className="ghost-button game-toast__close" aria-label={t('actions.close')} onClick={() => dismissGameToast(toast.id)}>
             <CloseIcon size={16} />
           </button>
         </div>

@@ -55,7 +55,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (value
       {text ? (
         <button
           type="button"
-          className="search-box__clear"
+          className="ghost-button search-box__clear"
           aria-label={t('filters.clearSearch')}
           onClick={() => {
             setText('');

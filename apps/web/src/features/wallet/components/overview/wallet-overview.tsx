@@ -27,7 +27,7 @@ export function WalletOverview() {
   return (
     <div className="wallet-page" data-testid="wallet-overview">
       <section className="hero-card wallet-hero" aria-labelledby="wallet-main-title">
-        <div className="wallet-hero__head">
+        <div className="split-row">
           <h3 id="wallet-main-title" className="hero-card__label">
             {t('wallet:overview.mainBalance')}
           </h3>
