@@ -2,10 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MinesRound } from '@app/contracts';
 import { formatMultiplier as multiplierWire, MINES_COUNT_RANGE, minesMultiplier, minesNextChance, safeCells } from '@app/house-games';
-import { Alert, Button, Spinner } from '@app/ui';
-import { useErrorMessage } from '../../../shared/error-message.ts';
+import { Alert, Button } from '@app/ui';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { MiniSelect } from './mini-field.tsx';
+import { MiniTableGate } from './mini-table-gate.tsx';
 import { MiniAmountField, MiniFooter, MiniHead, MiniHistory, MiniRules, MiniStat, useMoney, useRtpText } from './mini-frame.tsx';
 import { formatMultiplier, formatPercent } from './mini-math.ts';
 import { GemIcon, MineIcon, MinesGrid } from './mines-grid.tsx';
@@ -20,29 +20,12 @@ const EMPTY_BOARD = { mines: null, revealed: [], hit: null };
 
 /** Mines: the table is loaded (with the round in progress, resumed), then the game plays on it. */
 export function MinesScreen({ embedded = false, demoRequested = false }: { embedded?: boolean; demoRequested?: boolean }) {
-  const { t } = useTranslation('games');
-  const errorMessage = useErrorMessage();
   const session = useMinesSession();
-  if (session.table.isPending) {
-    return (
-      <div className="mini-screen mini-screen--loading" data-testid="mini-loading">
-        <Spinner label={t('launch.loading')} size={44} />
-      </div>
-    );
-  }
-  if (!session.table.data) {
-    return (
-      <div className="mini-screen" data-testid="mini-load-error">
-        <Alert tone="error">{errorMessage(session.table.error)}</Alert>
-      </div>
-    );
-  }
-  const notice = demoRequested ? (
-    <Alert tone="info" data-testid="mini-demo-notice">
-      {t('mini.demo.realOnly')}
-    </Alert>
-  ) : null;
-  return <MinesGame session={session} embedded={embedded} notice={notice} />;
+  return (
+    <MiniTableGate table={session.table} demoRequested={demoRequested}>
+      {(notice) => <MinesGame session={session} embedded={embedded} notice={notice} />}
+    </MiniTableGate>
+  );
 }
 
 /**
