@@ -1,5 +1,3 @@
-import { sql, type Selectable, type UpdateObject } from 'kysely';
-import type { Database } from '../../database.ts';
 import type { ConfirmReceipt, CreateWithdrawal, SavePayoutAccount, WithdrawOptions, WithdrawalStatus } from '@app/contracts';
 import { AppError, formatCents, parseCents } from '@app/kernel';
 import type { Db, DbExecutor } from '../../platform/db.ts';
@@ -7,11 +5,35 @@ import type { EventBus } from '../../platform/events.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { type WalletApi } from '../wallet/index.ts';
 import { assertAgeVerified, type PaymentsDeps } from './payments.deps.ts';
-import type { PaymentsWithdrawalTable, PayoutDestination } from './payments.tables.ts';
+import type { PayoutDestination } from './payments.tables.ts';
 import { destinationFromRow, destinationOf, displayOf, payoutAccountView, rowOf } from './payout-account.ts';
 import { holdJournal, payoutJournal, releaseJournal } from './withdrawal-journals.ts';
+import {
+  findMemberWithdrawal,
+  findPayoutAccount,
+  findWithdrawal,
+  findWithdrawalByRequest,
+  findWithdrawalStatus,
+  insertPayoutAccountLog,
+  insertWithdrawal,
+  listDueWithdrawals,
+  listMemberWithdrawals,
+  lockWithdrawal,
+  markReceiptsAutoReceived,
+  markWithdrawalApproved,
+  markWithdrawalFailed,
+  markWithdrawalPaid,
+  markWithdrawalPaying,
+  markWithdrawalRejected,
+  postponeWithdrawalPoll,
+  recordWithdrawalReceipt,
+  saveWithdrawalProof,
+  scheduleWithdrawalRetry,
+  upsertPayoutAccount,
+  type WithdrawalRow,
+} from './withdrawal.repository.ts';
 
-export type WithdrawalRow = Selectable<PaymentsWithdrawalTable>;
+export type { WithdrawalRow } from './withdrawal.repository.ts';
 
 /** Retry delays for a payout the provider did not answer (timeouts, 5xx): never a second payout, the id is the key. */
 const RETRY_DELAYS_S = [30, 60, 120, 300, 600];
@@ -29,7 +51,7 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
     const [settings, identity, account, cash, turnover] = await Promise.all([
       deps.settings(),
       deps.identityOf(memberId),
-      deps.db.selectFrom('payments_payout_account').selectAll().where('member_id', '=', memberId).executeTakeFirst(),
+      findPayoutAccount(deps.db, memberId),
       deps.wallet.cashOf(memberId),
       turnoverOf(memberId),
     ]);
@@ -51,20 +73,15 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
     if (!(await deps.checkLoginPassword(memberId, input.password))) throw new AppError('payments.password_invalid', 'wrong password');
     const row = rowOf(memberId, destination);
     return deps.db.transaction().execute(async (tx) => {
-      const saved = await tx
-        .insertInto('payments_payout_account')
-        .values(row)
-        .onConflict((conflict) => conflict.column('member_id').doUpdateSet({ ...row, updated_at: sql<Date>`now()` }))
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await tx.insertInto('payments_payout_account_log').values({ member_id: memberId, account: JSON.stringify(destination), ip }).execute();
+      const saved = await upsertPayoutAccount(tx, row);
+      await insertPayoutAccountLog(tx, { memberId, account: destination, ip });
       return payoutAccountView(saved);
     });
   }
 
   async function create(memberId: bigint, input: CreateWithdrawal): Promise<WithdrawalRow> {
     const amount = parseCents(input.amount)!;
-    const existing = await findByRequest(deps.db, memberId, input.requestId);
+    const existing = await findWithdrawalByRequest(deps.db, memberId, input.requestId);
     if (existing) {
       if (existing.amount !== amount) throw new AppError('payments.request_conflict', 'request id already used for another amount');
       return existing;
@@ -72,7 +89,7 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
     const settings = (await deps.settings()).withdrawal;
     if (amount < parseCents(settings.min)!) throw new AppError('payments.amount_below_min', 'amount below the minimum', { min: settings.min });
     if (amount > parseCents(settings.max)!) throw new AppError('payments.amount_above_max', 'amount above the maximum', { max: settings.max });
-    const account = await deps.db.selectFrom('payments_payout_account').selectAll().where('member_id', '=', memberId).executeTakeFirst();
+    const account = await findPayoutAccount(deps.db, memberId);
     if (!account) throw new AppError('payments.payout_account_missing', 'no payout account');
     const identity = await deps.identityOf(memberId);
     // The account must still be the member's own: a later CPF or name change makes it stale.
@@ -87,22 +104,17 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
     const destination = destinationFromRow(account);
     const autoApproved = amount <= parseCents(settings.autoApproveUpTo)!;
     const created = await deps.db.transaction().execute(async (tx) => {
-      const inserted = await tx
-        .insertInto('payments_withdrawal')
-        .values({
-          member_id: memberId,
-          request_id: input.requestId,
-          amount,
-          status: autoApproved ? 'approved' : 'reviewing',
-          auto_approved: autoApproved,
-          destination: JSON.stringify(destination),
-          destination_display: displayOf(destination),
-          provider: provider.code,
-          next_attempt_at: autoApproved ? sql<Date>`now()` : null,
-        })
-        .onConflict((conflict) => conflict.columns(['member_id', 'request_id']).doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      const inserted = await insertWithdrawal(tx, {
+        memberId,
+        requestId: input.requestId,
+        amount,
+        status: autoApproved ? 'approved' : 'reviewing',
+        autoApproved,
+        destination,
+        destinationDisplay: displayOf(destination),
+        provider: provider.code,
+        payNow: autoApproved,
+      });
       if (!inserted) return undefined;
       // Funds held in the same transaction: insufficient cash refuses the whole request.
       await deps.wallet.postOrThrow(tx, holdJournal(inserted));
@@ -110,7 +122,7 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
       return inserted;
     });
     // A concurrent double click lost the race: the first request stands, one hold only.
-    if (!created) return (await findByRequest(deps.db, memberId, input.requestId))!;
+    if (!created) return (await findWithdrawalByRequest(deps.db, memberId, input.requestId))!;
     if (autoApproved) void sendPayout(created.id).catch((error: unknown) => deps.logger.warn({ err: error }, 'immediate payout attempt failed; the job retries'));
     return created;
   }
@@ -119,18 +131,21 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
     await deps.bus.publish(tx, { type: 'payments.withdrawal_changed', audience: { kind: 'member', memberId: row.member_id.toString() }, data: { id: row.id.toString(), status: row.status } });
   }
 
-  /** Moves a withdrawal from one state to the next under a row lock; undefined when it was not in `from`. */
-  async function transition(tx: DbExecutor, id: bigint, from: readonly WithdrawalStatus[], patch: UpdateObject<Database, 'payments_withdrawal'>) {
-    const row = await tx.selectFrom('payments_withdrawal').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  /**
+   * Moves a withdrawal from one state to the next under a row lock (`change`: the repository's
+   * update of that step); undefined when it was not in `from`.
+   */
+  async function transition(tx: DbExecutor, id: bigint, from: readonly WithdrawalStatus[], change: (tx: DbExecutor) => Promise<WithdrawalRow>) {
+    const row = await lockWithdrawal(tx, id);
     if (!row || !from.includes(row.status)) return undefined;
-    const updated = await tx.updateTable('payments_withdrawal').set(patch).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const updated = await change(tx);
     await publishChange(tx, updated);
     return updated;
   }
 
   async function approve(id: bigint, operatorId: bigint, audit: (tx: DbExecutor, row: WithdrawalRow) => Promise<void>) {
     const approved = await deps.db.transaction().execute(async (tx) => {
-      const row = await transition(tx, id, ['reviewing'], { status: 'approved', reviewed_by: operatorId, reviewed_at: sql<Date>`now()`, next_attempt_at: sql<Date>`now()` });
+      const row = await transition(tx, id, ['reviewing'], (locked) => markWithdrawalApproved(locked, id, operatorId));
       if (!row) throw new AppError('payments.withdrawal_not_reviewable', 'not awaiting review');
       await audit(tx, row);
       return row;
@@ -141,7 +156,7 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
 
   async function reject(id: bigint, operatorId: bigint, reason: string, audit: (tx: DbExecutor, row: WithdrawalRow) => Promise<void>) {
     return deps.db.transaction().execute(async (tx) => {
-      const row = await transition(tx, id, ['reviewing'], { status: 'rejected', reviewed_by: operatorId, reviewed_at: sql<Date>`now()`, reject_reason: reason });
+      const row = await transition(tx, id, ['reviewing'], (locked) => markWithdrawalRejected(locked, id, operatorId, reason));
       if (!row) throw new AppError('payments.withdrawal_not_reviewable', 'not awaiting review');
       await deps.wallet.postOrThrow(tx, releaseJournal(row, 'rejected'));
       await audit(tx, row);
@@ -162,19 +177,12 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
       if (state.status === 'paid') await settlePayout(payoutIdOf(row), { status: 'paid' });
       else if (state.status === 'failed') await settlePayout(payoutIdOf(row), { status: 'failed', reason: state.failureReason ?? 'refused' });
       else {
-        await deps.db.transaction().execute((tx) =>
-          transition(tx, id, ['approved'], { status: 'paying', provider_payout_id: payoutIdOf(row), attempts: sql<number>`attempts + 1`, next_attempt_at: sql<Date>`now() + interval '2 minutes'`, last_error: null }),
-        );
+        await deps.db.transaction().execute((tx) => transition(tx, id, ['approved'], (locked) => markWithdrawalPaying(locked, id, payoutIdOf(row))));
       }
     } catch (error) {
       const attempts = row.attempts + 1;
       const delay = RETRY_DELAYS_S[Math.min(attempts - 1, RETRY_DELAYS_S.length - 1)]!;
-      await deps.db
-        .updateTable('payments_withdrawal')
-        .set({ attempts, last_error: String((error as Error).message ?? error).slice(0, 500), next_attempt_at: sql<Date>`now() + make_interval(secs => ${delay})` })
-        .where('id', '=', id)
-        .where('status', '=', 'approved')
-        .execute();
+      await scheduleWithdrawalRetry(deps.db, id, { attempts, lastError: String((error as Error).message ?? error).slice(0, 500), delaySeconds: delay });
       throw error;
     }
   }
@@ -184,12 +192,12 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
     const id = idOfPayout(payoutId);
     if (id === undefined) return 'unknown';
     return deps.db.transaction().execute(async (tx) => {
-      const exists = await tx.selectFrom('payments_withdrawal').select('status').where('id', '=', id).executeTakeFirst();
+      const exists = await findWithdrawalStatus(tx, id);
       if (!exists) return 'unknown';
       const row =
         outcome.status === 'paid'
-          ? await transition(tx, id, ['approved', 'paying'], { status: 'paid', paid_at: sql<Date>`now()`, next_attempt_at: null, provider_payout_id: payoutId })
-          : await transition(tx, id, ['approved', 'paying'], { status: 'failed', failed_at: sql<Date>`now()`, failure_reason: outcome.reason.slice(0, 500), next_attempt_at: null });
+          ? await transition(tx, id, ['approved', 'paying'], (locked) => markWithdrawalPaid(locked, id, payoutId))
+          : await transition(tx, id, ['approved', 'paying'], (locked) => markWithdrawalFailed(locked, id, outcome.reason.slice(0, 500)));
       if (!row) return 'already';
       await deps.wallet.postOrThrow(tx, outcome.status === 'paid' ? payoutJournal(row) : releaseJournal(row, 'failed'));
       return 'settled';
@@ -198,7 +206,7 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
 
   /** Job: payouts due a (re)send, payouts the provider has not reported on, receipts timed out. */
   async function work(): Promise<{ sent: number; polled: number; autoReceived: number }> {
-    const due = await deps.db.selectFrom('payments_withdrawal').select(['id', 'status']).where('status', 'in', ['approved', 'paying']).where('next_attempt_at', '<=', sql<Date>`now()`).orderBy('next_attempt_at').limit(100).execute();
+    const due = await listDueWithdrawals(deps.db);
     let sent = 0;
     let polled = 0;
     for (const row of due) {
@@ -212,18 +220,12 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
         polled += 1;
         if (state?.status === 'paid') await settlePayout(state.payoutId, { status: 'paid' });
         else if (state?.status === 'failed') await settlePayout(state.payoutId, { status: 'failed', reason: state.failureReason ?? 'refused' });
-        else await deps.db.updateTable('payments_withdrawal').set({ next_attempt_at: sql<Date>`now() + interval '2 minutes'` }).where('id', '=', row.id).where('status', '=', 'paying').execute();
+        else await postponeWithdrawalPoll(deps.db, row.id);
       }
     }
     const timeout = (await deps.settings()).withdrawal.receiptTimeoutMinutes;
-    const autoReceived = await deps.db
-      .updateTable('payments_withdrawal')
-      .set({ receipt: 'auto_received', receipt_at: sql<Date>`now()` })
-      .where('status', '=', 'paid')
-      .where('receipt', 'is', null)
-      .where('paid_at', '<', sql<Date>`now() - make_interval(mins => ${timeout})`)
-      .executeTakeFirst();
-    return { sent, polled, autoReceived: Number(autoReceived.numUpdatedRows) };
+    const autoReceived = await markReceiptsAutoReceived(deps.db, timeout);
+    return { sent, polled, autoReceived };
   }
 
   async function confirmReceipt(memberId: bigint, id: bigint, input: ConfirmReceipt) {
@@ -234,13 +236,7 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
       received = parseCents(input.receivedAmount)!;
       if (received >= row.amount) throw new AppError('payments.received_amount_invalid', 'partial must be less than the amount');
     }
-    const updated = await deps.db
-      .updateTable('payments_withdrawal')
-      .set({ receipt: input.receipt, received_amount: input.receipt === 'received' ? row.amount : input.receipt === 'not_received' ? 0n : received, receipt_at: sql<Date>`now()` })
-      .where('id', '=', id)
-      .where('receipt', 'is', null)
-      .returningAll()
-      .executeTakeFirst();
+    const updated = await recordWithdrawalReceipt(deps.db, id, { receipt: input.receipt, receivedAmount: input.receipt === 'received' ? row.amount : input.receipt === 'not_received' ? 0n : received });
     if (!updated) throw new AppError('payments.receipt_not_allowed', 'already confirmed');
     if (input.receipt !== 'received') deps.logger.warn({ withdrawalId: id.toString(), receipt: input.receipt }, 'member reports a payout not (fully) received');
     return updated;
@@ -249,35 +245,27 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
   async function saveProof(memberId: bigint, id: bigint, type: 'image/png' | 'image/jpeg', bytes: Buffer) {
     const row = await findOwn(memberId, id);
     if (row.status !== 'paid') throw new AppError('payments.receipt_not_allowed', 'only a paid withdrawal takes a proof');
-    return deps.db.updateTable('payments_withdrawal').set({ proof: bytes, proof_type: type }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    return saveWithdrawalProof(deps.db, id, { type, bytes });
   }
 
   async function findOwn(memberId: bigint, id: bigint): Promise<WithdrawalRow> {
-    const row = await deps.db.selectFrom('payments_withdrawal').selectAll().where('id', '=', id).where('member_id', '=', memberId).executeTakeFirst();
+    const row = await findMemberWithdrawal(deps.db, memberId, id);
     if (!row) throw new AppError('payments.withdrawal_not_found', 'no such withdrawal');
     return row;
   }
 
   async function findById(id: bigint) {
-    return deps.db.selectFrom('payments_withdrawal').selectAll().where('id', '=', id).executeTakeFirst();
+    return findWithdrawal(deps.db, id);
   }
 
   async function list(memberId: bigint, page: { pageNo: number; pageSize: number }) {
-    const [rows, total] = await Promise.all([
-      deps.db.selectFrom('payments_withdrawal').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').limit(page.pageSize).offset((page.pageNo - 1) * page.pageSize).execute(),
-      deps.db.selectFrom('payments_withdrawal').select((eb) => eb.fn.countAll<string>().as('count')).where('member_id', '=', memberId).executeTakeFirstOrThrow(),
-    ]);
-    return { rows, total: Number(total.count) };
+    return listMemberWithdrawals(deps.db, memberId, { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize });
   }
 
   return { options, savePayoutAccount, create, approve, reject, sendPayout, settlePayout, work, confirmReceipt, saveProof, findOwn, findById, list };
 }
 
 export type WithdrawalService = ReturnType<typeof createWithdrawalService>;
-
-async function findByRequest(db: DbExecutor, memberId: bigint, requestId: string) {
-  return db.selectFrom('payments_withdrawal').selectAll().where('member_id', '=', memberId).where('request_id', '=', requestId).executeTakeFirst();
-}
 
 export const payoutIdOf = (row: { id: bigint }) => `wd${row.id}`;
 const idOfPayout = (payoutId: string) => (/^wd\d{1,18}$/.test(payoutId) ? BigInt(payoutId.slice(2)) : undefined);
