@@ -96,9 +96,7 @@ function PendingOffers({ offers, currencySymbol }: { offers: readonly Contract[]
             key={offer.id}
             offer={offer}
             format={format}
-            pending={decisions.pendingFor(offer.id)}
-            busy={decisions.isPending}
-            error={decisions.errorFor(offer.id)}
+            decisions={decisions}
             onDecide={(decision) => decide(offer, decision)}
             showKind
           />

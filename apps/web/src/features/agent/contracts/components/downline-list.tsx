@@ -4,7 +4,7 @@ import { Alert, Button, UserIcon } from '@app/ui';
 import { useErrorMessage } from '../../../../shared/error-message.ts';
 import { EmptyState } from '../../../wallet/index.ts';
 import type { ContractFormat } from '../hooks/use-contract-format.ts';
-import type { Decision } from '../hooks/use-contract-decision.ts';
+import type { Decision, DecisionState } from '../hooks/use-contract-decision.ts';
 import { ContractStatusBadge } from './status-badge.tsx';
 import { TierTable } from './tier-table.tsx';
 
@@ -18,13 +18,11 @@ interface DownlineListProps {
   onOffer: (account: string) => void;
   /** Withdraw goes at once; terminate asks first (the page owns the confirmation). */
   onDecide: (contract: Contract, decision: Extract<Decision, 'withdraw' | 'terminate'>) => void;
-  pendingFor: (id: string) => Decision | null;
-  busy: boolean;
-  errorFor: (id: string) => unknown;
+  decisions: DecisionState;
 }
 
 /** The agent's direct downline agents, each with its contract in force and any offer waiting. */
-export function DownlineList({ overview, format, canOffer, onOffer, onDecide, pendingFor, busy, errorFor }: DownlineListProps) {
+export function DownlineList({ overview, format, canOffer, onOffer, onDecide, decisions }: DownlineListProps) {
   const { t } = useTranslation('contracts');
   if (overview.downlines.length === 0) {
     return <EmptyState testId="downlines-empty" icon={<UserIcon size={22} />}>{t('downlines.empty')}</EmptyState>;
@@ -39,16 +37,15 @@ export function DownlineList({ overview, format, canOffer, onOffer, onDecide, pe
           canOffer={canOffer}
           onOffer={onOffer}
           onDecide={onDecide}
-          pendingFor={pendingFor}
-          busy={busy}
-          errorFor={errorFor}
+          decisions={decisions}
         />
       ))}
     </ul>
   );
 }
 
-function DownlineItem({ downline, format, canOffer, onOffer, onDecide, pendingFor, busy, errorFor }: Omit<DownlineListProps, 'overview'> & { downline: Downline }) {
+function DownlineItem({ downline, format, canOffer, onOffer, onDecide, decisions }: Omit<DownlineListProps, 'overview'> & { downline: Downline }) {
+  const { pendingFor, isPending: busy, errorFor } = decisions;
   const { t } = useTranslation('contracts');
   const errorMessage = useErrorMessage();
   const { active, pending } = downline;

@@ -3,24 +3,24 @@ import type { Contract } from '@app/contracts';
 import { Alert, Button } from '@app/ui';
 import { useErrorMessage } from '../../../../shared/error-message.ts';
 import type { ContractFormat } from '../hooks/use-contract-format.ts';
-import type { Decision } from '../hooks/use-contract-decision.ts';
+import type { Decision, DecisionState } from '../hooks/use-contract-decision.ts';
 import { TierTable } from './tier-table.tsx';
 
 interface OfferItemProps {
   offer: Contract;
   format: ContractFormat;
-  /** The decision on its way for this offer, if any. */
-  pending: Decision | null;
-  /** Some decision (on any contract) is on its way: no other may start. */
-  busy: boolean;
-  error: unknown;
+  /** Some decision (on any contract) on its way means no other may start. */
+  decisions: DecisionState;
   onDecide: (decision: Decision) => void;
   /** The kind is named when offers of several kinds are listed together (the modal). */
   showKind?: boolean;
 }
 
 /** An offer waiting for the logged-in agent: who offers it, its tiers, accept or reject. */
-export function OfferItem({ offer, format, pending, busy, error, onDecide, showKind = false }: OfferItemProps) {
+export function OfferItem({ offer, format, decisions, onDecide, showKind = false }: OfferItemProps) {
+  const pending = decisions.pendingFor(offer.id);
+  const busy = decisions.isPending;
+  const error = decisions.errorFor(offer.id);
   const { t } = useTranslation('contracts');
   const errorMessage = useErrorMessage();
   const kind = t(`kinds.${offer.kind}`);

@@ -4,6 +4,9 @@ import { useDecideContract } from '../api/contracts.queries.ts';
 
 export type Decision = ContractDecision['decision'];
 
+/** What an offer or a downline shows of the decisions: the one on its way, whether any is, and each contract's error. */
+export type DecisionState = Pick<ReturnType<typeof useContractDecision>, 'pendingFor' | 'isPending' | 'errorFor'>;
+
 /**
  * Accept, reject, terminate or withdraw, at most one at a time: a second click (a double click,
  * or another offer's button) while a decision is on its way is ignored before React re-renders.

@@ -130,9 +130,7 @@ function ContractSections({ overview, member, format }: { overview: ContractOver
                 key={offer.id}
                 offer={offer}
                 format={format}
-                pending={decisions.pendingFor(offer.id)}
-                busy={decisions.isPending}
-                error={decisions.errorFor(offer.id)}
+                decisions={decisions}
                 onDecide={(decision) => decide(offer, decision)}
               />
             ))}
@@ -151,9 +149,7 @@ function ContractSections({ overview, member, format }: { overview: ContractOver
           canOffer={mine !== null}
           onOffer={offerTo}
           onDecide={(contract, decision) => (decision === 'terminate' ? setTerminating(contract) : decide(contract, decision))}
-          pendingFor={decisions.pendingFor}
-          busy={decisions.isPending}
-          errorFor={decisions.errorFor}
+          decisions={decisions}
         />
       </section>
 
