@@ -14,7 +14,10 @@ import {
 } from '@app/contracts';
 import { AppError, formatCents } from '@app/kernel';
 import type { Db, DbExecutor } from '../../platform/db.ts';
+import { listDepositsForConsole } from './deposit.repository.ts';
 import type { DepositService } from './deposit.service.ts';
+import { listProviderEvents } from './payments.repository.ts';
+import { listWithdrawalsForConsole } from './withdrawal.repository.ts';
 import type { WithdrawalService } from './withdrawal.service.ts';
 import { withdrawalView } from './payments.views.ts';
 
@@ -46,15 +49,9 @@ export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositServic
       { ...reader, schema: { tags, security: bearer, querystring: ListQuery.extend({ status: DepositStatusSchema.optional() }), response: { 200: OperatorDepositPageSchema, ...errors } } },
       async (request) => {
         const { status, member, pageNo, pageSize } = request.query;
-        let query = deps.db.selectFrom('payments_deposit as d').innerJoin('accounts_member as m', 'm.id', 'd.member_id');
-        if (status) query = query.where('d.status', '=', status);
-        if (member) query = query.where('m.account', '=', member);
-        const [rows, total] = await Promise.all([
-          query.select(['d.id', 'm.account', 'm.cpf', 'd.amount', 'd.status', 'd.txid', 'd.created_at', 'd.paid_at', 'd.paid_late', 'd.payer_cpf', 'd.credited_at', 'd.paid_amount', 'd.hold_reason']).orderBy('d.id', 'desc').limit(pageSize).offset((pageNo - 1) * pageSize).execute(),
-          query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-        ]);
+        const { rows, total } = await listDepositsForConsole(deps.db, { status, member, limit: pageSize, offset: (pageNo - 1) * pageSize });
         return {
-          total: Number(total.count),
+          total,
           content: rows.map((row) => ({
             id: row.id.toString(),
             member: row.account,
@@ -78,14 +75,8 @@ export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositServic
       { ...reader, schema: { tags, security: bearer, querystring: ListQuery.extend({ status: WithdrawalStatusSchema.optional() }), response: { 200: OperatorWithdrawalPageSchema, ...errors } } },
       async (request) => {
         const { status, member, pageNo, pageSize } = request.query;
-        let query = deps.db.selectFrom('payments_withdrawal as w').innerJoin('accounts_member as m', 'm.id', 'w.member_id');
-        if (status) query = query.where('w.status', '=', status);
-        if (member) query = query.where('m.account', '=', member);
-        const [rows, total] = await Promise.all([
-          query.selectAll('w').select('m.account').orderBy('w.id', 'desc').limit(pageSize).offset((pageNo - 1) * pageSize).execute(),
-          query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
-        ]);
-        return { total: Number(total.count), content: rows.map((row) => ({ ...withdrawalView(row), member: row.account, autoApproved: row.auto_approved, attempts: row.attempts, lastError: row.last_error })) };
+        const { rows, total } = await listWithdrawalsForConsole(deps.db, { status, member, limit: pageSize, offset: (pageNo - 1) * pageSize });
+        return { total, content: rows.map((row) => ({ ...withdrawalView(row), member: row.account, autoApproved: row.auto_approved, attempts: row.attempts, lastError: row.last_error })) };
       },
     );
 
@@ -144,9 +135,7 @@ export function backofficePaymentsRoutes(deps: { db: Db; deposits: DepositServic
       '/backoffice/payments/events',
       { ...reader, schema: { tags, security: bearer, querystring: z.object({ reference: z.string().max(64).optional(), pageSize: z.coerce.number().int().min(1).max(100).default(50) }), response: { 200: PaymentEventListSchema, ...errors } } },
       async (request) => {
-        let query = deps.db.selectFrom('payments_provider_event').selectAll();
-        if (request.query.reference) query = query.where('reference', '=', request.query.reference);
-        const rows = await query.orderBy('id', 'desc').limit(request.query.pageSize).execute();
+        const rows = await listProviderEvents(deps.db, { reference: request.query.reference, limit: request.query.pageSize });
         return { content: rows.map((row) => ({ id: row.id.toString(), eventId: row.event_id, type: row.event_type, reference: row.reference, outcome: row.outcome, receivedAt: row.received_at.toISOString(), payload: row.payload })) };
       },
     );

@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import type { DepositStatus } from '@app/contracts';
 import type { DbExecutor } from '../../platform/db.ts';
 import type { DepositHoldReason, PaymentsDepositTable } from './payments.tables.ts';
 
@@ -119,4 +120,20 @@ export async function listPendingDepositsCreatedBefore(executor: DbExecutor, cre
 /** Marks a still-pending charge expired; undefined when it was no longer pending. */
 export async function expireDeposit(executor: DbExecutor, id: bigint) {
   return executor.updateTable('payments_deposit').set({ status: 'expired' }).where('id', '=', id).where('status', '=', 'pending').returning('id').executeTakeFirst();
+}
+/** The console's deposit list (newest first) with the member's account and CPF, and the total. */
+export async function listDepositsForConsole(executor: DbExecutor, filter: { status?: DepositStatus; member?: string; limit: number; offset: number }) {
+  let query = executor.selectFrom('payments_deposit as d').innerJoin('accounts_member as m', 'm.id', 'd.member_id');
+  if (filter.status) query = query.where('d.status', '=', filter.status);
+  if (filter.member) query = query.where('m.account', '=', filter.member);
+  const [rows, total] = await Promise.all([
+    query.select(['d.id', 'm.account', 'm.cpf', 'd.amount', 'd.status', 'd.txid', 'd.created_at', 'd.paid_at', 'd.paid_late', 'd.payer_cpf', 'd.credited_at', 'd.paid_amount', 'd.hold_reason']).orderBy('d.id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
+
+/** The sandbox PSP's charge at its location (the sandbox's books, read by /sandbox-pix/cob/:txid). */
+export async function findSandboxCharge(executor: DbExecutor, txid: string) {
+  return executor.selectFrom('payments_sandbox_charge').selectAll().where('txid', '=', txid).executeTakeFirst();
 }

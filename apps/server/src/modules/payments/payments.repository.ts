@@ -2,8 +2,8 @@ import type { DbExecutor } from '../../platform/db.ts';
 
 /**
  * The payments module's SQL (issue 19: every module keeps its queries in a repository, the
- * executor first). Started with the webhook event log; the deposit and withdrawal services'
- * queries are still inline and move here next.
+ * executor first): here the provider event log; deposits in deposit.repository.ts, withdrawals
+ * and payout accounts in withdrawal.repository.ts.
  */
 
 /** The stored outcome of a provider event already received, or undefined. */
@@ -21,4 +21,11 @@ export async function recordProviderEvent(
     .values({ provider: event.provider, event_id: event.eventId, event_type: event.eventType, reference: event.reference, payload: event.payload, outcome: event.outcome })
     .onConflict((conflict) => conflict.columns(['provider', 'event_id']).doNothing())
     .execute();
+}
+
+/** The console's event log, newest first, optionally of one reference (a txid or a payout id). */
+export async function listProviderEvents(executor: DbExecutor, filter: { reference?: string; limit: number }) {
+  let query = executor.selectFrom('payments_provider_event').selectAll();
+  if (filter.reference) query = query.where('reference', '=', filter.reference);
+  return query.orderBy('id', 'desc').limit(filter.limit).execute();
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { formatCents } from '@app/kernel';
 import type { Db } from '../../platform/db.ts';
+import { findSandboxCharge } from './deposit.repository.ts';
 
 /**
  * GET /sandbox-pix/cob/:txid — the location a sandbox dynamic BR Code points at. A payer's bank
@@ -11,7 +12,7 @@ export function sandboxPixRoutes(deps: { db: Db }): FastifyPluginAsync {
   return async (app) => {
     app.get<{ Params: { txid: string } }>('/sandbox-pix/cob/:txid', { schema: { hide: true } }, async (request, reply) => {
       const txid = /^[A-Za-z0-9]{26,35}$/.test(request.params.txid) ? request.params.txid : undefined;
-      const charge = txid ? await deps.db.selectFrom('payments_sandbox_charge').selectAll().where('txid', '=', txid).executeTakeFirst() : undefined;
+      const charge = txid ? await findSandboxCharge(deps.db, txid) : undefined;
       if (!charge) return reply.code(404).send({ error: { code: 'payments.deposit_not_found', message: 'no such charge' } });
       return {
         txid: charge.txid,

@@ -184,3 +184,15 @@ export async function listMemberWithdrawals(executor: DbExecutor, memberId: bigi
   ]);
   return { rows, total: Number(total.count) };
 }
+
+/** The console's withdrawal queue (newest first) with the member's account, and the total. */
+export async function listWithdrawalsForConsole(executor: DbExecutor, filter: { status?: WithdrawalStatus; member?: string; limit: number; offset: number }) {
+  let query = executor.selectFrom('payments_withdrawal as w').innerJoin('accounts_member as m', 'm.id', 'w.member_id');
+  if (filter.status) query = query.where('w.status', '=', filter.status);
+  if (filter.member) query = query.where('m.account', '=', filter.member);
+  const [rows, total] = await Promise.all([
+    query.selectAll('w').select('m.account').orderBy('w.id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+    query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(total.count) };
+}
