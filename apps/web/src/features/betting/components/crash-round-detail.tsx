@@ -2,13 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BettingRound, CrashRoundDetail } from '@app/contracts';
-import { Alert, Button, buttonClassName, ShieldCheckIcon, Spinner } from '@app/ui';
-import { useErrorMessage } from '../../../shared/error-message.ts';
+import { buttonClassName, ShieldCheckIcon } from '@app/ui';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { useSession } from '../../account/index.ts';
 import { crashRoundQueryOptions, formatDecimal } from '../../fairness/index.ts';
 import { crashMeQueryOptions } from '../../games/index.ts';
 import type { WalletFormat } from '../../wallet/index.ts';
+import { RoundDetailPending } from './round-detail-pending.tsx';
 import { SeedFact } from './seed-fact.tsx';
 
 interface CrashRoundDetailBodyProps {
@@ -22,23 +22,9 @@ interface CrashRoundDetailBodyProps {
  * the hash that proves the round, with a link to verify it.
  */
 export function CrashRoundDetailBody({ target, format }: CrashRoundDetailBodyProps) {
-  const { t } = useTranslation(['betting', 'common']);
-  const errorMessage = useErrorMessage();
   const round = useQuery(crashRoundQueryOptions(target.id));
   if (round.data) return <CrashRoundContent round={round.data} target={target} format={format} />;
-  if (round.isError) {
-    return (
-      <div className="round-detail__state" data-testid="round-detail-failed">
-        <Alert>
-          {t('betting:detail.loadFailed')} {errorMessage(round.error)}
-        </Alert>
-        <Button variant="outline" size="sm" onClick={() => void round.refetch()} disabled={round.isFetching}>
-          {t('common:actions.retry')}
-        </Button>
-      </div>
-    );
-  }
-  return <Spinner label={t('common:loading')} layout="block" />;
+  return <RoundDetailPending round={round} />;
 }
 
 /** The member's cash-out in this round, if their recent bets (GET /api/crash/me) still include it. */

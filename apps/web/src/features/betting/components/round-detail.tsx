@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { BettingRound, HouseRound, MiniOutcome, MinesOutcome } from '@app/contracts';
-import { Alert, Button, buttonClassName, Modal, ShieldCheckIcon, Spinner } from '@app/ui';
-import { useErrorMessage } from '../../../shared/error-message.ts';
+import { Button, buttonClassName, Modal, ShieldCheckIcon } from '@app/ui';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { useSession } from '../../account/index.ts';
 import { crashRoundIdOf, houseRoundIdOf, houseRoundQueryOptions, ReelWindow, formatDecimal, useMiniWords } from '../../fairness/index.ts';
 import type { WalletFormat } from '../../wallet/index.ts';
 import { MinesGrid } from '../../games/index.ts';
 import { CrashRoundDetailBody } from './crash-round-detail.tsx';
+import { RoundDetailPending } from './round-detail-pending.tsx';
 import { roundStatusClassName } from './round-labels.tsx';
 import { SeedFact } from './seed-fact.tsx';
 
@@ -51,24 +51,10 @@ export function RoundDetailDialog({ target, format, onClose }: { target: RoundDe
 }
 
 function RoundDetailBody({ target, format }: { target: RoundDetailTarget; format: WalletFormat }) {
-  const { t } = useTranslation(['betting', 'common']);
-  const errorMessage = useErrorMessage();
   const { token } = useSession();
   const round = useQuery(houseRoundQueryOptions(token, target.id));
   if (round.data) return <RoundDetailContent round={round.data} gameName={target.gameName} format={format} />;
-  if (round.isError) {
-    return (
-      <div className="round-detail__state" data-testid="round-detail-failed">
-        <Alert>
-          {t('betting:detail.loadFailed')} {errorMessage(round.error)}
-        </Alert>
-        <Button variant="outline" size="sm" onClick={() => void round.refetch()} disabled={round.isFetching}>
-          {t('common:actions.retry')}
-        </Button>
-      </div>
-    );
-  }
-  return <Spinner label={t('common:loading')} layout="block" />;
+  return <RoundDetailPending round={round} />;
 }
 
 function RoundDetailContent({ round, gameName, format }: { round: HouseRound; gameName: string; format: WalletFormat }) {
