@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { CRASH_GAME_CODE } from '@app/contracts';
-import { Spinner } from '@app/ui';
 import { useSession } from '../../account/index.ts';
 import { CrashScreen } from '../crash/crash-screen.tsx';
 import { SlotScreen } from '../slot/slot-screen.tsx';
 import { MiniGameScreen } from './mini-game-screen.tsx';
 import { miniGameCodeOf, type HouseMiniCode } from './mini-math.ts';
 import { MinesScreen } from './mines-game.tsx';
+import { MiniLoading } from './mini-table-gate.tsx';
 import './mini.css';
 
 interface HouseGameScreenProps {
@@ -40,13 +40,7 @@ function MiniScreen({ gameCode, embedded, demoRequested = false }: { gameCode: H
 function MiniDemoGate({ gameCode, embedded }: { gameCode: HouseMiniCode; embedded: boolean }) {
   const { t } = useTranslation('games');
   const session = useSession();
-  if (session.isResolving) {
-    return (
-      <div className="mini-screen mini-screen--loading" data-testid="mini-loading">
-        <Spinner label={t('launch.loading')} size={44} />
-      </div>
-    );
-  }
+  if (session.isResolving) return <MiniLoading />;
   if (session.isLoggedIn && !session.isTrial) return <MiniScreen gameCode={gameCode} embedded={embedded} demoRequested />;
   return (
     <div className="mini-screen">

@@ -11,17 +11,21 @@ interface MiniTableGateProps {
   children: (notice: ReactNode) => ReactNode;
 }
 
+/** A house game's screen while what it needs first (the session, the table) is on its way. */
+export function MiniLoading() {
+  const { t } = useTranslation('games');
+  return (
+    <div className="mini-screen mini-screen--loading" data-testid="mini-loading">
+      <Spinner label={t('launch.loading')} size={44} />
+    </div>
+  );
+}
+
 /** A house game's screen before its table is in: a spinner, or why it could not be read; then the game. */
 export function MiniTableGate({ table, demoRequested, children }: MiniTableGateProps) {
   const { t } = useTranslation('games');
   const errorMessage = useErrorMessage();
-  if (table.isPending) {
-    return (
-      <div className="mini-screen mini-screen--loading" data-testid="mini-loading">
-        <Spinner label={t('launch.loading')} size={44} />
-      </div>
-    );
-  }
+  if (table.isPending) return <MiniLoading />;
   if (!table.data) {
     return (
       <div className="mini-screen" data-testid="mini-load-error">
