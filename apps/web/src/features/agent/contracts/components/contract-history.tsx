@@ -5,6 +5,7 @@ import { PHONE_QUERY, useMediaQuery } from '../../../../shared/hooks/use-media-q
 import { EmptyState, WalletTable } from '../../../wallet/index.ts';
 import type { ContractFormat } from '../hooks/use-contract-format.ts';
 import { topRates } from '../tiers.ts';
+import { HistoryCard } from './history-card.tsx';
 import { ContractStatusBadge } from './status-badge.tsx';
 
 interface HistoryProps {
@@ -32,20 +33,22 @@ export function ContractHistory({ history, me, format }: HistoryProps) {
     return (
       <ul className="history-cards" data-testid="contract-history">
         {history.map((contract) => (
-          <li key={contract.id} className="history-card" data-testid="history-contract">
-            <div className="history-card__top">
-              <span className="history-card__type">{party(contract)}</span>
-              <ContractStatusBadge status={contract.status} />
-            </div>
-            <div className="history-card__meta">
-              <span>{t('history.version', { version: contract.version })}</span>
-              <span>{t('history.topRate', { rate: rates(contract) })}</span>
-            </div>
-            <div className="history-card__meta">
-              <span>{t('history.offered', { time: format.dateTime(contract.offeredAt) })}</span>
-              {contract.endedBy ? <span>{t('history.endedBy', { who: contract.endedBy })}</span> : null}
-            </div>
-          </li>
+          <HistoryCard
+            key={contract.id}
+            attributes={{ 'data-testid': 'history-contract' }}
+            title={party(contract)}
+            aside={<ContractStatusBadge status={contract.status} />}
+            lines={[
+              <>
+                <span>{t('history.version', { version: contract.version })}</span>
+                <span>{t('history.topRate', { rate: rates(contract) })}</span>
+              </>,
+              <>
+                <span>{t('history.offered', { time: format.dateTime(contract.offeredAt) })}</span>
+                {contract.endedBy ? <span>{t('history.endedBy', { who: contract.endedBy })}</span> : null}
+              </>,
+            ]}
+          />
         ))}
       </ul>
     );

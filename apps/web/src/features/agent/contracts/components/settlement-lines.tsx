@@ -4,6 +4,7 @@ import type { Column } from '@app/ui';
 import { PHONE_QUERY, useMediaQuery } from '../../../../shared/hooks/use-media-query.ts';
 import { WalletTable } from '../../../wallet/index.ts';
 import type { ContractFormat } from '../hooks/use-contract-format.ts';
+import { CardFigure, HistoryCard } from './history-card.tsx';
 import { LineStatusBadge } from './status-badge.tsx';
 
 export type SettlementSide = 'received' | 'paid';
@@ -88,43 +89,35 @@ function LineCards({ lines, side, format }: LinesProps) {
   return (
     <ul className="history-cards" data-testid="settlement-cards">
       {lines.map((line) => (
-        <li key={line.id} className="history-card" data-testid="settlement-line" data-status={line.status}>
-          <div className="history-card__top">
-            <span className="history-card__type">{format.period(line.periodStart, line.periodEnd)}</span>
+        <HistoryCard
+          key={line.id}
+          attributes={{ 'data-testid': 'settlement-line', 'data-status': line.status }}
+          title={format.period(line.periodStart, line.periodEnd)}
+          aside={
             <span className="amount" data-testid="line-amount">
               {format.money(line.amount)}
             </span>
-          </div>
-          <div className="history-card__meta">
-            <span data-testid="line-counterparty">
-              {side === 'received' ? t('records.columns.payer') : t('records.columns.agent')}: {counterparty(line)}
-            </span>
-            <LineStatusBadge status={line.status} />
-          </div>
-          <div className="history-card__meta">
-            <span>
-              {t('records.columns.base')}: {format.money(line.base)}
-            </span>
-            <span>
-              {t('records.columns.rate')}: {format.rate(line.rate)}
-            </span>
-            <span>
-              {t('records.columns.active')}: {format.count(line.activeMembers)}
-            </span>
-          </div>
-          <div className="history-card__meta">
-            <span>
-              {t('records.columns.gross')}: {format.money(line.gross)}
-            </span>
-            <span>
-              {t('records.columns.childrenGross')}: {format.money(line.childrenGross)}
-            </span>
-            <span>
-              {t('records.columns.net')}: {format.money(line.net)}
-            </span>
-            {line.version > 1 ? <span>{t('records.delta', { version: line.version })}</span> : null}
-          </div>
-        </li>
+          }
+          lines={[
+            <>
+              <CardFigure label={side === 'received' ? t('records.columns.payer') : t('records.columns.agent')} testId="line-counterparty">
+                {counterparty(line)}
+              </CardFigure>
+              <LineStatusBadge status={line.status} />
+            </>,
+            <>
+              <CardFigure label={t('records.columns.base')}>{format.money(line.base)}</CardFigure>
+              <CardFigure label={t('records.columns.rate')}>{format.rate(line.rate)}</CardFigure>
+              <CardFigure label={t('records.columns.active')}>{format.count(line.activeMembers)}</CardFigure>
+            </>,
+            <>
+              <CardFigure label={t('records.columns.gross')}>{format.money(line.gross)}</CardFigure>
+              <CardFigure label={t('records.columns.childrenGross')}>{format.money(line.childrenGross)}</CardFigure>
+              <CardFigure label={t('records.columns.net')}>{format.money(line.net)}</CardFigure>
+              {line.version > 1 ? <span>{t('records.delta', { version: line.version })}</span> : null}
+            </>,
+          ]}
+        />
       ))}
     </ul>
   );

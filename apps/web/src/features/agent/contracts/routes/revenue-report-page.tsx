@@ -9,6 +9,7 @@ import { contractFlagsQueryOptions } from '../../api/agent.queries.ts';
 import { PeriodFilter, PeriodLabel } from '../../reports/period-filter.tsx';
 import { usePeriod } from '../../reports/use-period.ts';
 import { enabledKinds, revenueQueryOptions } from '../api/contracts.queries.ts';
+import { CardFigure, HistoryCard } from '../components/history-card.tsx';
 import { useContractFormat, type ContractFormat } from '../hooks/use-contract-format.ts';
 import '../../../wallet/components/wallet.css';
 import '../components/contracts.css';
@@ -71,40 +72,36 @@ function RevenueRows({ rows, total, format }: { rows: readonly Row[]; total: Rev
     return (
       <ul className="history-cards" data-testid="revenue-cards">
         {rows.map((row) => (
-          <li key={row.kind} className="history-card" data-testid="revenue-row" data-kind={row.kind}>
-            <div className="history-card__top">
-              <span className="history-card__type">{t(`kinds.${row.kind}`)}</span>
+          <HistoryCard
+            key={row.kind}
+            attributes={{ 'data-testid': 'revenue-row', 'data-kind': row.kind }}
+            title={t(`kinds.${row.kind}`)}
+            aside={
               <span className="amount" data-testid="revenue-net">
                 {format.money(row.net)}
               </span>
-            </div>
-            <div className="history-card__meta">
-              <span>
-                {t('revenue.columns.received')}: {format.money(row.received)}
-              </span>
-              <span>
-                {t('revenue.columns.paid')}: {format.money(row.paidToDownlines)}
-              </span>
-              <span>
-                {t('revenue.columns.lines')}: {format.count(row.lines)}
-              </span>
-            </div>
-          </li>
+            }
+            lines={[
+              <>
+                <CardFigure label={t('revenue.columns.received')}>{format.money(row.received)}</CardFigure>
+                <CardFigure label={t('revenue.columns.paid')}>{format.money(row.paidToDownlines)}</CardFigure>
+                <CardFigure label={t('revenue.columns.lines')}>{format.count(row.lines)}</CardFigure>
+              </>,
+            ]}
+          />
         ))}
-        <li className="history-card contract-total-card" data-testid="revenue-total">
-          <div className="history-card__top">
-            <span className="history-card__type">{t('revenue.total')}</span>
-            <span className="amount">{format.money(total.net)}</span>
-          </div>
-          <div className="history-card__meta">
-            <span>
-              {t('revenue.columns.received')}: {format.money(total.received)}
-            </span>
-            <span>
-              {t('revenue.columns.paid')}: {format.money(total.paidToDownlines)}
-            </span>
-          </div>
-        </li>
+        <HistoryCard
+          className="contract-total-card"
+          attributes={{ 'data-testid': 'revenue-total' }}
+          title={t('revenue.total')}
+          aside={<span className="amount">{format.money(total.net)}</span>}
+          lines={[
+            <>
+              <CardFigure label={t('revenue.columns.received')}>{format.money(total.received)}</CardFigure>
+              <CardFigure label={t('revenue.columns.paid')}>{format.money(total.paidToDownlines)}</CardFigure>
+            </>,
+          ]}
+        />
       </ul>
     );
   }
