@@ -213,9 +213,9 @@ const AREAS = [
   },
   {
     name: 'scripts',
-    comment: 'the test runner starts an embedded PostgreSQL the way the server does; the migration ownership check runs the server test\'s rules',
+    comment: 'the test runner starts an embedded PostgreSQL the way the server does; the ownership checks run the server tests\' rules (migrations, module code)',
     from: '^scripts/',
-    may: ['^scripts/', `^${SERVER}/platform/`, '^apps/server/test/migration-ownership\\.ts$', ...serverPackages],
+    may: ['^scripts/', `^${SERVER}/platform/`, '^apps/server/test/(migration|code-table)-ownership\\.ts$', ...serverPackages],
   },
   {
     name: 'bench',

@@ -744,6 +744,10 @@ export interface GeneratedViews {
     upline_member_id: bigint | null;
     created_at: Date | null;
   };
+  accounts_v_member_cpf: {
+    id: bigint | null;
+    cpf: string | null;
+  };
   accounts_v_real_member_login: {
     member_id: bigint | null;
     logged_in_at: Date | null;

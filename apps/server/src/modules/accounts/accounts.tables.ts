@@ -64,6 +64,8 @@ export interface AccountsTables extends AccountsHumanCheckTables, AccountsSmsTab
   accounts_session_handoff: { code_hash: Buffer; member_id: bigint; created_at: Generated<Date>; expires_at: Date; used_at: Date | null };
   /** Published read view for other modules (migration 0046); read-only. */
   accounts_v_member: AccountsMemberView;
+  /** Published read view (migration 0052): the member's CPF, for payments' console deposit list only. */
+  accounts_v_member_cpf: { id: ReadOnly<bigint>; cpf: ReadOnly<string | null> };
 }
 
 type ReadOnly<T> = ColumnType<T, never, never>;

@@ -123,11 +123,15 @@ export async function expireDeposit(executor: DbExecutor, id: bigint) {
 }
 /** The console's deposit list (newest first) with the member's account and CPF, and the total. */
 export async function listDepositsForConsole(executor: DbExecutor, filter: { status?: DepositStatus; member?: string; limit: number; offset: number }) {
-  let query = executor.selectFrom('payments_deposit as d').innerJoin('accounts_member as m', 'm.id', 'd.member_id');
+  // Members through the accounts module's published views (0046, 0052), never its table.
+  let query = executor
+    .selectFrom('payments_deposit as d')
+    .innerJoin('accounts_v_member as m', 'm.id', 'd.member_id')
+    .innerJoin('accounts_v_member_cpf as mc', 'mc.id', 'd.member_id');
   if (filter.status) query = query.where('d.status', '=', filter.status);
   if (filter.member) query = query.where('m.account', '=', filter.member);
   const [rows, total] = await Promise.all([
-    query.select(['d.id', 'm.account', 'm.cpf', 'd.amount', 'd.status', 'd.txid', 'd.created_at', 'd.paid_at', 'd.paid_late', 'd.payer_cpf', 'd.credited_at', 'd.paid_amount', 'd.hold_reason']).orderBy('d.id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+    query.select(['d.id', 'm.account', 'mc.cpf', 'd.amount', 'd.status', 'd.txid', 'd.created_at', 'd.paid_at', 'd.paid_late', 'd.payer_cpf', 'd.credited_at', 'd.paid_amount', 'd.hold_reason']).orderBy('d.id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
     query.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, total: Number(total.count) };

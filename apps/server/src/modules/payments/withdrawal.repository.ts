@@ -187,7 +187,8 @@ export async function listMemberWithdrawals(executor: DbExecutor, memberId: bigi
 
 /** The console's withdrawal queue (newest first) with the member's account, and the total. */
 export async function listWithdrawalsForConsole(executor: DbExecutor, filter: { status?: WithdrawalStatus; member?: string; limit: number; offset: number }) {
-  let query = executor.selectFrom('payments_withdrawal as w').innerJoin('accounts_member as m', 'm.id', 'w.member_id');
+  // Members through the accounts module's published view (0046), never its table.
+  let query = executor.selectFrom('payments_withdrawal as w').innerJoin('accounts_v_member as m', 'm.id', 'w.member_id');
   if (filter.status) query = query.where('w.status', '=', filter.status);
   if (filter.member) query = query.where('m.account', '=', filter.member);
   const [rows, total] = await Promise.all([
