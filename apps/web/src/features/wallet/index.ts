@@ -13,6 +13,7 @@ export { EmptyState, LoadFailed } from './components/panel-states.tsx';
 export { WalletTable, type WalletTableProps } from './components/wallet-table.tsx';
 export { PersonalProfit } from './components/profit/personal-profit.tsx';
 export { SignedAmount } from './components/signed-amount.tsx';
+export { TitledCard } from './components/titled-card.tsx';
 export { StatTiles, type StatTile } from './components/stat-tiles.tsx';
 export { UplineTransfer } from './components/transfer/upline-transfer.tsx';
 export { addDays, type DayRange, isRangeValid, todayIn } from './date-range.ts';

@@ -5,7 +5,7 @@ import { CONTRACT_FLAG, type Contract, type ContractKind, type ContractOverview 
 import { Alert, BanIcon, Button, ConfirmDialog, Spinner, Tabs } from '@app/ui';
 import { useErrorMessage } from '../../../../shared/error-message.ts';
 import { useSession, type MemberInfo } from '../../../account/index.ts';
-import { EmptyState, LoadFailed } from '../../../wallet/index.ts';
+import { EmptyState, LoadFailed, TitledCard } from '../../../wallet/index.ts';
 import { contractFlagsQueryOptions } from '../../api/agent.queries.ts';
 import { contractOverviewQueryOptions } from '../api/contracts.queries.ts';
 import { ContractHistory } from '../components/contract-history.tsx';
@@ -100,10 +100,7 @@ function ContractSections({ overview, member, format }: { overview: ContractOver
         </Alert>
       ) : null}
 
-      <section className="wallet-card" data-testid="my-contract" aria-labelledby="my-contract-title">
-        <h2 className="wallet-card__title" id="my-contract-title">
-          {t('contracts:mine.title')}
-        </h2>
+      <TitledCard level={2} titleId="my-contract-title" title={t('contracts:mine.title')} testId="my-contract">
         {mine ? (
           <>
             <p className="contract-downline__label">
@@ -136,13 +133,9 @@ function ContractSections({ overview, member, format }: { overview: ContractOver
             ))}
           </div>
         ) : null}
-      </section>
+      </TitledCard>
 
-      <section className="wallet-card" data-testid="contract-downlines" aria-labelledby="downlines-title">
-        <h2 className="wallet-card__title" id="downlines-title">
-          {t('contracts:downlines.title')}
-        </h2>
-        <p className="wallet-card__hint">{t('contracts:downlines.hint')}</p>
+      <TitledCard level={2} titleId="downlines-title" title={t('contracts:downlines.title')} hint={t('contracts:downlines.hint')} testId="contract-downlines">
         <DownlineList
           overview={overview}
           format={format}
@@ -151,12 +144,9 @@ function ContractSections({ overview, member, format }: { overview: ContractOver
           onDecide={(contract, decision) => (decision === 'terminate' ? setTerminating(contract) : decide(contract, decision))}
           decisions={decisions}
         />
-      </section>
+      </TitledCard>
 
-      <section className="wallet-card contract-offer-card" ref={formRef} data-testid="contract-offer-card" aria-labelledby="offer-title">
-        <h2 className="wallet-card__title" id="offer-title">
-          {t('contracts:form.title')}
-        </h2>
+      <TitledCard level={2} titleId="offer-title" title={t('contracts:form.title')} className="contract-offer-card" ref={formRef} testId="contract-offer-card">
         {mine === null ? (
           <EmptyState testId="offer-needs-contract">{t('contracts:form.needsContract')}</EmptyState>
         ) : overview.downlines.length === 0 ? (
@@ -164,14 +154,11 @@ function ContractSections({ overview, member, format }: { overview: ContractOver
         ) : (
           <OfferForm kind={kind} limits={overview.limits} downlines={overview.downlines} downline={downline} onDownlineChange={setDownline} format={format} />
         )}
-      </section>
+      </TitledCard>
 
-      <section className="wallet-card" data-testid="contract-history-card" aria-labelledby="history-title">
-        <h2 className="wallet-card__title" id="history-title">
-          {t('contracts:history.title')}
-        </h2>
+      <TitledCard level={2} titleId="history-title" title={t('contracts:history.title')} testId="contract-history-card">
         <ContractHistory history={overview.history} me={member.account} format={format} />
-      </section>
+      </TitledCard>
 
       <ConfirmDialog
         open={terminating !== null}

@@ -4,6 +4,7 @@ import { GridIcon, Spinner } from '@app/ui';
 import type { VendorWallets } from '@app/contracts';
 import type { WalletFormat } from '../../hooks/use-wallet-format.ts';
 import { EmptyState, LoadFailed } from '../panel-states.tsx';
+import { TitledCard } from '../titled-card.tsx';
 
 /**
  * Money held at transfer-mode game providers. Until the game catalogue enables one the list is
@@ -13,11 +14,7 @@ import { EmptyState, LoadFailed } from '../panel-states.tsx';
 export function VendorWalletList({ query, format }: { query: UseQueryResult<VendorWallets>; format: WalletFormat }) {
   const { t } = useTranslation(['wallet', 'common']);
   return (
-    <section className="wallet-card" aria-labelledby="vendor-wallets-title" data-testid="vendor-wallets">
-      <h3 id="vendor-wallets-title" className="wallet-card__title">
-        {t('wallet:overview.vendorsTitle')}
-      </h3>
-      <p className="wallet-card__hint">{t('wallet:overview.vendorsHint')}</p>
+    <TitledCard titleId="vendor-wallets-title" title={t('wallet:overview.vendorsTitle')} hint={t('wallet:overview.vendorsHint')} testId="vendor-wallets">
       {query.data ? (
         query.data.vendors.length === 0 ? (
           <EmptyState testId="vendor-wallets-empty" icon={<GridIcon size={22} />}>
@@ -38,6 +35,6 @@ export function VendorWalletList({ query, format }: { query: UseQueryResult<Vend
       ) : (
         <Spinner label={t('common:loading')} layout="block" />
       )}
-    </section>
+    </TitledCard>
   );
 }

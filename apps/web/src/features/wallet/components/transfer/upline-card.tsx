@@ -3,16 +3,14 @@ import { useTranslation } from 'react-i18next';
 import { Spinner, UserIcon } from '@app/ui';
 import type { Upline } from '@app/contracts';
 import { EmptyState, LoadFailed } from '../panel-states.tsx';
+import { TitledCard } from '../titled-card.tsx';
 
 /** Who receives a transfer up: the member's direct upline, or a plain "there is none". */
 export function UplineCard({ query }: { query: UseQueryResult<Upline> }) {
   const { t } = useTranslation(['wallet', 'errors', 'common']);
   const upline = query.data?.upline;
   return (
-    <section className="wallet-card" aria-labelledby="upline-title" data-testid="upline-card">
-      <h3 id="upline-title" className="wallet-card__title">
-        {t('wallet:transfer.uplineTitle')}
-      </h3>
+    <TitledCard titleId="upline-title" title={t('wallet:transfer.uplineTitle')} testId="upline-card">
       {upline ? (
         <div className="upline">
           <span className="upline__avatar" aria-hidden="true">
@@ -38,6 +36,6 @@ export function UplineCard({ query }: { query: UseQueryResult<Upline> }) {
       ) : (
         <Spinner label={t('common:loading')} layout="block" size={28} />
       )}
-    </section>
+    </TitledCard>
   );
 }

@@ -5,6 +5,7 @@ import { Spinner, Tabs } from '@app/ui';
 import type { AgentTransferRequest } from '@app/contracts';
 import { useSession } from '../../../account/index.ts';
 import { uplineQueryOptions } from '../../api/wallet.queries.ts';
+import { TitledCard } from '../titled-card.tsx';
 import { TransferForm } from './transfer-form.tsx';
 import { UplineCard } from './upline-card.tsx';
 import '../wallet.css';
@@ -29,10 +30,7 @@ export function UplineTransfer() {
   return (
     <div className="wallet-page transfer-page" data-testid="upline-transfer">
       <UplineCard query={upline} />
-      <section className="wallet-card" aria-labelledby="transfer-form-title">
-        <h3 id="transfer-form-title" className="wallet-card__title">
-          {t('wallet:transfer.formTitle')}
-        </h3>
+      <TitledCard titleId="transfer-form-title" title={t('wallet:transfer.formTitle')}>
         {isAgent ? (
           <Tabs
             label={t('wallet:transfer.directionLabel')}
@@ -52,7 +50,7 @@ export function UplineTransfer() {
           // Sending up needs an upline: wait for the answer, and stop when there is none.
           blocked={direction === 'upline' && (upline.isPending || hasNoUpline)}
         />
-      </section>
+      </TitledCard>
     </div>
   );
 }
