@@ -7,7 +7,7 @@ import { useSession, useAccountModals } from '../../../account/index.ts';
 import { pendingContractsQueryOptions } from '../api/contracts.queries.ts';
 import { useContractDecision, type Decision } from '../hooks/use-contract-decision.ts';
 import { useContractFormat } from '../hooks/use-contract-format.ts';
-import { OfferItem } from './offer-item.tsx';
+import { OfferList } from './offer-item.tsx';
 import '../../../wallet/components/wallet.css';
 import './contracts.css';
 
@@ -91,16 +91,7 @@ function PendingOffers({ offers, currencySymbol }: { offers: readonly Contract[]
             {t(decision === 'accept' ? 'contracts:modal.accepted' : 'contracts:modal.rejected', { kind: t(`contracts:kinds.${offer.kind}`) })}
           </p>
         ))}
-        {waiting.map((offer) => (
-          <OfferItem
-            key={offer.id}
-            offer={offer}
-            format={format}
-            decisions={decisions}
-            onDecide={(decision) => decide(offer, decision)}
-            showKind
-          />
-        ))}
+        <OfferList offers={waiting} format={format} decisions={decisions} onDecide={decide} showKind />
       </div>
     </Modal>
   );

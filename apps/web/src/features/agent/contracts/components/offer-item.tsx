@@ -53,3 +53,16 @@ export function OfferItem({ offer, format, decisions, onDecide, showKind = false
     </article>
   );
 }
+
+interface OfferListProps {
+  offers: readonly Contract[];
+  format: ContractFormat;
+  decisions: DecisionState;
+  onDecide: (offer: Contract, decision: Decision) => void;
+  showKind?: boolean;
+}
+
+/** The offers waiting for the agent, each with its own accept and reject. */
+export function OfferList({ offers, onDecide, ...item }: OfferListProps) {
+  return offers.map((offer) => <OfferItem key={offer.id} offer={offer} onDecide={(decision) => onDecide(offer, decision)} {...item} />);
+}

@@ -11,7 +11,7 @@ import { contractOverviewQueryOptions } from '../api/contracts.queries.ts';
 import { ContractHistory } from '../components/contract-history.tsx';
 import { DownlineList } from '../components/downline-list.tsx';
 import { OfferForm } from '../components/offer-form.tsx';
-import { OfferItem } from '../components/offer-item.tsx';
+import { OfferList } from '../components/offer-item.tsx';
 import { SettlementRecords } from '../components/settlement-records.tsx';
 import { TierTable } from '../components/tier-table.tsx';
 import { useContractDecision, type Decision } from '../hooks/use-contract-decision.ts';
@@ -122,15 +122,7 @@ function ContractSections({ overview, member, format }: { overview: ContractOver
         {overview.offersToMe.length > 0 ? (
           <div className="contract-offers" data-testid="offers-to-me">
             <h3 className="contract-subtitle">{t('contracts:mine.offers', { count: overview.offersToMe.length })}</h3>
-            {overview.offersToMe.map((offer) => (
-              <OfferItem
-                key={offer.id}
-                offer={offer}
-                format={format}
-                decisions={decisions}
-                onDecide={(decision) => decide(offer, decision)}
-              />
-            ))}
+            <OfferList offers={overview.offersToMe} format={format} decisions={decisions} onDecide={decide} />
           </div>
         ) : null}
       </TitledCard>
