@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LaunchResponse } from '@app/contracts';
-import { Alert, Button, ChevronLeftIcon, ExternalIcon, StarIcon } from '@app/ui';
+import { Alert, Button, ExternalIcon, StarIcon } from '@app/ui';
 import { useFavorites } from '../hooks/use-favorites.ts';
 import { HouseGameScreen } from '../mini/house-game-screen.tsx';
 import { parseSlotUrl } from '../slot/slot-url.ts';
+import { GameToolbar } from './game-toolbar.tsx';
 import './game-stage.css';
 
 interface GameStageProps {
@@ -35,18 +36,16 @@ export function GameStage({ launch, onBack }: GameStageProps) {
 
   return (
     <div className="game-stage" data-testid="game-stage">
-      <div className="game-toolbar" role="toolbar" aria-label={t('launch.toolbar')}>
-        <Button variant="ghost" size="sm" onClick={onBack} data-testid="game-back">
-          <ChevronLeftIcon size={18} />
-          <span className="game-toolbar__label">{t('launch.back')}</span>
-        </Button>
-        <div className="game-toolbar__title">
-          <h1 className="game-toolbar__name" data-testid="page-title">
-            {game.gameName}
-          </h1>
-          <span className="game-toolbar__vendor">{game.vendorName}</span>
-          {launch.demo ? <span className="game-badge game-badge--new">{t('launch.demo')}</span> : null}
-        </div>
+      <GameToolbar
+        onBack={onBack}
+        title={game.gameName}
+        details={
+          <>
+            <span className="game-toolbar__vendor">{game.vendorName}</span>
+            {launch.demo ? <span className="game-badge game-badge--new">{t('launch.demo')}</span> : null}
+          </>
+        }
+      >
         <Button
           variant="ghost"
           size="sm"
@@ -64,7 +63,7 @@ export function GameStage({ launch, onBack }: GameStageProps) {
           <ExternalIcon size={18} />
           <span className="game-toolbar__label">{t('launch.newWindow')}</span>
         </Button>
-      </div>
+      </GameToolbar>
       {popupBlocked ? (
         <Alert data-testid="popup-blocked">
           {t('launch.popupBlocked')}

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { CRASH_GAME_CODE, GameCodeSchema, VendorCodeSchema } from '@app/contracts';
-import { Button, ChevronLeftIcon } from '@app/ui';
+import { GameToolbar } from '../components/game-toolbar.tsx';
 import { useGoBack } from '../hooks/use-go-back.ts';
 import { HouseGameScreen } from '../mini/house-game-screen.tsx';
 import { miniGameCodeOf } from '../mini/mini-math.ts';
@@ -21,17 +21,7 @@ export function SlotPage() {
 
   return (
     <div className="game-stage game-stage--slot" data-testid="slot-page">
-      <div className="game-toolbar" role="toolbar" aria-label={t('launch.toolbar')}>
-        <Button variant="ghost" size="sm" onClick={back} data-testid="game-back">
-          <ChevronLeftIcon size={18} />
-          <span className="game-toolbar__label">{t('launch.back')}</span>
-        </Button>
-        <div className="game-toolbar__title">
-          <h1 className="game-toolbar__name" data-testid="page-title">
-            {crash ? t('crash.name') : mini ? t(`mini.names.${mini}`) : t('slot.pageTitle')}
-          </h1>
-        </div>
-      </div>
+      <GameToolbar onBack={back} title={crash ? t('crash.name') : mini ? t(`mini.names.${mini}`) : t('slot.pageTitle')} />
       {vendor.success && gameCode.success ? (
         <HouseGameScreen vendor={vendor.data} gameCode={gameCode.data} demo={search.get('demo') === '1'} embedded={mini !== null || crash} />
       ) : (
