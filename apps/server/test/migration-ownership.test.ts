@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { readMigrations } from '../src/platform/migrate.ts';
-import { checkMigrations, ownerOfMigration, ownerOfName, touchesOf, violationsOf } from './migration-ownership.ts';
+import { readDefinitions, readMigrations } from '../src/platform/migrate.ts';
+import { checkDefinitions, checkMigrations, ownerOfMigration, ownerOfName, touchesOf, violationsOf } from './migration-ownership.ts';
 import { createTestDatabase } from './test-database.ts';
 
 describe('migration ownership', () => {
@@ -77,5 +77,15 @@ describe('migration ownership', () => {
     } finally {
       await client.end();
     }
+  });
+
+  it('holds the re-appliable definitions to their folder’s module, and finds one that writes another module’s table', () => {
+    expect(checkDefinitions(readDefinitions())).toEqual([]);
+    const leaking = { name: 'provider/provider_leak.sql', sql: '-- module: provider\ncreate or replace function provider_leak() returns void language sql as $$ update wallet_account set balance = 0 $$;' };
+    const unheaded = { name: 'wallet/wallet_x.sql', sql: 'create or replace function wallet_x() returns int language sql as $$ select 1 $$;' };
+    expect(checkDefinitions([leaking, unheaded])).toEqual([
+      'provider/provider_leak.sql (provider): update wallet_account (wallet)',
+      'wallet/wallet_x.sql: the first line must be "-- module: wallet"',
+    ]);
   });
 });

@@ -189,3 +189,22 @@ export function checkMigrations(migrations: readonly Pick<MigrationFile, 'name' 
   }
   return problems;
 }
+
+/**
+ * The re-appliable definitions (apps/server/sql/<module>/<name>.sql) follow the same rule: a
+ * file's first line names its module, which must be its folder, and its statements touch only
+ * that module's objects.
+ */
+export function checkDefinitions(definitions: readonly Pick<MigrationFile, 'name' | 'sql'>[]): string[] {
+  const problems: string[] = [];
+  for (const definition of definitions) {
+    const folder = definition.name.split('/')[0]!;
+    const header = /^--\s*module:\s*([a-z-]+)\s*$/m.exec(definition.sql.split('\n', 1)[0] ?? '')?.[1];
+    if (header !== folder) problems.push(`${definition.name}: the first line must be "-- module: ${folder}"`);
+    for (const touch of touchesOf(definition.sql)) {
+      const owner = ownerOfName(touch.target);
+      if (owner !== folder) problems.push(`${definition.name} (${folder}): ${touch.action} ${touch.target} (${owner ?? 'no module prefix'})`);
+    }
+  }
+  return problems;
+}

@@ -592,6 +592,11 @@ export interface GeneratedTables {
     proof: Buffer | null;
     proof_type: string | null;
   };
+  platform_definition: {
+    name: string;
+    checksum: string;
+    applied_at: Date;
+  };
   platform_migration: {
     name: string;
     checksum: string;
@@ -811,6 +816,11 @@ export interface GeneratedViews {
     house_code: string | null;
     currency: string | null;
     amount: bigint | null;
+  };
+  wallet_v_member_balance: {
+    member_id: bigint | null;
+    pocket: string | null;
+    balance: bigint | null;
   };
   wallet_v_member_cash_entry: {
     member_id: bigint | null;

@@ -82,18 +82,21 @@ export async function ensureVendorSecret(db: DbExecutor, vendorCode: string, sec
 }
 
 /** One money callback as provider_money_callback takes it (see migration 0018). */
+/** provider_money_callback's call (apps/server/sql/provider/provider_money_callback.sql). */
 export interface MoneyCall {
-  v: string;
-  a: 'bet' | 'win' | 'rollback';
-  t: string;
-  m: string;
-  r: string;
-  g?: string;
-  gt?: string | null;
-  h: string;
-  amt?: string;
-  rc?: boolean;
-  ot?: string;
+  vendor: string;
+  action: 'bet' | 'win' | 'rollback';
+  transaction_id: string;
+  member: string;
+  round: string;
+  game?: string;
+  game_type?: string | null;
+  /** sha256 hex of the request's content: a replay with other content is a conflict. */
+  hash: string;
+  /** Centavos (bet, win). */
+  amount?: string;
+  round_closed?: boolean;
+  original_transaction_id?: string;
 }
 
 export interface MoneyAnswer {
@@ -110,7 +113,7 @@ export interface MoneyAnswer {
  * rolled back everything it wrote.
  */
 export async function moneyCallback(db: DbExecutor, call: MoneyCall & { op: unknown }, shard: number): Promise<MoneyAnswer> {
-  let answer: { balance: string; transactionId: string; operatorTransactionId: string; balances: { m: string; pk: string; bal: string }[] };
+  let answer: { balance: string; transactionId: string; operatorTransactionId: string; balances: { member: string; pocket: string; balance: string }[] };
   try {
     const result = await sql<{ r: typeof answer }>`select provider_money_callback(${JSON.stringify(call)}::jsonb, ${shard}) as r`.execute(db);
     answer = result.rows[0]!.r;
@@ -126,6 +129,6 @@ export async function moneyCallback(db: DbExecutor, call: MoneyCall & { op: unkn
     balance: answer.balance,
     transactionId: answer.transactionId,
     operatorTransactionId: answer.operatorTransactionId,
-    balances: answer.balances.map((b) => ({ member: BigInt(b.m), pocket: b.pk as PocketBalance['pocket'], balance: BigInt(b.bal) })),
+    balances: answer.balances.map((b) => ({ member: BigInt(b.member), pocket: b.pocket as PocketBalance['pocket'], balance: BigInt(b.balance) })),
   };
 }

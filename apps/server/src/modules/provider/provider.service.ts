@@ -132,15 +132,15 @@ export function createProviderService(deps: ProviderDeps) {
       }
       return moneyCallback(
         {
-          v: vendorCode,
-          a: 'bet',
-          t: request.transactionId,
-          m: memberId.toString(),
-          r: request.roundId,
-          g: request.gameCode,
-          gt: gameType ?? null,
-          h: hashContent([request.playerId, request.roundId, request.gameCode, request.amount]),
-          amt: amount.toString(),
+          vendor: vendorCode,
+          action: 'bet',
+          transaction_id: request.transactionId,
+          member: memberId.toString(),
+          round: request.roundId,
+          game: request.gameCode,
+          game_type: gameType ?? null,
+          hash: hashContent([request.playerId, request.roundId, request.gameCode, request.amount]),
+          amount: amount.toString(),
         },
         {
           key: `bet:${vendorCode}:${request.transactionId}`,
@@ -160,15 +160,15 @@ export function createProviderService(deps: ProviderDeps) {
       const amount = centsOf(request.amount);
       const memberId = playerIdOf(request.playerId);
       const call = {
-        v: vendorCode,
-        a: 'win' as const,
-        t: request.transactionId,
-        m: memberId.toString(),
-        r: request.roundId,
-        g: request.gameCode,
-        h: hashContent([request.playerId, request.roundId, request.gameCode, request.amount, request.roundClosed]),
-        amt: amount.toString(),
-        rc: request.roundClosed,
+        vendor: vendorCode,
+        action: 'win' as const,
+        transaction_id: request.transactionId,
+        member: memberId.toString(),
+        round: request.roundId,
+        game: request.gameCode,
+        hash: hashContent([request.playerId, request.roundId, request.gameCode, request.amount, request.roundClosed]),
+        amount: amount.toString(),
+        round_closed: request.roundClosed,
       };
       // "0.00" closes a losing round: nothing to post, the answer is still stored for replays.
       if (amount === 0n) return moneyCallback(call, null);
@@ -189,13 +189,13 @@ export function createProviderService(deps: ProviderDeps) {
       const memberId = playerIdOf(request.playerId);
       return moneyCallback(
         {
-          v: vendorCode,
-          a: 'rollback',
-          t: request.transactionId,
-          m: memberId.toString(),
-          r: request.roundId,
-          h: hashContent([request.playerId, request.originalTransactionId, request.roundId]),
-          ot: request.originalTransactionId,
+          vendor: vendorCode,
+          action: 'rollback',
+          transaction_id: request.transactionId,
+          member: memberId.toString(),
+          round: request.roundId,
+          hash: hashContent([request.playerId, request.originalTransactionId, request.roundId]),
+          original_transaction_id: request.originalTransactionId,
         },
         {
           key: `rollback:${vendorCode}:${request.transactionId}`,

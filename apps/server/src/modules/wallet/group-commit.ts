@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { describeError, isDatabaseUnavailable } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { fromWireResult, laneMember, type PocketBalance, type PostResult, type WireOp, type WireResult } from './journal.ts';
+import { fromWireBalance, fromWireResult, laneMember, type PocketBalance, type PostResult, type WireBalance, type WireOp, type WireResult } from './journal.ts';
 
 /**
  * Group commit ("natural batching"): each lane owns one connection and one house shard. An op
@@ -35,16 +35,13 @@ export interface BatchOutcome {
 
 interface WireAnswer {
   results: WireResult[];
-  balances: { m: string; pk: string; bal: string }[];
+  balances: WireBalance[];
 }
 
 export function parseAnswer(answer: WireAnswer): BatchOutcome {
   // wallet_post_rounds answers out of order, each result tagged with its op's index.
-  const ordered = answer.results.some((result) => result.i !== undefined) ? [...answer.results].sort((a, b) => (a.i ?? 0) - (b.i ?? 0)) : answer.results;
-  return {
-    results: ordered.map(fromWireResult),
-    balances: answer.balances.map((b) => ({ member: BigInt(b.m), pocket: b.pk as PocketBalance['pocket'], balance: BigInt(b.bal) })),
-  };
+  const ordered = answer.results.some((result) => result.index !== undefined) ? [...answer.results].sort((a, b) => (a.index ?? 0) - (b.index ?? 0)) : answer.results;
+  return { results: ordered.map(fromWireResult), balances: answer.balances.map(fromWireBalance) };
 }
 
 export interface GroupCommit {
@@ -201,26 +198,26 @@ export function planRounds(ops: readonly WireOp[]) {
   const general: object[] = [];
   const nextRoundOfMember = new Map<string, number>();
   const nextRoundOfKey = new Map<string, number>();
-  ops.forEach((op, i) => {
+  ops.forEach((op, index) => {
     const flat = simpleLegs(op);
     if (!flat) {
-      general.push({ ...op, i });
+      general.push({ ...op, index });
       return;
     }
-    const round = Math.max(nextRoundOfMember.get(flat.m) ?? 0, nextRoundOfKey.get(op.k) ?? 0);
-    nextRoundOfMember.set(flat.m, round + 1);
-    nextRoundOfKey.set(op.k, round + 1);
+    const round = Math.max(nextRoundOfMember.get(flat.member) ?? 0, nextRoundOfKey.get(op.key) ?? 0);
+    nextRoundOfMember.set(flat.member, round + 1);
+    nextRoundOfKey.set(op.key, round + 1);
     // The legs travel flat; a replay handed on to wallet_post_batch needs only key and hash.
     const { legs: _legs, ...head } = op;
-    (rounds[round] ??= []).push({ ...head, i, ...flat });
+    (rounds[round] ??= []).push({ ...head, index, ...flat });
   });
   return { rounds, general };
 }
 
 function simpleLegs(op: WireOp) {
-  if (op.t === 'rollback' || op.legs?.length !== 2) return undefined;
-  const member = op.legs.find((leg) => leg.m !== undefined);
-  const house = op.legs.find((leg) => leg.hc !== undefined);
-  if (!member?.m || !member.pk || !house?.hc) return undefined;
-  return { m: member.m, pk: member.pk, c: member.c, a: member.a, hc: house.hc, hcur: house.c };
+  if (op.type === 'rollback' || op.legs?.length !== 2) return undefined;
+  const member = op.legs.find((leg) => leg.member !== undefined);
+  const house = op.legs.find((leg) => leg.house !== undefined);
+  if (!member?.member || !member.pocket || !house?.house) return undefined;
+  return { member: member.member, pocket: member.pocket, currency: member.currency, amount: member.amount, house: house.house, house_currency: house.currency };
 }

@@ -61,25 +61,27 @@ const KEY = /^[\x21-\x7e]{1,200}$/;
 const HOUSE_CODE = /^[a-z_]{3,40}(:[a-z0-9_-]{1,40})?$/;
 const POCKET = /^(cash|bonus|points|vendor:[a-z0-9_-]{1,40})$/;
 
+/** The wire format of wallet_post_batch and wallet_post_rounds (apps/server/sql/wallet/*.sql). */
 export interface WireLeg {
-  m?: string;
-  pk?: string;
-  hc?: string;
-  c: Currency;
-  a: string;
+  member?: string;
+  pocket?: string;
+  house?: string;
+  currency: Currency;
+  amount: string;
 }
 export interface WireOp {
-  k: string;
-  t: JournalType;
-  h: string;
-  r: string | null;
-  p: string | null;
-  v: string | null;
+  key: string;
+  type: JournalType;
+  /** sha256 hex of the journal's content (contentHash): a replay with other content is a conflict. */
+  hash: string;
+  reference: string | null;
+  product: string | null;
+  vendor: string | null;
   legs?: WireLeg[];
-  rev?: string;
-  ot?: string;
+  reverses?: string;
+  reversed_type?: string;
   /** Routing hint only (lane choice); the SQL ignores it. */
-  lm?: string;
+  lane_member?: string;
 }
 
 export type OriginalState = 'applied' | 'missing' | 'rejected' | 'cancelled' | 'reversed';
@@ -124,11 +126,11 @@ export function toWireOp(journal: Journal): WireOp {
       const pocket = leg.pocket ?? 'cash';
       if (!POCKET.test(pocket) || leg.member <= 0n) throw new Error(`bad member leg ${leg.member}/${pocket}`);
       id = `m:${leg.member}:${pocket}`;
-      wire = { m: leg.member.toString(), pk: pocket, c: currency, a: '' };
+      wire = { member: leg.member.toString(), pocket, currency, amount: '' };
     } else {
       if (!HOUSE_CODE.test(leg.house)) throw new Error(`bad house account ${leg.house}`);
       id = `h:${leg.house}:${currency}`;
-      wire = { hc: leg.house, c: currency, a: '' };
+      wire = { house: leg.house, currency, amount: '' };
     }
     const previous = merged.get(id);
     merged.set(id, {
@@ -142,52 +144,80 @@ export function toWireOp(journal: Journal): WireOp {
   const legs = [...merged.entries()]
     .filter(([, value]) => value.amount !== 0n)
     .sort(([idA, a], [idB, b]) => Number(a.house) - Number(b.house) || (a.sortMember < b.sortMember ? -1 : a.sortMember > b.sortMember ? 1 : idA < idB ? -1 : 1))
-    .map(([, value]) => ({ ...value.leg, a: value.amount.toString() }));
+    .map(([, value]) => ({ ...value.leg, amount: value.amount.toString() }));
   if (legs.length === 0) throw new Error(`journal ${journal.key} moves no money`);
   const op = {
-    k: journal.key,
-    t: journal.type,
-    r: checkText(journal.reference, 200, 'reference'),
-    p: checkText(journal.product, 40, 'product'),
-    v: checkText(journal.vendor, 40, 'vendor'),
+    key: journal.key,
+    type: journal.type,
+    reference: checkText(journal.reference, 200, 'reference'),
+    product: checkText(journal.product, 40, 'product'),
+    vendor: checkText(journal.vendor, 40, 'vendor'),
     legs,
   };
-  return { ...op, h: contentHash([op.t, op.r, op.p, op.v, legs]) };
+  return { ...op, hash: contentHash([op.type, op.reference, op.product, op.vendor, legs.map(hashedLeg)]) };
+}
+
+/**
+ * A leg as the content hash reads it: the wire's first, one-letter shape, kept so that a journal
+ * posted before the wire format got its names still replays (same hash) rather than conflicting.
+ */
+function hashedLeg(leg: WireLeg) {
+  return leg.member === undefined
+    ? { hc: leg.house, c: leg.currency, a: leg.amount }
+    : { m: leg.member, pk: leg.pocket, c: leg.currency, a: leg.amount };
 }
 
 export function toWireReversal(reversal: Reversal): WireOp {
   if (!KEY.test(reversal.key) || !KEY.test(reversal.reverses)) throw new Error('journal key must be 1-200 printable ASCII characters');
-  const op = { k: reversal.key, t: 'rollback' as const, r: checkText(reversal.reference, 200, 'reference'), p: null, v: null, rev: reversal.reverses, ot: reversal.reversedType };
-  return { ...op, h: contentHash([op.t, op.r, op.rev]), ...(reversal.member === undefined ? {} : { lm: reversal.member.toString() }) };
+  const op = {
+    key: reversal.key,
+    type: 'rollback' as const,
+    reference: checkText(reversal.reference, 200, 'reference'),
+    product: null,
+    vendor: null,
+    reverses: reversal.reverses,
+    reversed_type: reversal.reversedType,
+  };
+  return { ...op, hash: contentHash([op.type, op.reference, op.reverses]), ...(reversal.member === undefined ? {} : { lane_member: reversal.member.toString() }) };
 }
 
 function contentHash(parts: unknown): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
+export interface WireBalance {
+  member: string;
+  pocket: string;
+  balance: string;
+}
 export interface WireResult {
   /** The op's index in its batch (wallet_post_rounds answers out of order). */
-  i?: number;
-  s: 'applied' | 'rejected' | 'cancelled' | 'conflict';
-  rp: boolean;
-  j: string;
+  index?: number;
+  status: 'applied' | 'rejected' | 'cancelled' | 'conflict';
+  replayed: boolean;
+  journal_id: string;
   code?: string;
-  b?: { m: string; pk: string; bal: string }[];
-  orig?: OriginalState | null;
+  balances?: WireBalance[];
+  original?: OriginalState | null;
+}
+
+export function fromWireBalance(balance: WireBalance): PocketBalance {
+  return { member: BigInt(balance.member), pocket: balance.pocket as Pocket, balance: BigInt(balance.balance) };
 }
 
 export function fromWireResult(result: WireResult): PostResult {
-  const journalId = BigInt(result.j);
-  if (result.s === 'applied') {
-    const balances = (result.b ?? []).map((b) => ({ member: BigInt(b.m), pocket: b.pk as Pocket, balance: BigInt(b.bal) }));
-    return result.orig ? { status: 'applied', replayed: result.rp, journalId, balances, original: result.orig } : { status: 'applied', replayed: result.rp, journalId, balances };
+  const journalId = BigInt(result.journal_id);
+  const replayed = result.replayed;
+  if (result.status === 'applied') {
+    const balances = (result.balances ?? []).map(fromWireBalance);
+    return result.original ? { status: 'applied', replayed, journalId, balances, original: result.original } : { status: 'applied', replayed, journalId, balances };
   }
-  return { status: result.s, replayed: result.rp, journalId, code: (result.code ?? 'wallet.insufficient_funds') as ErrorCode };
+  return { status: result.status, replayed, journalId, code: (result.code ?? 'wallet.insufficient_funds') as ErrorCode };
 }
 
 /** The member whose lane (and whose ordering) an op follows: its first member leg. */
 export function laneMember(op: WireOp): bigint {
-  if (op.lm) return BigInt(op.lm);
-  const first = op.legs?.find((leg) => leg.m !== undefined);
-  return first?.m ? BigInt(first.m) : 0n;
+  if (op.lane_member) return BigInt(op.lane_member);
+  const first = op.legs?.find((leg) => leg.member !== undefined);
+  return first?.member ? BigInt(first.member) : 0n;
 }

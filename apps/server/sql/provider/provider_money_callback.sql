@@ -1,0 +1,144 @@
+-- module: provider
+-- provider_money_callback(call, shard): a vendor's bet, win or rollback in one statement — the
+-- replay guard, the player and session rules, the ledger post (wallet_post_batch with the op the
+-- wallet module built), the betting record's round and the stored answer, in the caller's
+-- transaction. A re-appliable definition (migrate applies it when this text changes); first
+-- created by migration 0018 with one-letter keys, last changed by a migration in 0047, named since
+-- issue 19.
+--
+-- call:   {"vendor", "action": bet|win|rollback, "transaction_id", "member", "round", "hash": sha256
+--          hex of the request's content, "amount": centavos (bet, win), "game", "game_type" (bet),
+--          "round_closed" (win), "original_transaction_id" (rollback), "op": the wallet op, if any}
+-- answer: {"balance", "transactionId", "operatorTransactionId", "balances"}: the vendor's answer
+--          (its field names are the vendor protocol's) and the balances to publish.
+-- A refusal raises 'provider:<CODE>' (provider_refuse). The player is read through the accounts
+-- module's view and trial rule, the cash balance through the wallet's wallet_v_member_balance.
+create or replace function provider_money_callback(p_call jsonb, p_shard integer) returns jsonb
+language plpgsql
+set enable_seqscan = off
+as $$
+declare
+  v_vendor text := p_call->>'vendor';
+  v_action text := p_call->>'action';
+  v_tx text := p_call->>'transaction_id';
+  v_member bigint := (p_call->>'member')::bigint;
+  v_round text := p_call->>'round';
+  v_hash bytea := decode(p_call->>'hash', 'hex');
+  v_amount bigint := coalesce((p_call->>'amount')::bigint, 0);
+  v_stored record;
+  v_player record;
+  v_session record;
+  v_original record;
+  v_result jsonb := null;
+  v_balances jsonb := '[]'::jsonb;
+  v_cash bigint;
+  v_status text;
+  v_id bigint;
+  v_record boolean := true;
+begin
+  -- A replay answers the stored response unchanged; the same id with other content is a conflict.
+  select id, content_hash, response into v_stored from provider_transaction
+  where vendor_code = v_vendor and action = v_action and transaction_id = v_tx;
+  if found then
+    if v_stored.content_hash <> v_hash then
+      perform provider_refuse('TRANSACTION_CONFLICT', 'this transactionId was used with other content');
+    end if;
+    return v_stored.response || jsonb_build_object('operatorTransactionId', v_stored.id::text, 'balances', '[]'::jsonb);
+  end if;
+
+  select status, is_trial into v_player from accounts_v_member where id = v_member;
+  if not found then
+    perform provider_refuse('PLAYER_NOT_FOUND', 'no such player');
+  end if;
+
+  if v_action = 'bet' then
+    select demo, expires_at <= now() as expired into v_session from provider_player_session where vendor_code = v_vendor and member_id = v_member;
+    -- Trial accounts (the accounts module's rule) and demo sessions never bet real money.
+    if v_player.status <> 'active' or v_player.is_trial or coalesce(v_session.demo, false) then
+      perform provider_refuse('PLAYER_BLOCKED', 'the player may not bet with real money');
+    end if;
+    if v_session is null or v_session.expired then
+      perform provider_refuse('INVALID_TOKEN', 'no open session for this player: launch the game again');
+    end if;
+  elsif v_action = 'win' then
+    -- A win pays for a round this player bet in at this vendor (issue 18: a signed win credited
+    -- any member id). The one exception is a jackpot won in such a round, named
+    -- '<roundId>-jackpot' (house games pay their progressive jackpot so). Checked before any post,
+    -- so a refused win moves no money and records no round.
+    if not exists (select 1 from provider_round where vendor_code = v_vendor and member_id = v_member and round_id = v_round and bet > 0)
+       and not (v_round like '%-jackpot' and exists (
+         select 1 from provider_round where vendor_code = v_vendor and member_id = v_member and round_id = left(v_round, -length('-jackpot')) and bet > 0)) then
+      perform provider_refuse('INVALID_REQUEST', 'no bet by this player in this round at this vendor');
+    end if;
+  elsif v_action = 'rollback' then
+    select member_id, round_id into v_original from provider_transaction where vendor_code = v_vendor and action = 'bet' and transaction_id = p_call->>'original_transaction_id';
+    if found and v_original.member_id <> v_member then
+      perform provider_refuse('INVALID_REQUEST', 'the original transaction belongs to another player');
+    end if;
+  end if;
+
+  if jsonb_typeof(p_call->'op') = 'object' then
+    v_result := wallet_post_batch(jsonb_build_array(p_call->'op'), p_shard);
+    v_status := v_result->'results'->0->>'status';
+    if v_status = 'cancelled' then
+      perform provider_refuse('TRANSACTION_CONFLICT', 'this transaction was rolled back before it arrived');
+    elsif v_status = 'conflict' then
+      perform provider_refuse('TRANSACTION_CONFLICT', 'this transactionId was used with other content');
+    elsif v_status = 'rejected' then
+      if v_result->'results'->0->>'code' = 'wallet.insufficient_funds' then
+        perform provider_refuse('INSUFFICIENT_FUNDS', 'insufficient funds', v_member);
+      end if;
+      perform provider_refuse('INVALID_REQUEST', 'refused by the wallet: ' || (v_result->'results'->0->>'code'));
+    end if;
+    v_record := not (v_result->'results'->0->>'replayed')::boolean;
+    select (b->>'balance')::bigint into v_cash from jsonb_array_elements(v_result->'results'->0->'balances') as b
+    where b->>'member' = v_member::text and b->>'pocket' = 'cash';
+    if v_record then
+      v_balances := v_result->'balances';
+    end if;
+  end if;
+  if v_cash is null then
+    select balance into v_cash from wallet_v_member_balance where member_id = v_member and pocket = 'cash';
+  end if;
+
+  -- The betting record's round (provider_round): a bet adds to the stake (rounds may hold several
+  -- bets), a win to the winnings and may close the round; a rollback marks it rolled back.
+  if v_record then
+    if v_action = 'bet' then
+      insert into provider_round (vendor_code, member_id, round_id, game_code, game_type, bet, status)
+      values (v_vendor, v_member, v_round, p_call->>'game', p_call->>'game_type', v_amount, 'open')
+      on conflict (vendor_code, member_id, round_id) do update set bet = provider_round.bet + excluded.bet;
+    elsif v_action = 'win' then
+      insert into provider_round (vendor_code, member_id, round_id, game_code, win, status, closed_at)
+      values (v_vendor, v_member, v_round, p_call->>'game', v_amount,
+              case when (p_call->>'round_closed')::boolean then 'settled' else 'open' end,
+              case when (p_call->>'round_closed')::boolean then now() end)
+      on conflict (vendor_code, member_id, round_id) do update set
+        win = provider_round.win + excluded.win,
+        status = case when provider_round.status = 'rolled_back' or excluded.status = 'open' then provider_round.status else excluded.status end,
+        closed_at = coalesce(provider_round.closed_at, excluded.closed_at);
+    elsif v_original.round_id is not null then
+      insert into provider_round (vendor_code, member_id, round_id, game_code, status, closed_at)
+      values (v_vendor, v_member, v_original.round_id, '', 'rolled_back', now())
+      on conflict (vendor_code, member_id, round_id) do update set
+        status = 'rolled_back', closed_at = coalesce(provider_round.closed_at, excluded.closed_at);
+    end if;
+  end if;
+
+  insert into provider_transaction (vendor_code, action, transaction_id, member_id, round_id, content_hash, response)
+  values (v_vendor, v_action, v_tx, v_member, v_round, v_hash,
+          jsonb_build_object('balance', provider_cents_text(coalesce(v_cash, 0)), 'transactionId', v_tx))
+  on conflict (vendor_code, action, transaction_id) do nothing
+  returning id into v_id;
+  if v_id is null then
+    -- A concurrent copy committed first (the ledger post waited for it and replayed): answer it.
+    select id, content_hash, response into v_stored from provider_transaction
+    where vendor_code = v_vendor and action = v_action and transaction_id = v_tx;
+    if v_stored.content_hash <> v_hash then
+      perform provider_refuse('TRANSACTION_CONFLICT', 'this transactionId was used with other content');
+    end if;
+    return v_stored.response || jsonb_build_object('operatorTransactionId', v_stored.id::text, 'balances', '[]'::jsonb);
+  end if;
+  return jsonb_build_object('balance', provider_cents_text(coalesce(v_cash, 0)), 'transactionId', v_tx, 'operatorTransactionId', v_id::text, 'balances', v_balances);
+end;
+$$;
