@@ -1,19 +1,33 @@
-import { useRef, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useWatch, type UseFormReturn } from 'react-hook-form';
+import type { ParseKeys } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { HouseRound } from '@app/contracts';
 import { Alert, Button, SelectField, TextField } from '@app/ui';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import type { WalletFormat } from '../../wallet/index.ts';
 import { machineOptions } from '../symbols.ts';
-import { isMiniGame, isMinesGame, MINE_COUNT_OPTIONS, miniParamsFromFields, parseLineBet, parseNonce, PLINKO_RISKS, PLINKO_ROW_OPTIONS, type VerifyFields } from '../verify-fields.ts';
+import {
+  isMiniGame,
+  isMinesGame,
+  MINE_COUNT_OPTIONS,
+  miniParamsFromFields,
+  parseDiceTarget,
+  parseLimboTarget,
+  parseLineBet,
+  parseNonce,
+  PLINKO_RISKS,
+  PLINKO_ROW_OPTIONS,
+  type VerifyFields,
+} from '../verify-fields.ts';
 import { miniGameCodeOf, verifyMinesRound, verifyMiniRound, verifySlotRound, type AnyVerifyResult } from '../verify.ts';
 import { VerifyResultPanel } from './verify-result.tsx';
 
 type Run = { fields: VerifyFields; result: AnyVerifyResult } | { fields: VerifyFields; failure: 'unsupported' | 'failed' };
 
 interface VerifierProps {
-  fields: VerifyFields;
-  onFieldsChange: (fields: VerifyFields) => void;
+  /** The page owns the form: it fills it from a round or a revealed seed pair. */
+  form: UseFormReturn<VerifyFields>;
   format: WalletFormat;
   /** The stored round the page was opened from, to compare the recomputed one with. */
   stored?: HouseRound['outcome'];
@@ -21,8 +35,8 @@ interface VerifierProps {
   notice?: ReactNode;
 }
 
-type FieldErrors = { nonce: boolean; lineBet: boolean; target: boolean };
-const NO_ERRORS: FieldErrors = { nonce: false, lineBet: false, target: false };
+type TextFieldName = 'serverSeed' | 'serverSeedHash' | 'clientSeed' | 'nonce' | 'lineBet' | 'diceTarget' | 'limboTarget';
+type SelectFieldName = Exclude<keyof VerifyFields, TextFieldName>;
 
 /** The seeds are pasted as they are: wide, no autocomplete, no spelling marks. */
 const SEED_FIELDS = [
@@ -31,53 +45,81 @@ const SEED_FIELDS = [
   { field: 'clientSeed', label: 'verify.clientSeed', testId: 'verify-client-seed' },
 ] as const;
 
-/** A text field's value and change handler for one of the fields. */
-type BindField = (field: keyof VerifyFields) => { value: string; onChange: (event: ChangeEvent<HTMLInputElement>) => void };
+/**
+ * What a checked text field must hold on submit, given the game (a line bet for slots only, a
+ * target for its own mini game only), and the message shown until the field is edited.
+ */
+interface Check {
+  isValid: (value: string, fields: VerifyFields) => boolean;
+  message: ParseKeys<'fairness'>;
+}
+const CHECKS: Partial<Record<TextFieldName, Check>> = {
+  nonce: { isValid: (value) => parseNonce(value) !== null, message: 'verify.nonceInvalid' },
+  lineBet: { isValid: (value, { machine }) => isMinesGame(machine) || isMiniGame(machine) || parseLineBet(value) !== null, message: 'verify.lineBetInvalid' },
+  diceTarget: { isValid: (value, { machine }) => miniGameCodeOf(machine) !== 'dados' || parseDiceTarget(value) !== null, message: 'verify.diceTargetInvalid' },
+  limboTarget: { isValid: (value, { machine }) => miniGameCodeOf(machine) !== 'limbo' || parseLimboTarget(value) !== null, message: 'verify.limboTargetInvalid' },
+};
+
+/** The round the fields describe, replayed in the browser; null while a field does not parse. */
+function replay(fields: VerifyFields): Promise<AnyVerifyResult> | null {
+  const nonce = parseNonce(fields.nonce);
+  if (nonce === null) return null;
+  const seeds = {
+    serverSeed: fields.serverSeed.trim(),
+    serverSeedHash: fields.serverSeedHash.trim(),
+    // A client seed may end in a space on purpose: it is used as typed.
+    clientSeed: fields.clientSeed,
+    nonce,
+  };
+  if (isMinesGame(fields.machine)) return verifyMinesRound({ ...seeds, mineCount: Number(fields.mineCount) });
+  if (isMiniGame(fields.machine)) {
+    const params = miniParamsFromFields(fields);
+    return params.ok ? verifyMiniRound({ ...seeds, gameCode: fields.machine, params: params.params }) : null;
+  }
+  const lineBet = parseLineBet(fields.lineBet);
+  return lineBet === null ? null : verifySlotRound({ ...seeds, machine: fields.machine, lineBet });
+}
+
+/** Whether two forms hold the same values: a result is shown only for the fields it was computed from. */
+function sameFields(a: VerifyFields, b: VerifyFields): boolean {
+  return (Object.keys(a) as (keyof VerifyFields)[]).every((key) => a[key] === b[key]);
+}
+
+/** A text field bound to the form, with its message; a select's value and change handler. */
+type BindText = (name: TextFieldName) => ReturnType<UseFormReturn<VerifyFields>['register']> & { error: string | null };
+type BindSelect = (name: SelectFieldName) => { value: string; onValueChange: (value: string) => void };
 
 /** Replays a slot or mini game round in the browser from its seeds; nothing is sent to the server. */
-export function Verifier({ fields, onFieldsChange, format, stored, notice }: VerifierProps) {
+export function Verifier({ form, format, stored, notice }: VerifierProps) {
   const { t, i18n } = useTranslation('fairness');
   const language = currentLanguage(i18n);
-  const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
+  const fields = useWatch({ control: form.control, compute: (values: VerifyFields) => values });
+  const { errors } = form.formState;
   const [running, setRunning] = useState(false);
   const [run, setRun] = useState<Run | null>(null);
   const inFlight = useRef(false);
 
-  const set = (field: keyof VerifyFields) => (value: string) => {
-    onFieldsChange({ ...fields, [field]: value });
-    if (field === 'nonce' || field === 'lineBet') setErrors((current) => ({ ...current, [field]: false }));
-    if (field === 'diceTarget' || field === 'limboTarget' || field === 'machine') setErrors((current) => ({ ...current, target: false }));
-  };
-  const bind: BindField = (field) => ({ value: fields[field], onChange: (event) => set(field)(event.target.value) });
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (inFlight.current) return;
-    const nonce = parseNonce(fields.nonce);
-    const mines = isMinesGame(fields.machine);
-    const mini = mines || isMiniGame(fields.machine);
-    const lineBet = mini ? null : parseLineBet(fields.lineBet);
-    const params = mini && !mines ? miniParamsFromFields(fields) : null;
-    setErrors({ nonce: nonce === null, lineBet: !mini && lineBet === null, target: params?.ok === false });
-    if (nonce === null) return;
-    const snapshot = fields;
-    const seeds = {
-      serverSeed: snapshot.serverSeed.trim(),
-      serverSeedHash: snapshot.serverSeedHash.trim(),
-      // A client seed may end in a space on purpose: it is used as typed.
-      clientSeed: snapshot.clientSeed,
-      nonce,
+  // Checked on submit only (useForm's reValidateMode); editing a field takes its message away.
+  const text: BindText = (name) => {
+    const check = CHECKS[name];
+    return {
+      ...form.register(name, { validate: check?.isValid, onChange: () => form.clearErrors(name) }),
+      error: check && errors[name] ? t(check.message) : null,
     };
-    let verification: Promise<AnyVerifyResult>;
-    if (mines) {
-      verification = verifyMinesRound({ ...seeds, mineCount: Number(snapshot.mineCount) });
-    } else if (params) {
-      if (!params.ok) return;
-      verification = verifyMiniRound({ ...seeds, gameCode: snapshot.machine, params: params.params });
-    } else {
-      if (lineBet === null) return;
-      verification = verifySlotRound({ ...seeds, machine: snapshot.machine, lineBet });
-    }
+  };
+  const select: BindSelect = (name) => ({
+    value: fields[name],
+    onValueChange: (value) => {
+      form.setValue(name, value);
+      // Another game asks for another target: the previous game's message no longer applies.
+      if (name === 'machine') form.clearErrors(['diceTarget', 'limboTarget']);
+    },
+  });
+
+  const verify = (snapshot: VerifyFields) => {
+    if (inFlight.current) return;
+    const verification = replay(snapshot);
+    if (verification === null) return;
     inFlight.current = true;
     setRunning(true);
     verification
@@ -90,32 +132,18 @@ export function Verifier({ fields, onFieldsChange, format, stored, notice }: Ver
   };
 
   // A result belongs to the fields it was computed from: any edit hides it until verified again.
-  const current = run && run.fields === fields ? run : null;
+  const current = run && sameFields(run.fields, fields) ? run : null;
 
   return (
     <div className="verifier">
       {notice}
-      <form className="verify-form" onSubmit={submit} noValidate data-testid="verify-form">
+      <form className="verify-form" onSubmit={(event) => void form.handleSubmit(verify)(event)} noValidate data-testid="verify-form">
         {SEED_FIELDS.map(({ field, label, testId }) => (
-          <TextField key={field} className="verify-form__wide" label={t(label)} {...bind(field)} autoComplete="off" spellCheck={false} data-testid={testId} />
+          <TextField key={field} className="verify-form__wide" label={t(label)} {...text(field)} autoComplete="off" spellCheck={false} data-testid={testId} />
         ))}
-        <TextField
-          label={t('verify.nonce')}
-          {...bind('nonce')}
-          inputMode="numeric"
-          autoComplete="off"
-          error={errors.nonce ? t('verify.nonceInvalid') : null}
-          errorTestId="verify-nonce-error"
-          data-testid="verify-nonce"
-        />
-        <SelectField
-          label={t('verify.machine')}
-          value={fields.machine}
-          options={machineOptions(language, fields.machine)}
-          onValueChange={set('machine')}
-          data-testid="verify-machine"
-        />
-        <BetFields fields={fields} set={set} bind={bind} targetError={errors.target} lineBetError={errors.lineBet} />
+        <TextField label={t('verify.nonce')} {...text('nonce')} inputMode="numeric" autoComplete="off" errorTestId="verify-nonce-error" data-testid="verify-nonce" />
+        <SelectField label={t('verify.machine')} {...select('machine')} options={machineOptions(language, fields.machine)} data-testid="verify-machine" />
+        <BetFields machine={fields.machine} text={text} select={select} />
         <div className="verify-form__actions">
           <Button type="submit" variant="accent" disabled={running} aria-busy={running} data-testid="verify-submit">
             {running ? t('verify.running') : t('verify.submit')}
@@ -134,45 +162,33 @@ export function Verifier({ fields, onFieldsChange, format, stored, notice }: Ver
 }
 
 interface BetFieldsProps {
-  fields: VerifyFields;
-  set: (field: keyof VerifyFields) => (value: string) => void;
-  bind: BindField;
-  lineBetError: boolean;
-  targetError: boolean;
+  machine: string;
+  text: BindText;
+  select: BindSelect;
 }
 
 /** What the bet was: a slot's line bet, or the mini game's own choices (direction and target, target, rows and risk). */
-function BetFields({ fields, set, bind, lineBetError, targetError }: BetFieldsProps) {
+function BetFields({ machine, text, select }: BetFieldsProps) {
   const { t } = useTranslation('fairness');
-  if (isMinesGame(fields.machine)) {
-    return (
-      <SelectField
-        label={t('verify.mineCount')}
-        value={fields.mineCount}
-        options={MINE_COUNT_OPTIONS.map((count) => ({ value: count, label: count }))}
-        onValueChange={set('mineCount')}
-        data-testid="verify-mine-count"
-      />
-    );
+  if (isMinesGame(machine)) {
+    return <SelectField label={t('verify.mineCount')} {...select('mineCount')} options={MINE_COUNT_OPTIONS.map((count) => ({ value: count, label: count }))} data-testid="verify-mine-count" />;
   }
-  switch (miniGameCodeOf(fields.machine)) {
+  switch (miniGameCodeOf(machine)) {
     case 'dados':
       return (
         <>
           <SelectField
             label={t('verify.direction')}
-            value={fields.diceDirection}
+            {...select('diceDirection')}
             options={(['over', 'under'] as const).map((direction) => ({ value: direction, label: t(`verify.directions.${direction}`) }))}
-            onValueChange={set('diceDirection')}
             data-testid="verify-dice-direction"
           />
           <TextField
             label={t('verify.diceTarget')}
-            {...bind('diceTarget')}
+            {...text('diceTarget')}
             inputMode="decimal"
             autoComplete="off"
             hint={t('verify.diceTargetHint')}
-            error={targetError ? t('verify.diceTargetInvalid') : null}
             errorTestId="verify-dice-target-error"
             data-testid="verify-dice-target"
           />
@@ -182,11 +198,10 @@ function BetFields({ fields, set, bind, lineBetError, targetError }: BetFieldsPr
       return (
         <TextField
           label={t('verify.limboTarget')}
-          {...bind('limboTarget')}
+          {...text('limboTarget')}
           inputMode="decimal"
           autoComplete="off"
           hint={t('verify.limboTargetHint')}
-          error={targetError ? t('verify.limboTargetInvalid') : null}
           errorTestId="verify-limbo-target-error"
           data-testid="verify-limbo-target"
         />
@@ -194,18 +209,11 @@ function BetFields({ fields, set, bind, lineBetError, targetError }: BetFieldsPr
     case 'plinko':
       return (
         <>
-          <SelectField
-            label={t('verify.plinkoRows')}
-            value={fields.plinkoRows}
-            options={PLINKO_ROW_OPTIONS.map((rows) => ({ value: rows, label: rows }))}
-            onValueChange={set('plinkoRows')}
-            data-testid="verify-plinko-rows"
-          />
+          <SelectField label={t('verify.plinkoRows')} {...select('plinkoRows')} options={PLINKO_ROW_OPTIONS.map((rows) => ({ value: rows, label: rows }))} data-testid="verify-plinko-rows" />
           <SelectField
             label={t('verify.plinkoRisk')}
-            value={fields.plinkoRisk}
+            {...select('plinkoRisk')}
             options={PLINKO_RISKS.map((risk) => ({ value: risk, label: t(`verify.risks.${risk}`) }))}
-            onValueChange={set('plinkoRisk')}
             data-testid="verify-plinko-risk"
           />
         </>
@@ -214,11 +222,10 @@ function BetFields({ fields, set, bind, lineBetError, targetError }: BetFieldsPr
       return (
         <TextField
           label={t('verify.lineBet')}
-          {...bind('lineBet')}
+          {...text('lineBet')}
           inputMode="decimal"
           autoComplete="off"
           hint={t('verify.lineBetHint')}
-          error={lineBetError ? t('verify.lineBetInvalid') : null}
           errorTestId="verify-line-bet-error"
           data-testid="verify-line-bet"
         />

@@ -454,6 +454,29 @@ describe('provably fair page: mini games', () => {
     expect(screen.getByTestId('verify-multiplier').textContent).toBe(`${plinkoRound(3).outcome.multiplier.replace('.', ',')}×`);
   });
 
+  it('fills only the seeds from a revealed pair: the game and its choices stay as typed, the last result goes', async () => {
+    openPage();
+    const items = await screen.findAllByTestId('revealed-item');
+    fireEvent.change(select('verify-machine'), { target: { value: 'dados' } });
+    fireEvent.change(select('verify-dice-direction'), { target: { value: 'under' } });
+    fireEvent.change(input('verify-dice-target'), { target: { value: '60' } });
+    fireEvent.change(input('verify-nonce'), { target: { value: '7' } });
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect(await screen.findByTestId('verify-result')).toBeTruthy();
+
+    fireEvent.click(within(items[1]!).getByTestId('revealed-use'));
+    expect(screen.queryByTestId('verify-result')).toBeNull();
+    expect(input('verify-server-seed').value).toBe(SEED_A);
+    expect(input('verify-client-seed').value).toBe('old-seed');
+    expect(input('verify-nonce').value).toBe('0');
+    expect(select('verify-machine').value).toBe('dados');
+    expect(select('verify-dice-direction').value).toBe('under');
+    expect(input('verify-dice-target').value).toBe('60');
+    fireEvent.click(screen.getByTestId('verify-submit'));
+    expect((await screen.findByTestId('verify-result')).getAttribute('data-valid')).toBe('true');
+    expect(screen.getByTestId('verify-mini-result').textContent).toContain('abaixo de 60,00');
+  });
+
   it('says invalid for a mini round whose seed is not the committed one', async () => {
     openPage('/fairness?round=43', { 'GET /api/house/rounds/43': diceRound(2) });
     await screen.findByTestId('verify-from-round');

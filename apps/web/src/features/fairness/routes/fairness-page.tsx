@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { FairnessState, HouseRound, RotationResponse } from '@app/contracts';
@@ -41,19 +42,24 @@ export function FairnessPage() {
   const round = useQuery(houseRoundQueryOptions(token, roundId ?? '', roundId !== null));
   const roundData = roundId !== null ? round.data : undefined;
 
-  const [fields, setFields] = useState<VerifyFields>(() => emptyVerifyFields(language));
+  // The verifier's fields live here: a round or a revealed pair fills them. Nothing is sent to a
+  // server, so there is no request contract: the Verifier checks its fields with rules.validate.
+  const form = useForm<VerifyFields>({ defaultValues: emptyVerifyFields(language), reValidateMode: 'onSubmit' });
   const [source, setSource] = useState<FieldsSource>({ kind: 'manual' });
   const [lastRevealed, setLastRevealed] = useState<SeedPair | null>(null);
 
-  // Fill the verifier from the round when it arrives, and again once its server seed is revealed
-  // (adjusting state while rendering, so the form never shows a frame of stale fields).
+  // Fill the verifier from the round when it arrives, and again once its server seed is revealed.
   const roundKey = roundData ? `${roundData.id}:${roundData.fairness.serverSeed ?? ''}` : null;
-  const [filledFrom, setFilledFrom] = useState<string | null>(null);
-  if (roundData && roundKey !== null && roundKey !== filledFrom) {
-    setFilledFrom(roundKey);
-    setFields(fieldsFromRound(roundData, language));
+  const [roundFill, setRoundFill] = useState<{ key: string; fields: VerifyFields } | null>(null);
+  if (roundData && roundKey !== null && roundKey !== roundFill?.key) {
+    setRoundFill({ key: roundKey, fields: fieldsFromRound(roundData, language) });
     setSource({ kind: 'round', key: roundKey });
   }
+  // In a layout effect: the form is filled before the browser paints, so no frame shows stale
+  // fields. Messages stay until their field is edited, as when the fields were filled by hand.
+  useLayoutEffect(() => {
+    if (roundFill) form.reset(roundFill.fields, { keepErrors: true });
+  }, [form, roundFill]);
 
   const verifierRef = useRef<HTMLElement>(null);
   useEffect(() => {
@@ -66,7 +72,7 @@ export function FairnessPage() {
 
   const onRotated = (response: RotationResponse) => setLastRevealed(response.revealed);
   const fillFromSeeds = (pair: SeedPair) => {
-    setFields((current) => fieldsFromSeeds(pair, current));
+    form.reset(fieldsFromSeeds(pair, form.getValues()), { keepErrors: true });
     setSource({ kind: 'manual' });
     verifierRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
@@ -96,8 +102,7 @@ export function FairnessPage() {
         </h2>
         <p className="wallet-card__hint">{t('fairness:verify.intro')}</p>
         <Verifier
-          fields={fields}
-          onFieldsChange={setFields}
+          form={form}
           format={format}
           stored={roundData && source.kind === 'round' && source.key === roundKey ? roundData.outcome : undefined}
           notice={<RoundNotice roundParam={roundParam} round={round} roundData={roundData} showFilled={source.kind === 'round'} onRotated={onRotated} />}
