@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordRequestSchema } from '@app/contracts';
-import { FormAlert, SubmitButton, TextField } from '@app/ui';
-import { useErrorMessage, useValidationMessage } from '../../../shared/error-message.ts';
+import { FormAlert, SubmitButton } from '@app/ui';
 import { useChangePassword } from '../api/security.queries.ts';
-import { serverFieldIssues, type FieldIssue } from '../field-problems.ts';
+import type { FieldIssue } from '../field-problems.ts';
 import { newPasswordIssues } from '../password-rules.ts';
-import { addFieldIssues, contractMessages, PASSWORD_LENGTHS, PASSWORD_MESSAGE_KEY, setServerIssues, useFieldMessage } from './form-issues.ts';
+import { ControlledTextField } from './controlled-text-field.tsx';
+import { addFieldIssues, contractMessages, PASSWORD_LENGTHS, PASSWORD_MESSAGE_KEY, useFieldMessage } from './form-issues.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
+import { useServerErrors } from './server-errors.ts';
 
 interface ChangePasswordFormProps {
   /** The account name: a password equal to it is refused before asking the server. */
@@ -43,8 +44,6 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 /** PUT /member/password: current, new and confirmation (test ids change-*). */
 export function ChangePasswordForm({ account, onChanged, showSuccess = false }: ChangePasswordFormProps) {
   const { t } = useTranslation('account');
-  const errorMessage = useErrorMessage();
-  const validationMessage = useValidationMessage();
   const fieldMessage = useFieldMessage(PASSWORD_LENGTHS);
   const change = useChangePassword();
   // Checked on submit only, as before: a message stays until the next attempt.
@@ -58,6 +57,7 @@ export function ChangePasswordForm({ account, onChanged, showSuccess = false }: 
   const [password, confirmation] = useWatch({ control: form.control, name: ['newPassword', 'confirmPassword'] });
   const [done, setDone] = useState(false);
   const { errors } = form.formState;
+  const showServerErrors = useServerErrors(form, FIELDS);
 
   const submit = form.handleSubmit(({ currentPassword, newPassword }) => {
     if (change.isPending) return;
@@ -69,12 +69,7 @@ export function ChangePasswordForm({ account, onChanged, showSuccess = false }: 
           setDone(true);
           onChanged();
         },
-        onError: (error) => {
-          const fieldIssues = serverFieldIssues(error);
-          if (fieldIssues && fieldIssues.length > 0) setServerIssues(FIELDS, fieldIssues, form.setError, validationMessage);
-          // The next submit clears it with the other errors.
-          else form.setError('root', { message: errorMessage(error) });
-        },
+        onError: showServerErrors,
       },
     );
   });
@@ -89,25 +84,18 @@ export function ChangePasswordForm({ account, onChanged, showSuccess = false }: 
       }}
       noValidate
     >
-      <Controller
+      <ControlledTextField
         control={form.control}
-        name="currentPassword"
-        render={({ field, fieldState }) => (
-          <TextField
-            id="change-current"
-            label={t('changePassword.current')}
-            requiredMark
-            type="password"
-            name="current-password"
-            autoComplete="current-password"
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={(event) => field.onChange(event.target.value)}
-            error={fieldMessage(fieldState.error)}
-            errorTestId="field-error-currentPassword"
-            data-testid="change-current"
-          />
-        )}
+        field="currentPassword"
+        id="change-current"
+        label={t('changePassword.current')}
+        requiredMark
+        type="password"
+        name="current-password"
+        autoComplete="current-password"
+        error={fieldMessage(errors.currentPassword)}
+        errorTestId="field-error-currentPassword"
+        data-testid="change-current"
       />
       {/* Fed from the form rather than registered: the inputs keep their new-password/confirm-password names. */}
       <NewPasswordFields

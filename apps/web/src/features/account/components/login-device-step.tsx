@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LoginRequestSchema } from '@app/contracts';
-import { Alert, Button, FormAlert, SubmitButton, TextField } from '@app/ui';
+import { Alert, Button, FormAlert, SubmitButton } from '@app/ui';
 import { useValidationMessage } from '../../../shared/error-message.ts';
+import { SmsCodeField } from './controlled-text-field.tsx';
 
 interface LoginDeviceStepProps {
   /** Masked by the server (+5511*****678). */
@@ -39,26 +40,7 @@ export function LoginDeviceStep({ mobile, onSubmit, onBack, pending, serverError
           {t('login.device.hint')}
         </span>
       </Alert>
-      <Controller
-        control={form.control}
-        name="verificationCode"
-        render={({ field }) => (
-          <TextField
-            id="login-device-code"
-            label={t('login.device.code')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={field.value}
-            onBlur={field.onBlur}
-            // Digits only, as they are typed or pasted.
-            onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
-            placeholder={t('login.sms.codePlaceholder')}
-            data-testid="login-device-code"
-          />
-        )}
-      />
+      <SmsCodeField control={form.control} field="verificationCode" id="login-device-code" label={t('login.device.code')} name="code" data-testid="login-device-code" />
       {extra}
       <FormAlert message={error} data-testid="login-error" />
       <SubmitButton variant="accent" block pending={pending} pendingLabel={t('login.submitting')} data-testid="login-device-submit">

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormAlert, SubmitButton, TextField } from '@app/ui';
+import { FormAlert, SubmitButton } from '@app/ui';
 import { LoginRequestSchema, normalizeBrMobile } from '@app/contracts';
-import { useErrorMessage, useValidationMessage } from '../../../shared/error-message.ts';
 import type { LoginCredentials, LoginInput } from '../api/account.types.ts';
-import { serverFieldIssues } from '../field-problems.ts';
-import { addFieldIssues, contractMessages, setServerIssues, useFieldMessage } from './form-issues.ts';
+import { MobileField, SmsCodeField } from './controlled-text-field.tsx';
+import { addFieldIssues, contractMessages, useFieldMessage } from './form-issues.ts';
+import { mobileChecker } from './mobile-check.ts';
+import { useSendCodeErrors } from './server-errors.ts';
 import { SmsCodeButton } from './sms-code-button.tsx';
 
 interface LoginSmsFormProps {
@@ -28,8 +29,6 @@ const SMS_LOGIN_MESSAGES = contractMessages({ username: 'invalid_mobile' });
 /** SMS login (MOBILENUMREG3): the mobile number is the username and the code the password. */
 export function LoginSmsForm({ onSubmit, pending, serverError, extra }: LoginSmsFormProps) {
   const { t } = useTranslation('account');
-  const errorMessage = useErrorMessage();
-  const validationMessage = useValidationMessage();
   const fieldMessage = useFieldMessage();
   // Checked on submit only, as before: the messages stay until the next attempt.
   const form = useForm<LoginCredentials>({
@@ -39,21 +38,7 @@ export function LoginSmsForm({ onSubmit, pending, serverError, extra }: LoginSms
     shouldFocusError: false,
   });
 
-  const checkedMobile = () => {
-    const normalized = normalizeBrMobile(form.getValues('username'));
-    if (normalized) form.clearErrors('username');
-    else form.setError('username', { message: 'invalid_mobile' });
-    return normalized;
-  };
-
-  const onSendError = (error: unknown) => {
-    form.clearErrors('root');
-    if (error === null) return;
-    const issue = serverFieldIssues(error)?.[0];
-    // Whatever path the server names, a refused send is about the number.
-    if (issue) setServerIssues(['username'], [{ ...issue, field: 'username' }], form.setError, validationMessage);
-    else form.setError('root', { message: errorMessage(error) });
-  };
+  const onSendError = useSendCodeErrors(form, 'username');
 
   const submit = form.handleSubmit(
     ({ username, password }) => {
@@ -66,47 +51,23 @@ export function LoginSmsForm({ onSubmit, pending, serverError, extra }: LoginSms
 
   return (
     <form className="login-form" onSubmit={(event) => void submit(event)} noValidate>
-      <Controller
+      <MobileField
         control={form.control}
-        name="username"
-        render={({ field }) => (
-          <TextField
-            id="login-sms-mobile"
-            label={t('login.sms.mobile')}
-            name="mobile"
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={field.onChange}
-            placeholder={validationMessage('mobile_placeholder')}
-            error={fieldMessage(form.formState.errors.username)}
-            errorTestId="field-error-mobile"
-            data-testid="login-sms-mobile"
-          />
-        )}
+        field="username"
+        id="login-sms-mobile"
+        label={t('login.sms.mobile')}
+        name="mobile"
+        error={fieldMessage(form.formState.errors.username)}
+        data-testid="login-sms-mobile"
       />
-      <Controller
+      <SmsCodeField
         control={form.control}
-        name="password"
-        render={({ field }) => (
-          <TextField
-            id="login-sms-code"
-            label={t('login.sms.code')}
-            name="code"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={field.value}
-            onBlur={field.onBlur}
-            // Digits only, as they are typed or pasted.
-            onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
-            placeholder={t('login.sms.codePlaceholder')}
-            data-testid="login-sms-code"
-            trailing={<SmsCodeButton purpose="login" mobile={checkedMobile} testId="login-sms-send" onError={onSendError} />}
-          />
-        )}
+        field="password"
+        id="login-sms-code"
+        label={t('login.sms.code')}
+        name="code"
+        data-testid="login-sms-code"
+        trailing={<SmsCodeButton purpose="login" mobile={mobileChecker(form, 'username')} testId="login-sms-send" onError={onSendError} />}
       />
       {extra}
       <FormAlert message={form.formState.errors.root?.message ?? serverError} data-testid="login-error" />

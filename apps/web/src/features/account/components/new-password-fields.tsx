@@ -15,34 +15,29 @@ interface NewPasswordFieldsProps {
 /** New password plus confirmation: used by the forced change, the security centre and both resets. */
 export function NewPasswordFields(props: NewPasswordFieldsProps) {
   const { idPrefix, labels, testIds, password, confirmation, onPasswordChange, onConfirmationChange, errors } = props;
+  // Input names and ids stay as the e2e specs and password managers know them.
+  const inputs = [
+    { field: 'newPassword', suffix: 'new', name: 'new-password', label: labels.password, testId: testIds.password, value: password, onChange: onPasswordChange },
+    { field: 'confirmPassword', suffix: 'confirm', name: 'confirm-password', label: labels.confirm, testId: testIds.confirm, value: confirmation, onChange: onConfirmationChange },
+  ] as const;
   return (
     <>
-      <TextField
-        id={`${idPrefix}-new`}
-        label={labels.password}
-        requiredMark
-        type="password"
-        name="new-password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(event) => onPasswordChange(event.target.value)}
-        error={errors.newPassword}
-        errorTestId="field-error-newPassword"
-        data-testid={testIds.password}
-      />
-      <TextField
-        id={`${idPrefix}-confirm`}
-        label={labels.confirm}
-        requiredMark
-        type="password"
-        name="confirm-password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => onConfirmationChange(event.target.value)}
-        error={errors.confirmPassword}
-        errorTestId="field-error-confirmPassword"
-        data-testid={testIds.confirm}
-      />
+      {inputs.map((input) => (
+        <TextField
+          key={input.field}
+          id={`${idPrefix}-${input.suffix}`}
+          label={input.label}
+          requiredMark
+          type="password"
+          name={input.name}
+          autoComplete="new-password"
+          value={input.value}
+          onChange={(event) => input.onChange(event.target.value)}
+          error={errors[input.field]}
+          errorTestId={`field-error-${input.field}`}
+          data-testid={input.testId}
+        />
+      ))}
     </>
   );
 }

@@ -1,24 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { normalizeBrMobile, ResetBySmsRequestSchema } from '@app/contracts';
-import { Button, FormAlert, TextField } from '@app/ui';
+import { Button, FormAlert } from '@app/ui';
 import { isApiError } from '../../../../shared/api-client.ts';
-import { useErrorMessage, useValidationMessage } from '../../../../shared/error-message.ts';
 import { useResetBySms } from '../../api/security.queries.ts';
-import { serverFieldIssues } from '../../field-problems.ts';
 import { useCompleteLogin } from '../../hooks/use-complete-login.ts';
-import {
-  addFieldIssues,
-  addNewPasswordIssues,
-  contractMessages,
-  PASSWORD_LENGTHS,
-  PASSWORD_MESSAGE_KEY,
-  setServerIssues,
-  useFieldMessage,
-} from '../form-issues.ts';
+import { MobileField, SmsCodeField } from '../controlled-text-field.tsx';
+import { addFieldIssues, addNewPasswordIssues, contractMessages, PASSWORD_LENGTHS, PASSWORD_MESSAGE_KEY, useFieldMessage } from '../form-issues.ts';
+import { mobileChecker } from '../mobile-check.ts';
 import { NewPasswordFields } from '../new-password-fields.tsx';
+import { useSendCodeErrors, useServerErrors } from '../server-errors.ts';
 import { SmsCodeButton } from '../sms-code-button.tsx';
 
 /** The server's request, the number as typed (a Brazilian mobile), and the confirmation only the form sees. */
@@ -44,8 +37,6 @@ interface ForgotPhoneForm {
 /** Spec §4 forgot password by phone: number → code → new password → logged in → home. */
 export function ForgotPhoneForm() {
   const { t } = useTranslation('account');
-  const errorMessage = useErrorMessage();
-  const validationMessage = useValidationMessage();
   const fieldMessage = useFieldMessage(PASSWORD_LENGTHS);
   const completeLogin = useCompleteLogin();
   const reset = useResetBySms();
@@ -62,21 +53,11 @@ export function ForgotPhoneForm() {
   const [codeAsked, setCodeAsked] = useState(false);
   const [sentNote, setSentNote] = useState<string | null>(null);
 
-  const checkedMobile = () => {
-    const normalized = normalizeBrMobile(form.getValues('mobile'));
-    if (normalized) form.clearErrors('mobile');
-    else form.setError('mobile', { message: 'invalid_mobile' });
-    return normalized;
-  };
-
+  const showServerErrors = useServerErrors(form, FIELDS);
+  const showSendError = useSendCodeErrors(form, 'mobile');
   const onSendError = (error: unknown) => {
-    form.clearErrors('root');
-    if (error === null) return;
     if (isApiError(error) && error.code === 'rate.limited') setCodeAsked(true);
-    // Whatever path the server names, a refused send is about the number.
-    const issue = serverFieldIssues(error)?.[0];
-    if (issue) setServerIssues(['mobile'], [{ ...issue, field: 'mobile' }], form.setError, validationMessage);
-    else form.setError('root', { message: errorMessage(error) });
+    showSendError(error);
   };
 
   const submit = form.handleSubmit(({ mobile, code, newPassword }) => {
@@ -86,11 +67,7 @@ export function ForgotPhoneForm() {
       { mobile: number, code, newPassword },
       {
         onSuccess: (response) => completeLogin(response),
-        onError: (error) => {
-          const fieldIssues = serverFieldIssues(error);
-          if (fieldIssues && fieldIssues.length > 0) setServerIssues(FIELDS, fieldIssues, form.setError, validationMessage);
-          else form.setError('root', { message: errorMessage(error) });
-        },
+        onError: showServerErrors,
       },
     );
   });
@@ -98,64 +75,40 @@ export function ForgotPhoneForm() {
   return (
     <form className="login-form" onSubmit={(event) => void submit(event)} noValidate>
       <p className="account-form-hint">{t('forgot.phoneHint')}</p>
-      <Controller
+      <MobileField
         control={form.control}
-        name="mobile"
-        render={({ field }) => (
-          <TextField
-            id="forgot-mobile"
-            label={t('forgot.mobile')}
-            requiredMark
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel-national"
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={field.onChange}
-            placeholder={validationMessage('mobile_placeholder')}
-            error={fieldMessage(errors.mobile)}
-            errorTestId="field-error-mobile"
-            hint={sentNote ?? undefined}
-            data-testid="forgot-mobile"
-            trailing={
-              <SmsCodeButton
-                purpose="reset_password"
-                compensateRoundTrip
-                mobile={checkedMobile}
-                testId="forgot-send"
-                onError={onSendError}
-                onSent={(sent) => {
-                  setCodeAsked(true);
-                  setSentNote(t('sms.sent', { minutes: sent.expiredMinutes }));
-                }}
-              />
-            }
+        field="mobile"
+        id="forgot-mobile"
+        label={t('forgot.mobile')}
+        requiredMark
+        error={fieldMessage(errors.mobile)}
+        hint={sentNote ?? undefined}
+        data-testid="forgot-mobile"
+        trailing={
+          <SmsCodeButton
+            purpose="reset_password"
+            compensateRoundTrip
+            mobile={mobileChecker(form, 'mobile')}
+            testId="forgot-send"
+            onError={onSendError}
+            onSent={(sent) => {
+              setCodeAsked(true);
+              setSentNote(t('sms.sent', { minutes: sent.expiredMinutes }));
+            }}
           />
-        )}
+        }
       />
       {codeAsked ? (
         <>
-          <Controller
+          <SmsCodeField
             control={form.control}
-            name="code"
-            render={({ field }) => (
-              <TextField
-                id="forgot-code"
-                label={t('forgot.code')}
-                requiredMark
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={field.value}
-                onBlur={field.onBlur}
-                // Digits only, as they are typed or pasted.
-                onChange={(event) => field.onChange(event.target.value.replace(/\D/g, ''))}
-                placeholder={t('login.sms.codePlaceholder')}
-                error={fieldMessage(errors.code)}
-                errorTestId="field-error-code"
-                data-testid="forgot-code"
-              />
-            )}
+            field="code"
+            id="forgot-code"
+            label={t('forgot.code')}
+            requiredMark
+            error={fieldMessage(errors.code)}
+            errorTestId="field-error-code"
+            data-testid="forgot-code"
           />
           <NewPasswordFields
             idPrefix="forgot"

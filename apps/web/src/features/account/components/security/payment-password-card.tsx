@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SetPaymentPasswordRequestSchema } from '@app/contracts';
-import { FormAlert, FormField, SubmitButton, TextField } from '@app/ui';
+import { FormAlert, FormField, SubmitButton, type TextFieldProps } from '@app/ui';
 import { useErrorMessage, useValidationMessage } from '../../../../shared/error-message.ts';
 import type { MemberInfo } from '../../api/account.types.ts';
 import { useSetPaymentPassword } from '../../api/security.queries.ts';
+import { ControlledTextField } from '../controlled-text-field.tsx';
 
 /**
  * The server's request plus the repeated PIN, which only the form checks: it must be typed and
@@ -20,6 +21,28 @@ const PaymentPasswordFormSchema = SetPaymentPasswordRequestSchema.extend({ confi
 const EMPTY = { password: '', paymentPassword: '', confirmPassword: '' };
 
 const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
+
+interface PinFieldProps extends Pick<TextFieldProps, 'id' | 'label' | 'error' | 'errorTestId' | 'data-testid'> {
+  control: Control<typeof EMPTY>;
+  field: 'paymentPassword' | 'confirmPassword';
+}
+
+/** A masked 6-digit PIN input: digits only as typed or pasted, so what the member sees is what is checked. */
+function PinField(props: PinFieldProps) {
+  const { t } = useTranslation('account');
+  return (
+    <ControlledTextField
+      requiredMark
+      type="password"
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={6}
+      placeholder={t('security.payment.placeholder')}
+      keep={digits}
+      {...props}
+    />
+  );
+}
 
 /** Set or change the 6-digit payment password; the login password proves it is the owner. */
 export function PaymentPasswordCard({ member }: { member: MemberInfo }) {
@@ -79,50 +102,23 @@ export function PaymentPasswordCard({ member }: { member: MemberInfo }) {
           errorTestId="field-error-loginPassword"
           data-testid="payment-login-password"
         />
-        <Controller
+        <PinField
           control={form.control}
-          name="paymentPassword"
-          render={({ field, fieldState }) => (
-            <TextField
-              id="payment-new"
-              label={t('account:security.payment.new')}
-              requiredMark
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={6}
-              placeholder={t('account:security.payment.placeholder')}
-              onBlur={field.onBlur}
-              value={field.value}
-              // Digits only as typed or pasted: what the member sees is what is checked.
-              onChange={(event) => field.onChange(digits(event.target.value))}
-              error={fieldState.error ? t('account:security.payment.format') : null}
-              errorTestId="field-error-paymentPassword"
-              data-testid="payment-new"
-            />
-          )}
+          field="paymentPassword"
+          id="payment-new"
+          label={t('account:security.payment.new')}
+          error={errors.paymentPassword ? t('account:security.payment.format') : null}
+          errorTestId="field-error-paymentPassword"
+          data-testid="payment-new"
         />
-        <Controller
+        <PinField
           control={form.control}
-          name="confirmPassword"
-          render={({ field, fieldState }) => (
-            <TextField
-              id="payment-confirm"
-              label={t('account:security.payment.confirm')}
-              requiredMark
-              type="password"
-              inputMode="numeric"
-              autoComplete="off"
-              maxLength={6}
-              placeholder={t('account:security.payment.placeholder')}
-              onBlur={field.onBlur}
-              value={field.value}
-              onChange={(event) => field.onChange(digits(event.target.value))}
-              error={fieldState.error ? validationMessage('inconsistent_twice') : null}
-              errorTestId="field-error-paymentConfirm"
-              data-testid="payment-confirm"
-            />
-          )}
+          field="confirmPassword"
+          id="payment-confirm"
+          label={t('account:security.payment.confirm')}
+          error={errors.confirmPassword ? validationMessage('inconsistent_twice') : null}
+          errorTestId="field-error-paymentConfirm"
+          data-testid="payment-confirm"
         />
         <FormAlert message={save.error ? errorMessage(save.error) : null} data-testid="payment-error" />
         <FormAlert tone="info" message={done ? t('account:security.payment.success') : null} data-testid="payment-success" />

@@ -1,0 +1,63 @@
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { TextField, type TextFieldProps } from '@app/ui';
+import { useValidationMessage } from '../../../shared/error-message.ts';
+
+type ControlledTextFieldProps<Values extends FieldValues> = Omit<TextFieldProps, 'value' | 'onChange' | 'onBlur' | 'name'> & {
+  control: Control<Values>;
+  field: Path<Values>;
+  /** The input's own name attribute, when it differs from the form's field (e2e and autofill read it). */
+  name?: string;
+  /** What is kept of each keystroke or paste: the member sees what is checked. */
+  keep?: (typed: string) => string;
+};
+
+/** A TextField fed by react-hook-form (value, change and blur), for fields whose input cannot simply be registered. */
+export function ControlledTextField<Values extends FieldValues>({ control, field: fieldName, keep, ...props }: ControlledTextFieldProps<Values>) {
+  return (
+    <Controller
+      control={control}
+      name={fieldName}
+      render={({ field }) => (
+        <TextField
+          {...props}
+          value={field.value as string}
+          onBlur={field.onBlur}
+          onChange={(event) => field.onChange(keep ? keep(event.target.value) : event.target.value)}
+        />
+      )}
+    />
+  );
+}
+
+const keepOnlyDigits = (typed: string) => typed.replace(/\D/g, '');
+
+/** The texted 6-digit code: digits only, as they are typed or pasted. */
+export function SmsCodeField<Values extends FieldValues>(props: Omit<ControlledTextFieldProps<Values>, 'keep'>) {
+  const { t } = useTranslation('account');
+  return (
+    <ControlledTextField
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={6}
+      placeholder={t('login.sms.codePlaceholder')}
+      keep={keepOnlyDigits}
+      {...props}
+    />
+  );
+}
+
+/** A Brazilian mobile number, with the example placeholder; its messages show under field-error-mobile. */
+export function MobileField<Values extends FieldValues>(props: ControlledTextFieldProps<Values>) {
+  const validationMessage = useValidationMessage();
+  return (
+    <ControlledTextField
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel-national"
+      placeholder={validationMessage('mobile_placeholder')}
+      errorTestId="field-error-mobile"
+      {...props}
+    />
+  );
+}
