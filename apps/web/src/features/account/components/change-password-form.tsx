@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ChangePasswordRequestSchema } from '@app/contracts';
 import { FormAlert, SubmitButton } from '@app/ui';
@@ -11,6 +11,7 @@ import { ControlledTextField } from './controlled-text-field.tsx';
 import { addFieldIssues, contractMessages, PASSWORD_LENGTHS, PASSWORD_MESSAGE_KEY, useFieldMessage } from './form-issues.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { useServerErrors } from './server-errors.ts';
+import { useDoneNotice } from './use-done-notice.ts';
 
 interface ChangePasswordFormProps {
   /** The account name: a password equal to it is refused before asking the server. */
@@ -54,8 +55,7 @@ export function ChangePasswordForm({ account, onChanged, showSuccess = false }: 
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const [password, confirmation] = useWatch({ control: form.control, name: ['newPassword', 'confirmPassword'] });
-  const [done, setDone] = useState(false);
+  const { done, markDone, onSubmitOf } = useDoneNotice();
   const { errors } = form.formState;
   const showServerErrors = useServerErrors(form, FIELDS);
 
@@ -66,7 +66,7 @@ export function ChangePasswordForm({ account, onChanged, showSuccess = false }: 
       {
         onSuccess: () => {
           form.reset();
-          setDone(true);
+          markDone();
           onChanged();
         },
         onError: showServerErrors,
@@ -77,11 +77,7 @@ export function ChangePasswordForm({ account, onChanged, showSuccess = false }: 
   return (
     <form
       className="login-form"
-      onSubmit={(event) => {
-        // A new attempt no longer confirms the last one, whether or not it passes the checks.
-        setDone(false);
-        void submit(event);
-      }}
+      onSubmit={onSubmitOf(submit)}
       noValidate
     >
       <ControlledTextField
@@ -97,16 +93,12 @@ export function ChangePasswordForm({ account, onChanged, showSuccess = false }: 
         errorTestId="field-error-currentPassword"
         data-testid="change-current"
       />
-      {/* Fed from the form rather than registered: the inputs keep their new-password/confirm-password names. */}
       <NewPasswordFields
         idPrefix="change"
         labels={{ password: t('changePassword.new'), confirm: t('changePassword.confirm') }}
         testIds={{ password: 'change-new', confirm: 'change-confirm' }}
-        password={password}
-        confirmation={confirmation}
-        onPasswordChange={(value) => form.setValue('newPassword', value)}
-        onConfirmationChange={(value) => form.setValue('confirmPassword', value)}
-        errors={{ newPassword: fieldMessage(errors.newPassword), confirmPassword: fieldMessage(errors.confirmPassword) }}
+        control={form.control}
+        fieldMessage={fieldMessage}
       />
       <FormAlert message={errors.root?.message} data-testid="change-error" />
       <FormAlert tone="info" message={done && showSuccess ? t('changePassword.success') : null} data-testid="change-success" />

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ResetByEmailRequestSchema } from '@app/contracts';
 import { Alert, Button, Modal } from '@app/ui';
@@ -37,8 +37,6 @@ export function ResetPasswordModal({ token }: { token: string }) {
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const [password, confirmation] = useWatch({ control: form.control, name: ['newPassword', 'confirmPassword'] });
-  const { errors } = form.formState;
 
   const submit = form.handleSubmit(({ newPassword }) => {
     if (reset.isPending) return;
@@ -68,11 +66,8 @@ export function ResetPasswordModal({ token }: { token: string }) {
             idPrefix="reset"
             labels={{ password: t('account:resetLink.newPassword'), confirm: t('account:resetLink.confirmPassword') }}
             testIds={{ password: 'reset-new', confirm: 'reset-confirm' }}
-            password={password}
-            confirmation={confirmation}
-            onPasswordChange={(value) => form.setValue('newPassword', value)}
-            onConfirmationChange={(value) => form.setValue('confirmPassword', value)}
-            errors={{ newPassword: fieldMessage(errors.newPassword), confirmPassword: fieldMessage(errors.confirmPassword) }}
+            control={form.control}
+            fieldMessage={fieldMessage}
           />
           {formError ? <Alert data-testid="reset-error">{formError}</Alert> : null}
           {linkDead ? (

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { normalizeBrMobile, ResetBySmsRequestSchema } from '@app/contracts';
 import { Button, FormAlert } from '@app/ui';
@@ -47,7 +47,6 @@ export function ForgotPhoneForm() {
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
   });
-  const [password, confirmation] = useWatch({ control: form.control, name: ['newPassword', 'confirmPassword'] });
   const { errors } = form.formState;
   // The code fields appear once a code is on its way (or one sent moments ago is still valid).
   const [codeAsked, setCodeAsked] = useState(false);
@@ -114,11 +113,8 @@ export function ForgotPhoneForm() {
             idPrefix="forgot"
             labels={{ password: t('forgot.newPassword'), confirm: t('forgot.confirmPassword') }}
             testIds={{ password: 'forgot-password', confirm: 'forgot-confirm' }}
-            password={password}
-            confirmation={confirmation}
-            onPasswordChange={(value) => form.setValue('newPassword', value)}
-            onConfirmationChange={(value) => form.setValue('confirmPassword', value)}
-            errors={{ newPassword: fieldMessage(errors.newPassword), confirmPassword: fieldMessage(errors.confirmPassword) }}
+            control={form.control}
+            fieldMessage={fieldMessage}
           />
         </>
       ) : null}

@@ -3,7 +3,7 @@ import { Controller, useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { normalizeBrMobile, todayIn, validateField, type RegistrationSettings } from '@app/contracts';
-import { Button, Checkbox, FormAlert } from '@app/ui';
+import { Button, FormAlert } from '@app/ui';
 import { isApiError } from '../../../../shared/api-client.ts';
 import { useErrorMessage, useValidationMessage, type MessageParams } from '../../../../shared/error-message.ts';
 import { useBootInfo } from '../../../system/index.ts';
@@ -15,6 +15,7 @@ import { useCaptcha } from '../../hooks/use-captcha.ts';
 import { useCompleteLogin } from '../../hooks/use-complete-login.ts';
 import { CaptchaBox } from '../captcha-box.tsx';
 import { SmsCodeButton } from '../sms-code-button.tsx';
+import { RegisterCheckbox } from './register-checkbox.tsx';
 import { RegisterField } from './register-field.tsx';
 import { registerErrorPath, registerMessageFields, registerResolver, type RegisterCheckContext, type RegisterValues } from './register-resolver.ts';
 import { registerFields, renderableRules } from './register-validation.ts';
@@ -248,50 +249,21 @@ export function RegisterForm({ method, settings, referralCode, botCheck }: Regis
         </div>
       ))}
       {settings.captchaRequired ? <CaptchaBox captcha={captcha} prefix="register" error={errors.root?.captcha?.message} /> : null}
-      <Controller
+      <RegisterCheckbox
         control={form.control}
+        clearErrors={form.clearErrors}
         name="agreeTerms"
-        render={({ field, fieldState }) => (
-          <Checkbox
-            id="register-terms"
-            checked={field.value}
-            onChange={(event) => {
-              field.onChange(event.target.checked);
-              form.clearErrors(field.name);
-            }}
-            label={
-              <>
-                {t('account:register.termsPrefix')}{' '}
-                <Link to="/help#term" target="_blank" className="link-button link-button--accent">
-                  {t('account:register.termsLink')}
-                </Link>
-              </>
-            }
-            error={fieldState.error?.message}
-            errorTestId="field-error-agreeTerms"
-            data-testid="register-terms"
-          />
-        )}
+        label={
+          <>
+            {t('account:register.termsPrefix')}{' '}
+            <Link to="/help#term" target="_blank" className="link-button link-button--accent">
+              {t('account:register.termsLink')}
+            </Link>
+          </>
+        }
       />
       {settings.confirm21 ? (
-        <Controller
-          control={form.control}
-          name="confirm21"
-          render={({ field, fieldState }) => (
-            <Checkbox
-              id="register-confirm21"
-              checked={field.value}
-              onChange={(event) => {
-                field.onChange(event.target.checked);
-                form.clearErrors(field.name);
-              }}
-              label={t('account:register.confirm21')}
-              error={fieldState.error?.message}
-              errorTestId="field-error-confirm21"
-              data-testid="register-confirm21"
-            />
-          )}
-        />
+        <RegisterCheckbox control={form.control} clearErrors={form.clearErrors} name="confirm21" label={t('account:register.confirm21')} />
       ) : null}
       {phase === 'verifying' ? (
         <div className="bot-check" role="status" data-testid="register-bot-check">

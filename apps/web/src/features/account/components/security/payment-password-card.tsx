@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
 import { useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { SetPaymentPasswordRequestSchema } from '@app/contracts';
@@ -8,6 +7,7 @@ import { useErrorMessage, useValidationMessage } from '../../../../shared/error-
 import type { MemberInfo } from '../../api/account.types.ts';
 import { useSetPaymentPassword } from '../../api/security.queries.ts';
 import { ControlledTextField } from '../controlled-text-field.tsx';
+import { useDoneNotice } from '../use-done-notice.ts';
 
 /**
  * The server's request plus the repeated PIN, which only the form checks: it must be typed and
@@ -22,16 +22,26 @@ const EMPTY = { password: '', paymentPassword: '', confirmPassword: '' };
 
 const digits = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
-interface PinFieldProps extends Pick<TextFieldProps, 'id' | 'label' | 'error' | 'errorTestId' | 'data-testid'> {
+/** Each PIN input's id (also its test id) and message test id, as the e2e specs know them. */
+const PIN_IDS = {
+  paymentPassword: { id: 'payment-new', errorTestId: 'field-error-paymentPassword' },
+  confirmPassword: { id: 'payment-confirm', errorTestId: 'field-error-paymentConfirm' },
+} as const;
+
+interface PinFieldProps extends Pick<TextFieldProps, 'label' | 'error'> {
   control: Control<typeof EMPTY>;
-  field: 'paymentPassword' | 'confirmPassword';
+  field: keyof typeof PIN_IDS;
 }
 
 /** A masked 6-digit PIN input: digits only as typed or pasted, so what the member sees is what is checked. */
 function PinField(props: PinFieldProps) {
   const { t } = useTranslation('account');
+  const { id, errorTestId } = PIN_IDS[props.field];
   return (
     <ControlledTextField
+      id={id}
+      data-testid={id}
+      errorTestId={errorTestId}
       requiredMark
       type="password"
       inputMode="numeric"
@@ -52,7 +62,7 @@ export function PaymentPasswordCard({ member }: { member: MemberInfo }) {
   const save = useSetPaymentPassword();
   // Checked on submit only: the messages stay until the next attempt, as before.
   const form = useForm({ resolver: zodResolver(PaymentPasswordFormSchema), defaultValues: EMPTY, reValidateMode: 'onSubmit', shouldFocusError: false });
-  const [done, setDone] = useState(false);
+  const { done, markDone, onSubmitOf } = useDoneNotice();
   const isSet = member.hasPaymentPassword;
   const { errors } = form.formState;
 
@@ -63,7 +73,7 @@ export function PaymentPasswordCard({ member }: { member: MemberInfo }) {
       {
         onSuccess: () => {
           form.reset();
-          setDone(true);
+          markDone();
         },
       },
     );
@@ -82,11 +92,7 @@ export function PaymentPasswordCard({ member }: { member: MemberInfo }) {
       <p className="security-card__hint">{isSet ? t('account:security.payment.changeHint') : t('account:security.payment.setHint')}</p>
       <form
         className="login-form"
-        onSubmit={(event) => {
-          // A new attempt no longer confirms the last one, whether or not it passes the checks.
-          setDone(false);
-          void submit(event);
-        }}
+        onSubmit={onSubmitOf(submit)}
         noValidate
       >
         <FormField
@@ -105,20 +111,14 @@ export function PaymentPasswordCard({ member }: { member: MemberInfo }) {
         <PinField
           control={form.control}
           field="paymentPassword"
-          id="payment-new"
           label={t('account:security.payment.new')}
           error={errors.paymentPassword ? t('account:security.payment.format') : null}
-          errorTestId="field-error-paymentPassword"
-          data-testid="payment-new"
         />
         <PinField
           control={form.control}
           field="confirmPassword"
-          id="payment-confirm"
           label={t('account:security.payment.confirm')}
           error={errors.confirmPassword ? validationMessage('inconsistent_twice') : null}
-          errorTestId="field-error-paymentConfirm"
-          data-testid="payment-confirm"
         />
         <FormAlert message={save.error ? errorMessage(save.error) : null} data-testid="payment-error" />
         <FormAlert tone="info" message={done ? t('account:security.payment.success') : null} data-testid="payment-success" />
