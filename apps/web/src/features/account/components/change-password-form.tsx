@@ -91,15 +91,8 @@ export function ChangePasswordForm({ account, onChanged, showSuccess = false }: 
         autoComplete="current-password"
         error={fieldMessage(errors.currentPassword)}
         errorTestId="field-error-currentPassword"
-        data-testid="change-current"
       />
-      <NewPasswordFields
-        idPrefix="change"
-        labels={{ password: t('changePassword.new'), confirm: t('changePassword.confirm') }}
-        testIds={{ password: 'change-new', confirm: 'change-confirm' }}
-        control={form.control}
-        fieldMessage={fieldMessage}
-      />
+      <NewPasswordFields idPrefix="change" control={form.control} fieldMessage={fieldMessage} />
       <FormAlert message={errors.root?.message} data-testid="change-error" />
       <FormAlert tone="info" message={done && showSuccess ? t('changePassword.success') : null} data-testid="change-success" />
       <SubmitButton variant="accent" block pending={change.isPending} pendingLabel={t('changePassword.submitting')} data-testid="change-submit">

@@ -12,7 +12,10 @@ type ControlledTextFieldProps<Values extends FieldValues> = Omit<TextFieldProps,
   keep?: (typed: string) => string;
 };
 
-/** A TextField fed by react-hook-form (value, change and blur), for fields whose input cannot simply be registered. */
+/**
+ * A TextField fed by react-hook-form (value, change and blur), for fields whose input cannot simply
+ * be registered. Its test id is its id unless one is given.
+ */
 export function ControlledTextField<Values extends FieldValues>({ control, field: fieldName, keep, ...props }: ControlledTextFieldProps<Values>) {
   return (
     <Controller
@@ -20,6 +23,7 @@ export function ControlledTextField<Values extends FieldValues>({ control, field
       name={fieldName}
       render={({ field }) => (
         <TextField
+          data-testid={props.id}
           {...props}
           value={field.value as string}
           onBlur={field.onBlur}

@@ -40,7 +40,7 @@ export function LoginDeviceStep({ mobile, onSubmit, onBack, pending, serverError
           {t('login.device.hint')}
         </span>
       </Alert>
-      <SmsCodeField control={form.control} field="verificationCode" id="login-device-code" label={t('login.device.code')} name="code" data-testid="login-device-code" />
+      <SmsCodeField control={form.control} field="verificationCode" id="login-device-code" label={t('login.device.code')} name="code" />
       {extra}
       <FormAlert message={error} data-testid="login-error" />
       <SubmitButton variant="accent" block pending={pending} pendingLabel={t('login.submitting')} data-testid="login-device-submit">

@@ -58,7 +58,6 @@ export function LoginSmsForm({ onSubmit, pending, serverError, extra }: LoginSms
         label={t('login.sms.mobile')}
         name="mobile"
         error={fieldMessage(form.formState.errors.username)}
-        data-testid="login-sms-mobile"
       />
       <SmsCodeField
         control={form.control}
@@ -66,7 +65,6 @@ export function LoginSmsForm({ onSubmit, pending, serverError, extra }: LoginSms
         id="login-sms-code"
         label={t('login.sms.code')}
         name="code"
-        data-testid="login-sms-code"
         trailing={<SmsCodeButton purpose="login" mobile={mobileChecker(form, 'username')} testId="login-sms-send" onError={onSendError} />}
       />
       {extra}

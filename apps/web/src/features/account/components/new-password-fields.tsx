@@ -1,4 +1,5 @@
 import { useFormState, type Control, type FieldError, type FieldValues, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { ControlledTextField } from './controlled-text-field.tsx';
 
 interface NewPasswordValues extends FieldValues {
@@ -6,10 +7,15 @@ interface NewPasswordValues extends FieldValues {
   confirmPassword: string;
 }
 
+/** Each form's labels and test ids (as the e2e specs know them); the input ids are `<form>-new` and `<form>-confirm`. */
+const FORMS = {
+  change: { labels: ['changePassword.new', 'changePassword.confirm'], testIds: ['change-new', 'change-confirm'] },
+  forgot: { labels: ['forgot.newPassword', 'forgot.confirmPassword'], testIds: ['forgot-password', 'forgot-confirm'] },
+  reset: { labels: ['resetLink.newPassword', 'resetLink.confirmPassword'], testIds: ['reset-new', 'reset-confirm'] },
+} as const;
+
 interface NewPasswordFieldsProps<Values extends NewPasswordValues> {
-  idPrefix: string;
-  labels: { password: string; confirm: string };
-  testIds: { password: string; confirm: string };
+  idPrefix: keyof typeof FORMS;
   control: Control<Values>;
   /** The text under an input for its error (a schema key translated, or a server message). */
   fieldMessage: (error: FieldError | undefined) => string | undefined;
@@ -20,11 +26,13 @@ interface NewPasswordFieldsProps<Values extends NewPasswordValues> {
  * Fed from the form rather than registered: the inputs keep their new-password/confirm-password names.
  */
 export function NewPasswordFields<Values extends NewPasswordValues>(props: NewPasswordFieldsProps<Values>) {
-  const { idPrefix, labels, testIds, control, fieldMessage } = props;
+  const { idPrefix, control, fieldMessage } = props;
+  const { t } = useTranslation('account');
   const { errors } = useFormState({ control });
+  const { labels, testIds } = FORMS[idPrefix];
   const inputs = [
-    { field: 'newPassword', suffix: 'new', name: 'new-password', label: labels.password, testId: testIds.password },
-    { field: 'confirmPassword', suffix: 'confirm', name: 'confirm-password', label: labels.confirm, testId: testIds.confirm },
+    { field: 'newPassword', suffix: 'new', name: 'new-password', label: t(labels[0]), testId: testIds[0] },
+    { field: 'confirmPassword', suffix: 'confirm', name: 'confirm-password', label: t(labels[1]), testId: testIds[1] },
   ] as const;
   return (
     <>

@@ -62,13 +62,7 @@ export function ResetPasswordModal({ token }: { token: string }) {
       ) : (
         <form className="login-form" onSubmit={(event) => void submit(event)} noValidate>
           <p className="account-form-hint">{t('account:resetLink.hint')}</p>
-          <NewPasswordFields
-            idPrefix="reset"
-            labels={{ password: t('account:resetLink.newPassword'), confirm: t('account:resetLink.confirmPassword') }}
-            testIds={{ password: 'reset-new', confirm: 'reset-confirm' }}
-            control={form.control}
-            fieldMessage={fieldMessage}
-          />
+          <NewPasswordFields idPrefix="reset" control={form.control} fieldMessage={fieldMessage} />
           {formError ? <Alert data-testid="reset-error">{formError}</Alert> : null}
           {linkDead ? (
             <Button variant="outline" block onClick={() => open({ kind: 'forgot' })} data-testid="reset-request-new">

@@ -82,7 +82,6 @@ export function ForgotPhoneForm() {
         requiredMark
         error={fieldMessage(errors.mobile)}
         hint={sentNote ?? undefined}
-        data-testid="forgot-mobile"
         trailing={
           <SmsCodeButton
             purpose="reset_password"
@@ -107,15 +106,8 @@ export function ForgotPhoneForm() {
             requiredMark
             error={fieldMessage(errors.code)}
             errorTestId="field-error-code"
-            data-testid="forgot-code"
           />
-          <NewPasswordFields
-            idPrefix="forgot"
-            labels={{ password: t('forgot.newPassword'), confirm: t('forgot.confirmPassword') }}
-            testIds={{ password: 'forgot-password', confirm: 'forgot-confirm' }}
-            control={form.control}
-            fieldMessage={fieldMessage}
-          />
+          <NewPasswordFields idPrefix="forgot" control={form.control} fieldMessage={fieldMessage} />
         </>
       ) : null}
       <FormAlert message={errors.root?.message} data-testid="forgot-error" />

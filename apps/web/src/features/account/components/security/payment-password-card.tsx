@@ -40,7 +40,6 @@ function PinField(props: PinFieldProps) {
   return (
     <ControlledTextField
       id={id}
-      data-testid={id}
       errorTestId={errorTestId}
       requiredMark
       type="password"
