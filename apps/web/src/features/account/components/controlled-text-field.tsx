@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from '@app/ui';
 import { useValidationMessage } from '../../../shared/error-message.ts';
 
-type ControlledTextFieldProps<Values extends FieldValues> = Omit<TextFieldProps, 'value' | 'onChange' | 'onBlur' | 'name'> & {
-  control: Control<Values>;
+/** Transformed: what the form's resolver hands to submit, when it differs from what is typed. */
+type ControlledTextFieldProps<Values extends FieldValues, Transformed extends FieldValues = Values> = Omit<TextFieldProps, 'value' | 'onChange' | 'onBlur' | 'name'> & {
+  control: Control<Values, unknown, Transformed>;
   field: Path<Values>;
   /** The input's own name attribute, when it differs from the form's field (e2e and autofill read it). */
   name?: string;
@@ -16,7 +17,12 @@ type ControlledTextFieldProps<Values extends FieldValues> = Omit<TextFieldProps,
  * A TextField fed by react-hook-form (value, change and blur), for fields whose input cannot simply
  * be registered. Its test id is its id unless one is given.
  */
-export function ControlledTextField<Values extends FieldValues>({ control, field: fieldName, keep, ...props }: ControlledTextFieldProps<Values>) {
+export function ControlledTextField<Values extends FieldValues, Transformed extends FieldValues = Values>({
+  control,
+  field: fieldName,
+  keep,
+  ...props
+}: ControlledTextFieldProps<Values, Transformed>) {
   return (
     <Controller
       control={control}
@@ -37,7 +43,7 @@ export function ControlledTextField<Values extends FieldValues>({ control, field
 const keepOnlyDigits = (typed: string) => typed.replace(/\D/g, '');
 
 /** The texted 6-digit code: digits only, as they are typed or pasted. */
-export function SmsCodeField<Values extends FieldValues>(props: Omit<ControlledTextFieldProps<Values>, 'keep'>) {
+export function SmsCodeField<Values extends FieldValues, Transformed extends FieldValues = Values>(props: Omit<ControlledTextFieldProps<Values, Transformed>, 'keep'>) {
   const { t } = useTranslation('account');
   return (
     <ControlledTextField
@@ -52,7 +58,7 @@ export function SmsCodeField<Values extends FieldValues>(props: Omit<ControlledT
 }
 
 /** A Brazilian mobile number, with the example placeholder; its messages show under field-error-mobile. */
-export function MobileField<Values extends FieldValues>(props: ControlledTextFieldProps<Values>) {
+export function MobileField<Values extends FieldValues, Transformed extends FieldValues = Values>(props: ControlledTextFieldProps<Values, Transformed>) {
   const validationMessage = useValidationMessage();
   return (
     <ControlledTextField

@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next';
 import { ResetByEmailRequestSchema } from '@app/contracts';
 import { Alert, Button, Modal } from '@app/ui';
 import { isApiError } from '../../../shared/api-client.ts';
-import { useErrorMessage, useValidationMessage } from '../../../shared/error-message.ts';
 import { useResetByEmailToken } from '../api/security.queries.ts';
 import { useAccountModals } from '../account-modals-context.tsx';
-import { serverFieldIssues } from '../field-problems.ts';
-import { addNewPasswordIssues, contractMessages, PASSWORD_LENGTHS, PASSWORD_MESSAGE_KEY, setServerIssues, useFieldMessage } from './form-issues.ts';
+import { addNewPasswordIssues, contractMessages, PASSWORD_LENGTHS, PASSWORD_MESSAGE_KEY, useFieldMessage } from './form-issues.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
+import { useFieldIssuesPlacer, useUnplacedError } from './server-errors.ts';
 
 /** The server's new password (the token comes from the link) plus the confirmation only the form sees. */
 const ResetFormSchema = ResetByEmailRequestSchema.pick({ newPassword: true })
@@ -26,8 +25,6 @@ interface ResetForm {
 export function ResetPasswordModal({ token }: { token: string }) {
   const { t } = useTranslation(['account', 'common']);
   const { close, open } = useAccountModals();
-  const errorMessage = useErrorMessage();
-  const validationMessage = useValidationMessage();
   const fieldMessage = useFieldMessage(PASSWORD_LENGTHS);
   const reset = useResetByEmailToken();
   // Checked on submit only, as before: a message stays until the next attempt.
@@ -38,18 +35,19 @@ export function ResetPasswordModal({ token }: { token: string }) {
     shouldFocusError: false,
   });
 
+  const placeFieldIssues = useFieldIssuesPlacer(form, ['newPassword', 'confirmPassword']);
   const submit = form.handleSubmit(({ newPassword }) => {
     if (reset.isPending) return;
     reset.mutate(
       { token, newPassword },
       {
-        onError: (error) => setServerIssues(['newPassword', 'confirmPassword'], serverFieldIssues(error) ?? [], form.setError, validationMessage),
+        onError: placeFieldIssues,
       },
     );
   });
 
   const linkDead = isApiError(reset.error) && reset.error.code === 'auth.reset_link_invalid';
-  const formError = reset.error && !serverFieldIssues(reset.error)?.length ? errorMessage(reset.error) : null;
+  const formError = useUnplacedError(reset.error);
   return (
     <Modal open onClose={close} title={t('account:resetLink.title')} closeLabel={t('common:actions.close')} testId="modal-reset-password">
       {reset.isSuccess ? (

@@ -34,3 +34,20 @@ export function useSendCodeErrors<Values extends FieldValues>(form: ErrorTarget<
     else form.setError('root', { message: errorMessage(error) });
   };
 }
+
+/**
+ * The message above the button for a refused save whose field problems are already shown under
+ * their fields (setServerIssues): only a refusal without them is said here.
+ */
+export function useUnplacedError(error: unknown): string | null {
+  const errorMessage = useErrorMessage();
+  if (!error) return null;
+  const issues = serverFieldIssues(error);
+  return issues && issues.length > 0 ? null : errorMessage(error);
+}
+
+/** A refused save's validation problems under the named fields (the rest is for useUnplacedError). */
+export function useFieldIssuesPlacer<Values extends FieldValues>(form: Pick<UseFormReturn<Values>, 'setError'>, fields: readonly Path<Values>[]) {
+  const validationMessage = useValidationMessage();
+  return (error: unknown) => setServerIssues(fields, serverFieldIssues(error) ?? [], form.setError, validationMessage);
+}

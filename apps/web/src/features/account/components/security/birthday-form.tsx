@@ -4,10 +4,9 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { checkBirthdayInput, isOldEnough, MIN_PLAYER_AGE, OPERATOR_TIME_ZONE, todayIn, UpdateBirthdayRequestSchema } from '@app/contracts';
 import { FormAlert, SubmitButton } from '@app/ui';
-import { useErrorMessage, useValidationMessage } from '../../../../shared/error-message.ts';
 import { useUpdateBirthday } from '../../api/identity.queries.ts';
-import { serverFieldIssues } from '../../field-problems.ts';
-import { addFieldIssues, contractMessages, setServerIssues } from '../form-issues.ts';
+import { addFieldIssues, contractMessages } from '../form-issues.ts';
+import { useFieldIssuesPlacer, useUnplacedError } from '../server-errors.ts';
 import { BirthdayField } from './birthday-field.tsx';
 import { IDENTITY_CONTRACT_KEYS, UNDERAGE, useIdentityFieldMessage } from './identity-messages.ts';
 
@@ -27,8 +26,6 @@ const BIRTHDAY_MESSAGES = contractMessages({ birthday: IDENTITY_CONTRACT_KEYS.bi
  */
 export function BirthdayForm() {
   const { t } = useTranslation(['account', 'errors']);
-  const errorMessage = useErrorMessage();
-  const validationMessage = useValidationMessage();
   const fieldMessage = useIdentityFieldMessage();
   const save = useUpdateBirthday();
   // The age counts on Brasília's calendar, as on the server.
@@ -37,16 +34,16 @@ export function BirthdayForm() {
   const resolver = useMemo(() => zodResolver(birthdayFormSchema(today), BIRTHDAY_MESSAGES), [today]);
   const form = useForm({ resolver, defaultValues: { birthday: '' }, reValidateMode: 'onSubmit', shouldFocusError: false });
 
+  const placeFieldIssues = useFieldIssuesPlacer(form, ['birthday']);
   const submit = form.handleSubmit(({ birthday }) => {
     if (save.isPending) return;
     save.mutate(
       { birthday: birthday.trim() },
-      { onError: (failure) => setServerIssues(['birthday'], serverFieldIssues(failure) ?? [], form.setError, validationMessage) },
+      { onError: placeFieldIssues },
     );
   });
 
-  const fieldIssues = serverFieldIssues(save.error);
-  const formError = save.error && !(fieldIssues && fieldIssues.length > 0) ? errorMessage(save.error) : null;
+  const formError = useUnplacedError(save.error);
   return (
     <form className="login-form" onSubmit={(event) => void submit(event)} noValidate data-testid="identity-birthday-form">
       <p className="security-card__hint">{t('account:security.identity.birthdayMissingHint')}</p>

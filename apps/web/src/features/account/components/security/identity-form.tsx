@@ -3,12 +3,13 @@ import { useMemo } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { checkIdentityInput, isOldEnough, MIN_PLAYER_AGE, OPERATOR_TIME_ZONE, todayIn, UpdateBirthdayRequestSchema, UpdateIdentityRequestSchema } from '@app/contracts';
-import { FormAlert, FormField, SubmitButton, TextField } from '@app/ui';
-import { useErrorMessage, useValidationMessage } from '../../../../shared/error-message.ts';
+import { FormAlert, FormField, SubmitButton } from '@app/ui';
 import type { MemberIdentity } from '../../api/identity.api.ts';
 import { useUpdateIdentity } from '../../api/identity.queries.ts';
-import { serverFieldIssues, type FieldIssue } from '../../field-problems.ts';
-import { addFieldIssues, contractMessages, setServerIssues } from '../form-issues.ts';
+import type { FieldIssue } from '../../field-problems.ts';
+import { ControlledTextField } from '../controlled-text-field.tsx';
+import { addFieldIssues, contractMessages } from '../form-issues.ts';
+import { useFieldIssuesPlacer, useUnplacedError } from '../server-errors.ts';
 import { formatCpfInput } from '../register/register-field.tsx';
 import { BirthdayField } from './birthday-field.tsx';
 import { IDENTITY_CONTRACT_KEYS, UNDERAGE, useIdentityFieldMessage } from './identity-messages.ts';
@@ -45,8 +46,6 @@ const IDENTITY_MESSAGES = contractMessages(IDENTITY_CONTRACT_KEYS);
  */
 export function IdentityForm({ identity, onSaved }: { identity: MemberIdentity; onSaved: () => void }) {
   const { t } = useTranslation(['account', 'errors']);
-  const errorMessage = useErrorMessage();
-  const validationMessage = useValidationMessage();
   const fieldMessage = useIdentityFieldMessage();
   const save = useUpdateIdentity();
   const asksBirthday = identity.birthday === null;
@@ -63,17 +62,17 @@ export function IdentityForm({ identity, onSaved }: { identity: MemberIdentity; 
   });
   const { errors } = form.formState;
 
+  const placeFieldIssues = useFieldIssuesPlacer(form, FIELDS);
   const submit = form.handleSubmit((body) => {
     if (save.isPending) return;
     save.mutate(body, {
       onSuccess: onSaved,
-      onError: (error) => setServerIssues(FIELDS, serverFieldIssues(error) ?? [], form.setError, validationMessage),
+      onError: placeFieldIssues,
     });
   });
 
-  const fieldIssues = serverFieldIssues(save.error);
   // Field problems from the server are shown under their fields; anything else above the button.
-  const formError = save.error && !(fieldIssues && fieldIssues.length > 0) ? errorMessage(save.error) : null;
+  const formError = useUnplacedError(save.error);
   return (
     <form className="login-form" onSubmit={(event) => void submit(event)} noValidate>
       <p className="security-card__hint">{t('account:security.identity.incompleteHint')}</p>
@@ -90,28 +89,21 @@ export function IdentityForm({ identity, onSaved }: { identity: MemberIdentity; 
         errorTestId="identity-name-error"
         data-testid="identity-name"
       />
-      <Controller
+      <ControlledTextField
         control={form.control}
-        name="cpf"
-        render={({ field, fieldState }) => (
-          <TextField
-            id="identity-cpf"
-            label={t('account:security.identity.cpf')}
-            requiredMark
-            inputMode="numeric"
-            autoComplete="off"
-            // 14 = 000.000.000-00; the mask adds the punctuation as the member types or pastes.
-            maxLength={14}
-            placeholder={t('account:security.identity.cpfPlaceholder')}
-            hint={identity.cpf ? t('account:security.identity.cpfOnFile', { cpf: identity.cpf }) : undefined}
-            value={field.value}
-            onBlur={field.onBlur}
-            onChange={(event) => field.onChange(formatCpfInput(event.target.value))}
-            error={fieldMessage(fieldState.error)}
-            errorTestId="identity-cpf-error"
-            data-testid="identity-cpf"
-          />
-        )}
+        field="cpf"
+        id="identity-cpf"
+        label={t('account:security.identity.cpf')}
+        requiredMark
+        inputMode="numeric"
+        autoComplete="off"
+        // 14 = 000.000.000-00; the mask adds the punctuation as the member types or pastes.
+        maxLength={14}
+        placeholder={t('account:security.identity.cpfPlaceholder')}
+        hint={identity.cpf ? t('account:security.identity.cpfOnFile', { cpf: identity.cpf }) : undefined}
+        keep={formatCpfInput}
+        error={fieldMessage(errors.cpf)}
+        errorTestId="identity-cpf-error"
       />
       {asksBirthday ? (
         <Controller
