@@ -7,7 +7,7 @@ import { FormAlert, SubmitButton } from '@app/ui';
 import { useChangePassword } from '../api/security.queries.ts';
 import type { FieldIssue } from '../field-problems.ts';
 import { newPasswordIssues } from '../password-rules.ts';
-import { ControlledTextField } from './controlled-text-field.tsx';
+import { ControlledTextField, fieldBinder } from './controlled-text-field.tsx';
 import { addFieldIssues, contractMessages, PASSWORD_LENGTHS, PASSWORD_MESSAGE_KEY, useFieldMessage } from './form-issues.ts';
 import { NewPasswordFields } from './new-password-fields.tsx';
 import { useServerErrors } from './server-errors.ts';
@@ -59,6 +59,7 @@ export function ChangePasswordForm({ account, onChanged, showSuccess = false }: 
   const { errors } = form.formState;
   const showServerErrors = useServerErrors(form, FIELDS);
 
+  const bind = fieldBinder(form, fieldMessage);
   const submit = form.handleSubmit(({ currentPassword, newPassword }) => {
     if (change.isPending) return;
     change.mutate(
@@ -81,15 +82,13 @@ export function ChangePasswordForm({ account, onChanged, showSuccess = false }: 
       noValidate
     >
       <ControlledTextField
-        control={form.control}
-        field="currentPassword"
+        {...bind('currentPassword')}
         id="change-current"
         label={t('changePassword.current')}
         requiredMark
         type="password"
         name="current-password"
         autoComplete="current-password"
-        error={fieldMessage(errors.currentPassword)}
         errorTestId="field-error-currentPassword"
       />
       <NewPasswordFields idPrefix="change" control={form.control} fieldMessage={fieldMessage} />

@@ -1,4 +1,4 @@
-import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
+import { Controller, type Control, type FieldError, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from '@app/ui';
 import { useValidationMessage } from '../../../shared/error-message.ts';
@@ -70,4 +70,15 @@ export function MobileField<Values extends FieldValues, Transformed extends Fiel
       {...props}
     />
   );
+}
+
+/**
+ * What a ControlledTextField takes from its form: `{...bind('cpf')}` gives it the control, the
+ * field and the field's current error as the form words it.
+ */
+export function fieldBinder<Values extends FieldValues, Transformed extends FieldValues = Values>(
+  form: Pick<UseFormReturn<Values, unknown, Transformed>, 'control' | 'formState' | 'getFieldState'>,
+  message: (error: FieldError | undefined) => string | undefined,
+) {
+  return (field: Path<Values>) => ({ control: form.control, field, error: message(form.getFieldState(field, form.formState).error) });
 }

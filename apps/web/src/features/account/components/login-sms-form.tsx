@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormAlert, SubmitButton } from '@app/ui';
 import { LoginRequestSchema, normalizeBrMobile } from '@app/contracts';
 import type { LoginCredentials, LoginInput } from '../api/account.types.ts';
-import { MobileField, SmsCodeField } from './controlled-text-field.tsx';
+import { MobileField, SmsCodeField, fieldBinder } from './controlled-text-field.tsx';
 import { addFieldIssues, contractMessages, useFieldMessage } from './form-issues.ts';
 import { mobileChecker } from './mobile-check.ts';
 import { useSendCodeErrors } from './server-errors.ts';
@@ -40,6 +40,7 @@ export function LoginSmsForm({ onSubmit, pending, serverError, extra }: LoginSms
 
   const onSendError = useSendCodeErrors(form, 'username');
 
+  const bind = fieldBinder(form, fieldMessage);
   const submit = form.handleSubmit(
     ({ username, password }) => {
       const number = normalizeBrMobile(username);
@@ -52,12 +53,10 @@ export function LoginSmsForm({ onSubmit, pending, serverError, extra }: LoginSms
   return (
     <form className="login-form" onSubmit={(event) => void submit(event)} noValidate>
       <MobileField
-        control={form.control}
-        field="username"
+        {...bind('username')}
         id="login-sms-mobile"
         label={t('login.sms.mobile')}
         name="mobile"
-        error={fieldMessage(form.formState.errors.username)}
       />
       <SmsCodeField
         control={form.control}

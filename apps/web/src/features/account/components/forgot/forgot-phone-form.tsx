@@ -7,7 +7,7 @@ import { Button, FormAlert } from '@app/ui';
 import { isApiError } from '../../../../shared/api-client.ts';
 import { useResetBySms } from '../../api/security.queries.ts';
 import { useCompleteLogin } from '../../hooks/use-complete-login.ts';
-import { MobileField, SmsCodeField } from '../controlled-text-field.tsx';
+import { MobileField, SmsCodeField, fieldBinder } from '../controlled-text-field.tsx';
 import { addFieldIssues, addNewPasswordIssues, contractMessages, PASSWORD_LENGTHS, PASSWORD_MESSAGE_KEY, useFieldMessage } from '../form-issues.ts';
 import { mobileChecker } from '../mobile-check.ts';
 import { NewPasswordFields } from '../new-password-fields.tsx';
@@ -59,6 +59,7 @@ export function ForgotPhoneForm() {
     showSendError(error);
   };
 
+  const bind = fieldBinder(form, fieldMessage);
   const submit = form.handleSubmit(({ mobile, code, newPassword }) => {
     const number = normalizeBrMobile(mobile);
     if (reset.isPending || !number) return;
@@ -75,12 +76,10 @@ export function ForgotPhoneForm() {
     <form className="login-form" onSubmit={(event) => void submit(event)} noValidate>
       <p className="account-form-hint">{t('forgot.phoneHint')}</p>
       <MobileField
-        control={form.control}
-        field="mobile"
+        {...bind('mobile')}
         id="forgot-mobile"
         label={t('forgot.mobile')}
         requiredMark
-        error={fieldMessage(errors.mobile)}
         hint={sentNote ?? undefined}
         trailing={
           <SmsCodeButton
@@ -99,12 +98,10 @@ export function ForgotPhoneForm() {
       {codeAsked ? (
         <>
           <SmsCodeField
-            control={form.control}
-            field="code"
+            {...bind('code')}
             id="forgot-code"
             label={t('forgot.code')}
             requiredMark
-            error={fieldMessage(errors.code)}
             errorTestId="field-error-code"
           />
           <NewPasswordFields idPrefix="forgot" control={form.control} fieldMessage={fieldMessage} />

@@ -7,7 +7,7 @@ import { FormAlert, FormField, SubmitButton } from '@app/ui';
 import type { MemberIdentity } from '../../api/identity.api.ts';
 import { useUpdateIdentity } from '../../api/identity.queries.ts';
 import type { FieldIssue } from '../../field-problems.ts';
-import { ControlledTextField } from '../controlled-text-field.tsx';
+import { ControlledTextField, fieldBinder } from '../controlled-text-field.tsx';
 import { addFieldIssues, contractMessages } from '../form-issues.ts';
 import { useFieldIssuesPlacer, useUnplacedError } from '../server-errors.ts';
 import { formatCpfInput } from '../register/register-field.tsx';
@@ -63,6 +63,7 @@ export function IdentityForm({ identity, onSaved }: { identity: MemberIdentity; 
   const { errors } = form.formState;
 
   const placeFieldIssues = useFieldIssuesPlacer(form, FIELDS);
+  const bind = fieldBinder(form, fieldMessage);
   const submit = form.handleSubmit((body) => {
     if (save.isPending) return;
     save.mutate(body, {
@@ -90,8 +91,7 @@ export function IdentityForm({ identity, onSaved }: { identity: MemberIdentity; 
         data-testid="identity-name"
       />
       <ControlledTextField
-        control={form.control}
-        field="cpf"
+        {...bind('cpf')}
         id="identity-cpf"
         label={t('account:security.identity.cpf')}
         requiredMark
@@ -102,7 +102,6 @@ export function IdentityForm({ identity, onSaved }: { identity: MemberIdentity; 
         placeholder={t('account:security.identity.cpfPlaceholder')}
         hint={identity.cpf ? t('account:security.identity.cpfOnFile', { cpf: identity.cpf }) : undefined}
         keep={formatCpfInput}
-        error={fieldMessage(errors.cpf)}
         errorTestId="identity-cpf-error"
       />
       {asksBirthday ? (
