@@ -42,19 +42,15 @@ export function ControlledTextField<Values extends FieldValues, Transformed exte
 
 const keepOnlyDigits = (typed: string) => typed.replace(/\D/g, '');
 
-/** The texted 6-digit code: digits only, as they are typed or pasted. */
+/** A 6-digit input (texted code, payment PIN): digits only, as they are typed or pasted, unless keep says more. */
+export function SixDigitField<Values extends FieldValues, Transformed extends FieldValues = Values>(props: ControlledTextFieldProps<Values, Transformed>) {
+  return <ControlledTextField inputMode="numeric" maxLength={6} keep={keepOnlyDigits} {...props} />;
+}
+
+/** The texted 6-digit code. */
 export function SmsCodeField<Values extends FieldValues, Transformed extends FieldValues = Values>(props: Omit<ControlledTextFieldProps<Values, Transformed>, 'keep'>) {
   const { t } = useTranslation('account');
-  return (
-    <ControlledTextField
-      inputMode="numeric"
-      autoComplete="one-time-code"
-      maxLength={6}
-      placeholder={t('login.sms.codePlaceholder')}
-      keep={keepOnlyDigits}
-      {...props}
-    />
-  );
+  return <SixDigitField autoComplete="one-time-code" placeholder={t('login.sms.codePlaceholder')} {...props} />;
 }
 
 /** A Brazilian mobile number, with the example placeholder; its messages show under field-error-mobile. */

@@ -6,7 +6,7 @@ import { FormAlert, FormField, SubmitButton, type TextFieldProps } from '@app/ui
 import { useErrorMessage, useValidationMessage } from '../../../../shared/error-message.ts';
 import type { MemberInfo } from '../../api/account.types.ts';
 import { useSetPaymentPassword } from '../../api/security.queries.ts';
-import { ControlledTextField } from '../controlled-text-field.tsx';
+import { SixDigitField } from '../controlled-text-field.tsx';
 import { useDoneNotice } from '../use-done-notice.ts';
 
 /**
@@ -38,14 +38,12 @@ function PinField(props: PinFieldProps) {
   const { t } = useTranslation('account');
   const { id, errorTestId } = PIN_IDS[props.field];
   return (
-    <ControlledTextField
+    <SixDigitField
       id={id}
       errorTestId={errorTestId}
       requiredMark
       type="password"
-      inputMode="numeric"
       autoComplete="off"
-      maxLength={6}
       placeholder={t('security.payment.placeholder')}
       keep={digits}
       {...props}
