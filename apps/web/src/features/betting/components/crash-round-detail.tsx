@@ -86,7 +86,7 @@ function CrashRoundContent({ round, target, format }: { round: CrashRoundDetail;
           <ShieldCheckIcon size={16} aria-hidden="true" /> {t('detail.fairness')}
         </h3>
         <p className="round-detail__note">{t('detail.crash.how')}</p>
-        <dl className="round-detail__seeds">
+        <dl className="round-detail__seeds stack stack--list">
           <SeedFact label={t('detail.crash.hash')} value={round.hash} testId="crash-detail-hash" />
           <SeedFact label={t('detail.crash.salt')} value={round.salt} testId="crash-detail-salt" />
         </dl>

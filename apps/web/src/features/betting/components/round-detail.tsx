@@ -118,7 +118,7 @@ function RoundDetailContent({ round, gameName, format }: { round: HouseRound; ga
         <h3 className="round-detail__subtitle">
           <ShieldCheckIcon size={16} aria-hidden="true" /> {t('detail.fairness')}
         </h3>
-        <dl className="round-detail__seeds">
+        <dl className="round-detail__seeds stack stack--list">
           <SeedFact label={t('detail.serverHash')} value={fairness.serverSeedHash} testId="round-detail-hash" />
           <div className="round-detail__seed-pair">
             <SeedFact label={t('detail.clientSeed')} value={fairness.clientSeed} testId="round-detail-client-seed" />

@@ -102,7 +102,7 @@ function RecomputedRound({ outcome, machine, format }: { outcome: SlotOutcome; m
         {outcome.lineWins.length === 0 && !hasScatterWin ? (
           <p className="verify-result__text">{t('result.noWins')}</p>
         ) : (
-          <ul className="verify-wins" data-testid="verify-line-wins">
+          <ul className="verify-wins stack stack--list stack--gap-1" data-testid="verify-line-wins">
             {outcome.lineWins.map((win) => (
               <li key={win.line}>
                 <span>{t('result.lineWin', { line: win.line + 1, count: win.count, symbol: nameOf(win.symbol) })}</span>

@@ -123,7 +123,7 @@ function OfferFormBody({ kind, limits, downlines, downline, onDownlineChange, fo
       ) : null}
       {chosen?.active ? <p className="contract-note">{t('contracts:form.raiseHint', { account: chosen.account })}</p> : null}
       <p className="wallet-card__hint">{t('contracts:form.rules', { count: limits.maxTiers, max: maxRate })}</p>
-      <ol className="contract-form__tiers">
+      <ol className="contract-form__tiers stack stack--list">
         {rows.map((row, index) => (
           <li key={row.id} className="contract-form__tier" data-testid="offer-tier">
             <span className="contract-form__tier-label">{t('contracts:tiers.tierNumber', { number: index + 1 })}</span>
