@@ -9,35 +9,13 @@ import { appRoutes } from '../../../app/routes.tsx';
 import { createI18n } from '../../../shared/i18n.ts';
 import { apiError, stubApi, type ApiCall, type RouteAnswer } from '../../../test/fake-api.ts';
 import { bootFixture, memberFixture } from '../../../test/fixtures.ts';
+import { FakeSocket } from '../../../test/fake-socket.ts';
 import { AccountModalsProvider } from '../../account/index.ts';
 import { CrashScreen } from './crash-screen.tsx';
 
 const LOAD = { timeout: 5000 };
 const T0 = Date.parse('2025-03-01T12:00:00.000Z');
 const HASH = 'c'.repeat(64);
-
-class FakeSocket {
-  static last: FakeSocket | null = null;
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.last = this;
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {}
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  push(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
 
 function roundView(phase: CrashRoundView['phase'], overrides: Partial<CrashRoundView> = {}): CrashRoundView {
   return {

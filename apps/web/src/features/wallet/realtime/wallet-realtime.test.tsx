@@ -11,33 +11,11 @@ import { createI18n } from '../../../shared/i18n.ts';
 import { clearSessionStorage, setToken } from '../../../shared/session-token.ts';
 import { stubApi } from '../../../test/fake-api.ts';
 import { bootFixture, memberFixture } from '../../../test/fixtures.ts';
+import { FakeSocket } from '../../../test/fake-socket.ts';
 import { transactionPageFixture, walletBalanceFixture } from '../../../test/wallet-fixtures.ts';
 import { accountKeys } from '../../account/index.ts';
 import { walletKeys } from '../api/wallet.queries.ts';
 import { createWalletRealtime } from './wallet-realtime.ts';
-
-class FakeSocket {
-  static last: FakeSocket | null = null;
-  readyState = 0;
-  sent: unknown[] = [];
-  onopen: (() => void) | null = null;
-  onmessage: ((event: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  constructor(readonly url: string) {
-    FakeSocket.last = this;
-  }
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-  close() {}
-  open() {
-    this.readyState = 1;
-    this.onopen?.();
-  }
-  push(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-}
 
 function renderRootWithMember() {
   sessionStorage.setItem('token', 'tok-1');
