@@ -38,7 +38,7 @@ export function Footer() {
       <div className="app-footer__columns">
         <section className="app-footer__column">
           <h2 className="app-footer__heading">{t('footer.help')}</h2>
-          <ul className="app-footer__list">
+          <ul className="app-footer__list stack stack--list stack--gap-2">
             <li>
               <Link to="/help" data-testid="footer-help-centre">
                 {t('footer.helpCentre')}
@@ -55,7 +55,7 @@ export function Footer() {
         </section>
         <section className="app-footer__column">
           <h2 className="app-footer__heading">{t('footer.contactUs')}</h2>
-          <ul className="app-footer__list">
+          <ul className="app-footer__list stack stack--list stack--gap-2">
             {customerService ? (
               <li>
                 <a href={customerService} target="_blank" rel="noopener noreferrer" data-testid="footer-customer-service">
