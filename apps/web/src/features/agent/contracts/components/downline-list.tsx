@@ -28,7 +28,7 @@ export function DownlineList({ overview, format, canOffer, onOffer, onDecide, de
     return <EmptyState testId="downlines-empty" icon={<UserIcon size={22} />}>{t('downlines.empty')}</EmptyState>;
   }
   return (
-    <ul className="contract-downlines">
+    <ul className="contract-downlines stack stack--list">
       {overview.downlines.map((downline) => (
         <DownlineItem
           key={downline.account}
