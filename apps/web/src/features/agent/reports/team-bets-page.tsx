@@ -1,7 +1,6 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CardsIcon, SelectField, type SelectOption } from '@app/ui';
+import { CardsIcon, type SelectOption } from '@app/ui';
 import { GAME_TYPES, type GameType, type TeamBet } from '@app/contracts';
 import { useSessionToken } from '../../../shared/session-token.ts';
 import { RoundStatusChip, useGameTypeLabel } from '../../betting/index.ts';
@@ -9,8 +8,9 @@ import '../../betting/components/betting.css';
 import { EmptyState, SignedAmount } from '../../wallet/index.ts';
 import { teamBetsQueryOptions } from '../api/agent.queries.ts';
 import { DataTable, type Column } from './data-table.tsx';
-import { PeriodFilter, PeriodLabel } from './period-filter.tsx';
-import { AccountSearch, Pager, ReportBody, Stat, useAgentFormat } from './report-kit.tsx';
+import { PeriodLabel } from './period-filter.tsx';
+import { Pager, ReportBody, Stat, useAgentFormat } from './report-kit.tsx';
+import { TeamListFilters, useTeamListFilters } from './team-list-filters.tsx';
 import { usePeriod } from './use-period.ts';
 
 export const TEAM_BETS_PAGE_SIZE = 20;
@@ -21,10 +21,8 @@ export function TeamBetsPage() {
   const { t } = useTranslation('agent');
   const token = useSessionToken();
   const period = usePeriod('today');
-  const [account, setAccount] = useState('');
-  const [gameType, setGameType] = useState<GameType | undefined>(undefined);
-  const [pageNo, setPageNo] = useState(1);
-  const filters = { period: period.selection ?? { period: 'today' as const }, account, gameType, pageNo, pageSize: TEAM_BETS_PAGE_SIZE };
+  const list = useTeamListFilters<GameType>();
+  const filters = { period: period.selection ?? { period: 'today' as const }, account: list.account, gameType: list.type, pageNo: list.pageNo, pageSize: TEAM_BETS_PAGE_SIZE };
   const page = useQuery(teamBetsQueryOptions(token, filters, period.selection !== null));
   const format = useAgentFormat(page.data?.period.timeZone);
   const typeLabel = useGameTypeLabel();
@@ -53,29 +51,7 @@ export function TeamBetsPage() {
 
   return (
     <div className="wallet-page" data-testid="team-bets">
-      <section className="wallet-card wallet-filters agent-filters" aria-label={t('filters.label')}>
-        <PeriodFilter control={period} onChange={() => setPageNo(1)} />
-        <AccountSearch
-          value={account}
-          onSearch={(next) => {
-            setAccount(next);
-            setPageNo(1);
-          }}
-          label={t('filters.account')}
-          testId="bets-account"
-        />
-        <SelectField
-          className="wallet-filters__type"
-          label={t('bets.typeLabel')}
-          value={gameType ?? 'all'}
-          options={typeOptions}
-          onValueChange={(choice) => {
-            setGameType(choice === 'all' ? undefined : choice);
-            setPageNo(1);
-          }}
-          data-testid="bets-type"
-        />
-      </section>
+      <TeamListFilters period={period} filters={list} typeLabel={t('bets.typeLabel')} typeOptions={typeOptions} testIdPrefix="bets" />
       {period.selection === null ? null : (
         <ReportBody query={page} testId="bets-results">
           {(data) => (
@@ -103,7 +79,7 @@ export function TeamBetsPage() {
                 ) : (
                   <DataTable columns={columns} rows={data.content} rowKey={(row) => `${row.vendor}:${row.roundId}`} testId="bets-table" rowTestId="bet-row" />
                 )}
-                <Pager page={data} totalLabel={t('bets.total', { count: data.total })} onPage={setPageNo} disabled={page.isFetching} testId="bets-pager" />
+                <Pager page={data} totalLabel={t('bets.total', { count: data.total })} onPage={list.setPageNo} disabled={page.isFetching} testId="bets-pager" />
               </section>
             </>
           )}

@@ -1,14 +1,14 @@
-import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SelectField, type SelectOption } from '@app/ui';
+import type { SelectOption } from '@app/ui';
 import { JOURNAL_TYPES, type JournalType, type TeamTransactionPage } from '@app/contracts';
 import { useSessionToken } from '../../../shared/session-token.ts';
 import { EmptyState, SignedAmount } from '../../wallet/index.ts';
 import { teamTransactionsQueryOptions } from '../api/agent.queries.ts';
 import { DataTable, type Column } from './data-table.tsx';
-import { PeriodFilter, PeriodLabel } from './period-filter.tsx';
-import { AccountSearch, Pager, ReportBody, useAgentFormat } from './report-kit.tsx';
+import { PeriodLabel } from './period-filter.tsx';
+import { Pager, ReportBody, useAgentFormat } from './report-kit.tsx';
+import { TeamListFilters, useTeamListFilters } from './team-list-filters.tsx';
 import { usePeriod } from './use-period.ts';
 
 export const TEAM_TRANSACTIONS_PAGE_SIZE = 20;
@@ -20,10 +20,8 @@ export function TeamTransactionsPage() {
   const { t } = useTranslation(['agent', 'wallet']);
   const token = useSessionToken();
   const period = usePeriod('today');
-  const [account, setAccount] = useState('');
-  const [type, setType] = useState<JournalType | undefined>(undefined);
-  const [pageNo, setPageNo] = useState(1);
-  const filters = { period: period.selection ?? { period: 'today' as const }, account, type, pageNo, pageSize: TEAM_TRANSACTIONS_PAGE_SIZE };
+  const list = useTeamListFilters<JournalType>();
+  const filters = { period: period.selection ?? { period: 'today' as const }, account: list.account, type: list.type, pageNo: list.pageNo, pageSize: TEAM_TRANSACTIONS_PAGE_SIZE };
   const page = useQuery(teamTransactionsQueryOptions(token, filters, period.selection !== null));
   const format = useAgentFormat(page.data?.period.timeZone);
   // The movement types are the account record's, named as the member sees them there.
@@ -51,29 +49,7 @@ export function TeamTransactionsPage() {
 
   return (
     <div className="wallet-page" data-testid="team-transactions">
-      <section className="wallet-card wallet-filters agent-filters" aria-label={t('agent:filters.label')}>
-        <PeriodFilter control={period} onChange={() => setPageNo(1)} />
-        <AccountSearch
-          value={account}
-          onSearch={(next) => {
-            setAccount(next);
-            setPageNo(1);
-          }}
-          label={t('agent:filters.account')}
-          testId="transactions-account"
-        />
-        <SelectField
-          className="wallet-filters__type"
-          label={t('agent:transactions.typeLabel')}
-          value={type ?? 'all'}
-          options={typeOptions}
-          onValueChange={(choice) => {
-            setType(choice === 'all' ? undefined : choice);
-            setPageNo(1);
-          }}
-          data-testid="transactions-type"
-        />
-      </section>
+      <TeamListFilters period={period} filters={list} typeLabel={t('agent:transactions.typeLabel')} typeOptions={typeOptions} testIdPrefix="transactions" />
       {period.selection === null ? null : (
         <ReportBody query={page} testId="transactions-results">
           {(data) => (
@@ -86,7 +62,7 @@ export function TeamTransactionsPage() {
               ) : (
                 <DataTable columns={columns} rows={data.content} rowKey={(row) => row.id} testId="transactions-table" rowTestId="transaction-row" />
               )}
-              <Pager page={data} totalLabel={t('agent:transactions.total', { count: data.total })} onPage={setPageNo} disabled={page.isFetching} testId="transactions-pager" />
+              <Pager page={data} totalLabel={t('agent:transactions.total', { count: data.total })} onPage={list.setPageNo} disabled={page.isFetching} testId="transactions-pager" />
             </section>
           )}
         </ReportBody>
