@@ -1,15 +1,11 @@
-import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Button, TextField } from '@app/ui';
+import { useCopy } from '../../../shared/hooks/use-copy.ts';
 import { useSessionToken } from '../../../shared/session-token.ts';
 import { referralQueryOptions } from '../api/agent.queries.ts';
 import { ReportBody } from './report-kit.tsx';
 
-type Feedback = 'copied' | 'failed' | null;
-
-/** Shown for a few seconds, then cleared so a second copy is announced again. */
-const FEEDBACK_MS = 4_000;
 const LINK_INPUT_ID = 'agent-referral-link';
 
 /** The agent's registration link to share, with a copy button and its QR code (spec §1 referral link). */
@@ -17,28 +13,7 @@ export function ReferralCard() {
   const { t } = useTranslation('agent');
   const token = useSessionToken();
   const referral = useQuery(referralQueryOptions(token));
-  const [feedback, setFeedback] = useState<Feedback>(null);
-
-  useEffect(() => {
-    if (!feedback) return;
-    const timer = window.setTimeout(() => setFeedback(null), FEEDBACK_MS);
-    return () => window.clearTimeout(timer);
-  }, [feedback]);
-
-  const copy = async (link: string) => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setFeedback('copied');
-    } catch {
-      // No clipboard (plain HTTP, permission refused): select the link for a manual copy.
-      const input = document.getElementById(LINK_INPUT_ID);
-      if (input instanceof HTMLInputElement) {
-        input.focus();
-        input.select();
-      }
-      setFeedback('failed');
-    }
-  };
+  const { feedback, copy } = useCopy(LINK_INPUT_ID);
 
   return (
     <section className="wallet-card agent-referral" aria-labelledby="agent-referral-title">

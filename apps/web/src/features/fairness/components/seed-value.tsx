@@ -1,9 +1,7 @@
-import { useEffect, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@app/ui';
-
-type Feedback = 'copied' | 'failed' | null;
-const FEEDBACK_MS = 4_000;
+import { useCopy } from '../../../shared/hooks/use-copy.ts';
 
 interface SeedValueProps {
   label: string;
@@ -19,31 +17,7 @@ interface SeedValueProps {
 export function SeedValue({ label, value, testId, mono = true, copyable, hint }: SeedValueProps) {
   const { t } = useTranslation('fairness');
   const valueId = useId();
-  const [feedback, setFeedback] = useState<Feedback>(null);
-
-  useEffect(() => {
-    if (!feedback) return;
-    const timer = window.setTimeout(() => setFeedback(null), FEEDBACK_MS);
-    return () => window.clearTimeout(timer);
-  }, [feedback]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setFeedback('copied');
-    } catch {
-      // No clipboard (plain HTTP, permission refused): select the value for a manual copy.
-      const element = document.getElementById(valueId);
-      const selection = window.getSelection();
-      if (element && selection) {
-        const range = document.createRange();
-        range.selectNodeContents(element);
-        selection.removeAllRanges();
-        selection.addRange(range);
-      }
-      setFeedback('failed');
-    }
-  };
+  const { feedback, copy } = useCopy(valueId);
 
   return (
     <div className="stack stack--gap-1">
@@ -54,7 +28,7 @@ export function SeedValue({ label, value, testId, mono = true, copyable, hint }:
             {value}
           </span>
           {copyable ? (
-            <Button variant="outline" size="sm" onClick={() => void copy()} aria-label={t('active.copyLabel')} data-testid={testId ? `${testId}-copy` : undefined}>
+            <Button variant="outline" size="sm" onClick={() => void copy(value)} aria-label={t('active.copyLabel')} data-testid={testId ? `${testId}-copy` : undefined}>
               {t('active.copy')}
             </Button>
           ) : null}
