@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { HouseRound, MinesOutcome, SlotOutcome } from '@app/contracts';
 import { AlertIcon, ShieldCheckIcon } from '@app/ui';
@@ -78,24 +79,18 @@ function RecomputedRound({ outcome, machine, format }: { outcome: SlotOutcome; m
         <ReelWindow machine={machine} window={outcome.window} testId="verify-window" />
       </div>
       <dl className="fact-grid verify-facts">
-        <div className="fact-grid__item">
-          <dt>{t('result.stops')}</dt>
-          <dd className="is-mono" data-testid="verify-stops">
-            {outcome.stops.join(' · ')}
-          </dd>
-        </div>
-        <div className="fact-grid__item">
-          <dt>{t('result.totalBet')}</dt>
-          <dd>{format.money(outcome.totalBet)}</dd>
-        </div>
-        <div className="fact-grid__item">
-          <dt>{t('result.freeSpins')}</dt>
-          <dd data-testid="verify-free-spins">{outcome.freeSpins.length}</dd>
-        </div>
-        <div className="fact-grid__item verify-facts__item--win">
-          <dt>{t('result.totalWin')}</dt>
-          <dd data-testid="verify-total-win">{format.money(outcome.totalWin)}</dd>
-        </div>
+        <Fact label={t('result.stops')} valueClassName="is-mono" testId="verify-stops">
+          {outcome.stops.join(' · ')}
+        </Fact>
+        <Fact label={t('result.totalBet')}>
+          {format.money(outcome.totalBet)}
+        </Fact>
+        <Fact label={t('result.freeSpins')} testId="verify-free-spins">
+          {outcome.freeSpins.length}
+        </Fact>
+        <Fact label={t('result.totalWin')} className="verify-facts__item--win" testId="verify-total-win">
+          {format.money(outcome.totalWin)}
+        </Fact>
       </dl>
       <div className="stack stack--gap-2">
         <h4 className="verify-result__subtitle">{t('result.lineWins')}</h4>
@@ -135,14 +130,12 @@ function RecomputedMiniRound({ round }: { round: MiniRecomputed }) {
         </p>
       </div>
       <dl className="fact-grid verify-facts">
-        <div className="fact-grid__item">
-          <dt>{t('result.game')}</dt>
-          <dd>{machineName(round.kind, language)}</dd>
-        </div>
-        <div className="fact-grid__item verify-facts__item--win">
-          <dt>{t('result.multiplier')}</dt>
-          <dd data-testid="verify-multiplier">{`${formatDecimal(round.multiplier, language)}×`}</dd>
-        </div>
+        <Fact label={t('result.game')}>
+          {machineName(round.kind, language)}
+        </Fact>
+        <Fact label={t('result.multiplier')} className="verify-facts__item--win" testId="verify-multiplier">
+          {`${formatDecimal(round.multiplier, language)}×`}
+        </Fact>
       </dl>
     </>
   );
@@ -159,21 +152,28 @@ function RecomputedMinesBoard({ round, stored }: { round: MinesRecomputed; store
         <MinesGrid board={{ mines: round.mines, revealed: stored?.result.revealed ?? [], hit: stored?.result.hit ?? null }} size="compact" testId="verify-mines-grid" />
       </div>
       <dl className="fact-grid verify-facts">
-        <div className="fact-grid__item">
-          <dt>{t('result.game')}</dt>
-          <dd>{machineName(round.kind, language)}</dd>
-        </div>
-        <div className="fact-grid__item">
-          <dt>{t('result.mineCount')}</dt>
-          <dd>{round.mineCount}</dd>
-        </div>
-        <div className="fact-grid__item verify-facts__item--wide">
-          <dt>{t('result.mineCells')}</dt>
-          <dd className="is-mono" data-testid="verify-mines">
-            {round.mines.map((cell) => cell + 1).join(' · ')}
-          </dd>
-        </div>
+        <Fact label={t('result.game')}>
+          {machineName(round.kind, language)}
+        </Fact>
+        <Fact label={t('result.mineCount')}>
+          {round.mineCount}
+        </Fact>
+        <Fact label={t('result.mineCells')} className="verify-facts__item--wide" valueClassName="is-mono" testId="verify-mines">
+          {round.mines.map((cell) => cell + 1).join(' · ')}
+        </Fact>
       </dl>
     </>
+  );
+}
+
+/** One labelled figure of a recomputed round (fact-grid item). */
+function Fact({ label, className, valueClassName, testId, children }: { label: string; className?: string; valueClassName?: string; testId?: string; children: ReactNode }) {
+  return (
+    <div className={className ? `fact-grid__item ${className}` : 'fact-grid__item'}>
+      <dt>{label}</dt>
+      <dd className={valueClassName} data-testid={testId}>
+        {children}
+      </dd>
+    </div>
   );
 }
