@@ -10,6 +10,7 @@ export { HistoryPager } from './components/history/history-pager.tsx';
 export { TransactionHistory } from './components/history/transaction-history.tsx';
 export { WalletOverview } from './components/overview/wallet-overview.tsx';
 export { EmptyState, LoadFailed } from './components/panel-states.tsx';
+export { MoneyRefusal } from './components/money-refusal.tsx';
 export { WalletTable, type WalletTableProps } from './components/wallet-table.tsx';
 export { PersonalProfit } from './components/profit/personal-profit.tsx';
 export { SignedAmount } from './components/signed-amount.tsx';

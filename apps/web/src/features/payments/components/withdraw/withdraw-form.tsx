@@ -3,10 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, FilteredTextField, keepAmountCharacters, keepDigits, SubmitButton } from '@app/ui';
 import { SetPaymentPasswordRequestSchema, type WithdrawOptions } from '@app/contracts';
-import { isApiError } from '../../../../shared/api-client.ts';
-import { useErrorMessage } from '../../../../shared/error-message.ts';
 import { memberTabPath } from '../../../member/index.ts';
-import type { WalletFormat } from '../../../wallet/index.ts';
+import { MoneyRefusal, type WalletFormat } from '../../../wallet/index.ts';
 import { useCreateWithdrawal } from '../../api/payments.queries.ts';
 import { checkAmount } from '../../amount.ts';
 import { useAmountMessage } from '../../hooks/use-amount-message.ts';
@@ -23,7 +21,6 @@ interface WithdrawFields {
 /** Amount and payment password; sent once per intent, checked against what may be withdrawn first. */
 export function WithdrawForm({ options, format }: { options: WithdrawOptions; format: WalletFormat }) {
   const { t } = useTranslation(['payments', 'errors']);
-  const errorMessage = useErrorMessage();
   const amountMessage = useAmountMessage(format);
   const submission = useIntentSubmission(useCreateWithdrawal());
   // The limits and what may be withdrawn come from the server at run time, so the amount is checked
@@ -47,7 +44,6 @@ export function WithdrawForm({ options, format }: { options: WithdrawOptions; fo
     submission.submit({ amount: check.amount, paymentPassword }, () => form.reset());
   });
 
-  const needsPaymentPassword = isApiError(submission.error) && submission.error.code === 'wallet.payment_password_missing';
   return (
     <form className="payments-form" onSubmit={(event) => void submit(event)} noValidate data-testid="withdraw-form">
       <h3 id="withdraw-form-title" className="wallet-card__title">
@@ -103,21 +99,7 @@ export function WithdrawForm({ options, format }: { options: WithdrawOptions; fo
         errorTestId="withdraw-password-error"
         data-testid="withdraw-password"
       />
-      {submission.error ? (
-        <Alert data-testid="withdraw-error">
-          <span>
-            {errorMessage(submission.error)}
-            {needsPaymentPassword ? (
-              <>
-                {' '}
-                <Link className="link-button" to={memberTabPath('securityCenter')}>
-                  {t('payments:withdraw.setPaymentPassword')}
-                </Link>
-              </>
-            ) : null}
-          </span>
-        </Alert>
-      ) : null}
+      <MoneyRefusal error={submission.error} setPasswordLabel={t('payments:withdraw.setPaymentPassword')} testId="withdraw-error" />
       {submission.data ? (
         <Alert tone="info" data-testid="withdraw-success">
           {t('payments:withdraw.success', { amount: format.money(submission.data.amount) })}

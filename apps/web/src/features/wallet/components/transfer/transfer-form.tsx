@@ -3,11 +3,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert, FilteredTextField, keepAmountCharacters, keepDigits, SubmitButton, TextField } from '@app/ui';
 import { AgentTransferRequestSchema, type AgentTransferRequest } from '@app/contracts';
-import { ApiError, isApiError } from '../../../../shared/api-client.ts';
-import { translateError, useErrorMessage, useValidationMessage, type MessageParams } from '../../../../shared/error-message.ts';
+import { ApiError } from '../../../../shared/api-client.ts';
+import { translateError, useValidationMessage, type MessageParams } from '../../../../shared/error-message.ts';
 import { type MemberInfo, serverFieldIssues, toFieldMessages } from '../../../account/index.ts';
 import { memberTabPath } from '../../../member/index.ts';
 import { parseAmountInput } from '../../amount-input.ts';
+import { MoneyRefusal } from '../money-refusal.tsx';
 import { useTransferSubmission } from '../../hooks/use-transfer-submission.ts';
 import { useWalletFormat } from '../../hooks/use-wallet-format.ts';
 
@@ -31,7 +32,6 @@ interface TransferFormProps {
 /** Amount and payment password (plus the downline's account when sending down). */
 export function TransferForm({ direction, member, blocked }: TransferFormProps) {
   const { t, i18n } = useTranslation(['wallet', 'errors']);
-  const errorMessage = useErrorMessage();
   const validationMessage = useValidationMessage();
   const format = useWalletFormat(member.currencySymbol);
   const submission = useTransferSubmission();
@@ -62,7 +62,6 @@ export function TransferForm({ direction, member, blocked }: TransferFormProps) 
     });
   });
 
-  const needsPaymentPassword = isApiError(submission.error) && submission.error.code === 'wallet.payment_password_missing';
   return (
     <form className="transfer-form" onSubmit={(event) => void submit(event)} noValidate data-testid="transfer-form">
       <p className="wallet-card__hint">{isDownline ? t('wallet:transfer.downlineHint') : t('wallet:transfer.uplineHint')}</p>
@@ -121,21 +120,7 @@ export function TransferForm({ direction, member, blocked }: TransferFormProps) 
         errorTestId="transfer-payment-password-error"
         data-testid="transfer-payment-password"
       />
-      {submission.error ? (
-        <Alert data-testid="transfer-error">
-          <span>
-            {errorMessage(submission.error)}
-            {needsPaymentPassword ? (
-              <>
-                {' '}
-                <Link className="link-button" to={memberTabPath('securityCenter')} data-testid="transfer-set-password-link">
-                  {t('wallet:transfer.setPaymentPassword')}
-                </Link>
-              </>
-            ) : null}
-          </span>
-        </Alert>
-      ) : null}
+      <MoneyRefusal error={submission.error} setPasswordLabel={t('wallet:transfer.setPaymentPassword')} testId="transfer-error" linkTestId="transfer-set-password-link" />
       {submission.data ? (
         <Alert tone="info" data-testid="transfer-success">
           {t('wallet:transfer.success', { balance: format.money(submission.data.balance) })}
