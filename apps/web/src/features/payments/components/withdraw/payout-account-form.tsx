@@ -32,6 +32,13 @@ function keepAccountCharacters(typed: string): string {
   return typed.replace(/[^\dXx-]/g, '');
 }
 
+/** The bank account's typed fields, in the order shown; each name is its i18n key too. */
+const BANK_FIELDS: readonly { name: BankField; id: string; maxLength: number; keep: (typed: string) => string; numeric: boolean }[] = [
+  { name: 'bankCode', id: 'payout-bank-code', maxLength: 3, keep: keepDigits(3), numeric: true },
+  { name: 'branch', id: 'payout-branch', maxLength: 5, keep: keepDigits(5), numeric: true },
+  { name: 'account', id: 'payout-account-number', maxLength: 15, keep: keepAccountCharacters, numeric: false },
+];
+
 /** Both kinds' fields, flat: only the chosen kind's are checked and sent. */
 interface PayoutFields {
   kind: Kind;
@@ -186,50 +193,24 @@ export function PayoutAccountForm({ onSaved, onCancel }: PayoutAccountFormProps)
         </div>
       ) : (
         <div className="payments-form__grid">
-          <FilteredTextField
-            id="payout-bank-code"
-            label={t('payments:payout.bankCode')}
-            requiredMark
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={3}
-            placeholder={t('payments:payout.placeholders.bankCode')}
-            registration={form.register('bankCode', { validate: validateBankField('bankCode') })}
-            keep={keepDigits(3)}
-            error={fieldError('bankCode')}
-            errorTestId="payout-bank-code-error"
-            hint={t('payments:payout.bankCodeHint')}
-            data-testid="payout-bank-code"
-          />
-          <FilteredTextField
-            id="payout-branch"
-            label={t('payments:payout.branch')}
-            requiredMark
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={5}
-            placeholder={t('payments:payout.placeholders.branch')}
-            registration={form.register('branch', { validate: validateBankField('branch') })}
-            keep={keepDigits(5)}
-            error={fieldError('branch')}
-            errorTestId="payout-branch-error"
-            hint={t('payments:payout.branchHint')}
-            data-testid="payout-branch"
-          />
-          <FilteredTextField
-            id="payout-account-number"
-            label={t('payments:payout.account')}
-            requiredMark
-            autoComplete="off"
-            maxLength={15}
-            placeholder={t('payments:payout.placeholders.account')}
-            registration={form.register('account', { validate: validateBankField('account') })}
-            keep={keepAccountCharacters}
-            error={fieldError('account')}
-            errorTestId="payout-account-number-error"
-            hint={t('payments:payout.accountHint')}
-            data-testid="payout-account-number"
-          />
+          {BANK_FIELDS.map((field) => (
+            <FilteredTextField
+              key={field.name}
+              id={field.id}
+              label={t(`payments:payout.${field.name}`)}
+              requiredMark
+              inputMode={field.numeric ? 'numeric' : undefined}
+              autoComplete="off"
+              maxLength={field.maxLength}
+              placeholder={t(`payments:payout.placeholders.${field.name}`)}
+              registration={form.register(field.name, { validate: validateBankField(field.name) })}
+              keep={field.keep}
+              error={fieldError(field.name)}
+              errorTestId={`${field.id}-error`}
+              hint={t(`payments:payout.${field.name}Hint`)}
+              data-testid={field.id}
+            />
+          ))}
           <SelectField
             id="payout-account-type"
             label={t('payments:payout.accountType')}
