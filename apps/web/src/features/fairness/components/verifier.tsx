@@ -170,6 +170,10 @@ interface BetFieldsProps {
 /** What the bet was: a slot's line bet, or the mini game's own choices (direction and target, target, rows and risk). */
 function BetFields({ machine, text, select }: BetFieldsProps) {
   const { t } = useTranslation('fairness');
+  // A typed amount or multiplier: its label and hint are the field's own keys.
+  const decimal = (name: 'diceTarget' | 'limboTarget' | 'lineBet', testId: string) => (
+    <TextField label={t(`verify.${name}`)} {...text(name)} inputMode="decimal" autoComplete="off" hint={t(`verify.${name}Hint`)} errorTestId={`${testId}-error`} data-testid={testId} />
+  );
   if (isMinesGame(machine)) {
     return <SelectField label={t('verify.mineCount')} {...select('mineCount')} options={MINE_COUNT_OPTIONS.map((count) => ({ value: count, label: count }))} data-testid="verify-mine-count" />;
   }
@@ -183,29 +187,11 @@ function BetFields({ machine, text, select }: BetFieldsProps) {
             options={(['over', 'under'] as const).map((direction) => ({ value: direction, label: t(`verify.directions.${direction}`) }))}
             data-testid="verify-dice-direction"
           />
-          <TextField
-            label={t('verify.diceTarget')}
-            {...text('diceTarget')}
-            inputMode="decimal"
-            autoComplete="off"
-            hint={t('verify.diceTargetHint')}
-            errorTestId="verify-dice-target-error"
-            data-testid="verify-dice-target"
-          />
+          {decimal('diceTarget', 'verify-dice-target')}
         </>
       );
     case 'limbo':
-      return (
-        <TextField
-          label={t('verify.limboTarget')}
-          {...text('limboTarget')}
-          inputMode="decimal"
-          autoComplete="off"
-          hint={t('verify.limboTargetHint')}
-          errorTestId="verify-limbo-target-error"
-          data-testid="verify-limbo-target"
-        />
-      );
+      return decimal('limboTarget', 'verify-limbo-target');
     case 'plinko':
       return (
         <>
@@ -219,16 +205,6 @@ function BetFields({ machine, text, select }: BetFieldsProps) {
         </>
       );
     default:
-      return (
-        <TextField
-          label={t('verify.lineBet')}
-          {...text('lineBet')}
-          inputMode="decimal"
-          autoComplete="off"
-          hint={t('verify.lineBetHint')}
-          errorTestId="verify-line-bet-error"
-          data-testid="verify-line-bet"
-        />
-      );
+      return decimal('lineBet', 'verify-line-bet');
   }
 }
