@@ -40,6 +40,11 @@ const FILE_WORD_MODULES: Record<string, string> = { house: 'house-games', jackpo
 /** From this migration on a file must say whose it is in its first line: `-- module: <name>`. */
 export const FIRST_HEADED_MIGRATION = 45;
 
+/** The module a file's first line names (`-- module: <name>`), if it does. */
+function moduleHeaderOf(sql: string): string | undefined {
+  return /^--\s*module:\s*([a-z-]+)\s*$/.exec(sql.split('\n', 1)[0] ?? '')?.[1];
+}
+
 export function ownerOfName(name: string): string | undefined {
   const bare = name.replace(/^public\./, '').replace(/"/g, '');
   return PREFIX_OWNERS.find(([prefix]) => bare.startsWith(prefix))?.[1];
@@ -56,7 +61,7 @@ export function ownerOfMigration(fileName: string, sql: string): MigrationOwner 
   if (!match) return { problem: `${fileName}: not named NNNN_<module>_<action>.sql` };
   const word = match[2]!;
   const byName = FILE_WORD_MODULES[word] ?? (MODULES.includes(word) ? word : undefined);
-  const header = /^--\s*module:\s*([a-z-]+)\s*$/m.exec(sql.split('\n', 1)[0] ?? '')?.[1];
+  const header = moduleHeaderOf(sql);
   if (Number(match[1]) >= FIRST_HEADED_MIGRATION) {
     if (!header) return { problem: `${fileName}: the first line must be "-- module: <name>"` };
     if (!MODULES.includes(header)) return { problem: `${fileName}: unknown module "${header}"` };
@@ -199,8 +204,7 @@ export function checkDefinitions(definitions: readonly Pick<MigrationFile, 'name
   const problems: string[] = [];
   for (const definition of definitions) {
     const folder = definition.name.split('/')[0]!;
-    const header = /^--\s*module:\s*([a-z-]+)\s*$/m.exec(definition.sql.split('\n', 1)[0] ?? '')?.[1];
-    if (header !== folder) problems.push(`${definition.name}: the first line must be "-- module: ${folder}"`);
+    if (moduleHeaderOf(definition.sql) !== folder) problems.push(`${definition.name}: the first line must be "-- module: ${folder}"`);
     for (const touch of touchesOf(definition.sql)) {
       const owner = ownerOfName(touch.target);
       if (owner !== folder) problems.push(`${definition.name} (${folder}): ${touch.action} ${touch.target} (${owner ?? 'no module prefix'})`);

@@ -28,10 +28,7 @@ export function readDefinitions(dir: string = DEFINITIONS_DIR): MigrationFile[] 
     readdirSync(path.join(dir, module))
       .filter((name) => name.endsWith('.sql'))
       .sort()
-      .map((name) => {
-        const sql = readFileSync(path.join(dir, module, name), 'utf8');
-        return { name: `${module}/${name}`, sql, checksum: createHash('sha256').update(sql).digest('hex') };
-      }),
+      .map((name) => schemaFile(`${module}/${name}`, path.join(dir, module, name))),
   );
 }
 
@@ -40,10 +37,12 @@ export function readMigrations(dir: string = MIGRATIONS_DIR): MigrationFile[] {
   for (const name of names) {
     if (!MIGRATION_FILE.test(name)) throw new Error(`migration ${name} does not match NNNN_<module>_<action>.sql`);
   }
-  return names.map((name) => {
-    const sql = readFileSync(path.join(dir, name), 'utf8');
-    return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
-  });
+  return names.map((name) => schemaFile(name, path.join(dir, name)));
+}
+
+function schemaFile(name: string, file: string): MigrationFile {
+  const sql = readFileSync(file, 'utf8');
+  return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
 }
 
 export interface SchemaFiles {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { PocketBalance } from '../wallet/index.ts';
+import { fromWireBalance, type PocketBalance, type WireBalance } from '../wallet/index.ts';
 import { ProviderError, type ProviderErrorCode } from './provider.wire.ts';
 import type { DbExecutor } from '../../platform/db.ts';
 
@@ -113,7 +113,7 @@ export interface MoneyAnswer {
  * rolled back everything it wrote.
  */
 export async function moneyCallback(db: DbExecutor, call: MoneyCall & { op: unknown }, shard: number): Promise<MoneyAnswer> {
-  let answer: { balance: string; transactionId: string; operatorTransactionId: string; balances: { member: string; pocket: string; balance: string }[] };
+  let answer: { balance: string; transactionId: string; operatorTransactionId: string; balances: WireBalance[] };
   try {
     const result = await sql<{ r: typeof answer }>`select provider_money_callback(${JSON.stringify(call)}::jsonb, ${shard}) as r`.execute(db);
     answer = result.rows[0]!.r;
@@ -129,6 +129,6 @@ export async function moneyCallback(db: DbExecutor, call: MoneyCall & { op: unkn
     balance: answer.balance,
     transactionId: answer.transactionId,
     operatorTransactionId: answer.operatorTransactionId,
-    balances: answer.balances.map((b) => ({ member: BigInt(b.member), pocket: b.pocket as PocketBalance['pocket'], balance: BigInt(b.balance) })),
+    balances: answer.balances.map(fromWireBalance),
   };
 }

@@ -14,7 +14,7 @@ import { walletRoutes } from './wallet.routes.ts';
 import { createBalanceAdjustments, type BalanceAdjustmentDeps } from './balance-adjustment.service.ts';
 import { walletAdminRoutes, type WalletOperatorAccess } from './wallet.admin-routes.ts';
 
-export { HOUSE, MAX_LEG_AMOUNT, type Journal, type Leg, type Pocket, type PocketBalance, type PostResult, type Reversal } from './journal.ts';
+export { fromWireBalance, HOUSE, MAX_LEG_AMOUNT, type Journal, type Leg, type Pocket, type PocketBalance, type PostResult, type Reversal, type WireBalance } from './journal.ts';
 export type { LedgerCheckResult } from './ledger-check.ts';
 export type { MemberDirectory } from './agent-transfer.service.ts';
 export { refusalOf };
