@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FairnessState, RotationResponse } from '@app/contracts';
+import { TitledCard } from '../../wallet/index.ts';
 import { SeedValue } from './seed-value.tsx';
 import { ClientSeedForm } from './client-seed-form.tsx';
 import { RotateSeedButton } from './rotate-seed-button.tsx';
@@ -15,10 +16,7 @@ interface ActiveSeedsProps {
 export function ActiveSeeds({ state, onRotated, showRotate = true }: ActiveSeedsProps) {
   const { t } = useTranslation('fairness');
   return (
-    <section className="wallet-card fairness-card" aria-labelledby="fairness-active-title">
-      <h2 className="wallet-card__title" id="fairness-active-title">
-        {t('active.title')}
-      </h2>
+    <TitledCard level={2} titleId="fairness-active-title" title={t('active.title')} className="fairness-card">
       <dl className="seed-list">
         <SeedValue label={t('active.serverHash')} value={state.serverSeedHash} testId="fairness-server-hash" copyable hint={t('active.serverHashHint')} />
         <div className="seed-list__pair">
@@ -37,6 +35,6 @@ export function ActiveSeeds({ state, onRotated, showRotate = true }: ActiveSeeds
           <RotateSeedButton onRotated={onRotated} />
         </div>
       ) : null}
-    </section>
+    </TitledCard>
   );
 }

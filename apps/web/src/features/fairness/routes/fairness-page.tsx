@@ -9,7 +9,7 @@ import { PageHeader } from '../../../shared/components/page-header.tsx';
 import { errorCodeOf, useErrorMessage } from '../../../shared/error-message.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { useSession } from '../../account/index.ts';
-import { LoadFailed, useWalletFormat } from '../../wallet/index.ts';
+import { LoadFailed, TitledCard, useWalletFormat } from '../../wallet/index.ts';
 import { isHouseRoundId } from '../api/fairness.api.ts';
 import { fairnessQueryOptions, houseRoundQueryOptions } from '../api/fairness.queries.ts';
 import { ActiveSeeds } from '../components/active-seeds.tsx';
@@ -119,17 +119,14 @@ export function FairnessPage() {
 function HowItWorks() {
   const { t } = useTranslation('fairness');
   return (
-    <section className="wallet-card fairness-card fairness-how" aria-labelledby="fairness-how-title">
-      <h2 className="wallet-card__title" id="fairness-how-title">
-        {t('how.title')}
-      </h2>
+    <TitledCard level={2} titleId="fairness-how-title" title={t('how.title')} className="fairness-card fairness-how">
       <ol className="fairness-steps">
         <li>{t('how.commit')}</li>
         <li>{t('how.combine')}</li>
         <li>{t('how.reveal')}</li>
         <li>{t('how.verify')}</li>
       </ol>
-    </section>
+    </TitledCard>
   );
 }
 

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@app/ui';
 import type { DepositOptions } from '@app/contracts';
 import { useSession } from '../../../account/index.ts';
-import { LoadFailed, useWalletFormat, type WalletFormat } from '../../../wallet/index.ts';
+import { LoadFailed, TitledCard, useWalletFormat, type WalletFormat } from '../../../wallet/index.ts';
 import { depositOptionsQueryOptions, useCreateDeposit } from '../../api/payments.queries.ts';
 import { useIntentSubmission } from '../../hooks/use-intent-submission.ts';
 import { DepositCharge } from './deposit-charge.tsx';
@@ -86,10 +86,7 @@ export function DepositPanel() {
 function DepositGuide({ options, format }: { options: DepositOptions | undefined; format: WalletFormat }) {
   const { t } = useTranslation('payments');
   return (
-    <section className="wallet-card payments-guide" aria-labelledby="deposit-guide-title">
-      <h3 id="deposit-guide-title" className="wallet-card__title">
-        {t('deposit.howTitle')}
-      </h3>
+    <TitledCard titleId="deposit-guide-title" title={t('deposit.howTitle')} className="payments-guide">
       <ol className="payments-steps">
         <li>{t('deposit.steps.choose')}</li>
         <li>{t('deposit.steps.pay')}</li>
@@ -97,6 +94,6 @@ function DepositGuide({ options, format }: { options: DepositOptions | undefined
       </ol>
       <p className="wallet-card__hint">{t('deposit.ownAccount')}</p>
       {options ? <p className="payments-guide__limits">{t('common.limits', { min: format.money(options.min), max: format.money(options.max) })}</p> : null}
-    </section>
+    </TitledCard>
   );
 }
