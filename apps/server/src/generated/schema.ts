@@ -170,6 +170,16 @@ export interface GeneratedTables {
     member_id: bigint;
     valid_bet: bigint;
   };
+  agents_notice: {
+    id: bigint;
+    member_id: bigint;
+    kind: string;
+    contract_kind: string;
+    contract_id: bigint;
+    params: JsonValue;
+    created_at: Date;
+    read_at: Date | null;
+  };
   agents_rollup_state: {
     id: number;
     last_run_at: Date;
@@ -203,6 +213,7 @@ export interface GeneratedTables {
     journal_key: string | null;
     created_at: Date;
     paid_at: Date | null;
+    outcome: string | null;
   };
   agents_settlement_run: {
     id: bigint;
@@ -257,6 +268,14 @@ export interface GeneratedTables {
     singleton: boolean;
     last_id: bigint | null;
     last_hash: Buffer;
+  };
+  backoffice_credential_reset: {
+    token_hash: Buffer;
+    operator_id: bigint;
+    created_by: bigint;
+    created_at: Date;
+    expires_at: Date;
+    used_at: Date | null;
   };
   backoffice_enrolment: {
     token_hash: Buffer;
@@ -499,7 +518,7 @@ export interface GeneratedTables {
     status: string;
     provider: string;
     txid: string;
-    br_code: string;
+    br_code: string | null;
     expires_at: Date;
     created_at: Date;
     paid_at: Date | null;
@@ -830,6 +849,7 @@ export interface GeneratedViews {
     balance_after: bigint | null;
     reference: string | null;
     created_at: Date | null;
+    vendor: string | null;
   };
   wallet_v_vendor_funds: {
     member_id: bigint | null;

@@ -2,6 +2,7 @@
 // two-factor authentication, operators, and the audit log.
 export * from './permissions.ts';
 export * from './session.ts';
+export * from './operators.ts';
 export * from './audit.ts';
 export * from './catalogue.ts';
 export * from './reports.ts';

@@ -91,6 +91,18 @@ export interface BackofficeEnrolmentTable {
   used_at: Date | null;
 }
 
+/** An owner's one-time link to reset an operator's password and two-factor (migration 0055). */
+export interface BackofficeCredentialResetTable {
+  /** SHA-256 of the token in the link; the token itself is never stored. */
+  token_hash: Buffer;
+  operator_id: bigint;
+  created_by: bigint;
+  created_at: Date;
+  /** At most 24 hours after creation. */
+  expires_at: Date;
+  used_at: Date | null;
+}
+
 export interface BackofficeTables {
   backoffice_operator: BackofficeOperatorTable;
   backoffice_session: BackofficeSessionTable;
@@ -101,4 +113,5 @@ export interface BackofficeTables {
   backoffice_totp: BackofficeTotpTable;
   backoffice_recovery_code: BackofficeRecoveryCodeTable;
   backoffice_enrolment: BackofficeEnrolmentTable;
+  backoffice_credential_reset: BackofficeCredentialResetTable;
 }

@@ -12,6 +12,9 @@ import { createIpAllowList } from './ip-allow-list.ts';
 import { createLoginGuard, type CaptchaVerifier } from './login-guard.ts';
 import type { OperatorRole } from './operator-role.ts';
 import { createOperatorWithTemporaryPassword } from './operator-creation.ts';
+import { createCredentialResetService } from './operator-credential-reset.service.ts';
+import { operatorLifecycleRoutes } from './operator-lifecycle.routes.ts';
+import { createOperatorLifecycleService } from './operator-lifecycle.service.ts';
 import { operatorsRoutes } from './operators.routes.ts';
 import { createOperatorSessionService } from './operator-session.service.ts';
 import { deriveTwoFactorKeys } from './two-factor-crypto.ts';
@@ -54,6 +57,8 @@ export function createBackofficeModule(deps: BackofficeDeps) {
   const guard = createLoginGuard({ db: deps.db, clock, captcha: deps.captcha });
   const sessions = createOperatorSessionService({ db: deps.db, clock, twoFactor, ipAllowList, guard });
   const auth = createOperatorAuth(sessions, ipAllowList, deps.db);
+  const lifecycle = createOperatorLifecycleService({ db: deps.db, clock });
+  const resets = createCredentialResetService({ db: deps.db, clock, ipAllowList });
   return {
     api: {
       /** Creates the operator unless the username exists (idempotent); answers whether it created one. */
@@ -112,6 +117,7 @@ export function createBackofficeModule(deps: BackofficeDeps) {
       await app.register(backofficeRoutes({ sessions, auth }));
       await app.register(twoFactorRoutes({ sessions, twoFactor }));
       await app.register(operatorsRoutes({ db: deps.db, twoFactor, auth }));
+      await app.register(operatorLifecycleRoutes({ lifecycle, resets, auth }));
       await app.register(auditRoutes({ db: deps.db, auth, clock }));
     }) satisfies FastifyPluginAsyncZod,
   };

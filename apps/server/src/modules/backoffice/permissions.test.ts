@@ -35,6 +35,12 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/backoffice/2fa/confirm', access: 'enrolment token' },
   { method: 'GET', path: '/api/backoffice/operators', access: 'operators.manage', call: { url: '/api/backoffice/operators' } },
   { method: 'DELETE', path: '/api/backoffice/operators/{id}/2fa', access: 'operators.manage', call: { url: `/api/backoffice/operators/${NOBODY}/2fa` } },
+  { method: 'PUT', path: '/api/backoffice/operators/{id}/status', access: 'operators.manage', call: { url: `/api/backoffice/operators/${NOBODY}/status`, payload: { status: 'locked' } } },
+  { method: 'PUT', path: '/api/backoffice/operators/{id}/role', access: 'operators.manage', call: { url: `/api/backoffice/operators/${NOBODY}/role`, payload: { role: 'support' } } },
+  { method: 'POST', path: '/api/backoffice/operators/{id}/credential-reset', access: 'operators.manage', call: { url: `/api/backoffice/operators/${NOBODY}/credential-reset` } },
+  // The reset link's own calls (the token in the body); operator-credential-reset.routes.test.ts covers them.
+  { method: 'POST', path: '/api/backoffice/credential-reset/inspect', access: 'public' },
+  { method: 'POST', path: '/api/backoffice/credential-reset/complete', access: 'public' },
   { method: 'GET', path: '/api/backoffice/dashboard', access: 'reports.read', call: { url: '/api/backoffice/dashboard' } },
   { method: 'GET', path: '/api/backoffice/reports/ggr', access: 'reports.read', call: { url: '/api/backoffice/reports/ggr?from=2026-01-01&to=2026-01-31' } },
   { method: 'GET', path: '/api/backoffice/reports/ggr.csv', access: 'reports.read', call: { url: '/api/backoffice/reports/ggr.csv?from=2026-01-01&to=2026-01-31' } },
