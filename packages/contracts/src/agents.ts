@@ -11,7 +11,14 @@ import { JournalTypeSchema, MoneySchema } from './wallet.ts';
 
 const DaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-/** The report periods the agent centre offers; `custom` needs from and to (at most 93 days). */
+/**
+ * The longest custom period (days, inclusive) of an agent report: a year and a day, so one range
+ * compares a month with the same month a year before. The totals read the daily rollups (one row
+ * per team and day) and the lists are paged, so a year costs a few hundred rows per total.
+ */
+export const AGENT_MAX_PERIOD_DAYS = 366;
+
+/** The report periods the agent centre offers; `custom` needs from and to (at most AGENT_MAX_PERIOD_DAYS). */
 export const AGENT_PERIODS = ['today', 'yesterday', 'thisWeek', 'thisMonth', 'custom'] as const;
 export const AgentPeriodSchema = z.enum(AGENT_PERIODS);
 export type AgentPeriod = z.infer<typeof AgentPeriodSchema>;
@@ -170,13 +177,28 @@ export type ProfitLossReport = z.infer<typeof ProfitLossReportSchema>;
 export const TeamTransactionQuerySchema = AgentPeriodQuerySchema.extend({ account: AccountFilter, type: JournalTypeSchema.optional(), ...Paging });
 export type TeamTransactionQuery = z.infer<typeof TeamTransactionQuerySchema>;
 
+/**
+ * What an agent may know about a team member's movement, never the journal's own reference (an
+ * operator's adjustment carries its reason there): the game by name, a commission's kind and
+ * period start (an instant, shown in the operator's zone), a neutral "adjustment", the plain
+ * reference of payments and transfers, or nothing.
+ */
+export const TeamTransactionDetailSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('game'), gameName: z.string(), roundId: z.string() }),
+  z.object({ kind: z.literal('commission'), contractKind: z.string(), periodStart: z.string() }),
+  z.object({ kind: z.literal('adjustment') }),
+  z.object({ kind: z.literal('text'), text: z.string() }),
+  z.object({ kind: z.literal('none') }),
+]);
+export type TeamTransactionDetail = z.infer<typeof TeamTransactionDetailSchema>;
+
 export const TeamTransactionSchema = z.object({
   id: z.string(),
   account: z.string(),
   type: JournalTypeSchema,
   amount: MoneySchema,
   balanceAfter: MoneySchema,
-  reference: z.string().nullable(),
+  detail: TeamTransactionDetailSchema,
   createdAt: z.string(),
 });
 export const TeamTransactionPageSchema = z.object({
@@ -187,6 +209,32 @@ export const TeamTransactionPageSchema = z.object({
   totalPages: z.number().int(),
 });
 export type TeamTransactionPage = z.infer<typeof TeamTransactionPageSchema>;
+
+// ---- Transfers up and down the tree (the agent centre's transfers page) ----
+
+export const AgentTransferQuerySchema = AgentPeriodQuerySchema.extend(Paging);
+export type AgentTransferQuery = z.infer<typeof AgentTransferQuerySchema>;
+
+/** Sent to a downline, received from the upline, sent to the upline, received from a downline. */
+export const AGENT_TRANSFER_DIRECTIONS = ['toDownline', 'fromUpline', 'toUpline', 'fromDownline'] as const;
+export const AgentTransferRowSchema = z.object({
+  id: z.string(),
+  createdAt: z.string(),
+  direction: z.enum(AGENT_TRANSFER_DIRECTIONS),
+  counterpart: z.string(),
+  /** Signed: negative when the money left the agent. */
+  amount: MoneySchema,
+  balanceAfter: MoneySchema,
+});
+export type AgentTransferRow = z.infer<typeof AgentTransferRowSchema>;
+export const AgentTransferPageSchema = z.object({
+  period: ResolvedPeriodSchema,
+  content: z.array(AgentTransferRowSchema),
+  pageNum: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type AgentTransferPage = z.infer<typeof AgentTransferPageSchema>;
 
 // ---- Contracts (spec §3, §4) ----
 
@@ -269,7 +317,16 @@ export const ContractOverviewSchema = z.object({
   mine: ContractSchema.nullable(),
   offersToMe: z.array(ContractSchema),
   /** The most the caller may offer, per tier index, derived from its own contract. */
-  limits: z.object({ maxTiers: z.number().int(), maxRate: RateSchema }),
+  limits: z.object({
+    maxTiers: z.number().int(),
+    maxRate: RateSchema,
+    /**
+     * The ceiling per level (issue 20): a tier offered may pay at most what the agent's own tier
+     * whose thresholds it meets pays (nothing when it meets none), each rate also within maxRate.
+     * The agent's own tiers, rates so capped; empty without a contract.
+     */
+    tiers: z.array(z.record(z.string(), z.union([z.string(), z.number()]))),
+  }),
   downlines: z.array(z.object({ account: z.string(), nickname: z.string(), active: ContractSchema.nullable(), pending: ContractSchema.nullable() })),
   history: z.array(ContractSchema),
 });
@@ -279,10 +336,38 @@ export type ContractOverview = z.infer<typeof ContractOverviewSchema>;
 export const PendingContractsSchema = z.object({ offers: z.array(ContractSchema) });
 export type PendingContracts = z.infer<typeof PendingContractsSchema>;
 
+/**
+ * Notices about the agent's contracts changed without its doing (docs/agent-commissions.md "Who
+ * pays"): an operator grant replaced a contract an upline offered (told to both), a contract ended
+ * because its payer's ended (told to the holder and to the agent whose contract ended).
+ */
+export const AGENT_NOTICE_KINDS = ['grant_replaced_offer', 'grant_replaced_mine', 'ended_with_payer', 'downline_contracts_ended'] as const;
+export const AgentNoticeSchema = z.object({
+  id: z.string(),
+  kind: z.enum(AGENT_NOTICE_KINDS),
+  contractKind: ContractKindSchema,
+  /** Accounts named in the text: upline, downline, or downlines. */
+  upline: z.string().nullable(),
+  downline: z.string().nullable(),
+  downlines: z.array(z.string()),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type AgentNotice = z.infer<typeof AgentNoticeSchema>;
+export const AgentNoticeListSchema = z.object({ notices: z.array(AgentNoticeSchema), unread: z.number().int() });
+export type AgentNoticeList = z.infer<typeof AgentNoticeListSchema>;
+
 // ---- Settlement records (agentDividendRecordCopy2, agentDailyWages2, agentHourSalary, agentRealtimeSalary) ----
 
 export const SETTLEMENT_LINE_STATUSES = ['calculated', 'paid', 'insufficient', 'not_qualified'] as const;
 export const SettlementLineStatusSchema = z.enum(SETTLEMENT_LINE_STATUSES);
+/**
+ * Why a line pays nothing: the team won (dividend: no loss to share) or lost nothing, no valid
+ * bet, no tier reached, a gross under one centavo, or a late-bets adjustment with nothing more.
+ */
+export const SETTLEMENT_LINE_OUTCOMES = ['team_won', 'no_loss', 'no_play', 'no_tier', 'below_centavo', 'nothing_more'] as const;
+export const SettlementLineOutcomeSchema = z.enum(SETTLEMENT_LINE_OUTCOMES);
+export type SettlementLineOutcome = z.infer<typeof SettlementLineOutcomeSchema>;
 
 export const SettlementQuerySchema = AgentPeriodQuerySchema.extend({
   kind: ContractKindSchema,
@@ -298,6 +383,11 @@ export const SettlementLineSchema = z.object({
   agent: z.string(),
   /** Null = the platform paid. */
   payer: z.string().nullable(),
+  /**
+   * Who pays the line (docs/agent-commissions.md "Who pays"): the platform for an operator-granted
+   * contract, or the upline agent who offered the contract (`payer`).
+   */
+  paidBy: z.enum(['platform', 'agent']),
   periodStart: z.string(),
   periodEnd: z.string(),
   /** The run's version: 1, then 2… for delta runs that took late bets. */
@@ -311,6 +401,8 @@ export const SettlementLineSchema = z.object({
   /** What this line posted (net less what earlier versions of the period already paid). */
   amount: MoneySchema,
   status: SettlementLineStatusSchema,
+  /** Why it pays nothing; null when it pays. */
+  outcome: SettlementLineOutcomeSchema.nullable(),
   settledAt: z.string(),
 });
 export type SettlementLine = z.infer<typeof SettlementLineSchema>;

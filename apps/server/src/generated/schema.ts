@@ -252,6 +252,22 @@ export interface GeneratedTables {
     descendant_id: bigint;
     depth: number;
   };
+  backoffice_approval_request: {
+    id: bigint;
+    kind: string;
+    target: string;
+    payload: JsonValue;
+    reason: string;
+    status: string;
+    requested_by: bigint;
+    requested_by_name: string;
+    requested_at: Date;
+    decided_by: bigint | null;
+    decided_by_name: string | null;
+    decided_at: Date | null;
+    decision_note: string | null;
+    result: JsonValue | null;
+  };
   backoffice_audit: {
     id: bigint;
     operator_id: bigint | null;

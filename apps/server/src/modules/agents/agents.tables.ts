@@ -108,6 +108,8 @@ export interface AgentsSettlementRunTable {
 }
 
 export type SettlementLineStatus = 'calculated' | 'paid' | 'insufficient' | 'not_qualified';
+/** Why a line pays nothing (migration 0058); null when it pays. */
+export type SettlementLineOutcome = 'team_won' | 'no_loss' | 'no_play' | 'no_tier' | 'below_centavo' | 'nothing_more';
 export interface AgentsSettlementLineTable {
   id: Generated<bigint>;
   run_id: bigint;
@@ -127,10 +129,24 @@ export interface AgentsSettlementLineTable {
   amount: bigint;
   deficit: bigint;
   status: SettlementLineStatus;
+  outcome: ColumnType<SettlementLineOutcome | null, SettlementLineOutcome | null | undefined, SettlementLineOutcome | null>;
   attempts: Generated<number>;
   journal_key: string | null;
   created_at: Timestamp;
   paid_at: NullableTimestamp;
+}
+
+export type AgentNoticeKind = 'grant_replaced_offer' | 'grant_replaced_mine' | 'ended_with_payer' | 'downline_contracts_ended';
+/** A notice to an agent about a contract changed without its doing (migration 0058). */
+export interface AgentsNoticeTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  kind: AgentNoticeKind;
+  contract_kind: ContractKind;
+  contract_id: bigint;
+  params: ColumnType<Record<string, unknown>, string | undefined, string>;
+  created_at: Generated<Date>;
+  read_at: NullableTimestamp;
 }
 
 export interface AgentsTables {
@@ -146,4 +162,5 @@ export interface AgentsTables {
   agents_contract: AgentsContractTable;
   agents_settlement_run: AgentsSettlementRunTable;
   agents_settlement_line: AgentsSettlementLineTable;
+  agents_notice: AgentsNoticeTable;
 }

@@ -2,6 +2,7 @@ import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  AgentNoticeListSchema,
   ConsolidatedFlagsSchema,
   ContractDecisionSchema,
   ContractKindSchema,
@@ -20,6 +21,7 @@ const bearer = [{ bearer: [] }];
 const tags = ['agent: contracts'];
 const ContractIdParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 const ContractResponseSchema = z.object({ contract: ContractSchema });
+const NoticeQuery = z.object({ kind: ContractKindSchema.optional() });
 
 /** The agent centre's contracts (spec §3, §4), under /api/agent/contracts. */
 export function contractsRoutes(deps: {
@@ -53,6 +55,24 @@ export function contractsRoutes(deps: {
       '/agent/contracts/pending',
       { schema: { tags, summary: 'Offers waiting for the member’s answer', security: bearer, response: { 200: PendingContractsSchema, ...errors } }, preHandler: deps.requireRealMember },
       async (request) => deps.contracts.pending(currentMember(request)),
+    );
+
+    app.get(
+      '/agent/contracts/notices',
+      {
+        schema: { tags, summary: 'Notices about the agent’s contracts changed without its doing, newest first', security: bearer, querystring: NoticeQuery, response: { 200: AgentNoticeListSchema, ...errors } },
+        preHandler: requireAgent,
+      },
+      async (request) => deps.contracts.notices(currentMember(request), request.query.kind),
+    );
+
+    app.post(
+      '/agent/contracts/notices/read',
+      {
+        schema: { tags, summary: 'Mark the agent’s notices (of one kind) read', security: bearer, body: NoticeQuery, response: { 200: z.object({ marked: z.number().int() }), ...errors } },
+        preHandler: requireAgent,
+      },
+      async (request) => ({ marked: await deps.contracts.markNoticesRead(currentMember(request), request.body.kind) }),
     );
 
     app.post(

@@ -1,8 +1,9 @@
-import type { ConsolidatedFlags, Contract, ContractDecision, ContractKind, ContractOverview, ContractStatus, PendingContracts } from '@app/contracts';
-import { formatRate, type NormalisedTier } from './contract-tiers.ts';
+import type { AgentNoticeList, ConsolidatedFlags, Contract, ContractDecision, ContractKind, ContractOverview, ContractStatus, PendingContracts } from '@app/contracts';
+import { ceilingTiers, formatRate, type NormalisedTier } from './contract-tiers.ts';
 import type { ContractMember, ContractsContext, ContractsDeps, OperatorActor } from './contracts.deps.ts';
 import { AGENT_TYPES, assertAgent, assertKindEnabled, enabledKinds, flagsOf, limitsOf } from './contracts.policy.ts';
 import * as repository from './contracts.repository.ts';
+import * as notices from './notices.repository.ts';
 import { toContract } from './contracts.views.ts';
 import { decideContract } from './use-cases/decide-contract.ts';
 import { grantContract, type GrantInput } from './use-cases/grant-contract.ts';
@@ -13,6 +14,7 @@ const MAX_DOWNLINES = 500;
 const HISTORY_SIZE = 50;
 const PENDING_SIZE = 20;
 const ADMIN_LIST_SIZE = 200;
+const NOTICES_SIZE = 30;
 
 export interface ActiveContract {
   id: bigint;
@@ -65,7 +67,7 @@ export function createContractsService(deps: ContractsDeps) {
         mine: mine ? toContract(mine) : null,
         offersToMe: own.filter((row) => row.status === 'offered').map(toContract),
         // No contract, nothing to offer: the most an agent may give is what it holds itself.
-        limits: { maxTiers: settings.maxTiers, maxRate: formatRate(Math.min(limitsOf(settings, kind).maxRatePpm, mine?.maxRatePpm ?? 0)) },
+        limits: { maxTiers: settings.maxTiers, maxRate: formatRate(Math.min(limitsOf(settings, kind).maxRatePpm, mine?.maxRatePpm ?? 0)), tiers: mine ? ceilingTiers(kind, mine.tiers, limitsOf(settings, kind).maxRatePpm) : [] },
         downlines: downlines.map((member) => ({ account: member.account, nickname: member.nickname, active: currentOf(member.id, 'active'), pending: currentOf(member.id, 'offered') })),
         history: history.map(toContract),
       };
@@ -78,6 +80,28 @@ export function createContractsService(deps: ContractsDeps) {
       const rows = await repository.listContracts(deps.db, { kinds, statuses: ['offered'], downlineIds: [member.id], limit: PENDING_SIZE });
       return { offers: rows.map(toContract) };
     },
+
+    /** Notices about the agent's contracts changed without its doing (contract-ownership.ts), of one kind when given. */
+    async notices(member: ContractMember, kind?: ContractKind): Promise<AgentNoticeList> {
+      const [rows, unread] = await Promise.all([notices.listNotices(deps.db, member.id, kind, NOTICES_SIZE), notices.countUnread(deps.db, member.id, kind)]);
+      const text = (value: unknown) => (typeof value === 'string' ? value : null);
+      return {
+        unread,
+        notices: rows.map((row) => ({
+          id: row.id.toString(),
+          kind: row.kind,
+          contractKind: row.contractKind,
+          upline: text(row.params.upline),
+          downline: text(row.params.downline),
+          downlines: Array.isArray(row.params.downlines) ? row.params.downlines.filter((item): item is string => typeof item === 'string') : [],
+          createdAt: row.createdAt.toISOString(),
+          read: row.readAt !== null,
+        })),
+      };
+    },
+
+    /** Marks the agent's unread notices (of one kind when given) read. */
+    markNoticesRead: (member: ContractMember, kind?: ContractKind): Promise<number> => notices.markRead(deps.db, member.id, kind, context.now()),
 
     /** Back office: contracts where `account` is either party, newest first (at most 200). */
     async list(filter: { account?: string; kind?: ContractKind; status?: ContractStatus }): Promise<Contract[]> {

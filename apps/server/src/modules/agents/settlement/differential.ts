@@ -1,15 +1,21 @@
+import type { ContractKind } from '@app/contracts';
+import type { SettlementLineOutcome } from '../agents.tables.ts';
+
 /**
  * The differential (reference §5.5), pure. Each contracted agent's gross is its rate × its team's
- * base; it keeps gross − Σ gross of the contracted agents just below it (its "children"), and is
- * paid that by its nearest contracted ancestor, or by the platform when it has none. A negative
- * remainder is floored at zero and recorded as a deficit (docs/agent-commissions.md).
+ * base, paid to it by the contract's payer: the upline agent who offered the contract, or the
+ * platform when an operator granted it (docs/agent-commissions.md "Who pays"). It pays the agents
+ * whose contracts it offered theirs, so it keeps gross − Σ what it paid them. Every figure of a
+ * line comes from the amounts posted (rounded once per line), so the lines an agent sees add up
+ * to its money: a net below zero is shown as it is (the agent paid more than it received) and
+ * recorded as the line's deficit.
  */
 export const PPM = 1_000_000n;
 
 export interface AgentGross {
   agentId: bigint;
   contractId: bigint;
-  /** Nearest contracted ancestor (null: the platform pays). */
+  /** Who pays this contract (null: the platform). */
   payerId: bigint | null;
   base: bigint;
   activeMembers: number;
@@ -18,8 +24,12 @@ export interface AgentGross {
   gross: bigint;
 }
 
-export interface DifferentialLine extends AgentGross {
+export interface PostedLine extends AgentGross {
+  /** What this line posts from its payer to the agent. */
+  amount: bigint;
+  /** Σ amount of the lines of the same run this agent pays. */
   childrenGross: bigint;
+  /** amount − childrenGross: what the agent keeps from this run (negative: it paid more). */
   net: bigint;
   deficit: bigint;
 }
@@ -27,43 +37,40 @@ export interface DifferentialLine extends AgentGross {
 /** gross = base × rate, rounded down once per line (never a fraction of a centavo paid). */
 export const grossOf = (base: bigint, ratePpm: number): bigint => (base > 0n ? (base * BigInt(ratePpm)) / PPM : 0n);
 
-export function applyDifferential(agents: readonly AgentGross[]): DifferentialLine[] {
-  const childrenGross = new Map<bigint, bigint>();
-  for (const agent of agents) {
-    if (agent.payerId !== null) childrenGross.set(agent.payerId, (childrenGross.get(agent.payerId) ?? 0n) + agent.gross);
-  }
-  return agents.map((agent) => {
-    const children = childrenGross.get(agent.agentId) ?? 0n;
-    const remainder = agent.gross - children;
-    return { ...agent, childrenGross: children, net: remainder > 0n ? remainder : 0n, deficit: remainder < 0n ? -remainder : 0n };
-  });
-}
-
 /**
- * Real-time salary for one settled-round fact: walking its chain (nearest agent first), each
- * contracted agent earns base × (its rate − the highest rate below it), so the chain together
- * earns base × the top rate (reference §5.5 per-bet form). Amounts are in centavo-ppm (× 10⁶),
- * summed per line and rounded once.
+ * The run's lines from what each posts (`amount`, the gross or a delta run's difference): each
+ * agent's paid-down figure is the sum of the amounts its downlines' lines post, never a figure of
+ * its own, so "received − paid to my agents" is the line's net to the centavo.
  */
-export interface ChainRate {
-  agentId: bigint;
-  /** Null when the agent has no real-time contract (it earns nothing and passes the rate up). */
-  ratePpm: number | null;
-}
-export interface ChainShare {
-  agentId: bigint;
-  payerId: bigint | null;
-  grossMicro: bigint;
-  netMicro: bigint;
+export function postLines<T extends AgentGross & { amount: bigint }>(lines: readonly T[]): Array<T & PostedLine> {
+  const paidDown = new Map<bigint, bigint>();
+  for (const line of lines) {
+    if (line.payerId !== null) paidDown.set(line.payerId, (paidDown.get(line.payerId) ?? 0n) + line.amount);
+  }
+  return lines.map((line) => {
+    const childrenGross = paidDown.get(line.agentId) ?? 0n;
+    const net = line.amount - childrenGross;
+    return { ...line, childrenGross, net, deficit: net < 0n ? -net : 0n };
+  });
 }
 
-export function realtimeShares(base: bigint, chain: readonly ChainRate[]): ChainShare[] {
-  const contracted = chain.filter((link): link is { agentId: bigint; ratePpm: number } => link.ratePpm !== null);
-  let below = 0;
-  return contracted.map((link, index) => {
-    const rate = link.ratePpm;
-    const share = rate > below ? rate - below : 0;
-    below = Math.max(below, rate);
-    return { agentId: link.agentId, payerId: contracted[index + 1]?.agentId ?? null, grossMicro: base * BigInt(rate), netMicro: base * BigInt(share) };
-  });
+/** What decided a period line's figures, for saying why it pays nothing. */
+export interface LineBasis {
+  kind: ContractKind;
+  /** Team stake − payout in the period (dividend: negative = the team won). */
+  teamResult: bigint;
+  base: bigint;
+  tierIndex: number | null;
+  gross: bigint;
+  amount: bigint;
+}
+
+/** Why a line pays nothing (null when it pays): shown on the line instead of a blanket "no tier reached". */
+export function outcomeOf(line: LineBasis): SettlementLineOutcome | null {
+  if (line.amount > 0n) return null;
+  if (line.gross > 0n) return 'nothing_more';
+  if (line.kind === 'dividend' && line.base <= 0n) return line.teamResult < 0n ? 'team_won' : 'no_loss';
+  if (line.base <= 0n) return 'no_play';
+  if (line.tierIndex === null) return 'no_tier';
+  return 'below_centavo';
 }

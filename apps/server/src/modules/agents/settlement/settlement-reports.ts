@@ -8,7 +8,7 @@ import { bounds } from '../reports/figures.repository.ts';
 /** The columns a settlement line shows (lines joined with their run, agent a and payer p). */
 export const LINE_COLUMNS = [
   'l.id', 'l.kind', 'a.account as agent', 'p.account as payer', 'l.period_start', 'l.period_end', 'r.version', 'l.base', 'l.active_members',
-  'l.rate_ppm', 'l.gross', 'l.children_gross', 'l.net', 'l.amount', 'l.status', 'l.created_at',
+  'l.rate_ppm', 'l.gross', 'l.children_gross', 'l.net', 'l.amount', 'l.status', 'l.outcome', 'l.created_at',
 ] as const;
 
 interface LineRow {
@@ -27,6 +27,7 @@ interface LineRow {
   net: bigint;
   amount: bigint;
   status: SettlementLine['status'];
+  outcome: SettlementLine['outcome'];
   created_at: Date;
 }
 
@@ -36,6 +37,7 @@ export function toWireLine(row: LineRow): SettlementLine {
     kind: row.kind,
     agent: row.agent,
     payer: row.payer,
+    paidBy: row.payer === null ? 'platform' : 'agent',
     periodStart: row.period_start.toISOString(),
     periodEnd: row.period_end.toISOString(),
     version: row.version,
@@ -47,6 +49,7 @@ export function toWireLine(row: LineRow): SettlementLine {
     net: formatCents(row.net),
     amount: formatCents(row.amount),
     status: row.status,
+    outcome: row.outcome,
     settledAt: row.created_at.toISOString(),
   };
 }

@@ -8,24 +8,30 @@ import type { Period } from './settlement-periods.ts';
 export interface ContractInForce {
   id: bigint;
   agentId: bigint;
+  /** Who pays it: the upline agent who offered it, or null for the platform (an operator grant). */
+  payerId: bigint | null;
   tiers: NormalisedTier[];
 }
 
-/** The version of each agent's contract that was in force at `at` (the policy: period end). */
+/**
+ * The version of each agent's contract that was in force at `at` (the policy: period end), with
+ * its payer: the contract's own upline (docs/agent-commissions.md "Who pays"), not whoever is the
+ * nearest contracted ancestor in the tree today.
+ */
 export async function contractsInForce(db: DbExecutor, kind: ContractKind, at: Date): Promise<ContractInForce[]> {
   const rows = await db
     .selectFrom('agents_contract')
-    .select(['id', 'downline_id', 'tiers'])
+    .select(['id', 'downline_id', 'upline_id', 'tiers'])
     .where('kind', '=', kind)
     .where('status', 'in', ['active', 'superseded', 'terminated'])
     .where(sql<boolean>`coalesce(decided_at, offered_at) < ${at}`)
     .where((eb) => eb.or([eb('ended_at', 'is', null), eb('ended_at', '>=', at)]))
     .orderBy('id')
     .execute();
-  return rows.map((row) => ({ id: row.id, agentId: row.downline_id, tiers: readTiers(row.tiers) }));
+  return rows.map((row) => ({ id: row.id, agentId: row.downline_id, payerId: row.upline_id, tiers: readTiers(row.tiers) }));
 }
 
-/** For each agent, its nearest ancestor in the same set (the one that pays it) and its depth. */
+/** For each agent, its nearest ancestor in the same set and its depth (lines are paid top agents first). */
 export async function payersAndDepths(db: DbExecutor, agents: readonly bigint[]): Promise<Map<bigint, { payerId: bigint | null; depth: number }>> {
   const ids = agents.map(String);
   const result = await sql<{ agent_id: bigint; payer_id: bigint | null; depth: number }>`
@@ -100,14 +106,14 @@ export async function maxFactSeq(db: DbExecutor): Promise<bigint> {
   return BigInt(result.rows[0]?.seq ?? 0);
 }
 
-/** What earlier versions of a period already posted to each agent. */
-export async function postedBefore(db: DbExecutor, kind: ContractKind, periodStart: Date): Promise<Map<bigint, bigint>> {
+/** What earlier versions of a period already posted to each agent, and on what base. */
+export async function postedBefore(db: DbExecutor, kind: ContractKind, periodStart: Date): Promise<Map<bigint, { amount: bigint; base: bigint }>> {
   const rows = await db
     .selectFrom('agents_settlement_line')
-    .select(['agent_id', sql<string>`sum(amount)::text`.as('amount')])
+    .select(['agent_id', sql<string>`sum(amount)::text`.as('amount'), sql<string>`sum(base)::text`.as('base')])
     .where('kind', '=', kind)
     .where('period_start', '=', periodStart)
     .groupBy('agent_id')
     .execute();
-  return new Map(rows.map((row) => [row.agent_id, BigInt(row.amount)]));
+  return new Map(rows.map((row) => [row.agent_id, { amount: BigInt(row.amount), base: BigInt(row.base) }]));
 }

@@ -7,12 +7,14 @@ import { pickTier } from '../contracts/contract-tiers.ts';
 import type { AgentsSettings, CommissionWallet } from '../agents.ports.ts';
 import type { AgentsSettlementLineTable } from '../agents.tables.ts';
 import { runRollup } from '../rollup.ts';
-import { applyDifferential, grossOf, type AgentGross, type DifferentialLine } from './differential.ts';
+import { grossOf, outcomeOf, postLines, type AgentGross } from './differential.ts';
 import * as repository from './settlement.repository.ts';
 import { lockKey, periodsEnding, type Period } from './settlement-periods.ts';
-import { settleRealtimeWindow } from './realtime.ts';
+import { settleRealtimeWindows } from './realtime.ts';
 
 type PeriodKind = Exclude<ContractKind, 'realtime'>;
+/** A contracted agent's period figures, with its team's stake − payout (why a dividend pays nothing). */
+type PeriodLine = AgentGross & { teamResult: bigint };
 const PERIOD_KINDS: readonly PeriodKind[] = ['hourly', 'daily', 'dividend'];
 /** How far back a run looks for periods not settled yet or with late facts. */
 const LOOKBACK_MS: Record<PeriodKind, number> = { hourly: 2 * 86_400_000, daily: 7 * 86_400_000, dividend: 62 * 86_400_000 };
@@ -43,7 +45,7 @@ export function createSettlementService(deps: SettlementDeps) {
   const clock = deps.clock ?? systemClock;
   const logger = deps.logger.child({ module: 'agents.settlement' });
 
-  async function computeLines(tx: DbExecutor, kind: PeriodKind, period: Period, settings: AgentsSettings): Promise<{ lines: DifferentialLine[]; depth: Map<bigint, number> }> {
+  async function computeLines(tx: DbExecutor, kind: PeriodKind, period: Period, settings: AgentsSettings): Promise<{ lines: PeriodLine[]; depth: Map<bigint, number> }> {
     const contracts = await repository.contractsInForce(tx, kind, period.end);
     if (contracts.length === 0) return { lines: [], depth: new Map() };
     const agents = contracts.map((contract) => contract.agentId);
@@ -54,16 +56,17 @@ export function createSettlementService(deps: SettlementDeps) {
       kind === 'hourly' ? Promise.resolve(new Map<bigint, number>()) : repository.activeCounts(tx, agents, period, settings.timeZone, threshold),
       kind === 'dividend' ? repository.wagesPaidToTeams(tx, agents, period) : Promise.resolve(new Map<bigint, bigint>()),
     ]);
-    const grosses: AgentGross[] = contracts.map((contract) => {
+    const lines = contracts.map((contract): PeriodLine => {
       const team = play.get(contract.agentId) ?? { stake: 0n, payout: 0n, validBet: 0n };
       const loss = team.stake - team.payout - (wages.get(contract.agentId) ?? 0n);
       const activeMembers = active.get(contract.agentId) ?? 0;
       const tierIndex = pickTier(kind, contract.tiers, { validBet: team.validBet, loss, active: activeMembers, singleBet: 0n });
       const ratePpm = tierIndex === null ? 0 : contract.tiers[tierIndex]!.rate;
       const base = kind === 'dividend' ? (loss > 0n ? loss : 0n) : team.validBet;
-      return { agentId: contract.agentId, contractId: contract.id, payerId: payers.get(contract.agentId)?.payerId ?? null, base, activeMembers, tierIndex, ratePpm, gross: grossOf(base, ratePpm) };
+      // The contract's payer (its offering upline, or the platform for a grant), not the tree's.
+      return { agentId: contract.agentId, contractId: contract.id, payerId: contract.payerId, base, activeMembers, tierIndex, ratePpm, gross: grossOf(base, ratePpm), teamResult: team.stake - team.payout };
     });
-    return { lines: applyDifferential(grosses), depth: new Map([...payers].map(([id, value]) => [id, value.depth])) };
+    return { lines, depth: new Map([...payers].map(([id, value]) => [id, value.depth])) };
   }
 
   /** Settles one period of one kind (version 1, or a delta version); answers the run id or null. */
@@ -78,19 +81,25 @@ export function createSettlementService(deps: SettlementDeps) {
       const version = (previous?.version ?? 0) + 1;
       const toSeq = await repository.maxFactSeq(tx);
       const { lines, depth } = await computeLines(tx, kind, period, settings);
-      const posted = previous ? await repository.postedBefore(tx, kind, period.start) : new Map<bigint, bigint>();
+      const posted = previous ? await repository.postedBefore(tx, kind, period.start) : new Map<bigint, { amount: bigint; base: bigint }>();
       const run = await tx
         .insertInto('agents_settlement_run')
         .values({ kind, period_start: period.start, period_end: period.end, version, from_seq: 0n, to_seq: toSeq })
         .returning('id')
         .executeTakeFirstOrThrow();
-      const ordered = [...lines].sort((a, b) => (depth.get(a.agentId) ?? 0) - (depth.get(b.agentId) ?? 0));
+      // Each agent is paid by its payer and pays the agents whose contracts it offered, so it keeps
+      // its net. A delta version's line shows only what it adds: the base the late bets added,
+      // the gross its earlier versions did not pay, and what it paid down in this run.
+      const owed = lines.map((line) => {
+        const before = posted.get(line.agentId);
+        const amount = before ? (line.gross > before.amount ? line.gross - before.amount : 0n) : line.gross;
+        return { ...line, fullGross: line.gross, base: before ? line.base - before.base : line.base, gross: before ? amount : line.gross, amount };
+      });
+      const ordered = postLines(owed).sort((a, b) => (depth.get(a.agentId) ?? 0) - (depth.get(b.agentId) ?? 0));
+      let written = 0;
       for (const line of ordered) {
-        // Each agent is paid its gross by its payer and pays its own downlines theirs, so it keeps
-        // its net; a delta version pays only what the period's earlier versions did not.
-        const owed = line.gross - (posted.get(line.agentId) ?? 0n);
-        const amount = owed > 0n ? owed : 0n;
-        if (version > 1 && amount === 0n) continue;
+        if (version > 1 && line.amount === 0n && line.childrenGross === 0n) continue;
+        written += 1;
         await tx
           .insertInto('agents_settlement_line')
           .values({
@@ -108,13 +117,14 @@ export function createSettlementService(deps: SettlementDeps) {
             gross: line.gross,
             children_gross: line.childrenGross,
             net: line.net,
-            amount,
+            amount: line.amount,
             deficit: line.deficit,
-            status: amount > 0n ? 'calculated' : 'not_qualified',
+            status: line.amount > 0n ? 'calculated' : 'not_qualified',
+            outcome: outcomeOf({ kind, teamResult: line.teamResult, base: line.base + (posted.get(line.agentId)?.base ?? 0n), tierIndex: line.tierIndex, gross: line.fullGross, amount: line.amount }),
           })
           .execute();
       }
-      logger.info({ kind, start: period.start, version, lines: ordered.length }, 'settlement run');
+      logger.info({ kind, start: period.start, version, lines: written }, 'settlement run');
       return run.id;
     });
   }
@@ -173,12 +183,12 @@ export function createSettlementService(deps: SettlementDeps) {
       return { runs, ...(await payPending()) };
     },
 
-    /** One real-time window: every fact not taken yet (spec §4: every five minutes), then payouts. */
+    /** Real-time salary (spec §4: every five minutes): each ended window with facts not taken yet, then payouts. */
     async settleRealtime(asOf: Date = clock.now()): Promise<{ runs: number; paid: number; insufficient: number }> {
       const settings = await deps.settings();
       if (!settings.contracts.realtime) return { runs: 0, paid: 0, insufficient: 0 };
-      const run = await settleRealtimeWindow(deps.db, settings, asOf);
-      return { runs: run === null ? 0 : 1, ...(await payPending()) };
+      const runs = await settleRealtimeWindows(deps.db, settings, asOf);
+      return { runs: runs.length, ...(await payPending()) };
     },
   };
 }

@@ -101,10 +101,11 @@ describe('settlement by hand', () => {
     await fx.round(m1, 50_00n, 0n, noon('2031-04-15'));
     const delta = await settlement().settlePeriod('dividend', period);
     expect(delta).not.toBe(first);
-    // B: 10 % of 150.00 = 15.00, 5.00 more. A: 20 % of 180.00 = 36.00, 10.00 more (net 21.00).
-    expect((await fx.lines(delta, [a, b])).map((line) => [line.agent, line.net, line.amount])).toEqual([
-      [a.account, 21_00n, 10_00n],
-      [b.account, 15_00n, 5_00n],
+    // B: 10 % of 150.00 = 15.00, 5.00 more. A: 20 % of 180.00 = 36.00, 10.00 more, of which it
+    // pays B the 5.00 more: the delta lines show what they add, so A's two lines net 16 + 5 = 21.
+    expect((await fx.lines(delta, [a, b])).map((line) => [line.agent, line.base, line.gross, line.childrenGross, line.net, line.amount])).toEqual([
+      [a.account, 50_00n, 10_00n, 5_00n, 5_00n, 10_00n],
+      [b.account, 50_00n, 5_00n, 0n, 5_00n, 5_00n],
     ]);
     await settlement().payPending();
     expect([await fx.cash(a), await fx.cash(b)]).toEqual([21_00n, 15_00n]);
@@ -123,11 +124,11 @@ describe('settlement by hand', () => {
     await fx.round(winner, 100_00n, 200_00n, noon('2031-05-03'));
 
     const run = await settlement().settlePeriod('dividend', period);
-    // A's team is even (100.00 lost, 100.00 won): no dividend for A, whose net is −10.00 (floored,
-    // recorded as a deficit); it still owes B 10 % of B's team loss.
+    // A's team is even (100.00 lost, 100.00 won): no dividend for A, which still owes B 10 % of
+    // B's team loss: its line shows the net it really has, −10.00 (also recorded as a deficit).
     const lines = await fx.lines(run, [a, b]);
     expect(lines.map((line) => [line.agent, line.gross, line.net, line.status])).toEqual([
-      [a.account, 0n, 0n, 'not_qualified'],
+      [a.account, 0n, -10_00n, 'not_qualified'],
       [b.account, 10_00n, 10_00n, 'calculated'],
     ]);
     expect(await settlement().payPending()).toMatchObject({ insufficient: 1 });
@@ -160,12 +161,13 @@ describe('settlement by hand', () => {
     await fx.round(m1, 120_00n, 0n, now); // lost: valid 120.00; A tier 1 loss 1.5 %, B 0.6 %
     await fx.round(m1, 20_00n, 50_00n, now); // won 30.00 on 20.00: valid 20.00; A tier 0 profit 0.5 %, B 0.3 %
 
-    await settlement().settleRealtime(new Date(now.getTime() + 1000));
+    // Once the five-minute window they settled in is over.
+    await settlement().settleRealtime(new Date(now.getTime() + 300_000));
     // B: 120.00 × 0.6 % + 20.00 × 0.3 % = 0.72 + 0.06 = 0.78 (paid by A).
     // A: 120.00 × (1.5 − 0.6) % + 20.00 × (0.5 − 0.3) % = 1.08 + 0.04 = 1.12 (paid by the platform).
     expect([await fx.cash(a), await fx.cash(b)]).toEqual([112n, 78n]);
     // Facts are taken once.
-    await settlement().settleRealtime(new Date(now.getTime() + 2000));
+    await settlement().settleRealtime(new Date(now.getTime() + 301_000));
     expect([await fx.cash(a), await fx.cash(b)]).toEqual([112n, 78n]);
   });
 

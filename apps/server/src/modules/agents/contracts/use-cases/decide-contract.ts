@@ -7,6 +7,7 @@ import { assertAgent, assertKindEnabled, contractNotFound, roleOf } from '../con
 import * as repository from '../contracts.repository.ts';
 import type { ContractRow } from '../contracts.repository.ts';
 import { toContract } from '../contracts.views.ts';
+import { endContractsOfferedBy } from './contract-ownership.ts';
 
 type Decision = ContractDecision['decision'];
 
@@ -21,7 +22,8 @@ const RULES: Record<Decision, { role: 'upline' | 'downline' | 'either'; from: 'o
 /**
  * A party decides on a contract: the downline accepts or rejects an offer, the upline withdraws
  * it, either ends the contract in force. Acceptance supersedes the contract in force in the same
- * transaction. A contract the caller is no party to is "not found", whether it exists or not.
+ * transaction; a termination ends the contracts the holder offered below it. A contract the
+ * caller is no party to is "not found", whether it exists or not.
  */
 export async function decideContract(deps: ContractsContext, caller: ContractMember, contractId: bigint, decision: Decision): Promise<Contract> {
   const found = await repository.findContract(deps.db, contractId);
@@ -48,6 +50,8 @@ export async function decideContract(deps: ContractsContext, caller: ContractMem
       await repository.updateStatus(tx, contract.id, { status: 'rejected', decidedAt: now, endedBy: caller.account });
     } else {
       await repository.updateStatus(tx, contract.id, { status: decision === 'withdraw' ? 'withdrawn' : 'terminated', endedAt: now, endedBy: caller.account });
+      // Its holder no longer pays the contracts it offered below it (contract-ownership.ts).
+      if (decision === 'terminate') await endContractsOfferedBy(tx, { id: contract.downlineId, account: contract.downlineAccount }, contract.kind, now);
     }
   });
   const decided = await repository.findContract(deps.db, contractId);

@@ -7,6 +7,7 @@ import type { ContractsContext, OperatorActor } from '../contracts.deps.ts';
 import { limitsOf } from '../contracts.policy.ts';
 import * as repository from '../contracts.repository.ts';
 import { toContract } from '../contracts.views.ts';
+import { noticeGrantReplacedOffer } from './contract-ownership.ts';
 
 export interface GrantInput {
   downline: string;
@@ -18,7 +19,9 @@ export interface GrantInput {
  * An operator gives an agent a contract directly, in force at once (the top agents' contracts:
  * no upline offers them). It supersedes the contract in force and withdraws a pending offer,
  * which was made against what is being replaced. If the agent's upline holds a contract of the
- * kind, the grant must still sit under it: no path may break "child ≤ parent". Audited with its
+ * kind, the grant must still sit under it: no path may break "child ≤ parent". A grant is paid
+ * by the platform: replacing a contract the upline offered moves its payment off the upline, and
+ * both agents are told (contract-ownership.ts). Audited with its
  * before and after in the same transaction. With `idempotencyKey` a retried grant answers the
  * first one's contract.
  */
@@ -65,6 +68,7 @@ export async function grantContract(deps: ContractsContext, operator: OperatorAc
     if (id === undefined) throw new AppError('request.idempotency_conflict', 'this Idempotency-Key is in use by another grant');
     const granted = await repository.findContract(tx, id);
     if (!granted) throw new Error(`contract ${id} vanished in its own transaction`);
+    await noticeGrantReplacedOffer(tx, active, id);
     await deps.audit(tx, {
       operatorId: operator.id,
       action: 'agents.contract.granted',
