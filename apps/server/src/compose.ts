@@ -67,6 +67,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     webhookUrl: config.paymentsWebhookUrl,
     publicHost: new URL(config.publicUrl).host,
     siteName: 'Bet Platform',
+    pixPsp: config.pixPsp,
     sandboxPayer: !config.isProduction,
   });
   const provider = createProviderModule({
@@ -196,6 +197,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.payments.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.payments.webhookRoutes(), { prefix: '/api' });
   await app.register(core.modules.payments.backofficeRoutes(core.modules.backoffice.api), { prefix: '/api' });
+  void core.modules.payments.announceWebhook(deps.config.publicUrl);
   await app.register(core.modules.accounts.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.wallet.adminRoutes({ operators: core.modules.backoffice.api, memberRef: accounts.api.memberRef, accountNamesOf: accounts.api.accountNamesOf }), { prefix: '/api' });
   await app.register(core.modules.provider.adminRoutes({ requireOperator: core.modules.backoffice.api.requireOperator, memberRef: accounts.api.memberRef }), { prefix: '/api' });

@@ -22,6 +22,7 @@ export const DEPOSIT_STATUSES = [
   'refunded',
   /** Not paid before the charge expired. A late payment still credits (never lost). */
   'expired',
+  /** The PSP never created the charge (it did not answer, and later had no charge with our txid): nothing to pay. */
   'failed',
 ] as const;
 export const DepositStatusSchema = z.enum(DEPOSIT_STATUSES);

@@ -27,6 +27,28 @@ const EnvSchema = z.object({
   WINNERS_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   /** Where the built-in sandbox PSP posts its webhooks; defaults to this process on loopback. */
   PAYMENTS_WEBHOOK_URL: z.url().optional(),
+  /**
+   * The PSP: 'sandbox' (built in, moves no real money) or 'bcb-pix' (a PSP implementing the
+   * Central Bank's standard PIX API; PIX_PSP_* below). Production refuses the sandbox unless
+   * PAYMENTS_ALLOW_SANDBOX=true (a demo site).
+   */
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'bcb-pix']).default('sandbox'),
+  PAYMENTS_ALLOW_SANDBOX: booleanString.default(false),
+  /** The PSP's API base, e.g. https://pix.example.com/v2 (https only). */
+  PIX_PSP_BASE_URL: z.url({ protocol: /^https$/ }).optional(),
+  /** Its OAuth2 token endpoint; default <PIX_PSP_BASE_URL>/oauth/token. */
+  PIX_PSP_TOKEN_URL: z.url({ protocol: /^https$/ }).optional(),
+  PIX_PSP_CLIENT_ID: z.string().min(1).max(200).optional(),
+  PIX_PSP_CLIENT_SECRET: z.string().min(1).max(500).optional(),
+  /** PEM files of our client certificate and key (mutual TLS), and optionally the PSP's CA. */
+  PIX_PSP_CERT_FILE: z.string().min(1).optional(),
+  PIX_PSP_KEY_FILE: z.string().min(1).optional(),
+  PIX_PSP_CA_FILE: z.string().min(1).optional(),
+  /** Our PIX key at the PSP: charges are made to it, payouts paid from it. */
+  PIX_PSP_PIX_KEY: z.string().min(1).max(77).optional(),
+  PIX_PSP_TIMEOUT_MS: z.coerce.number().int().min(500).max(120_000).default(10_000),
+  /** Register our webhook URL with the PSP at start (PUT /webhook/{chave}). */
+  PIX_PSP_REGISTER_WEBHOOK: booleanString.default(true),
   WALLET_LANES: z.coerce.number().int().min(1).max(32).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Number of trusted proxy hops in front of the API (0 = use the socket address). */
@@ -100,6 +122,8 @@ export interface Config {
   catalogueCacheEntries: number;
   winnersCacheMs: number;
   paymentsWebhookUrl: string;
+  /** The real PSP's settings; undefined: the built-in sandbox. */
+  pixPsp: PixPspConfig | undefined;
   logLevel: string;
   trustProxyHops: number;
   countryHeader: string | undefined;
@@ -143,6 +167,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (isProduction && e.DEMO_VENDOR_SECRET) throw new ConfigError(['DEMO_VENDOR_SECRET: not allowed in production']);
   // A key generated into the database would sit in every dump next to the seeds it seals.
   if (isProduction && !e.BACKOFFICE_TOTP_KEY) throw new ConfigError(['BACKOFFICE_TOTP_KEY: required in production (openssl rand -hex 32)']);
+  const pixPsp = pixPspOf(e, isProduction);
   return {
     nodeEnv: e.NODE_ENV,
     isProduction,
@@ -157,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     catalogueCacheEntries: e.CATALOGUE_CACHE_ENTRIES,
     winnersCacheMs: e.WINNERS_CACHE_MS,
     paymentsWebhookUrl: e.PAYMENTS_WEBHOOK_URL ?? `http://127.0.0.1:${e.PORT}/api/payments/webhooks/sandbox`,
+    pixPsp,
     imageBase: e.IMAGE_CDN_BASE.endsWith('/') ? e.IMAGE_CDN_BASE : `${e.IMAGE_CDN_BASE}/`,
     logLevel: e.LOG_LEVEL,
     trustProxyHops: e.TRUST_PROXY_HOPS,
@@ -174,6 +200,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jackpot: { seed: BigInt(e.JACKPOT_SEED_CENTS), contributionBp: e.JACKPOT_CONTRIBUTION_BP, oddsCents: BigInt(e.JACKPOT_ODDS_CENTS) },
     crash: { leader: e.CRASH_LEADER, bettingMs: e.CRASH_BETTING_MS, pauseMs: e.CRASH_PAUSE_MS, tickMs: e.CRASH_TICK_MS, chainLength: e.CRASH_CHAIN_LENGTH, takeoverPollMs: e.CRASH_TAKEOVER_POLL_MS },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+export interface PixPspConfig {
+  baseUrl: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+  certFile: string;
+  keyFile: string;
+  caFile: string | undefined;
+  pixKey: string;
+  timeoutMs: number;
+  registerWebhook: boolean;
+}
+
+/** The PSP settings, every missing one named; the files themselves are checked when the payments module starts. */
+function pixPspOf(e: z.infer<typeof EnvSchema>, isProduction: boolean): PixPspConfig | undefined {
+  if (e.PAYMENTS_PROVIDER === 'sandbox') {
+    if (isProduction && !e.PAYMENTS_ALLOW_SANDBOX) {
+      throw new ConfigError(['PAYMENTS_PROVIDER: the built-in sandbox moves no real money; set PAYMENTS_PROVIDER=bcb-pix with PIX_PSP_* (or PAYMENTS_ALLOW_SANDBOX=true for a demo site)']);
+    }
+    return undefined;
+  }
+  const required = { PIX_PSP_BASE_URL: e.PIX_PSP_BASE_URL, PIX_PSP_CLIENT_ID: e.PIX_PSP_CLIENT_ID, PIX_PSP_CLIENT_SECRET: e.PIX_PSP_CLIENT_SECRET, PIX_PSP_CERT_FILE: e.PIX_PSP_CERT_FILE, PIX_PSP_KEY_FILE: e.PIX_PSP_KEY_FILE, PIX_PSP_PIX_KEY: e.PIX_PSP_PIX_KEY };
+  const missing = Object.entries(required).filter(([, value]) => value === undefined).map(([name]) => `${name}: required with PAYMENTS_PROVIDER=bcb-pix`);
+  if (missing.length > 0) throw new ConfigError(missing);
+  const baseUrl = e.PIX_PSP_BASE_URL!.replace(/\/$/, '');
+  return {
+    baseUrl,
+    tokenUrl: e.PIX_PSP_TOKEN_URL ?? `${baseUrl}/oauth/token`,
+    clientId: e.PIX_PSP_CLIENT_ID!,
+    clientSecret: e.PIX_PSP_CLIENT_SECRET!,
+    certFile: path.resolve(e.PIX_PSP_CERT_FILE!),
+    keyFile: path.resolve(e.PIX_PSP_KEY_FILE!),
+    caFile: e.PIX_PSP_CA_FILE ? path.resolve(e.PIX_PSP_CA_FILE) : undefined,
+    pixKey: e.PIX_PSP_PIX_KEY!,
+    timeoutMs: e.PIX_PSP_TIMEOUT_MS,
+    registerWebhook: e.PIX_PSP_REGISTER_WEBHOOK,
   };
 }
 

@@ -27,10 +27,13 @@ export async function countOpenCharges(executor: DbExecutor, memberId: bigint): 
   return Number(pending.count);
 }
 
-/** Inserts the charge; undefined when the member's request id already has one (a concurrent double click). */
+/**
+ * Inserts the deposit before the PSP is asked (brCode null: the charge is not confirmed yet);
+ * undefined when the member's request id already has one (a concurrent double click).
+ */
 export async function insertDeposit(
   executor: DbExecutor,
-  deposit: { memberId: bigint; requestId: string; amount: bigint; provider: string; txid: string; brCode: string; expiresAt: Date },
+  deposit: { memberId: bigint; requestId: string; amount: bigint; provider: string; txid: string; brCode: string | null; expiresAt: Date },
 ) {
   return executor
     .insertInto('payments_deposit')
@@ -38,6 +41,22 @@ export async function insertDeposit(
     .onConflict((conflict) => conflict.columns(['member_id', 'request_id']).doNothing())
     .returningAll()
     .executeTakeFirst();
+}
+
+/** The PSP's answer for a deposit's charge: its code and expiry. Undefined when another call recorded it first. */
+export async function recordCharge(executor: DbExecutor, id: bigint, charge: { brCode: string; expiresAt: Date }) {
+  return executor
+    .updateTable('payments_deposit')
+    .set({ br_code: charge.brCode, expires_at: charge.expiresAt })
+    .where('id', '=', id)
+    .where('br_code', 'is', null)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** A deposit whose charge the PSP never created: failed, nothing to pay. Undefined when it was no longer such. */
+export async function failUncreatedDeposit(executor: DbExecutor, id: bigint) {
+  return executor.updateTable('payments_deposit').set({ status: 'failed' }).where('id', '=', id).where('status', '=', 'pending').where('br_code', 'is', null).returning('id').executeTakeFirst();
 }
 
 /** Whose charge a provider's txid is, without a lock. */

@@ -18,6 +18,8 @@ import {
   lockDepositByTxid,
   markDepositPaid,
   markDepositReviewed,
+  recordCharge,
+  failUncreatedDeposit,
   reopenRefundedDeposit,
   type DepositRow,
 } from './deposit.repository.ts';
@@ -28,6 +30,9 @@ import type { ChargeState } from './providers/payment-provider.ts';
 
 export type { DepositRow } from './deposit.repository.ts';
 
+/** A deposit whose charge the PSP has confirmed: it has its BR Code. */
+export type ChargedDeposit = DepositRow & { br_code: string };
+
 /** Deposits: a PIX charge per intent, credited exactly once when the provider says it was paid. */
 export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBus; logger: Logger; wallet: WalletApi }) {
   const { provider } = deps;
@@ -37,12 +42,13 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
     return { presets: settings.presets, min: settings.min, max: settings.max, expiresInSeconds: settings.expiresInMinutes * 60, sandbox: deps.sandbox !== undefined };
   }
 
-  async function create(memberId: bigint, input: CreateDeposit): Promise<{ deposit: DepositRow; created: boolean }> {
+  async function create(memberId: bigint, input: CreateDeposit): Promise<{ deposit: ChargedDeposit; created: boolean }> {
     const existing = await findDepositByRequest(deps.db, memberId, input.requestId);
     const amount = parseCents(input.amount)!;
     if (existing) {
       if (existing.amount !== amount) throw new AppError('payments.request_conflict', 'request id already used for another amount');
-      return { deposit: existing, created: false };
+      // A retry of a request whose charge the PSP had not confirmed asks for the same txid again.
+      return { deposit: await withCharge(existing), created: false };
     }
     const settings = (await deps.settings()).deposit;
     if (amount < parseCents(settings.min)!) throw new AppError('payments.amount_below_min', 'amount below the minimum', { min: settings.min });
@@ -53,25 +59,37 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
     assertAgeVerified(identity);
     if ((await countOpenCharges(deps.db, memberId)) >= settings.maxPending) throw new AppError('payments.too_many_pending', 'too many open charges');
 
-    const txid = newTxid();
+    // Written before the PSP is asked: a timeout leaves a deposit that a retry or the
+    // reconciliation job completes (the PSP's charge read back by our txid) or closes.
+    const expiresAt = new Date(Date.now() + settings.expiresInMinutes * 60_000);
+    const inserted = await insertDeposit(deps.db, { memberId, requestId: input.requestId, amount, provider: provider.code, txid: newTxid(), brCode: null, expiresAt });
+    // A concurrent double click lost the race: answer what the winner created (its charge stands).
+    if (!inserted) return { deposit: await withCharge((await findDepositByRequest(deps.db, memberId, input.requestId))!), created: false };
+    return { deposit: await withCharge(inserted), created: true };
+  }
+
+  /** The deposit with its PSP charge: asks the PSP (PUT on our txid, so asking twice makes one charge) when it has not answered yet. */
+  async function withCharge(deposit: DepositRow): Promise<ChargedDeposit> {
+    if (deposit.br_code !== null) return deposit as ChargedDeposit;
+    if (deposit.status !== 'pending') throw new AppError('payments.provider_unavailable', 'the payment provider never confirmed this charge');
+    const identity = await deps.identityOf(deposit.member_id);
+    if (!identity?.cpf || !identity.payeeName) throw new AppError('payments.profile_incomplete', 'name and CPF are required to deposit');
     let charge;
     try {
       charge = await provider.createCharge({
-        txid,
-        amount,
-        expiresInSeconds: settings.expiresInMinutes * 60,
+        txid: deposit.txid,
+        amount: deposit.amount,
+        expiresInSeconds: Math.max(60, Math.round((deposit.expires_at.getTime() - Date.now()) / 1000)),
         payer: { cpf: identity.cpf, name: identity.payeeName },
         description: `Depósito ${identity.account}`,
       });
     } catch (error) {
       if (error instanceof AppError) throw error;
-      deps.logger.warn({ err: error, txid }, 'provider refused or did not answer createCharge');
+      deps.logger.warn({ err: error, txid: deposit.txid }, 'provider refused or did not answer createCharge; the deposit waits for a retry or the reconciliation job');
       throw new AppError('payments.provider_unavailable', 'payment provider unavailable');
     }
-    const inserted = await insertDeposit(deps.db, { memberId, requestId: input.requestId, amount, provider: provider.code, txid, brCode: charge.brCode, expiresAt: charge.expiresAt });
-    // A concurrent double click lost the race: answer what the winner created (its charge stands).
-    if (!inserted) return { deposit: (await findDepositByRequest(deps.db, memberId, input.requestId))!, created: false };
-    return { deposit: inserted, created: true };
+    const recorded = await recordCharge(deps.db, deposit.id, { brCode: charge.brCode, expiresAt: charge.expiresAt });
+    return (recorded ?? (await findMemberDeposit(deps.db, deposit.member_id, deposit.id))!) as ChargedDeposit;
   }
 
   /**
@@ -196,36 +214,66 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
     return deposit;
   }
 
+  /** The member's deposit with its charge, for the detail screen (asks the PSP if it has not answered yet). */
+  async function findOwnCharged(memberId: bigint, depositId: bigint): Promise<ChargedDeposit> {
+    return withCharge(await findOwn(memberId, depositId));
+  }
+
   async function list(memberId: bigint, page: { pageNo: number; pageSize: number }) {
     return listMemberDeposits(deps.db, memberId, { limit: page.pageSize, offset: (page.pageNo - 1) * page.pageSize });
   }
 
   /**
-   * Job: pending charges past their expiry are asked about once more (a missed webhook is caught
-   * here) and, if still unpaid, marked expired; a payment that arrives later still credits.
+   * Job: pending deposits are asked about once more (a missed webhook is caught here). A charge
+   * the PSP has not confirmed is read back by our txid: recorded if the PSP has it, failed if it
+   * does not; a PSP that does not answer is asked again next run. Unpaid charges past their
+   * expiry are marked expired; a payment that arrives later still credits.
    */
-  async function reconcile(now = new Date()): Promise<{ expired: number; credited: number }> {
+  async function reconcile(now = new Date()): Promise<{ expired: number; credited: number; recovered: number; failed: number }> {
     const open = await listPendingDepositsCreatedBefore(deps.db, new Date(now.getTime() - 60_000));
-    let expired = 0;
-    let credited = 0;
+    const totals = { expired: 0, credited: 0, recovered: 0, failed: 0 };
     for (const deposit of open) {
-      const state: ChargeState | undefined = await provider.getCharge(deposit.txid).catch(() => undefined);
+      let state: ChargeState | undefined;
+      try {
+        state = await provider.getCharge(deposit.txid);
+      } catch (error) {
+        deps.logger.warn({ err: error, txid: deposit.txid }, 'provider did not answer getCharge; asking again next run');
+        continue;
+      }
+      if (deposit.br_code === null) {
+        if (!state) {
+          if (await closeUncreated(deposit)) totals.failed += 1;
+          continue;
+        }
+        if (state.brCode && state.expiresAt && (await recordCharge(deps.db, deposit.id, { brCode: state.brCode, expiresAt: state.expiresAt }))) totals.recovered += 1;
+      }
       if (state?.status === 'paid' && state.endToEndId && state.paidAmount) {
         const result = await settlePaid({ txid: deposit.txid, amount: state.paidAmount, endToEndId: state.endToEndId, payerCpf: state.payerCpf, paidAt: state.paidAt ?? now });
-        if (result === 'credited') credited += 1;
-      } else if (deposit.expires_at.getTime() <= now.getTime()) {
-        const changed = await deps.db.transaction().execute(async (tx) => {
-          const row = await expireDeposit(tx, deposit.id);
-          if (row) await publishChange(tx, deposit.member_id, deposit.id, 'expired');
-          return row !== undefined;
-        });
-        if (changed) expired += 1;
+        if (result === 'credited') totals.credited += 1;
+      } else if (deposit.expires_at.getTime() <= now.getTime() && (await closeExpired(deposit))) {
+        totals.expired += 1;
       }
     }
-    return { expired, credited };
+    return totals;
   }
 
-  return { options, create, settlePaid, decideHeld, sandboxPay, findOwn, list, reconcile, qrOf: (deposit: DepositRow) => qrDataUrl(deposit.br_code) };
+  async function closeExpired(deposit: DepositRow): Promise<boolean> {
+    return deps.db.transaction().execute(async (tx) => {
+      const row = await expireDeposit(tx, deposit.id);
+      if (row) await publishChange(tx, deposit.member_id, deposit.id, 'expired');
+      return row !== undefined;
+    });
+  }
+
+  async function closeUncreated(deposit: DepositRow): Promise<boolean> {
+    return deps.db.transaction().execute(async (tx) => {
+      const row = await failUncreatedDeposit(tx, deposit.id);
+      if (row) await publishChange(tx, deposit.member_id, deposit.id, 'failed');
+      return row !== undefined;
+    });
+  }
+
+  return { options, create, settlePaid, decideHeld, sandboxPay, findOwn, findOwnCharged, list, reconcile, qrOf: (deposit: ChargedDeposit) => qrDataUrl(deposit.br_code) };
 }
 
 export type DepositService = ReturnType<typeof createDepositService>;

@@ -11,6 +11,8 @@ import type { PaymentsDeps } from './payments.deps.ts';
 import { paymentsRoutes, webhookRoutes } from './payments.routes.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import { createSandboxPsp } from './providers/sandbox-psp.ts';
+import { createBcbPixFromConfig, type BcbPixPsp } from './providers/bcb-pix/index.ts';
+import type { PixPspConfig } from '../../platform/config.ts';
 import { sandboxPixRoutes } from './sandbox-pix.routes.ts';
 import { createWebhookService } from './webhook.service.ts';
 import { createWithdrawalService } from './withdrawal.service.ts';
@@ -36,15 +38,21 @@ export function createPaymentsModule(
     publicHost: string;
     siteName: string;
     provider?: PaymentProvider;
+    /** A PSP implementing the BCB PIX API (checked here, at start); undefined with no `provider`: the sandbox. */
+    pixPsp?: PixPspConfig;
     /** Lets members play the sandbox payer; never in production, where it would mint money. */
     sandboxPayer: boolean;
   },
 ) {
   const logger = deps.logger.child({ module: 'payments' });
-  const sandbox = deps.provider
+  const bcbPix: BcbPixPsp | undefined =
+    !deps.provider && deps.pixPsp
+      ? createBcbPixFromConfig(deps.pixPsp, { logger, webhookSecret: () => deps.secret('payments.bcb_pix_webhook'), receiverName: deps.siteName, receiverCity: 'SAO PAULO' })
+      : undefined;
+  const sandbox = deps.provider ?? bcbPix
     ? undefined
     : createSandboxPsp({ db: deps.db, logger, secret: () => deps.secret('payments.sandbox_webhook'), webhookUrl: deps.webhookUrl, locationHost: deps.publicHost, receiverName: deps.siteName, receiverCity: 'SAO PAULO' });
-  const provider = deps.provider ?? sandbox!;
+  const provider = deps.provider ?? bcbPix ?? sandbox!;
   const shared = { ...deps, logger, provider, sandbox: deps.sandboxPayer ? sandbox : undefined };
   const deposits = createDepositService(shared);
   const withdrawals = createWithdrawalService(shared);
@@ -54,6 +62,17 @@ export function createPaymentsModule(
     api: { deposits, withdrawals, webhooks, provider, sandbox },
     routes(auth: { requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
       return paymentsRoutes({ deposits, withdrawals, requireRealMember: auth.requireRealMember });
+    },
+    /**
+     * Tells a BCB PSP where our webhook is (PUT /webhook/{chave}). Never throws: a PSP that is
+     * down at start leaves the reconciliation job to catch payments until the next start.
+     */
+    async announceWebhook(publicUrl: string): Promise<void> {
+      if (!bcbPix || !deps.pixPsp?.registerWebhook) return;
+      await bcbPix.registerWebhook(publicUrl).then(
+        (url) => logger.info({ url: url.replace(/[0-9a-f]{64}$/, '<token>') }, 'PIX webhook registered with the PSP'),
+        (error: unknown) => logger.error({ err: error }, 'PIX webhook not registered with the PSP; payments are still found by the reconciliation job'),
+      );
     },
     webhookRoutes(): FastifyPluginAsync {
       return webhookRoutes({ webhooks, providerCode: provider.code });
@@ -72,7 +91,7 @@ export function createPaymentsModule(
         async handle() {
           const charges = await deposits.reconcile();
           const payouts = await withdrawals.work();
-          if (charges.expired + charges.credited + payouts.sent + payouts.polled + payouts.autoReceived > 0) logger.info({ ...charges, ...payouts }, 'payments reconciled');
+          if (charges.expired + charges.credited + charges.recovered + charges.failed + payouts.sent + payouts.polled + payouts.autoReceived > 0) logger.info({ ...charges, ...payouts }, 'payments reconciled');
         },
       },
     ] satisfies JobDefinition[],

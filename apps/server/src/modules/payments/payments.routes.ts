@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -51,7 +51,7 @@ export function paymentsRoutes(deps: { deposits: DepositService; withdrawals: Wi
     });
 
     app.get('/payments/deposits/:id', { ...member, schema: { tags, summary: 'One deposit with its code', security: bearer, params: IdParams, response: { 200: DepositSchema, ...errors } } }, async (request) => {
-      const deposit = await deps.deposits.findOwn(currentMember(request).id, BigInt(request.params.id));
+      const deposit = await deps.deposits.findOwnCharged(currentMember(request).id, BigInt(request.params.id));
       return depositView(deposit, deps.deposits.qrOf(deposit));
     });
 
@@ -140,10 +140,14 @@ export function webhookRoutes(deps: { webhooks: WebhookService; providerCode: st
   return async (app) => {
     app.removeContentTypeParser('application/json');
     app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) => done(null, body));
-    app.post<{ Params: { provider: string } }>('/payments/webhooks/:provider', { schema: { hide: true } }, async (request, reply) => {
+    const receive = async (request: FastifyRequest<{ Params: { provider: string; '*'?: string } }>) => {
       if (request.params.provider !== deps.providerCode) throw new AppError('route.not_found', 'unknown provider');
       if (typeof request.body !== 'string') throw new AppError('request.malformed', 'expected a JSON body');
-      return reply.send(await deps.webhooks.receive(request.headers, request.body));
-    });
+      const rest = request.params['*'];
+      return deps.webhooks.receive({ headers: request.headers, rawBody: request.body, path: rest === undefined ? '' : `/${rest}` });
+    };
+    app.post<{ Params: { provider: string } }>('/payments/webhooks/:provider', { schema: { hide: true } }, receive);
+    // The BCB webhook URL carries a secret path token, and the PSP appends /pix to it.
+    app.post<{ Params: { provider: string; '*': string } }>('/payments/webhooks/:provider/*', { schema: { hide: true } }, receive);
   };
 }

@@ -13,7 +13,8 @@ export interface PaymentsDepositTable {
   status: ColumnType<DepositStatus, DepositStatus | undefined, DepositStatus>;
   provider: string;
   txid: string;
-  br_code: string;
+  /** Null until the PSP has answered for the charge (migration 0054). */
+  br_code: string | null;
   expires_at: Timestamp;
   created_at: Timestamp;
   paid_at: NullableTimestamp;

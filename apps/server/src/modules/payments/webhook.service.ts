@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { DepositService } from './deposit.service.ts';
 import { findProviderEvent, recordProviderEvent } from './payments.repository.ts';
-import type { PaymentProvider, ProviderEvent } from './providers/payment-provider.ts';
+import type { PaymentProvider, ProviderEvent, WebhookRequest } from './providers/payment-provider.ts';
 import type { WithdrawalService } from './withdrawal.service.ts';
 
 /**
@@ -23,23 +23,30 @@ export function createWebhookService(deps: { db: Db; logger: Logger; provider: P
     }
   }
 
+  async function receiveOne(event: ProviderEvent): Promise<string> {
+    const seen = await findProviderEvent(deps.db, deps.provider.code, event.eventId);
+    if (seen) return `replay:${seen.outcome}`;
+    const outcome = await apply(event);
+    if (outcome === 'unknown') deps.logger.warn({ eventId: event.eventId, type: event.type }, 'webhook for an unknown reference: recorded, no effect');
+    const reference = event.type === 'charge.paid' ? event.txid : event.payoutId;
+    await recordProviderEvent(deps.db, {
+      provider: deps.provider.code,
+      eventId: event.eventId,
+      eventType: event.type,
+      reference,
+      payload: JSON.stringify(event, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
+      outcome,
+    });
+    return outcome;
+  }
+
   return {
-    async receive(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<{ outcome: string }> {
-      const event = await deps.provider.verifyWebhook(headers, rawBody);
-      const seen = await findProviderEvent(deps.db, deps.provider.code, event.eventId);
-      if (seen) return { outcome: `replay:${seen.outcome}` };
-      const outcome = await apply(event);
-      if (outcome === 'unknown') deps.logger.warn({ eventId: event.eventId, type: event.type }, 'webhook for an unknown reference: recorded, no effect');
-      const reference = event.type === 'charge.paid' ? event.txid : event.payoutId;
-      await recordProviderEvent(deps.db, {
-        provider: deps.provider.code,
-        eventId: event.eventId,
-        eventType: event.type,
-        reference,
-        payload: JSON.stringify(event, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)),
-        outcome,
-      });
-      return { outcome };
+    /** One notice may report several events; the outcome names each in order ('' when none was confirmed). */
+    async receive(request: WebhookRequest): Promise<{ outcome: string }> {
+      const events = await deps.provider.verifyWebhook(request);
+      const outcomes: string[] = [];
+      for (const event of events) outcomes.push(await receiveOne(event));
+      return { outcome: outcomes.join(',') };
     },
   };
 }

@@ -173,7 +173,10 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
     const row = await findById(id);
     if (!row || row.status !== 'approved') return;
     try {
-      const state = await provider.createPayout({ payoutId: payoutIdOf(row), amount: row.amount, destination: row.destination as PayoutDestination });
+      // After an attempt that got no answer the PSP may have the payout already: ask it first
+      // (the id is its idempotency key either way, but the PSP's word is the record).
+      const known = row.attempts > 0 ? await provider.getPayout(payoutIdOf(row)) : undefined;
+      const state = known ?? (await provider.createPayout({ payoutId: payoutIdOf(row), amount: row.amount, destination: row.destination as PayoutDestination }));
       if (state.status === 'paid') await settlePayout(payoutIdOf(row), { status: 'paid' });
       else if (state.status === 'failed') await settlePayout(payoutIdOf(row), { status: 'failed', reason: state.failureReason ?? 'refused' });
       else {

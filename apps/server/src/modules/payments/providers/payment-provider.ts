@@ -17,10 +17,18 @@ export interface PaymentProvider {
   createPayout(input: PayoutRequest): Promise<PayoutState>;
   getPayout(payoutId: string): Promise<PayoutState | undefined>;
   /**
-   * Checks a webhook's signature and reads it. Throws `payments.webhook_signature_invalid` when
-   * the signature is missing, wrong or too old; never trusts an unsigned body.
+   * Authenticates a webhook and reads the events it reports (one notice may name several).
+   * Throws `payments.webhook_signature_invalid` when it cannot be authenticated; never trusts an
+   * unauthenticated body (the sandbox checks an HMAC; the BCB adapter reads each item back from the PSP).
    */
-  verifyWebhook(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<ProviderEvent>;
+  verifyWebhook(request: WebhookRequest): Promise<ProviderEvent[]>;
+}
+
+export interface WebhookRequest {
+  headers: Record<string, string | string[] | undefined>;
+  rawBody: string;
+  /** What follows /api/payments/webhooks/<provider> in the path ('' when nothing). */
+  path: string;
 }
 
 export interface ChargeRequest {
@@ -47,6 +55,9 @@ export interface ChargeState {
   /** The payer's CPF when the provider reports it (a PSP extension; BCB's Pix object lacks it). */
   payerCpf?: string;
   paidAt?: Date;
+  /** The charge's code and expiry as the PSP holds them: how a charge created during a timeout is recovered. */
+  brCode?: string;
+  expiresAt?: Date;
 }
 
 export interface PayoutRequest {

@@ -71,6 +71,9 @@ export function createSandboxPsp(deps: {
     logger.error({ event: event.type, eventId: event.eventId }, 'sandbox webhook given up');
   }
 
+  const brCodeOf = (charge: { txid: string; amount: bigint }) =>
+    buildDynamicBrCode({ url: `${deps.locationHost}/sandbox-pix/cob/${charge.txid}`, name: deps.receiverName, city: deps.receiverCity, amountCents: charge.amount });
+
   const endToEndId = () => `E${randomBytes(16).toString('hex').slice(0, 31)}`.toUpperCase().slice(0, 32);
 
   async function settleDuePayout(payoutId: string): Promise<void> {
@@ -115,8 +118,7 @@ export function createSandboxPsp(deps: {
         .onConflict((conflict) => conflict.column('txid').doNothing())
         .execute();
       const charge = await deps.db.selectFrom('payments_sandbox_charge').selectAll().where('txid', '=', input.txid).executeTakeFirstOrThrow();
-      const brCode = buildDynamicBrCode({ url: `${deps.locationHost}/sandbox-pix/cob/${charge.txid}`, name: deps.receiverName, city: deps.receiverCity, amountCents: charge.amount });
-      return { txid: charge.txid, brCode, expiresAt: charge.expires_at };
+      return { txid: charge.txid, brCode: brCodeOf(charge), expiresAt: charge.expires_at };
     },
 
     async getCharge(txid: string): Promise<ChargeState | undefined> {
@@ -125,7 +127,7 @@ export function createSandboxPsp(deps: {
       if (charge.status !== 'active') {
         return { txid, status: 'paid', paidAmount: charge.amount, endToEndId: charge.end_to_end_id ?? undefined, payerCpf: charge.payer_cpf ?? undefined, paidAt: charge.paid_at ?? undefined };
       }
-      return { txid, status: charge.expires_at.getTime() <= Date.now() ? 'expired' : 'active' };
+      return { txid, status: charge.expires_at.getTime() <= Date.now() ? 'expired' : 'active', brCode: brCodeOf(charge), expiresAt: charge.expires_at };
     },
 
     async payCharge(txid: string, payer: { cpf: string }) {
@@ -174,7 +176,8 @@ export function createSandboxPsp(deps: {
       return row ? payoutState(row) : undefined;
     },
 
-    async verifyWebhook(headers, rawBody): Promise<ProviderEvent> {
+    async verifyWebhook({ headers, rawBody, path }): Promise<ProviderEvent[]> {
+      if (path !== '') throw new AppError('route.not_found', 'unknown webhook path');
       const header = headers[SIGNATURE_HEADER];
       const match = typeof header === 'string' ? /^t=(\d{1,12}),v1=([0-9a-f]{64})$/.exec(header) : null;
       if (!match) throw new AppError('payments.webhook_signature_invalid', 'missing or malformed signature');
@@ -182,7 +185,7 @@ export function createSandboxPsp(deps: {
       if (Math.abs(Date.now() / 1000 - timestamp) > SIGNATURE_TOLERANCE_SECONDS) throw new AppError('payments.webhook_signature_invalid', 'signature too old');
       const expected = Buffer.from(await sign(rawBody, timestamp), 'hex');
       if (!timingSafeEqual(expected, Buffer.from(match[2]!, 'hex'))) throw new AppError('payments.webhook_signature_invalid', 'signature mismatch');
-      return parseSandboxEvent(rawBody);
+      return [parseSandboxEvent(rawBody)];
     },
   };
 }
