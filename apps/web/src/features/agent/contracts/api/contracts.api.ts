@@ -1,9 +1,11 @@
 import {
+  AgentNoticeListSchema,
   ContractOverviewSchema,
   ContractSchema,
   PendingContractsSchema,
   RevenueReportSchema,
   SettlementPageSchema,
+  type AgentNoticeList,
   type Contract,
   type ContractDecision,
   type ContractKind,
@@ -60,4 +62,13 @@ export function fetchSettlements(filters: SettlementFilters, signal?: AbortSigna
 
 export function fetchRevenue(query: PeriodSelection, signal?: AbortSignal): Promise<RevenueReport> {
   return apiRequest(`/api/agent/revenue?${periodParams(query).toString()}`, { schema: RevenueReportSchema, signal });
+}
+
+/** Notices about the agent's contracts of one kind changed without its doing (who pays from then on). */
+export function fetchContractNotices(kind: ContractKind, signal?: AbortSignal): Promise<AgentNoticeList> {
+  return apiRequest(`/api/agent/contracts/notices?kind=${kind}`, { schema: AgentNoticeListSchema, signal });
+}
+
+export function markContractNoticesRead(kind: ContractKind): Promise<unknown> {
+  return apiRequest('/api/agent/contracts/notices/read', { method: 'POST', body: { kind } });
 }

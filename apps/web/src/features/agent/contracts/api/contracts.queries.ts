@@ -5,10 +5,12 @@ import { getToken } from '../../../../shared/session-token.ts';
 import type { PeriodSelection } from '../../api/agent.api.ts';
 import {
   decideContractRequest,
+  fetchContractNotices,
   fetchContractOverview,
   fetchPendingContracts,
   fetchRevenue,
   fetchSettlements,
+  markContractNoticesRead,
   offerContractRequest,
   type SettlementFilters,
 } from './contracts.api.ts';
@@ -25,7 +27,20 @@ export const contractKeys = {
   pending: (token: string | null) => [...contractKeys.member(token), 'pending'] as const,
   settlements: (token: string | null, filters: SettlementFilters) => [...contractKeys.member(token), 'settlements', filters] as const,
   revenue: (token: string | null, query: PeriodSelection) => [...contractKeys.member(token), 'revenue', query] as const,
+  notices: (token: string | null, kind: ContractKind) => [...contractKeys.member(token), 'notices', kind] as const,
 };
+
+export function contractNoticesQueryOptions(token: string | null, kind: ContractKind) {
+  return memberQueryOptions({ token, queryKey: contractKeys.notices(token, kind), fetch: (signal) => fetchContractNotices(kind, signal) });
+}
+
+export function useMarkNoticesRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markContractNoticesRead,
+    onSettled: (_data, _error, kind) => queryClient.invalidateQueries({ queryKey: contractKeys.notices(getToken(), kind) }),
+  });
+}
 
 export function contractOverviewQueryOptions(token: string | null, kind: ContractKind, enabled = true) {
   return memberQueryOptions({ token, queryKey: contractKeys.overview(token, kind), fetch: (signal) => fetchContractOverview(kind, signal), enabled });

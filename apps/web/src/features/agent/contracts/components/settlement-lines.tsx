@@ -15,10 +15,28 @@ interface LinesProps {
   format: ContractFormat;
 }
 
-/** Who is on the other side of a line: the payer of money received (null = the platform), the downline paid. */
-function useCounterparty(side: SettlementSide) {
+/**
+ * Who pays a line (docs/agent-commissions.md "Who pays"): the platform for an operator-granted
+ * contract, else the upline who offered it, which is the caller itself on the "paid" side.
+ */
+function usePayer(side: SettlementSide) {
   const { t } = useTranslation('contracts');
-  return (line: SettlementLine) => (side === 'received' ? (line.payer ?? t('party.platform')) : line.agent);
+  return (line: SettlementLine) => (line.paidBy === 'platform' || line.payer === null ? t('party.platform') : side === 'paid' ? t('records.you') : line.payer);
+}
+
+/** The status, and for a line that pays nothing, why (a team that won is not "no tier reached"). */
+function LineState({ line }: { line: SettlementLine }) {
+  const { t } = useTranslation('contracts');
+  return (
+    <>
+      <LineStatusBadge status={line.status} />
+      {line.outcome ? (
+        <span className="contract-table__sub" data-testid="line-outcome" data-outcome={line.outcome}>
+          {t(`records.outcome.${line.outcome}`)}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 /** Settlement lines: a table on wide screens, stacked cards on phones. */
@@ -29,7 +47,7 @@ export function SettlementLines(props: LinesProps) {
 
 function LineTable({ lines, side, format }: LinesProps) {
   const { t } = useTranslation('contracts');
-  const counterparty = useCounterparty(side);
+  const payer = usePayer(side);
   const money = (key: 'base' | 'gross' | 'childrenGross' | 'net'): Column<SettlementLine> => ({
     key,
     header: t(`records.columns.${key}`),
@@ -47,12 +65,8 @@ function LineTable({ lines, side, format }: LinesProps) {
         </>
       ),
     },
-    {
-      key: 'counterparty',
-      header: side === 'received' ? t('records.columns.payer') : t('records.columns.agent'),
-      testId: 'line-counterparty',
-      cell: counterparty,
-    },
+    ...(side === 'paid' ? [{ key: 'agent', header: t('records.columns.agent'), testId: 'line-agent', cell: (line: SettlementLine) => line.agent }] : []),
+    { key: 'payer', header: t('records.columns.payer'), testId: 'line-payer', cell: payer },
     money('base'),
     { key: 'active', header: t('records.columns.active'), numeric: true, cell: (line) => format.count(line.activeMembers) },
     { key: 'rate', header: t('records.columns.rate'), numeric: true, cell: (line) => format.rate(line.rate) },
@@ -69,7 +83,7 @@ function LineTable({ lines, side, format }: LinesProps) {
         </span>
       ),
     },
-    { key: 'status', header: t('records.columns.status'), cell: (line) => <LineStatusBadge status={line.status} /> },
+    { key: 'status', header: t('records.columns.status'), cell: (line) => <LineState line={line} /> },
   ];
   return (
     <WalletTable
@@ -85,7 +99,7 @@ function LineTable({ lines, side, format }: LinesProps) {
 
 function LineCards({ lines, side, format }: LinesProps) {
   const { t } = useTranslation('contracts');
-  const counterparty = useCounterparty(side);
+  const payer = usePayer(side);
   return (
     <ul className="history-cards" data-testid="settlement-cards">
       {lines.map((line) => (
@@ -100,10 +114,14 @@ function LineCards({ lines, side, format }: LinesProps) {
           }
           lines={[
             <>
-              <CardFigure label={side === 'received' ? t('records.columns.payer') : t('records.columns.agent')} testId="line-counterparty">
-                {counterparty(line)}
+              {side === 'paid' ? (
+                <CardFigure label={t('records.columns.agent')} testId="line-agent">
+                  {line.agent}
+                </CardFigure>
+              ) : null}
+              <CardFigure label={t('records.columns.payer')} testId="line-payer">
+                {payer(line)}
               </CardFigure>
-              <LineStatusBadge status={line.status} />
             </>,
             <>
               <CardFigure label={t('records.columns.base')}>{format.money(line.base)}</CardFigure>
@@ -116,6 +134,9 @@ function LineCards({ lines, side, format }: LinesProps) {
               <CardFigure label={t('records.columns.net')}>{format.money(line.net)}</CardFigure>
               {line.version > 1 ? <span>{t('records.delta', { version: line.version })}</span> : null}
             </>,
+            <span className="settlement-card__state">
+              <LineState line={line} />
+            </span>,
           ]}
         />
       ))}

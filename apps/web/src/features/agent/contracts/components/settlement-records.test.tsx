@@ -12,9 +12,9 @@ describe('settlement records', () => {
   it('shows each line with its status, the totals, and what "insufficient" means', async () => {
     const lines = [
       settlementLineFixture({ id: 'l-1', status: 'paid' }),
-      settlementLineFixture({ id: 'l-2', status: 'insufficient', payer: 'agenta' }),
+      settlementLineFixture({ id: 'l-2', status: 'insufficient', payer: 'agenta', paidBy: 'agent' }),
       settlementLineFixture({ id: 'l-3', status: 'calculated' }),
-      settlementLineFixture({ id: 'l-4', status: 'not_qualified', amount: '0.00' }),
+      settlementLineFixture({ id: 'l-4', kind: 'dividend', status: 'not_qualified', base: '0.00', amount: '0.00', outcome: 'team_won' }),
     ];
     const calls = stubApi({
       'GET /api/member/info': memberFixture({ account: 'agentb', type: 1 }),
@@ -29,7 +29,9 @@ describe('settlement records', () => {
     const rows = within(table).getAllByTestId('settlement-line');
     expect(rows.map((row) => within(row).getByTestId('line-status').textContent)).toEqual(['Pago', 'Saldo insuficiente', 'Calculado', 'Não qualificado']);
     // The platform pays a top agent; an upline pays the others.
-    expect(rows.map((row) => within(row).getByTestId('line-counterparty').textContent)).toEqual(['Plataforma', 'agenta', 'Plataforma', 'Plataforma']);
+    expect(rows.map((row) => within(row).getByTestId('line-payer').textContent)).toEqual(['Plataforma', 'agenta', 'Plataforma', 'Plataforma']);
+    // A dividend of a team that won says so, not "no tier reached".
+    expect(within(rows[3] as HTMLElement).getByTestId('line-outcome').textContent).toBe('A equipe ganhou no período: sem base para dividendo.');
     expect(within(rows[0] as HTMLElement).getByText('01/06/2025')).toBeTruthy();
     expect(screen.getByTestId('records-total').textContent).toBe('R$\u00a018,00');
     expect(screen.getByTestId('records-legend').textContent).toContain('O saldo de quem paga não cobriu o valor; o pagamento é tentado de novo automaticamente');

@@ -61,6 +61,9 @@ export function SettlementRecords({ kind, currencySymbol }: { kind: ContractKind
             <>
               <SettlementLines lines={page.content} side={side} format={format} />
               <p className="wallet-card__hint">{side === 'received' ? t('contracts:records.amountHintReceived') : t('contracts:records.amountHintPaid')}</p>
+              <p className="wallet-card__hint" data-testid="records-payer-hint">
+                {t('contracts:records.payerHint')}
+              </p>
             </>
           )}
           {page.totalPages > 1 ? (

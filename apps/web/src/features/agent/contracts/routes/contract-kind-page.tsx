@@ -9,6 +9,7 @@ import { EmptyState, LoadFailed, TitledCard } from '../../../wallet/index.ts';
 import { contractFlagsQueryOptions } from '../../api/agent.queries.ts';
 import { contractOverviewQueryOptions } from '../api/contracts.queries.ts';
 import { ContractHistory } from '../components/contract-history.tsx';
+import { ContractNotices } from '../components/contract-notices.tsx';
 import { DownlineList } from '../components/downline-list.tsx';
 import { OfferForm } from '../components/offer-form.tsx';
 import { OfferList } from '../components/offer-item.tsx';
@@ -99,6 +100,8 @@ function ContractSections({ overview, member, format }: { overview: ContractOver
           {t(`contracts:notices.${notice}`)}
         </Alert>
       ) : null}
+
+      <ContractNotices kind={kind} format={format} />
 
       <TitledCard level={2} titleId="my-contract-title" title={t('contracts:mine.title')} testId="my-contract">
         {mine ? (
