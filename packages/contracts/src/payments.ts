@@ -45,10 +45,10 @@ export const DepositSchema = z.object({
   id: z.string(),
   amount: MoneySchema,
   status: DepositStatusSchema,
-  /** "Pix Copia e Cola" (EMV BR Code). */
-  brCode: z.string(),
-  /** The same code as an SVG QR image (data: URL). */
-  qrCode: z.string(),
+  /** "Pix Copia e Cola" (EMV BR Code); null only when the PSP never created the charge (status failed). */
+  brCode: z.string().nullable(),
+  /** The same code as an SVG QR image (data: URL); null with brCode. */
+  qrCode: z.string().nullable(),
   expiresAt: z.string(),
   createdAt: z.string(),
   creditedAt: z.string().nullable(),

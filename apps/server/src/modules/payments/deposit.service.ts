@@ -30,9 +30,6 @@ import type { ChargeState } from './providers/payment-provider.ts';
 
 export type { DepositRow } from './deposit.repository.ts';
 
-/** A deposit whose charge the PSP has confirmed: it has its BR Code. */
-export type ChargedDeposit = DepositRow & { br_code: string };
-
 /** Deposits: a PIX charge per intent, credited exactly once when the provider says it was paid. */
 export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBus; logger: Logger; wallet: WalletApi }) {
   const { provider } = deps;
@@ -42,7 +39,7 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
     return { presets: settings.presets, min: settings.min, max: settings.max, expiresInSeconds: settings.expiresInMinutes * 60, sandbox: deps.sandbox !== undefined };
   }
 
-  async function create(memberId: bigint, input: CreateDeposit): Promise<{ deposit: ChargedDeposit; created: boolean }> {
+  async function create(memberId: bigint, input: CreateDeposit): Promise<{ deposit: DepositRow; created: boolean }> {
     const existing = await findDepositByRequest(deps.db, memberId, input.requestId);
     const amount = parseCents(input.amount)!;
     if (existing) {
@@ -68,10 +65,13 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
     return { deposit: await withCharge(inserted), created: true };
   }
 
-  /** The deposit with its PSP charge: asks the PSP (PUT on our txid, so asking twice makes one charge) when it has not answered yet. */
-  async function withCharge(deposit: DepositRow): Promise<ChargedDeposit> {
-    if (deposit.br_code !== null) return deposit as ChargedDeposit;
-    if (deposit.status !== 'pending') throw new AppError('payments.provider_unavailable', 'the payment provider never confirmed this charge');
+  /**
+   * The deposit with its PSP charge: asks the PSP (PUT on our txid, so asking twice makes one
+   * charge) while a pending deposit has no answer yet. A deposit closed without a charge (failed)
+   * is answered as it is.
+   */
+  async function withCharge(deposit: DepositRow): Promise<DepositRow> {
+    if (deposit.br_code !== null || deposit.status !== 'pending') return deposit;
     const identity = await deps.identityOf(deposit.member_id);
     if (!identity?.cpf || !identity.payeeName) throw new AppError('payments.profile_incomplete', 'name and CPF are required to deposit');
     let charge;
@@ -89,7 +89,7 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
       throw new AppError('payments.provider_unavailable', 'payment provider unavailable');
     }
     const recorded = await recordCharge(deps.db, deposit.id, { brCode: charge.brCode, expiresAt: charge.expiresAt });
-    return (recorded ?? (await findMemberDeposit(deps.db, deposit.member_id, deposit.id))!) as ChargedDeposit;
+    return recorded ?? (await findMemberDeposit(deps.db, deposit.member_id, deposit.id))!;
   }
 
   /**
@@ -215,7 +215,7 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
   }
 
   /** The member's deposit with its charge, for the detail screen (asks the PSP if it has not answered yet). */
-  async function findOwnCharged(memberId: bigint, depositId: bigint): Promise<ChargedDeposit> {
+  async function findOwnCharged(memberId: bigint, depositId: bigint): Promise<DepositRow> {
     return withCharge(await findOwn(memberId, depositId));
   }
 
@@ -273,7 +273,7 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
     });
   }
 
-  return { options, create, settlePaid, decideHeld, sandboxPay, findOwn, findOwnCharged, list, reconcile, qrOf: (deposit: ChargedDeposit) => qrDataUrl(deposit.br_code) };
+  return { options, create, settlePaid, decideHeld, sandboxPay, findOwn, findOwnCharged, list, reconcile, qrOf: (deposit: DepositRow) => (deposit.br_code === null ? null : qrDataUrl(deposit.br_code)) };
 }
 
 export type DepositService = ReturnType<typeof createDepositService>;

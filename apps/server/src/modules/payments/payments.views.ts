@@ -1,6 +1,6 @@
 import type { Deposit, Withdrawal } from '@app/contracts';
 import { formatCents } from '@app/kernel';
-import type { ChargedDeposit, DepositRow } from './deposit.service.ts';
+import type { DepositRow } from './deposit.service.ts';
 import type { WithdrawalRow } from './withdrawal.service.ts';
 
 /** Database rows as the member sees them on the wire. */
@@ -15,7 +15,7 @@ export function depositSummaryView(row: DepositRow): Omit<Deposit, 'brCode' | 'q
   };
 }
 
-export function depositView(row: ChargedDeposit, qrCode: string): Deposit {
+export function depositView(row: DepositRow, qrCode: string | null): Deposit {
   return { ...depositSummaryView(row), brCode: row.br_code, qrCode };
 }
 

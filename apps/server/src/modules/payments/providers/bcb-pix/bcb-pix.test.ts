@@ -183,6 +183,9 @@ describe('what a timeout leaves behind', () => {
     const row = await ctx.core.db.selectFrom('payments_deposit').selectAll().where('member_id', '=', member.id).executeTakeFirstOrThrow();
     await ctx.core.modules.payments.api.deposits.reconcile(later(2));
     expect((await depositRow(row.id.toString())).status).toBe('failed');
+    // The member's screen shows it failed, with no code to pay.
+    const shown = await api(ctx, 'GET', `/api/payments/deposits/${row.id}`, member.token);
+    expect(shown.json()).toMatchObject({ status: 'failed', brCode: null, qrCode: null });
   });
 });
 

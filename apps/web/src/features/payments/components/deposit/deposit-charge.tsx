@@ -42,7 +42,9 @@ export function DepositCharge({ depositId, sandbox, format, titleId, onNewCharge
       <Spinner label={t('common:loading')} layout="block" />
     );
   }
-  const isPending = deposit.status === 'pending';
+  // A pending deposit always carries its code; only a charge the PSP never created (failed) has none.
+  const code = deposit.status === 'pending' && deposit.brCode !== null && deposit.qrCode !== null ? { brCode: deposit.brCode, qrCode: deposit.qrCode } : null;
+  const isPending = code !== null;
   return (
     <div className="deposit-charge" data-testid="deposit-charge" data-deposit-id={deposit.id}>
       <div className="cluster cluster--baseline cluster--spread">
@@ -58,11 +60,11 @@ export function DepositCharge({ depositId, sandbox, format, titleId, onNewCharge
       </div>
       <DepositState deposit={deposit} />
       {deposit.status === 'credited' ? <CreditedNotice deposit={deposit} newBalance={newBalance} format={format} /> : null}
-      {isPending ? (
+      {code ? (
         <div className="deposit-charge__pay">
           <img
             className="deposit-qr"
-            src={deposit.qrCode}
+            src={code.qrCode}
             alt={t('payments:deposit.qrAlt', { amount: format.money(deposit.amount) })}
             width={232}
             height={232}
@@ -71,7 +73,7 @@ export function DepositCharge({ depositId, sandbox, format, titleId, onNewCharge
           <div className="deposit-charge__details">
             <p className="wallet-card__hint">{t('payments:deposit.scanHint')}</p>
             <DepositCountdown expiresAt={deposit.expiresAt} />
-            <PixCode code={deposit.brCode} />
+            <PixCode code={code.brCode} />
           </div>
         </div>
       ) : null}
