@@ -124,6 +124,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     audit: backoffice.api.audit,
     agentNotices: content.api.agentNotices,
     publicUrl: config.publicUrl,
+    describeGame: catalogue.api.describeGame,
   });
   const reports = createReportsModule({
     db: dbHandle.db,

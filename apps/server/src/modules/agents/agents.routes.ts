@@ -1,5 +1,6 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AgentAnnouncementListSchema,
   AgentPeriodQuerySchema,
@@ -64,8 +65,11 @@ export function agentReportRoutes(deps: {
     );
     app.get(
       '/agent/transactions',
-      { ...route, schema: { tags, summary: "Downlines' account records", security: bearer, querystring: TeamTransactionQuerySchema, response: { 200: TeamTransactionPageSchema, ...errors } } },
-      async (request) => deps.reports.transactions(currentAgent(request), request.query),
+      {
+        ...route,
+        schema: { tags, summary: "Downlines' account records", security: bearer, querystring: TeamTransactionQuerySchema.extend({ language: z.enum(['pt', 'en']).default('pt') }), response: { 200: TeamTransactionPageSchema, ...errors } },
+      },
+      async (request) => deps.reports.transactions(currentAgent(request), request.query, request.query.language),
     );
     app.get(
       '/agent/settlements',

@@ -13,6 +13,7 @@ import type { AgentsSettings, CommissionWallet } from './agents.ports.ts';
 import { agentReportRoutes } from './agents.routes.ts';
 import { contractsAdminRoutes, contractsRoutes, createContractsService } from './contracts/index.ts';
 import { createReportsService } from './reports/reports.service.ts';
+import type { DescribeGame } from './reports/entry-detail.ts';
 import { runRollup } from './rollup.ts';
 import { settlementAdminRoutes } from './settlement/settlement.admin-routes.ts';
 import { createSettlementRuns } from './settlement/settlement-runs.admin.ts';
@@ -54,6 +55,8 @@ export function createAgentsModule(deps: {
   audit: (executor: Parameters<CommissionWallet['payCommission']>[0], entry: AuditEntry) => Promise<void>;
   agentNotices: (language: Language) => Promise<{ value: AgentAnnouncementList }>;
   publicUrl: string;
+  /** The catalogue's public describeGame (team transactions name games). */
+  describeGame: DescribeGame;
   clock?: Clock;
 }) {
   const settings = async (): Promise<AgentsSettings> => {
@@ -70,6 +73,7 @@ export function createAgentsModule(deps: {
     },
     grantableTypes: deps.downlines.grantableTypes,
     cashOf: deps.cashOf,
+    describeGame: deps.describeGame,
   });
   const settlement = createSettlementService({ db: deps.db, logger: deps.logger, settings, wallet: deps.wallet, clock: deps.clock });
   const rollup = async () => {

@@ -3,6 +3,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AgentPeriodQuerySchema,
+  AgentTransferPageSchema,
+  AgentTransferQuerySchema,
   DownlinePageSchema,
   DownlineQuerySchema,
   DownlineSchema,
@@ -26,7 +28,7 @@ const bearer = [{ bearer: [] }];
 const tags = ['agents'];
 const AccountParams = z.object({ account: z.string().max(64) });
 
-/** Team management (spec downlineManagmentView, registerCenter): the agent's own tree only. */
+/** Team management (spec downlineManagmentView, registerCenter) and the agent's transfers: the agent's own tree only. */
 export function agentTeamRoutes(deps: {
   db: Db;
   reports: ReportsService;
@@ -68,6 +70,11 @@ export function agentTeamRoutes(deps: {
         await deps.downlines.register(agent, { ...request.body, ip: request.ip });
         return { downline: deps.reports.toDownline(agent, await deps.reports.downlineOf(agent, request.body.account)) };
       },
+    );
+    app.get(
+      '/agent/transfers',
+      { ...route, schema: { tags, summary: 'My transfers to and from my upline and downlines', security: bearer, querystring: AgentTransferQuerySchema, response: { 200: AgentTransferPageSchema, ...errors } } },
+      async (request) => deps.reports.transfers(currentAgent(request), request.query),
     );
     app.get(
       '/agent/referral',

@@ -63,7 +63,7 @@ export interface WalletAdjustmentRequestTable {
 /** A view's column: read, never written (views are for other modules' reads). */
 type ReadOnly<T> = ColumnType<T, never, never>;
 
-/** Published for other modules' SQL (migration 0050): a member's cash entries with their journals. */
+/** Published for other modules' SQL (migrations 0050, 0059): a member's cash entries with their journals. */
 export interface WalletMemberCashEntryView {
   member_id: ReadOnly<bigint>;
   journal_id: ReadOnly<bigint>;
@@ -72,6 +72,8 @@ export interface WalletMemberCashEntryView {
   balance_after: ReadOnly<bigint>;
   reference: ReadOnly<string | null>;
   created_at: ReadOnly<Date>;
+  /** The journal's vendor (bets and wins), migration 0059. */
+  vendor: ReadOnly<string | null>;
 }
 
 /** Published for other modules' SQL (migration 0050): money members hold at a transfer-mode vendor. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@app/kernel';
-import { checkUnderUpline, formatRate, maxRateOf, parseRate, parseTiers, pickTier, tiersToWire, type NormalisedTier } from './contract-tiers.ts';
+import { ceilingTiers, checkUnderUpline, formatRate, maxRateOf, parseRate, parseTiers, pickTier, tiersToWire, type NormalisedTier } from './contract-tiers.ts';
 
 const LIMITS = { maxTiers: 6, maxRatePpm: 30_000 };
 const tier = (fields: Partial<NormalisedTier>): NormalisedTier => ({ minValidBet: 0n, minLoss: 0n, minActive: 0, minSingleBet: 0n, rate: 0, profitRate: 0, lossRate: 0, ...fields });
@@ -138,5 +138,15 @@ describe('wire shape', () => {
   it('reports the highest rate of any field', () => {
     expect(maxRateOf([tier({ profitRate: 5_000, lossRate: 12_000 }), tier({ profitRate: 9_000, lossRate: 11_000 })])).toBe(12_000);
     expect(maxRateOf([])).toBe(0);
+  });
+});
+
+describe("ceilingTiers (the offer form's per-level limits)", () => {
+  it("answers the agent's own tiers with every rate capped at the setting", () => {
+    const own = parseTiers('realtime', [{ minSingleBet: '0', profitRate: '1', lossRate: '2' }, { minSingleBet: '50', profitRate: '2', lossRate: '5' }], { maxTiers: 6, maxRatePpm: 1_000_000 });
+    expect(ceilingTiers('realtime', own, 30_000)).toEqual([
+      { minSingleBet: '0.00', profitRate: '1', lossRate: '2' },
+      { minSingleBet: '50.00', profitRate: '2', lossRate: '3' },
+    ]);
   });
 });

@@ -164,6 +164,16 @@ export function checkUnderUpline(kind: ContractKind, child: readonly NormalisedT
   });
 }
 
+/**
+ * The per-level ceilings an agent's offer form shows (issue 20): the agent's own tiers in wire
+ * shape, each rate capped at the setting, which are exactly what checkUnderUpline and parseTiers
+ * compare an offered tier with.
+ */
+export function ceilingTiers<K extends ContractKind>(kind: K, own: readonly NormalisedTier[], maxRatePpm: number): ContractTier<K>[] {
+  const cap = Math.min(maxRatePpm, HUNDRED_PERCENT_PPM);
+  return tiersToWire(kind, own.map((tier) => ({ ...tier, rate: Math.min(tier.rate, cap), profitRate: Math.min(tier.profitRate, cap), lossRate: Math.min(tier.lossRate, cap) })));
+}
+
 /** Back to the wire shape of `kind`: thresholds "1000.00", counts as numbers, rates "12.5". */
 export function tiersToWire<K extends ContractKind>(kind: K, tiers: readonly NormalisedTier[]): ContractTier<K>[] {
   return tiers.map((tier) => {

@@ -30,7 +30,8 @@ describe('granting and offering down the tree', () => {
     expect(PendingContractsSchema.parse((await api('GET', '/api/agent/contracts/pending', middle.token)).json()).offers.map((c) => c.id)).toEqual([offered.id]);
     const topView = ContractOverviewSchema.parse((await overview(top)).json());
     expect(topView.mine?.id).toBe(granted.id);
-    expect(topView.limits).toEqual({ maxTiers: 6, maxRate: '2' });
+    // The per-level ceilings the offer form shows: the top agent's own tiers (issue 20).
+    expect(topView.limits).toEqual({ maxTiers: 6, maxRate: '2', tiers: [{ minValidBet: '0.00', minActive: 0, rate: '1' }, { minValidBet: '1000.00', minActive: 1, rate: '2' }] });
     expect(topView.downlines).toEqual([{ account: middle.account, nickname: middle.account, active: null, pending: expect.objectContaining({ id: offered.id }) }]);
 
     const accepted = contractOf(await decide(middle, offered.id, 'accept'), 200);

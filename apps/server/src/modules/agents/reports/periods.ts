@@ -1,8 +1,8 @@
 import { AppError } from '@app/kernel';
-import { todayIn, type AgentPeriodQuery, type ResolvedPeriod } from '@app/contracts';
+import { AGENT_MAX_PERIOD_DAYS, todayIn, type AgentPeriodQuery, type ResolvedPeriod } from '@app/contracts';
 
 const DAY_MS = 86_400_000;
-export const MAX_PERIOD_DAYS = 93;
+export const MAX_PERIOD_DAYS = AGENT_MAX_PERIOD_DAYS;
 
 const asTime = (day: string) => Date.parse(`${day}T00:00:00Z`);
 const asDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -15,7 +15,7 @@ function isRealDay(day: string | undefined): day is string {
 
 /**
  * The calendar days (inclusive, in the operator's zone) a report covers: today, yesterday, this
- * ISO week (from Monday), this month, or a custom range of at most 93 days.
+ * ISO week (from Monday), this month, or a custom range of at most MAX_PERIOD_DAYS (366) days.
  */
 export function resolvePeriod(query: AgentPeriodQuery, timeZone: string, now: Date): ResolvedPeriod {
   const today = todayIn(timeZone, now);

@@ -1,6 +1,8 @@
 import { AppError, formatCents, parseCents, systemClock, type Clock } from '@app/kernel';
 import type {
   AgentPeriodQuery,
+  AgentTransferPage,
+  AgentTransferQuery,
   Downline,
   DownlinePage,
   DownlineQuery,
@@ -15,6 +17,8 @@ import type {
   TeamTransactionPage,
   TeamTransactionQuery,
 } from '@app/contracts';
+import { entryDetail, type DescribeGame } from './entry-detail.ts';
+import { toTransferRow } from './transfers.ts';
 import type { Db } from '../../../platform/db.ts';
 import { teamSize } from '../agent-tree.repository.ts';
 import * as figures from './figures.repository.ts';
@@ -33,6 +37,8 @@ export interface ReportsDeps {
   settings: () => Promise<{ timeZone: string; activeMemberValidBet: string }>;
   grantableTypes: (agentType: number) => number[];
   cashOf: (memberId: bigint) => Promise<bigint>;
+  /** The catalogue's public describeGame: team transactions name games, not codes. */
+  describeGame: DescribeGame;
 }
 
 const money = (cents: bigint) => formatCents(cents);
@@ -194,7 +200,14 @@ export function createReportsService(deps: ReportsDeps) {
       return { period, root: root.account, total, rows: [{ key: root.account, scope: 'self', teamSize: 0, figures: toFigures(selfPlay, selfMoney) }, ...rows] };
     },
 
-    async transactions(agent: ReportAgent, query: TeamTransactionQuery): Promise<TeamTransactionPage> {
+    /** The agent's own transfers to and from its upline and downlines (the transfers page). */
+    async transfers(agent: ReportAgent, query: AgentTransferQuery): Promise<AgentTransferPage> {
+      const period = await periodOf(query);
+      const { rows, total } = await lists.listOwnTransfers(deps.db, { memberId: agent.id, period, limit: query.pageSize, offset: (query.pageNo - 1) * query.pageSize });
+      return { period, content: rows.map((row) => toTransferRow(agent.account, row)), pageNum: query.pageNo, total, totalPages: pages(total, query.pageSize) };
+    },
+
+    async transactions(agent: ReportAgent, query: TeamTransactionQuery, language = 'pt'): Promise<TeamTransactionPage> {
       const period = await periodOf(query);
       const member = query.account ? await downlineOf(agent, query.account) : undefined;
       const { rows, total } = await lists.listTeamEntries(deps.db, {
@@ -207,15 +220,17 @@ export function createReportsService(deps: ReportsDeps) {
       });
       return {
         period,
-        content: rows.map((row) => ({
-          id: row.id.toString(),
-          account: row.account,
-          type: row.type,
-          amount: money(row.amount),
-          balanceAfter: money(row.balance_after),
-          reference: row.reference,
-          createdAt: row.created_at.toISOString(),
-        })),
+        content: await Promise.all(
+          rows.map(async (row) => ({
+            id: row.id.toString(),
+            account: row.account,
+            type: row.type,
+            amount: money(row.amount),
+            balanceAfter: money(row.balance_after),
+            detail: await entryDetail(row, language, deps.describeGame),
+            createdAt: row.created_at.toISOString(),
+          })),
+        ),
         pageNum: query.pageNo,
         total,
         totalPages: pages(total, query.pageSize),

@@ -142,6 +142,7 @@ export interface TeamEntryRow {
   amount: bigint;
   balance_after: bigint;
   reference: string | null;
+  vendor: string | null;
   created_at: Date;
 }
 
@@ -159,7 +160,7 @@ export async function listTeamEntries(db: DbExecutor, filter: TeamFilter & { typ
   const [rows, count] = await Promise.all([
     base
       .innerJoin('accounts_v_member as m', 'm.id', 'e.member_id')
-      .select(['e.journal_id as id', 'm.account', 'e.type', 'e.amount', 'e.balance_after', 'e.reference', 'e.created_at'])
+      .select(['e.journal_id as id', 'm.account', 'e.type', 'e.amount', 'e.balance_after', 'e.reference', 'e.vendor', 'e.created_at'])
       .orderBy('e.journal_id', 'desc')
       .limit(filter.limit)
       .offset(filter.offset)
@@ -167,4 +168,29 @@ export async function listTeamEntries(db: DbExecutor, filter: TeamFilter & { typ
     base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
   ]);
   return { rows: rows as TeamEntryRow[], total: Number(count.n) };
+}
+
+export interface OwnTransferRow {
+  id: bigint;
+  type: 'agent_transfer_downline' | 'agent_transfer_upline';
+  amount: bigint;
+  balance_after: bigint;
+  reference: string | null;
+  created_at: Date;
+}
+
+/** The agent's own transfers up and down the tree (its cash entries of the two transfer types). */
+export async function listOwnTransfers(db: DbExecutor, filter: { memberId: bigint; period: ResolvedPeriod; limit: number; offset: number }) {
+  const { start, end } = bounds(filter.period);
+  const base = db
+    .selectFrom('wallet_v_member_cash_entry as e')
+    .where('e.member_id', '=', filter.memberId)
+    .where('e.type', 'in', ['agent_transfer_downline', 'agent_transfer_upline'])
+    .where('e.created_at', '>=', start)
+    .where('e.created_at', '<', end);
+  const [rows, count] = await Promise.all([
+    base.select(['e.journal_id as id', 'e.type', 'e.amount', 'e.balance_after', 'e.reference', 'e.created_at']).orderBy('e.journal_id', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows as OwnTransferRow[], total: Number(count.n) };
 }

@@ -1,5 +1,6 @@
 import {
   AgentAnnouncementListSchema,
+  AgentTransferPageSchema,
   ConsolidatedFlagsSchema,
   DownlinePageSchema,
   DownlineSummarySchema,
@@ -11,6 +12,7 @@ import {
   TeamTransactionPageSchema,
   type AgentAnnouncementList,
   type AgentPeriod,
+  type AgentTransferPage,
   type ConsolidatedFlags,
   type Downline,
   type DownlinePage,
@@ -60,6 +62,14 @@ export interface TeamTransactionFilters {
   period: PeriodSelection;
   account: string;
   type: JournalType | undefined;
+  pageNo: number;
+  pageSize: number;
+  /** The catalogue language games are named in. */
+  language: 'pt' | 'en';
+}
+
+export interface AgentTransferFilters {
+  period: PeriodSelection;
   pageNo: number;
   pageSize: number;
 }
@@ -146,11 +156,23 @@ export function teamTransactionsPath(filters: TeamTransactionFilters): string {
   if (filters.type) params.set('type', filters.type);
   params.set('pageNo', String(filters.pageNo));
   params.set('pageSize', String(filters.pageSize));
+  params.set('language', filters.language);
   return `/api/agent/transactions?${params.toString()}`;
 }
 
 export function fetchTeamTransactions(filters: TeamTransactionFilters, signal?: AbortSignal): Promise<TeamTransactionPage> {
   return apiRequest(teamTransactionsPath(filters), { schema: TeamTransactionPageSchema, signal });
+}
+
+export function agentTransfersPath(filters: AgentTransferFilters): string {
+  const params = periodParams(filters.period);
+  params.set('pageNo', String(filters.pageNo));
+  params.set('pageSize', String(filters.pageSize));
+  return `/api/agent/transfers?${params.toString()}`;
+}
+
+export function fetchAgentTransfers(filters: AgentTransferFilters, signal?: AbortSignal): Promise<AgentTransferPage> {
+  return apiRequest(agentTransfersPath(filters), { schema: AgentTransferPageSchema, signal });
 }
 
 export function fetchAgentAnnouncements(signal?: AbortSignal): Promise<AgentAnnouncementList> {

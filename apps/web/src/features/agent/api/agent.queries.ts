@@ -12,6 +12,8 @@ import {
   fetchTeamBets,
   fetchTeamOverview,
   fetchTeamTransactions,
+  fetchAgentTransfers,
+  type AgentTransferFilters,
   registerDownlineRequest,
   setDownlineTypeRequest,
   type DownlineFilters,
@@ -35,6 +37,8 @@ export const agentKeys = {
   bets: (token: string | null, filters: TeamBetFilters) => [...agentKeys.member(token), 'bets', filters] as const,
   profitLoss: (token: string | null, filters: ProfitLossFilters) => [...agentKeys.member(token), 'profit-loss', filters] as const,
   transactions: (token: string | null, filters: TeamTransactionFilters) => [...agentKeys.member(token), 'transactions', filters] as const,
+  transferLists: (token: string | null) => [...agentKeys.member(token), 'transfers'] as const,
+  transfers: (token: string | null, filters: AgentTransferFilters) => [...agentKeys.transferLists(token), filters] as const,
   announcements: (token: string | null) => [...agentKeys.member(token), 'announcements'] as const,
   flags: (token: string | null) => [...agentKeys.member(token), 'contract-flags'] as const,
 };
@@ -72,6 +76,10 @@ export function profitLossQueryOptions(token: string | null, filters: ProfitLoss
 export function teamTransactionsQueryOptions(token: string | null, filters: TeamTransactionFilters, enabled = true) {
   const queryKey = agentKeys.transactions(token, filters);
   return memberQueryOptions({ token, queryKey, fetch: (signal) => fetchTeamTransactions(filters, signal), enabled, keepPrevious: true });
+}
+
+export function agentTransfersQueryOptions(token: string | null, filters: AgentTransferFilters, enabled = true) {
+  return memberQueryOptions({ token, queryKey: agentKeys.transfers(token, filters), fetch: (signal) => fetchAgentTransfers(filters, signal), enabled, keepPrevious: true });
 }
 
 export function agentAnnouncementsQueryOptions(token: string | null) {

@@ -39,13 +39,18 @@ export const TIER_FIELDS: Record<ContractKind, readonly TierField[]> = {
 /** A tier as typed in the form: every field a string, as the inputs hold it. */
 export type TierRow = Partial<Record<TierFieldName, string>>;
 
-export type TierProblem = 'required' | 'amountInvalid' | 'countInvalid' | 'rateInvalid' | 'thresholdDown' | 'rateNotUp' | 'rateAboveMax' | 'rateZero';
+export type TierProblem = 'required' | 'amountInvalid' | 'countInvalid' | 'rateInvalid' | 'thresholdDown' | 'rateNotUp' | 'rateAboveMax' | 'rateAboveTier' | 'noOwnTier' | 'rateZero';
 
 export interface TierIssue {
   row: number;
   field: TierFieldName;
   problem: TierProblem;
+  /** rateAboveTier: the most this tier may pay (a wire rate, "1.5"). */
+  max?: string;
 }
+
+/** The agent's own tiers, rates capped at the setting (the overview's limits.tiers). */
+export type CeilingTiers = readonly Record<string, string | number>[];
 
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 const RATE = /^\d{1,3}(\.\d{1,4})?$/;
@@ -82,7 +87,7 @@ const INVALID: Record<TierFieldType, TierProblem> = { money: 'amountInvalid', co
  * next, rates going up (with two rates, as real-time salary has: neither going down and at least
  * one going up), no rate above the most the agent may offer, and a table that pays something.
  */
-export function checkTiers(kind: ContractKind, rows: readonly TierRow[], maxRate: string): TierIssue[] {
+export function checkTiers(kind: ContractKind, rows: readonly TierRow[], maxRate: string, ceilings: CeilingTiers = []): TierIssue[] {
   const issues: TierIssue[] = [];
   const fields = TIER_FIELDS[kind];
   const rateFields = fields.filter((field) => field.type === 'rate');
@@ -97,6 +102,18 @@ export function checkTiers(kind: ContractKind, rows: readonly TierRow[], maxRate
       else if (!isValid(field.type, value)) issues.push({ row: index, field: field.name, problem: INVALID[field.type] });
       else if (field.type === 'rate' && maxRateUnits !== null && decimalUnits(value, 4) > maxRateUnits) {
         issues.push({ row: index, field: field.name, problem: 'rateAboveMax' });
+      }
+    }
+    // The server's upline rule (agents.rate_above_upline), per level, once the thresholds read.
+    if (ceilings.length > 0 && !issues.some((issue) => issue.row === index)) {
+      const ceiling = ceilingOf(kind, rows[index] ?? {}, ceilings);
+      for (const field of rateFields) {
+        const max = ceiling?.[field.name];
+        const rate = decimalUnits(valueOf(index, field), 4);
+        // Below all of the agent's own thresholds the agent earns nothing, so the tier may pay nothing.
+        if (max === undefined) {
+          if (rate > 0n) issues.push({ row: index, field: field.name, problem: 'noOwnTier' });
+        } else if (rate > decimalUnits(max, 4)) issues.push({ row: index, field: field.name, problem: 'rateAboveTier', max });
       }
     }
     if (index === 0) return;
@@ -122,6 +139,26 @@ export function checkTiers(kind: ContractKind, rows: readonly TierRow[], maxRate
     for (const field of rateFields) issues.push({ row: last, field: field.name, problem: 'rateZero' });
   }
   return issues;
+}
+
+/**
+ * The most each rate of a typed tier may be: the rates of the agent's own highest tier whose
+ * thresholds this tier meets (the server's checkUnderUpline); null when it meets none, undefined
+ * while a threshold is not a number yet.
+ */
+export function ceilingOf(kind: ContractKind, row: TierRow, ceilings: CeilingTiers): Partial<Record<TierFieldName, string>> | null | undefined {
+  const thresholds = TIER_FIELDS[kind].filter((field) => field.type !== 'rate');
+  const typed = thresholds.map((field) => normaliseDecimal(row[field.name] ?? ''));
+  if (thresholds.some((field, at) => !isValid(field.type, typed[at] ?? ''))) return undefined;
+  let reached: Record<string, string | number> | null = null;
+  for (const tier of ceilings) {
+    const meets = thresholds.every((field, at) => unitsOf(field.type, typed[at] ?? '0') >= unitsOf(field.type, String(tier[field.name] ?? '0')));
+    if (meets) reached = tier;
+  }
+  if (!reached) return null;
+  const rates: Partial<Record<TierFieldName, string>> = {};
+  for (const field of TIER_FIELDS[kind]) if (field.type === 'rate') rates[field.name] = String(reached[field.name] ?? '0');
+  return rates;
 }
 
 /** "1000" → "1000.00": amounts travel with their two places. */

@@ -10,6 +10,8 @@ export const AGENT_PAGES = [
   'palStatementsAgentCopy',
   'agentRevenueReport',
   'agentDownlineTransactionDetailsCopy',
+  // Not a spec page name: the agent's transfers up and down the tree with their history (issue 20).
+  'agentTransfers',
   'agentDividendRecordCopy2',
   'agentDailyWages2',
   'agentHourSalary',

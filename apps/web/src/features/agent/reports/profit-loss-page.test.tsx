@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ApiCall } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { figuresFixture, profitLossFixture, stubAgentApi } from './agent-test-fixtures.ts';
@@ -64,5 +64,29 @@ describe('team profit and loss', () => {
     fireEvent.click(screen.getByTestId('pl-by-day'));
     expect((await screen.findByTestId('pl-day')).textContent).toBe('01/03/2025');
     expect(plCalls(calls).at(-1)?.query.get('groupBy')).toBe('day');
+  });
+});
+
+describe('team profit and loss export', () => {
+  it('downloads the report as a CSV Excel opens: BOM, semicolons, reais with a decimal comma', async () => {
+    stubAgentApi({ 'GET /api/agent/profit-loss': report });
+    const files: Blob[] = [];
+    const createObjectURL = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      files.push(blob as Blob);
+      return 'blob:csv';
+    });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    renderApp('/agentHome?tab=palStatementsAgentCopy');
+    await screen.findByTestId('pl-table', {}, LOAD);
+    fireEvent.click(screen.getByTestId('pl-csv'));
+    await waitFor(() => expect(files).toHaveLength(1));
+    const bytes = new Uint8Array(await files[0]!.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = new TextDecoder().decode(bytes.slice(3)).split('\r\n');
+    expect(lines[0]).toBe('Membro;Equipe;Nº de apostas;Valor apostado (R$);Aposta válida (R$);Prêmios pagos (R$);Lucro/prejuízo (R$);Depósitos (R$);Saques (R$)');
+    expect(lines[2]).toBe('bia;2;0;20,00;0,00;0,00;-4,00;0,00;0,00');
+    expect(lines[3]).toBe('Total;;0;30,00;0,00;0,00;-4,00;0,00;0,00');
+    createObjectURL.mockRestore();
+    click.mockRestore();
   });
 });

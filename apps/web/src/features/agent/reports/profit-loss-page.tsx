@@ -7,6 +7,8 @@ import { useSessionToken } from '../../../shared/session-token.ts';
 import { EmptyState, SignedAmount } from '../../wallet/index.ts';
 import type { ProfitLossFilters } from '../api/agent.api.ts';
 import { profitLossQueryOptions } from '../api/agent.queries.ts';
+import { CsvButton } from './csv-button.tsx';
+import { csvMoney, type CsvLanguage } from './csv.ts';
 import { DataTable, type Column } from './data-table.tsx';
 import { PeriodFilter, PeriodLabel } from './period-filter.tsx';
 import { ReportBody, useAgentFormat } from './report-kit.tsx';
@@ -73,6 +75,24 @@ export function ProfitLossPage() {
     withdrawals: format.money(total.withdrawals),
   });
 
+  /** The report as shown (same rows and total), one line per row, for a spreadsheet. */
+  const csvOf = (data: ProfitLossReport, language: CsvLanguage) => {
+    const figures = (value: ProfitLossReport['total']) => [value.bets, ...(['stake', 'validBet', 'payout', 'profitLoss', 'deposits', 'withdrawals'] as const).map((name) => csvMoney(value[name], language))];
+    const byMember = groupBy === 'member';
+    return {
+      fileName: `${t('csv.files.profitLoss')}_${data.root}_${data.period.from}_${data.period.to}.csv`,
+      header: [
+        byMember ? t('pl.columns.member') : t('pl.columns.day'),
+        ...(byMember ? [t('pl.columns.teamSize')] : []),
+        ...(['bets', 'stake', 'validBet', 'payout', 'profitLoss', 'deposits', 'withdrawals'] as const).map((name) => (name === 'bets' ? t('figures.bets') : t('csv.inReais', { label: t(`figures.${name}`) }))),
+      ],
+      rows: [
+        ...data.rows.map((row) => [row.key, ...(byMember ? [row.scope === 'team' ? row.teamSize : ''] : []), ...figures(row.figures)]),
+        [t('pl.total'), ...(byMember ? [''] : []), ...figures(data.total)],
+      ],
+    };
+  };
+
   return (
     <div className="wallet-page" data-testid="profit-loss">
       <section className="wallet-card wallet-filters agent-filters" aria-label={t('filters.label')}>
@@ -126,6 +146,7 @@ export function ProfitLossPage() {
               <p className="agent-report-meta">
                 <PeriodLabel period={data.period} format={format} />
                 <span>{t('pl.rootHint', { account: data.root })}</span>
+                <CsvButton build={(language) => csvOf(data, language)} disabled={report.isPlaceholderData} testId="pl-csv" />
               </p>
               {data.rows.length === 0 ? (
                 <EmptyState testId="pl-empty" icon={<CoinsIcon size={22} />}>

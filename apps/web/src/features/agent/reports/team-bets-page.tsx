@@ -6,7 +6,10 @@ import { useSessionToken } from '../../../shared/session-token.ts';
 import { RoundStatusChip, useGameTypeLabel } from '../../betting/index.ts';
 import '../../betting/components/betting.css';
 import { EmptyState, SignedAmount } from '../../wallet/index.ts';
+import { fetchTeamBets } from '../api/agent.api.ts';
 import { teamBetsQueryOptions } from '../api/agent.queries.ts';
+import { CsvButton } from './csv-button.tsx';
+import { allPages, csvMoney, type CsvLanguage } from './csv.ts';
 import { DataTable, type Column } from './data-table.tsx';
 import { PeriodLabel } from './period-filter.tsx';
 import { Pager, ReportBody, Stat, useAgentFormat } from './report-kit.tsx';
@@ -49,6 +52,35 @@ export function TeamBetsPage() {
     { id: 'status', header: t('bets.columns.status'), cell: (row) => <RoundStatusChip status={row.status} /> },
   ];
 
+  /** Every round the filters find (not only this page), for a spreadsheet. */
+  const csvOf = async (language: CsvLanguage) => {
+    const rows = await allPages((pageNo, pageSize) => fetchTeamBets({ ...filters, pageNo, pageSize }));
+    const resolved = page.data?.period;
+    return {
+      fileName: `${t('csv.files.bets')}_${resolved?.from ?? ''}_${resolved?.to ?? ''}.csv`,
+      header: [
+        t('bets.columns.account'),
+        t('bets.columns.time'),
+        t('bets.columns.game'),
+        t('csv.vendor'),
+        t('csv.round'),
+        t('bets.columns.type'),
+        ...(['stake', 'payout', 'validBet', 'profitLoss'] as const).map((name) => t('csv.inReais', { label: t(`bets.columns.${name}`) })),
+        t('bets.columns.status'),
+      ],
+      rows: rows.map((row) => [
+        row.account,
+        format.dateTime(row.openedAt),
+        row.gameCode,
+        row.vendor,
+        row.roundId,
+        typeLabel(row.gameType),
+        ...[row.stake, row.payout, row.validBet, row.profitLoss].map((amount) => csvMoney(amount, language)),
+        row.status,
+      ]),
+    };
+  };
+
   return (
     <div className="wallet-page" data-testid="team-bets">
       <TeamListFilters period={period} filters={list} typeLabel={t('bets.typeLabel')} typeOptions={typeOptions} testIdPrefix="bets" />
@@ -58,6 +90,7 @@ export function TeamBetsPage() {
             <>
               <p className="agent-report-meta">
                 <PeriodLabel period={data.period} format={format} />
+                <CsvButton build={csvOf} disabled={page.isPlaceholderData || data.total === 0} testId="bets-csv" />
               </p>
               <div className="agent-stats agent-stats--four" aria-label={t('bets.totalsTitle')} data-testid="bets-totals">
                 <Stat label={t('bets.columns.stake')} value={format.money(data.totals.stake)} testId="bets-total-stake" />

@@ -46,9 +46,17 @@ describe('team overview', () => {
 
     const before = calls.length;
     fireEvent.change(screen.getByTestId('period-from'), { target: { value: '2025-02-20' } });
-    expect(screen.getByTestId('period-error').textContent).toBe('Escolha um período válido de até 93 dias.');
+    expect(screen.getByTestId('period-error').textContent).toBe('Escolha um período válido de até 366 dias.');
     expect(screen.queryByTestId('overview-results')).toBeNull();
     expect(calls.length).toBe(before);
+
+    // Longer than the old 93 days is asked for (issue 20); 367 days is not.
+    fireEvent.change(screen.getByTestId('period-from'), { target: { value: '2024-02-11' } });
+    await waitFor(() => expect(calls.some((call) => call.query.get('from') === '2024-02-11' && call.query.get('to') === '2025-02-10')).toBe(true));
+    const afterYear = calls.length;
+    fireEvent.change(screen.getByTestId('period-from'), { target: { value: '2024-02-09' } });
+    expect(screen.getByTestId('period-error')).toBeTruthy();
+    expect(calls.length).toBe(afterYear);
   });
 
   it('says why the figures could not load, with a retry', async () => {

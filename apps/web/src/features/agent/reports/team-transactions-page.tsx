@@ -2,9 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { SelectOption } from '@app/ui';
 import { JOURNAL_TYPES, type JournalType, type TeamTransactionPage } from '@app/contracts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { useSessionToken } from '../../../shared/session-token.ts';
 import { EmptyState, SignedAmount } from '../../wallet/index.ts';
+import { fetchTeamTransactions } from '../api/agent.api.ts';
 import { teamTransactionsQueryOptions } from '../api/agent.queries.ts';
+import { CsvButton } from './csv-button.tsx';
+import { allPages, csvMoney, type CsvLanguage } from './csv.ts';
 import { DataTable, type Column } from './data-table.tsx';
 import { PeriodLabel } from './period-filter.tsx';
 import { Pager, ReportBody, useAgentFormat } from './report-kit.tsx';
@@ -17,11 +21,11 @@ type TypeChoice = JournalType | 'all';
 
 /** agentDownlineTransactionDetailsCopy: every balance movement of the team's members. */
 export function TeamTransactionsPage() {
-  const { t } = useTranslation(['agent', 'wallet']);
+  const { t, i18n } = useTranslation(['agent', 'wallet']);
   const token = useSessionToken();
   const period = usePeriod('today');
   const list = useTeamListFilters<JournalType>();
-  const filters = { period: period.selection ?? { period: 'today' as const }, account: list.account, type: list.type, pageNo: list.pageNo, pageSize: TEAM_TRANSACTIONS_PAGE_SIZE };
+  const filters = { period: period.selection ?? { period: 'today' as const }, account: list.account, type: list.type, pageNo: list.pageNo, pageSize: TEAM_TRANSACTIONS_PAGE_SIZE, language: currentLanguage(i18n) };
   const page = useQuery(teamTransactionsQueryOptions(token, filters, period.selection !== null));
   const format = useAgentFormat(page.data?.period.timeZone);
   // The movement types are the account record's, named as the member sees them there.
@@ -29,6 +33,22 @@ export function TeamTransactionsPage() {
     { value: 'all', label: t('wallet:journalTypes.all') },
     ...JOURNAL_TYPES.map((journalType) => ({ value: journalType, label: t(`wallet:journalTypes.${journalType}`) })),
   ];
+
+  // What the agent may know of the movement (the server never sends an operator's reason).
+  const detailText = (detail: Row['detail']): string | null => {
+    switch (detail.kind) {
+      case 'game':
+        return t('agent:transactions.detail.game', { game: detail.gameName, round: detail.roundId });
+      case 'commission':
+        return t('agent:transactions.detail.commission', { kind: t(`agent:transactions.commissionKinds.${detail.contractKind}`, { defaultValue: detail.contractKind }), start: format.dateTime(detail.periodStart) });
+      case 'adjustment':
+        return t('agent:transactions.detail.adjustment');
+      case 'text':
+        return detail.text;
+      default:
+        return null;
+    }
+  };
 
   const columns: Column<Row>[] = [
     { id: 'account', header: t('agent:transactions.columns.account'), cell: (row) => <strong>{row.account}</strong> },
@@ -39,13 +59,41 @@ export function TeamTransactionsPage() {
     {
       id: 'reference',
       header: t('agent:transactions.columns.reference'),
-      cell: (row) => (
-        <span className="wallet-table__reference" title={row.reference ?? undefined}>
-          {row.reference ?? t('wallet:common.noReference')}
-        </span>
-      ),
+      cell: (row) => {
+        const text = detailText(row.detail);
+        return (
+          <span className="wallet-table__reference" title={text ?? undefined} data-testid="transaction-detail">
+            {text ?? t('wallet:common.noReference')}
+          </span>
+        );
+      },
     },
   ];
+
+  /** Every movement the filters find (not only this page), for a spreadsheet. */
+  const csvOf = async (language: CsvLanguage) => {
+    const rows = await allPages((pageNo, pageSize) => fetchTeamTransactions({ ...filters, pageNo, pageSize }));
+    const resolved = page.data?.period;
+    return {
+      fileName: `${t('agent:csv.files.transactions')}_${resolved?.from ?? ''}_${resolved?.to ?? ''}.csv`,
+      header: [
+        t('agent:transactions.columns.account'),
+        t('agent:transactions.columns.time'),
+        t('agent:transactions.columns.type'),
+        t('agent:csv.inReais', { label: t('agent:transactions.columns.amount') }),
+        t('agent:csv.inReais', { label: t('agent:transactions.columns.balanceAfter') }),
+        t('agent:transactions.columns.reference'),
+      ],
+      rows: rows.map((row) => [
+        row.account,
+        format.dateTime(row.createdAt),
+        t(`wallet:journalTypes.${row.type}`),
+        csvMoney(row.amount, language),
+        csvMoney(row.balanceAfter, language),
+        detailText(row.detail) ?? '',
+      ]),
+    };
+  };
 
   return (
     <div className="wallet-page" data-testid="team-transactions">
@@ -56,6 +104,7 @@ export function TeamTransactionsPage() {
             <section className="wallet-card">
               <p className="agent-report-meta">
                 <PeriodLabel period={data.period} format={format} />
+                <CsvButton build={csvOf} disabled={page.isPlaceholderData || data.total === 0} testId="transactions-csv" />
               </p>
               {data.content.length === 0 ? (
                 <EmptyState testId="transactions-empty">{t('agent:transactions.empty')}</EmptyState>

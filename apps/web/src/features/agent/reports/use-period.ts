@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { AgentPeriod } from '@app/contracts';
+import { AGENT_MAX_PERIOD_DAYS, type AgentPeriod } from '@app/contracts';
 import { useBootInfo } from '../../system/index.ts';
 import { addDays, isRangeValid, todayIn, type DayRange } from '../../wallet/index.ts';
 import type { PeriodSelection } from '../api/agent.api.ts';
 
 /** The server refuses a custom period longer than this (agents.period_invalid). */
-export const MAX_PERIOD_DAYS = 93;
+export const MAX_PERIOD_DAYS = AGENT_MAX_PERIOD_DAYS;
 
 export interface PeriodControl {
   choice: AgentPeriod;

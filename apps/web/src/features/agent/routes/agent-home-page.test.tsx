@@ -21,8 +21,23 @@ describe('agent centre menu', () => {
     // Deposit and withdraw are the member's own pages.
     expect(within(menu).getByTestId('agent-menu-deposit').getAttribute('href')).toBe('/member?tab=depositv2');
     expect(within(menu).getByTestId('agent-menu-withdraw').getAttribute('href')).toBe('/member?tab=withdraw');
-    // No customer-service contact is configured: no entry.
-    expect(within(menu).queryByTestId('agent-menu-customer-service')).toBeNull();
+    // Spec §2: bonus and platform messages are the member centre's pages; with no customer-service
+    // contact configured, customer service opens the help centre.
+    expect(within(menu).getByTestId('agent-menu-bonus').getAttribute('href')).toBe('/member?tab=bonusDetails');
+    expect(within(menu).getByTestId('agent-menu-messages').getAttribute('href')).toBe('/member?tab=messageV2');
+    expect(within(menu).getByTestId('agent-menu-customer-service').getAttribute('href')).toBe('/help');
+    expect(within(menu).getByTestId('agent-menu-agentTransfers').textContent).toBe('Transferências');
+    // In the spec's order: … account details, (transfers,) bonus, the salary pages, messages, customer service.
+    const order = within(menu).getAllByRole('link').map((link) => link.getAttribute('data-testid'));
+    expect(order.slice(-7)).toEqual([
+      'agent-menu-agentDownlineTransactionDetailsCopy',
+      'agent-menu-agentTransfers',
+      'agent-menu-bonus',
+      'agent-menu-agentDividendRecordCopy2',
+      'agent-menu-agentRealtimeSalary',
+      'agent-menu-messages',
+      'agent-menu-customer-service',
+    ]);
   });
 
   it('shows the overview instead of a contract page whose kind is switched off', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { Button, ExternalIcon, LogoutIcon, Spinner, UserIcon } from '@app/ui';
@@ -18,6 +18,7 @@ import { RegisterCenterPage } from '../reports/register-center-page.tsx';
 import { TeamBetsPage } from '../reports/team-bets-page.tsx';
 import { TeamOverviewPage } from '../reports/team-overview-page.tsx';
 import { TeamTransactionsPage } from '../reports/team-transactions-page.tsx';
+import { TransfersPage } from '../reports/transfers-page.tsx';
 
 /** /agentHome: agents only; a visitor or a non-agent is sent to /agent (spec §2). */
 export function AgentHomePage() {
@@ -88,8 +89,10 @@ interface AgentMenuProps {
 }
 
 /**
- * Spec §2 agent side menu: deposit and withdraw (the member's own pages), the centre's pages,
- * then customer service. A column on wide screens, one scrolling row of tabs on phones.
+ * Spec §2 agent side menu: deposit and withdraw (the member's own pages), the centre's pages with
+ * bonus after the account details (the member centre's bonus page), then platform messages (the
+ * member centre's) and customer service: the operator's contact, or the help centre when none is
+ * set. A column on wide screens, one scrolling row of tabs on phones.
  */
 function AgentMenu({ pages, active, customerService }: AgentMenuProps) {
   const { t } = useTranslation('agent');
@@ -109,29 +112,42 @@ function AgentMenu({ pages, active, customerService }: AgentMenuProps) {
         {t('menu.withdraw')}
       </MenuLink>
       {pages.map((page) => (
-        <Link
-          key={page}
-          ref={page === active ? activeRef : undefined}
-          to={agentPagePath(page)}
-          replace
-          className={page === active ? 'rail-link agent-menu__item is-active' : 'rail-link agent-menu__item'}
-          aria-current={page === active ? 'page' : undefined}
-          data-testid={`agent-menu-${page}`}
-        >
-          {t(`pages.${page}`)}
-        </Link>
+        <Fragment key={page}>
+          <Link
+            ref={page === active ? activeRef : undefined}
+            to={agentPagePath(page)}
+            replace
+            className={page === active ? 'rail-link agent-menu__item is-active' : 'rail-link agent-menu__item'}
+            aria-current={page === active ? 'page' : undefined}
+            data-testid={`agent-menu-${page}`}
+          >
+            {t(`pages.${page}`)}
+          </Link>
+          {page === 'agentTransfers' ? (
+            <MenuLink to={memberTabPath('bonusDetails')} testId="agent-menu-bonus">
+              {t('menu.bonus')}
+            </MenuLink>
+          ) : null}
+        </Fragment>
       ))}
+      <MenuLink to={memberTabPath('messageV2')} testId="agent-menu-messages">
+        {t('menu.messages')}
+      </MenuLink>
       {customerService ? (
         <a className="rail-link agent-menu__item agent-menu__item--external" href={customerService} target="_blank" rel="noopener noreferrer" data-testid="agent-menu-customer-service">
           {t('menu.customerService')}
           <ExternalIcon size={14} />
         </a>
-      ) : null}
+      ) : (
+        <MenuLink to="/help" testId="agent-menu-customer-service">
+          {t('menu.customerService')}
+        </MenuLink>
+      )}
     </nav>
   );
 }
 
-/** Deposit and withdraw leave the agent layout for the member centre, where those pages live. */
+/** Deposit, withdraw, bonus and messages leave the agent layout for the member centre, where those pages live. */
 function MenuLink({ to, testId, children }: { to: string; testId: string; children: ReactNode }) {
   return (
     <Link to={to} className="rail-link agent-menu__item agent-menu__item--member" data-testid={testId}>
@@ -158,6 +174,8 @@ function AgentPageContent({ page }: { page: AgentPage }) {
       return <RevenueReportPage />;
     case 'agentDownlineTransactionDetailsCopy':
       return <TeamTransactionsPage />;
+    case 'agentTransfers':
+      return <TransfersPage />;
     default:
       return <TeamOverviewPage />;
   }

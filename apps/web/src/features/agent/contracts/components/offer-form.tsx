@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Controller, useFieldArray, useForm } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Contract, ContractKind, ContractOverview } from '@app/contracts';
 import { Alert, Button, ConfirmDialog, SelectField, SubmitButton, TextField } from '@app/ui';
@@ -7,7 +7,8 @@ import { isApiError } from '../../../../shared/api-client.ts';
 import { useErrorMessage } from '../../../../shared/error-message.ts';
 import type { ContractFormat } from '../hooks/use-contract-format.ts';
 import { useOfferSubmission } from '../hooks/use-offer-submission.ts';
-import { emptyTierRow, TIER_FIELDS, toTierRows, toWireTiers, type TierFieldName, type TierProblem, type TierRow } from '../tiers.ts';
+import { ceilingOf, emptyTierRow, TIER_FIELDS, toTierRows, toWireTiers, type TierFieldName, type TierProblem, type TierRow } from '../tiers.ts';
+import { TierTable } from './tier-table.tsx';
 import { offerFormResolver, type OfferFormValues } from './offer-form-resolver.ts';
 
 type Downline = ContractOverview['downlines'][number];
@@ -45,9 +46,10 @@ function OfferFormBody({ kind, limits, downlines, downline, onDownlineChange, fo
   const errorMessage = useErrorMessage();
   const submission = useOfferSubmission();
   const chosen = downlines.find((entry) => entry.account === downline);
-  // Checked on submit only (nothing is focused, as before); a message stays until the next attempt.
+  // Checked on submit only (nothing is focused, as before); the form's own messages stay until the
+  // next attempt, the server's answer goes as soon as a field changes or a new attempt starts.
   const form = useForm<OfferFormValues>({
-    resolver: offerFormResolver(kind, limits.maxRate),
+    resolver: offerFormResolver(kind, limits.maxRate, limits.tiers),
     defaultValues: { downline, tiers: initialRows(kind, chosen) },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
@@ -76,6 +78,24 @@ function OfferFormBody({ kind, limits, downlines, downline, onDownlineChange, fo
   }, [downline, chosen, kind, form, replace]);
   const maxRate = format.rate(limits.maxRate);
   const problemOf = (index: number, field: TierFieldName) => errors.tiers?.[index]?.[field]?.type as TierProblem | undefined;
+  // rateAboveTier carries its level's ceiling as the message.
+  const problemMax = (index: number, field: TierFieldName) => errors.tiers?.[index]?.[field]?.message || limits.maxRate;
+  const typedRows = useWatch({ control: form.control, name: 'tiers' });
+  const rateFields = fields.filter((field) => field.type === 'rate');
+  /** "Até 20% neste nível" for a row whose thresholds read; nothing while they do not. */
+  const ceilingHint = (index: number): string | null => {
+    if (limits.tiers.length === 0) return null;
+    const ceiling = ceilingOf(kind, typedRows?.[index] ?? {}, limits.tiers);
+    if (ceiling === undefined) return null;
+    if (ceiling === null) return t('contracts:form.ceilingNone');
+    const rates = rateFields.map((field) => (rateFields.length > 1 ? `${t(`contracts:fields.${field.name}`)} ${format.rate(ceiling[field.name] ?? '0')}` : format.rate(ceiling[field.name] ?? '0')));
+    return t('contracts:form.ceiling', { max: rates.join(', ') });
+  };
+  /** A correction: the server's answer was about the tiers as they were. */
+  const corrected = () => {
+    setSent(null);
+    if (submission.error) submission.reset();
+  };
 
   const send = (values: OfferFormValues) => {
     setSentTo(values.downline);
@@ -94,6 +114,8 @@ function OfferFormBody({ kind, limits, downlines, downline, onDownlineChange, fo
       className="contract-form"
       onSubmit={(event) => {
         setSent(null);
+        // A new attempt: the last answer must not stay on screen while the tiers are checked again.
+        if (submission.error) submission.reset();
         void form.handleSubmit(send)(event);
       }}
       noValidate
@@ -110,6 +132,7 @@ function OfferFormBody({ kind, limits, downlines, downline, onDownlineChange, fo
             onValueChange={(account) => {
               field.onChange(account);
               form.clearErrors('downline');
+              if (submission.error) submission.reset();
               onDownlineChange(account);
             }}
             data-testid="offer-downline"
@@ -122,7 +145,15 @@ function OfferFormBody({ kind, limits, downlines, downline, onDownlineChange, fo
         </p>
       ) : null}
       {chosen?.active ? <p className="contract-note">{t('contracts:form.raiseHint', { account: chosen.account })}</p> : null}
-      <p className="wallet-card__hint">{t('contracts:form.rules', { count: limits.maxTiers, max: maxRate })}</p>
+      <p className="wallet-card__hint" data-testid="offer-rules">
+        {t(limits.tiers.length > 0 ? 'contracts:form.rulesPerTier' : 'contracts:form.rules', { count: limits.maxTiers, max: maxRate })}
+      </p>
+      {limits.tiers.length > 0 ? (
+        <div className="contract-form__limits" data-testid="offer-limits">
+          <p className="contract-form__limits-title">{t('contracts:form.limitsTitle')}</p>
+          <TierTable kind={kind} tiers={limits.tiers} format={format} testId="offer-limits-table" />
+        </div>
+      ) : null}
       <ol className="contract-form__tiers stack stack--list">
         {rows.map((row, index) => (
           <li key={row.id} className="contract-form__tier" data-testid="offer-tier">
@@ -146,10 +177,10 @@ function OfferFormBody({ kind, limits, downlines, downline, onDownlineChange, fo
                         value={input.value ?? ''}
                         // Only digits (and separators where decimals go) reach the value.
                         onChange={(event) => {
-                          setSent(null);
+                          corrected();
                           input.onChange(event.target.value.replace(field.type === 'count' ? /\D/g : /[^\d.,]/g, ''));
                         }}
-                        error={problem ? t(`contracts:form.problems.${problem}`, { max: maxRate }) : null}
+                        error={problem ? t(`contracts:form.problems.${problem}`, { max: format.rate(problemMax(index, field.name)) }) : null}
                         errorTestId={`tier-${index}-${field.name}-error`}
                         data-testid={`tier-${index}-${field.name}`}
                       />
@@ -171,6 +202,11 @@ function OfferFormBody({ kind, limits, downlines, downline, onDownlineChange, fo
               >
                 {t('contracts:form.removeTier')}
               </Button>
+            ) : null}
+            {ceilingHint(index) ? (
+              <p className="contract-form__ceiling" data-testid={`tier-${index}-ceiling`}>
+                {ceilingHint(index)}
+              </p>
             ) : null}
           </li>
         ))}
