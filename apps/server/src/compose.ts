@@ -197,8 +197,8 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.catalogue.adminRoutes(core.modules.backoffice.api, { provider: core.modules.provider.api.vendorAccess, serverSignedVendors: [HOUSE_VENDOR_CODE] }), { prefix: '/api' });
   await app.register(core.modules.payments.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.payments.webhookRoutes(), { prefix: '/api' });
-  await app.register(core.modules.payments.backofficeRoutes(core.modules.backoffice.api), { prefix: '/api' });
   void core.modules.payments.announceWebhook(deps.config.publicUrl);
+  await app.register(core.modules.payments.backofficeRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.accounts.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.wallet.adminRoutes({ operators: core.modules.backoffice.api, memberRef: accounts.api.memberRef, accountNamesOf: accounts.api.accountNamesOf }), { prefix: '/api' });
   await app.register(core.modules.provider.adminRoutes({ requireOperator: core.modules.backoffice.api.requireOperator, memberRef: accounts.api.memberRef }), { prefix: '/api' });
@@ -211,7 +211,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.content.adminRoutes(core.modules.backoffice.api.requireOperator), { prefix: '/api' });
   await app.register(core.modules.content.mediaRoutes());
   await app.register(core.modules.agents.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
-  await app.register(core.modules.agents.adminRoutes(core.modules.backoffice.api.requireOperator), { prefix: '/api' });
+  await app.register(core.modules.agents.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.reports.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString());
   return { app, hub };

@@ -11,3 +11,4 @@ export * from './members.ts';
 export * from './settings.ts';
 export * from './agents.ts';
 export * from './content.ts';
+export * from './approvals.ts';

@@ -15,7 +15,9 @@ import { contractsAdminRoutes, contractsRoutes, createContractsService } from '.
 import { createReportsService } from './reports/reports.service.ts';
 import type { DescribeGame } from './reports/entry-detail.ts';
 import { runRollup } from './rollup.ts';
+import type { ApprovalsAccess } from '../../platform/approval-kinds.ts';
 import { settlementAdminRoutes } from './settlement/settlement.admin-routes.ts';
+import { settlementApprovalKinds } from './settlement/settlement.approvals.ts';
 import { createSettlementRuns } from './settlement/settlement-runs.admin.ts';
 import { createSettlementService } from './settlement/settlement.service.ts';
 import { agentTeamRoutes } from './team.routes.ts';
@@ -115,10 +117,13 @@ export function createAgentsModule(deps: {
       };
     },
     /** Register under prefix /api; operator auth comes from the back-office module. */
-    adminRoutes(requireOperator: Parameters<typeof contractsAdminRoutes>[0]['requireOperator']): FastifyPluginAsyncZod {
+    adminRoutes(operators: { requireOperator: Parameters<typeof contractsAdminRoutes>[0]['requireOperator']; approvals: ApprovalsAccess }): FastifyPluginAsyncZod {
+      const { requireOperator, approvals } = operators;
+      const runs = createSettlementRuns({ db: deps.db, settlement, audit: deps.audit });
+      approvals.register(...settlementApprovalKinds({ db: deps.db, runs, settlement, settings, clock: deps.clock }));
       return async (app) => {
         await app.register(contractsAdminRoutes({ contracts, requireOperator }));
-        await app.register(settlementAdminRoutes({ db: deps.db, runs: createSettlementRuns({ db: deps.db, settlement, audit: deps.audit }), requireOperator }));
+        await app.register(settlementAdminRoutes({ db: deps.db, runs, requireOperator, approvals }));
         await app.register(treeAdminRoutes({ db: deps.db, clock: deps.clock ?? systemClock, timeZone: async () => (await settings()).timeZone, requireOperator }));
       };
     },

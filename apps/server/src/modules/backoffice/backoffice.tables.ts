@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { BackofficeApprovalRequestTable } from './approval.tables.ts';
 
 export interface BackofficeOperatorTable {
   id: Generated<bigint>;
@@ -114,4 +115,5 @@ export interface BackofficeTables {
   backoffice_recovery_code: BackofficeRecoveryCodeTable;
   backoffice_enrolment: BackofficeEnrolmentTable;
   backoffice_credential_reset: BackofficeCredentialResetTable;
+  backoffice_approval_request: BackofficeApprovalRequestTable;
 }

@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, systemClock, type Clock } from '@app/kernel';
 import type { Db } from '../../platform/db.ts';
 import { hashPassword } from '../../platform/security/passwords.ts';
+import { createApprovalRegistry } from './approval-kinds.ts';
+import { approvalRoutes } from './approval.routes.ts';
+import { createApprovals } from './approval.service.ts';
 import { verifyAuditChain } from './audit-chain.ts';
 import { auditRoutes } from './audit.routes.ts';
 import { audit } from './audit.ts';
@@ -24,6 +27,8 @@ import { createTwoFactorService } from './two-factor.service.ts';
 export { OPERATOR_ROLES, type OperatorPermission, type OperatorRole } from './operator-role.ts';
 export { currentOperator, type OperatorPreHandler } from './backoffice.auth.ts';
 export type { AuditEntry } from './audit.ts';
+export type { ApprovalActor, ApprovalKindHandler, ApprovalOutcome } from './approval-kinds.ts';
+export { approvalActorOf } from './approval.routes.ts';
 export type { AuthenticatedOperator } from './operator-session.service.ts';
 
 export interface BackofficeDeps {
@@ -57,6 +62,8 @@ export function createBackofficeModule(deps: BackofficeDeps) {
   const guard = createLoginGuard({ db: deps.db, clock, captcha: deps.captcha });
   const sessions = createOperatorSessionService({ db: deps.db, clock, twoFactor, ipAllowList, guard });
   const auth = createOperatorAuth(sessions, ipAllowList, deps.db);
+  const approvalKinds = createApprovalRegistry();
+  const approvals = createApprovals({ db: deps.db, registry: approvalKinds });
   const lifecycle = createOperatorLifecycleService({ db: deps.db, clock });
   const resets = createCredentialResetService({ db: deps.db, clock, ipAllowList });
   return {
@@ -85,6 +92,12 @@ export function createBackofficeModule(deps: BackofficeDeps) {
        * operator). Sets request.operator = { id, username, role } and refreshes the session's last_seen_at.
        */
       requireOperator: auth.requireOperator,
+      /**
+       * Maker-checker for sensitive actions other modules own (approval-kinds.ts): a module
+       * registers its kinds (check at proposal, apply at approval) and proposes through
+       * `approvals.propose`; the back office stores, lists and decides them (/api/backoffice/approvals).
+       */
+      approvals: { register: approvalKinds.register, propose: approvals.propose },
       /**
        * Appends an audit row through `executor`: pass the business transaction so the row
        * commits or rolls back with the change. Use operatorId null for system actions.
@@ -119,6 +132,7 @@ export function createBackofficeModule(deps: BackofficeDeps) {
       await app.register(operatorsRoutes({ db: deps.db, twoFactor, auth }));
       await app.register(operatorLifecycleRoutes({ lifecycle, resets, auth }));
       await app.register(auditRoutes({ db: deps.db, auth, clock }));
+      await app.register(approvalRoutes({ approvals, auth }));
     }) satisfies FastifyPluginAsyncZod,
   };
 }

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import { CATALOGUE_IMPORT_MAX_BYTES, type CatalogueImportReport, type ImportRowOutcome } from '@app/contracts';
-import { AppError, formatCents } from '@app/kernel';
+import { AppError } from '@app/kernel';
 import type { Db, DbExecutor } from '../../platform/db.ts';
 import { notifyCatalogueChanged } from './catalogue-events.ts';
-import { vendorFundsHeld, vendorWalletModes } from './catalogue.admin-repository.ts';
+import { vendorWalletModes } from './catalogue.admin-repository.ts';
 import type { AuditWriter, CatalogueActor } from './catalogue.admin-service.ts';
 import { parseCatalogueText, UnreadableCatalogueError, type RawRow, type Section } from './import/catalogue-file.ts';
 import { validateCatalogueRows, type RejectedRow } from './import/import-rows.ts';
@@ -22,12 +22,11 @@ const NOT_HOT_RANK_OFFSET = 1_000_000;
  * notification (an upload is at most CATALOGUE_IMPORT_MAX_BYTES, a few tens of thousands of rows).
  * A row the database refuses is isolated with a savepoint and reported; the others are kept.
  *
- * Two rules the command line does not have: a vendor row may change an existing vendor's wallet
- * mode only for an operator holding catalogue.integration, and never while members hold money at
- * the vendor (the PATCH route's rule).
+ * One rule the command line does not have: a vendor row never changes an existing vendor's
+ * wallet mode (that is a maker-checker request, catalogue.approvals.ts).
  */
 export function createCatalogueImport(deps: { db: Db; audit: AuditWriter; catalogueChanged: () => void }) {
-  return async function importCatalogueUpload(body: Buffer, actor: CatalogueActor & { mayChangeWalletMode: boolean }): Promise<CatalogueImportReport> {
+  return async function importCatalogueUpload(body: Buffer, actor: CatalogueActor): Promise<CatalogueImportReport> {
     if (body.length > CATALOGUE_IMPORT_MAX_BYTES) throw new AppError('catalogue.import_too_large', `the file is larger than ${CATALOGUE_IMPORT_MAX_BYTES} bytes`);
     const text = decodeText(body);
     let file;
@@ -46,20 +45,13 @@ export function createCatalogueImport(deps: { db: Db; audit: AuditWriter; catalo
       const validated = validateCatalogueRows(file.rows, { existingVendorCodes: new Set(modes.keys()) });
       const rejected: RejectedRow[] = [...validated.rejected];
 
-      // Wallet mode switches of existing vendors: the permission, then no money held there.
+      // A wallet mode switch of an existing vendor needs a second operator (Approvals), never a file.
       const vendors = [];
       for (const vendor of validated.vendors) {
         const current = modes.get(vendor.code);
         if (current !== undefined && current !== vendor.walletMode) {
-          if (!actor.mayChangeWalletMode) {
-            rejected.push({ section: 'vendors', line: vendor.line, reasons: ['walletMode: changing a vendor’s wallet mode needs the catalogue.integration permission'] });
-            continue;
-          }
-          const held = await vendorFundsHeld(tx, vendor.code);
-          if (held.members > 0) {
-            rejected.push({ section: 'vendors', line: vendor.line, reasons: [`walletMode: ${held.members} member(s) hold ${formatCents(held.total)} at this vendor`] });
-            continue;
-          }
+          rejected.push({ section: 'vendors', line: vendor.line, reasons: ['walletMode: a vendor’s wallet mode changes only through a request another operator approves (Approvals)'] });
+          continue;
         }
         vendors.push(vendor);
       }

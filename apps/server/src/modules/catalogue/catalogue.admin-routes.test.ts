@@ -26,6 +26,8 @@ describe('back-office catalogue', () => {
   let ids: Map<string, number>;
   const tokens = {} as Record<TestOperatorRole, string>;
   const operatorIds = {} as Record<TestOperatorRole, bigint>;
+  /** A second owner: the checker of the owner's maker-checker requests. */
+  let checker: string;
   beforeAll(async () => {
     ctx = await createTestContext();
     ids = await insertFixtureCatalogue(ctx.core.db);
@@ -37,6 +39,7 @@ describe('back-office catalogue', () => {
       tokens[role] = operator.token;
       operatorIds[role] = operator.id;
     }
+    checker = (await newOperator(ctx.core, ctx.app, 'owner')).token;
   });
   afterAll(() => ctx.close());
 
@@ -57,6 +60,22 @@ describe('back-office catalogue', () => {
     const member = await newPlayer(ctx.core, { balance });
     return { ...member, token: await loginAs(ctx.app, member) };
   }
+  const approve = (id: string) => ctx.app.inject({ method: 'POST', url: `/api/backoffice/approvals/${id}/approve`, headers: bearer(checker) });
+  /** The owner proposes, the second owner approves: answers the approval (or its refusal). */
+  async function proposedAndApproved(url: string, payload: object) {
+    const proposal = await call('owner', 'POST', url, payload);
+    expect(proposal.statusCode, proposal.body).toBe(202);
+    expect(proposal.json()).toMatchObject({ status: 'pending', requestedBy: { id: operatorIds.owner.toString() } });
+    return approve(proposal.json().id as string);
+  }
+  const switchMode = (code: string, walletMode: string) => proposedAndApproved(`/api/backoffice/catalogue/vendors/${code}/wallet-mode`, { walletMode, reason: 'integração do fornecedor' });
+  /** A new secret through maker-checker: the approver gets it once. */
+  const rotate = (code: string) => proposedAndApproved(`/api/backoffice/catalogue/vendors/${code}/secret`, { reason: 'rotação trimestral' });
+  const rotatedSecret = async (code: string) => {
+    const response = await rotate(code);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().once.secret as string;
+  };
   const launch = (token: string, gameId: number) => ctx.app.inject({ method: 'POST', url: '/api/games/launch', headers: bearer(token), payload: { gameId } });
   /** A provider-API call as the vendor signs it; answers the wire error code (or 'ok'). */
   async function providerCall(vendor: string, secret: string, remoteAddress = '127.0.0.1') {
@@ -161,6 +180,11 @@ describe('back-office catalogue', () => {
         expect(response.json().error.code).toBe('backoffice.forbidden');
       }
       expect((await call('content', 'PATCH', '/api/backoffice/catalogue/vendors/TREAL', { walletMode: 'transfer' })).json().error.code).toBe('backoffice.forbidden');
+      expect((await call('content', 'POST', '/api/backoffice/catalogue/vendors/TREAL/wallet-mode', { walletMode: 'transfer', reason: 'x' })).json().error.code).toBe('backoffice.forbidden');
+      // Not even the owner changes it by a patch: no way round the second operator.
+      const direct = await call('owner', 'PATCH', '/api/backoffice/catalogue/vendors/TREAL', { walletMode: 'transfer' });
+      expect(direct.statusCode).toBe(409);
+      expect(direct.json().error.code).toBe('catalogue.wallet_mode_needs_approval');
       expect((await vendorOf('TSLOT')).maintenance).toBe(false);
       expect((await vendorOf('TREAL')).walletMode).toBe('seamless');
     });
@@ -170,33 +194,51 @@ describe('back-office catalogue', () => {
       expect((await launch(member.token, ids.get('TXFER/poker')!)).json()).toMatchObject({ mode: 'transfer', transferred: '50.00' });
       expect((await vendorOf('TXFER')).fundsHeld).toEqual({ members: 1, total: '50.00' });
 
-      const refused = await call('owner', 'PATCH', '/api/backoffice/catalogue/vendors/TXFER', { walletMode: 'seamless', maintenance: true });
+      // Refused when proposed…
+      const refused = await call('owner', 'POST', '/api/backoffice/catalogue/vendors/TXFER/wallet-mode', { walletMode: 'seamless', reason: 'fim da integração' });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().error).toMatchObject({ code: 'catalogue.vendor_funds_held', details: { members: 1, total: '50.00' } });
-      // Nothing of the patch was applied (one transaction).
       expect(await vendorOf('TXFER')).toMatchObject({ walletMode: 'transfer', maintenance: false });
 
+      // …and when approved, if money arrived at the vendor after the proposal: nothing applies.
       const back = await ctx.app.inject({ method: 'POST', url: '/api/games/vendors/TXFER/transfer', headers: bearer(member.token), payload: { direction: 'out', requestId: randomUUID() } });
       expect(back.statusCode, back.body).toBe(200);
-      const switched = await call('owner', 'PATCH', '/api/backoffice/catalogue/vendors/TXFER', { walletMode: 'seamless' });
+      const proposal = await call('owner', 'POST', '/api/backoffice/catalogue/vendors/TXFER/wallet-mode', { walletMode: 'seamless', reason: 'fim da integração' });
+      expect(proposal.statusCode, proposal.body).toBe(202);
+      expect((await launch(member.token, ids.get('TXFER/poker')!)).json()).toMatchObject({ mode: 'transfer', transferred: '50.00' });
+      const late = await approve(proposal.json().id);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().error.code).toBe('catalogue.vendor_funds_held');
+      expect((await vendorOf('TXFER')).walletMode).toBe('transfer');
+      const again = await ctx.app.inject({ method: 'POST', url: '/api/games/vendors/TXFER/transfer', headers: bearer(member.token), payload: { direction: 'out', requestId: randomUUID() } });
+      expect(again.statusCode, again.body).toBe(200);
+
+      const switched = await switchMode('TXFER', 'seamless');
       expect(switched.statusCode, switched.body).toBe(200);
-      expect(switched.json()).toMatchObject({ walletMode: 'seamless', fundsHeld: { members: 0 } });
-      expect((await call('owner', 'PATCH', '/api/backoffice/catalogue/vendors/TXFER', { walletMode: 'transfer' })).statusCode).toBe(200);
+      expect(switched.json()).toMatchObject({ status: 'approved', result: { walletMode: 'seamless' } });
+      expect(await vendorOf('TXFER')).toMatchObject({ walletMode: 'seamless', fundsHeld: { members: 0 } });
+      expect((await switchMode('TXFER', 'transfer')).statusCode).toBe(200);
+      expect((await vendorOf('TXFER')).walletMode).toBe('transfer');
+      const audits = await auditRows('catalogue.vendor.update', 'TXFER');
+      expect(audits.slice(-2).map((row) => row.details)).toEqual([
+        { before: { wallet_mode: 'transfer' }, after: { wallet_mode: 'seamless' }, approval: true },
+        { before: { wallet_mode: 'seamless' }, after: { wallet_mode: 'transfer' }, approval: true },
+      ]);
     });
   });
 
   describe('provider access', () => {
     it('rotates the secret: shown once, the old one stops working at once, never stored in the audit', async () => {
       expect(await providerCall('TREAL', 'no-secret-yet-0123456789')).toBe('INVALID_SIGNATURE');
-      const first = await call('owner', 'POST', '/api/backoffice/catalogue/vendors/TREAL/secret');
+      const first = await rotate('TREAL');
       expect(first.statusCode, first.body).toBe(200);
       expect(first.headers['cache-control']).toBe('no-store');
-      const secret = first.json().secret as string;
+      const secret = first.json().once.secret as string;
       expect(secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
       // Signature accepted: the request then fails on its content, not on the signature.
       expect(await providerCall('TREAL', secret)).not.toBe('INVALID_SIGNATURE');
 
-      const second = (await call('owner', 'POST', '/api/backoffice/catalogue/vendors/TREAL/secret')).json().secret as string;
+      const second = await rotatedSecret('TREAL');
       expect(second).not.toBe(secret);
       expect(await providerCall('TREAL', secret)).toBe('INVALID_SIGNATURE');
       expect(await providerCall('TREAL', second)).not.toBe('INVALID_SIGNATURE');
@@ -207,16 +249,21 @@ describe('back-office catalogue', () => {
       const audits = await auditRows('catalogue.vendor.secret_rotate', 'TREAL');
       expect(audits).toHaveLength(2);
       expect(audits[0]!.details).toMatchObject({ before: { hasSecret: false }, after: { hasSecret: true } });
-      const details = JSON.stringify(audits.map((row) => row.details));
+      const details = JSON.stringify((await ctx.core.db.selectFrom('backoffice_audit').select('details').execute()).map((row) => row.details));
       expect(details).not.toContain(secret);
       expect(details).not.toContain(second);
+      // Nor on the request, nor in the list of requests.
+      const stored = JSON.stringify(await ctx.core.db.selectFrom('backoffice_approval_request').select(['payload', 'result']).execute());
+      expect(stored).not.toContain(secret);
+      expect(stored).not.toContain(second);
     });
 
     it('refuses rotation for vendors the server signs itself, unknown vendors, and roles without catalogue.integration', async () => {
-      expect((await call('owner', 'POST', '/api/backoffice/catalogue/vendors/TSLOT/secret')).json().error.code).toBe('catalogue.vendor_managed_by_server');
-      expect((await call('owner', 'POST', '/api/backoffice/catalogue/vendors/NOPE/secret')).statusCode).toBe(404);
+      expect((await call('owner', 'POST', '/api/backoffice/catalogue/vendors/TSLOT/secret', { reason: 'x' })).json().error.code).toBe('catalogue.vendor_managed_by_server');
+      expect((await call('owner', 'POST', '/api/backoffice/catalogue/vendors/NOPE/secret', { reason: 'x' })).statusCode).toBe(404);
+      expect((await call('owner', 'POST', '/api/backoffice/catalogue/vendors/TREAL/secret', {})).statusCode).toBe(400);
       for (const role of ['content', 'support', 'finance', 'risk'] as const) {
-        expect((await call(role, 'POST', '/api/backoffice/catalogue/vendors/TREAL/secret')).statusCode, role).toBe(403);
+        expect((await call(role, 'POST', '/api/backoffice/catalogue/vendors/TREAL/secret', { reason: 'x' })).statusCode, role).toBe(403);
         expect((await call(role, 'PUT', '/api/backoffice/catalogue/vendors/TREAL/ip-allow-list', { networks: [] })).statusCode, role).toBe(403);
       }
     });
@@ -225,7 +272,7 @@ describe('back-office catalogue', () => {
       await ctx.core.db.insertInto('catalogue_vendor').values({ code: 'TNEW', display_name: 'New Vendor', game_types: ['RNG'], wallet_mode: 'seamless', is_demo: false }).execute();
       expect((await call('owner', 'PUT', '/api/backoffice/catalogue/vendors/TNEW/ip-allow-list', { networks: ['10.0.0.0/8'] })).json().error.code).toBe('catalogue.provider_secret_missing');
 
-      const secret = (await call('owner', 'POST', '/api/backoffice/catalogue/vendors/TNEW/secret')).json().secret as string;
+      const secret = await rotatedSecret('TNEW');
       const set = await call('owner', 'PUT', '/api/backoffice/catalogue/vendors/TNEW/ip-allow-list', { networks: [' 203.0.113.0/24 ', '2001:db8::1', '10.1.2.3/8', '203.0.113.0/24'] });
       expect(set.statusCode, set.body).toBe(200);
       expect(set.json().provider.ipAllowList).toEqual(['10.0.0.0/8', '203.0.113.0/24', '2001:db8::1/128']);
@@ -272,7 +319,7 @@ describe('back-office catalogue', () => {
     const other = await createTestContext({ databaseUrl: ctx.databaseUrl });
     try {
       await ctx.core.db.insertInto('catalogue_vendor').values({ code: 'TPROC', display_name: 'Process Vendor', game_types: ['RNG'], wallet_mode: 'seamless', is_demo: false }).execute();
-      const secret = (await call('owner', 'POST', '/api/backoffice/catalogue/vendors/TPROC/secret')).json().secret as string;
+      const secret = await rotatedSecret('TPROC');
       const signedOnOther = async (key: string) => {
         const body = JSON.stringify({ playerId: '1' });
         const response = await other.app.inject({ method: 'POST', url: '/provider/v1/TPROC/balance', headers: { 'content-type': 'application/json', 'x-signature': signBody(key, body) }, payload: body });
@@ -280,7 +327,7 @@ describe('back-office catalogue', () => {
       };
       // The other process caches the vendor's access (for up to 5 s without the event).
       expect(await signedOnOther(secret)).not.toBe('INVALID_SIGNATURE');
-      const rotated = (await call('owner', 'POST', '/api/backoffice/catalogue/vendors/TPROC/secret')).json().secret as string;
+      const rotated = await rotatedSecret('TPROC');
       await eventually(async () => expect(await signedOnOther(secret)).toBe('INVALID_SIGNATURE'), 2000);
       expect(await signedOnOther(rotated)).not.toBe('INVALID_SIGNATURE');
 
@@ -433,16 +480,16 @@ describe('back-office catalogue', () => {
       expect(replay.games).toEqual({ added: 0, updated: 0, unchanged: 2, refused: 4 });
     });
 
-    it('refuses a wallet-mode switch by import without catalogue.integration, or while money is held', async () => {
+    it('never switches a wallet mode by import, whoever uploads it: that waits for a second operator', async () => {
       const file = ['code,displayName,walletMode', 'TREAL,Real Vendor,transfer'].join('\n');
-      const refused = (await upload('content', file)).json();
-      expect(refused.rows).toEqual([{ section: 'vendors', line: 2, key: 'TREAL', outcome: 'refused', reasons: [expect.stringContaining('catalogue.integration')] }]);
+      for (const role of ['content', 'owner'] as const) {
+        const refused = (await upload(role, file)).json();
+        expect(refused.rows, role).toEqual([{ section: 'vendors', line: 2, key: 'TREAL', outcome: 'refused', reasons: [expect.stringContaining('another operator approves')] }]);
+      }
       expect((await vendorOf('TREAL')).walletMode).toBe('seamless');
 
-      const member = await player(10_000n);
-      expect((await launch(member.token, ids.get('TXFER/poker')!)).statusCode).toBe(200);
       const held = (await upload('owner', ['code,displayName,walletMode', 'TXFER,Test Transfer,seamless'].join('\n'))).json();
-      expect(held.rows[0]).toMatchObject({ outcome: 'refused', reasons: [expect.stringContaining('hold 50.00')] });
+      expect(held.rows[0]).toMatchObject({ outcome: 'refused' });
       expect((await vendorOf('TXFER')).walletMode).toBe('transfer');
     });
 
@@ -466,7 +513,7 @@ describe('back-office catalogue', () => {
       }
       expect((await upload('support', csv)).statusCode).toBe(403);
       expect((await upload('finance', csv)).statusCode).toBe(403);
-      expect((await sql<{ count: number }>`select count(*)::int as count from backoffice_audit where action = 'catalogue.import' and operator_id = ${operatorIds.owner}`.execute(ctx.core.db)).rows[0]!.count).toBe(1);
+      expect((await sql<{ count: number }>`select count(*)::int as count from backoffice_audit where action = 'catalogue.import' and operator_id = ${operatorIds.owner}`.execute(ctx.core.db)).rows[0]!.count).toBe(2); // the owner's two refused wallet-mode files
     });
   });
 });

@@ -14,18 +14,24 @@ import {
   OperatorVendorSchema,
   VendorCodeParamsSchema,
   VendorIpAllowListSchema,
+  ApprovalRequestSchema,
   VendorPatchSchema,
-  VendorSecretSchema,
+  VendorSecretProposalSchema,
+  VendorWalletModeProposalSchema,
   type OperatorPermission,
   type OperatorRole,
 } from '@app/contracts';
 import { AppError } from '@app/kernel';
+import type { ApprovalsAccess } from '../../platform/approval-kinds.ts';
 import type { CatalogueAdminService, CatalogueActor } from './catalogue.admin-service.ts';
+import { VENDOR_SECRET_KIND, WALLET_MODE_KIND } from './catalogue.approvals.ts';
 import type { createCatalogueImport } from './catalogue.admin-import.ts';
 
 /** What the back-office module lends: operator sessions by permission (and its audit, used by the service). */
 export interface CatalogueOperatorAccess {
   requireOperator(permission?: OperatorPermission): preHandlerAsyncHookHandler;
+  /** Maker-checker: a vendor's wallet mode and secret change only once a second operator approves. */
+  approvals: ApprovalsAccess;
 }
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 413: ErrorResponseSchema, 415: ErrorResponseSchema };
@@ -33,12 +39,13 @@ const bearer = [{ operator: [] }];
 /** Spreadsheets name CSV files several ways; the console sends text/csv. */
 const CSV_TYPES = ['text/csv', 'application/csv', 'text/plain', 'application/vnd.ms-excel', 'application/octet-stream'];
 
-type OperatorRequest = FastifyRequest & { operator?: { id: bigint; role: OperatorRole } | null };
+type OperatorRequest = FastifyRequest & { operator?: { id: bigint; username: string; role: OperatorRole } | null };
 
 /**
  * /api/backoffice/catalogue: reading needs catalogue.read; vendors' and games' switches, order,
- * names and the file import catalogue.manage; a vendor's wallet mode, provider secret and IP
- * allow-list catalogue.integration.
+ * names and the file import catalogue.manage; a vendor's IP allow-list catalogue.integration; a
+ * vendor's wallet mode and provider secret are proposed (catalogue.integration) and change when
+ * another operator approves them (/api/backoffice/approvals).
  */
 export function catalogueAdminRoutes(deps: { service: CatalogueAdminService; importFile: ReturnType<typeof createCatalogueImport>; operators: CatalogueOperatorAccess }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -52,6 +59,10 @@ export function catalogueAdminRoutes(deps: { service: CatalogueAdminService; imp
       return operator;
     };
     const actorOf = (request: FastifyRequest): CatalogueActor => ({ id: operatorOf(request).id, ip: request.ip });
+    const proposerOf = (request: FastifyRequest) => {
+      const operator = operatorOf(request);
+      return { id: operator.id, username: operator.username, role: operator.role, ip: request.ip };
+    };
 
     app.get(
       '/backoffice/catalogue/vendors',
@@ -81,14 +92,41 @@ export function catalogueAdminRoutes(deps: { service: CatalogueAdminService; imp
     );
 
     app.post(
+      '/backoffice/catalogue/vendors/:code/wallet-mode',
+      {
+        ...integrator,
+        schema: {
+          tags,
+          summary: 'Propose a vendor’s wallet mode: it changes when another operator approves (202, the approval request)',
+          security: bearer,
+          params: VendorCodeParamsSchema,
+          body: VendorWalletModeProposalSchema,
+          response: { 200: ApprovalRequestSchema, 202: ApprovalRequestSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { request: proposal, replayed } = await deps.operators.approvals.propose(proposerOf(request), WALLET_MODE_KIND, { vendor: request.params.code, walletMode: request.body.walletMode }, request.body.reason);
+        return reply.code(replayed ? 200 : 202).send(proposal);
+      },
+    );
+
+    app.post(
       '/backoffice/catalogue/vendors/:code/secret',
       {
         ...integrator,
-        schema: { tags, summary: 'Rotate the vendor’s provider-API secret: the new one is answered once; the old one stops working', security: bearer, params: VendorCodeParamsSchema, response: { 200: VendorSecretSchema, ...errors } },
+        schema: {
+          tags,
+          summary: 'Propose a new provider-API secret for the vendor (202, the approval request)',
+          description: 'The approving operator gets the new secret once (once.secret in the approval’s answer); the old one stops working then.',
+          security: bearer,
+          params: VendorCodeParamsSchema,
+          body: VendorSecretProposalSchema,
+          response: { 200: ApprovalRequestSchema, 202: ApprovalRequestSchema, ...errors },
+        },
       },
       async (request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return deps.service.rotateVendorSecret(request.params.code, actorOf(request));
+        const { request: proposal, replayed } = await deps.operators.approvals.propose(proposerOf(request), VENDOR_SECRET_KIND, { vendor: request.params.code }, request.body.reason);
+        return reply.code(replayed ? 200 : 202).send(proposal);
       },
     );
 
@@ -133,8 +171,7 @@ export function catalogueAdminRoutes(deps: { service: CatalogueAdminService; imp
           const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
           if (!CSV_TYPES.includes(type)) throw new AppError('catalogue.import_type_invalid', 'send the CSV file as the body with Content-Type text/csv');
           const body = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-          const operator = operatorOf(request);
-          return deps.importFile(body, { ...actorOf(request), mayChangeWalletMode: hasPermission(operator.role, 'catalogue.integration') });
+          return deps.importFile(body, actorOf(request));
         },
       );
     });

@@ -1,5 +1,5 @@
 import { isIP } from 'node:net';
-import type { GamePatch, OperatorGame, OperatorGameQuery, OperatorVendor, VendorPatch, VendorSecret } from '@app/contracts';
+import type { GamePatch, OperatorGame, OperatorGameQuery, OperatorVendor, VendorPatch } from '@app/contracts';
 import { AppError, formatCents } from '@app/kernel';
 import type { Db, DbExecutor } from '../../platform/db.ts';
 import { notifyCatalogueChanged } from './catalogue-events.ts';
@@ -10,7 +10,6 @@ import {
   searchOperatorGames,
   updateGameRow,
   updateVendorRow,
-  vendorFundsHeld,
   type OperatorGameRow,
   type OperatorVendorRow,
 } from './catalogue.admin-repository.ts';
@@ -117,8 +116,8 @@ export function createCatalogueAdminService(deps: {
 
     /**
      * Changes only what differs from the stored row; a patch that changes nothing (a replay)
-     * writes nothing, audits nothing and answers the vendor as it is. The wallet mode does not
-     * change while any member holds money at the vendor: that money could no longer come back.
+     * writes nothing, audits nothing and answers the vendor as it is. The wallet mode is not
+     * changed here: it waits for a second operator (catalogue.approvals.ts).
      */
     async updateVendor(code: string, patch: VendorPatch, actor: CatalogueActor): Promise<OperatorVendor> {
       const changed = await deps.db.transaction().execute(async (tx) => {
@@ -132,15 +131,8 @@ export function createCatalogueAdminService(deps: {
         };
         const changes = Object.fromEntries(Object.entries(wanted).filter(([key, value]) => value !== undefined && value !== before[key as keyof typeof before])) as Partial<typeof wanted>;
         if (Object.keys(changes).length === 0) return false;
-        if (changes.wallet_mode !== undefined) {
-          const held = await vendorFundsHeld(tx, code);
-          if (held.members > 0) {
-            throw new AppError('catalogue.vendor_funds_held', `${held.members} member(s) hold ${formatCents(held.total)} at ${code}; bring it back to the main wallet first`, {
-              members: held.members,
-              total: formatCents(held.total),
-            });
-          }
-        }
+        // A wallet mode change is a maker-checker request (catalogue.approvals.ts), never a patch.
+        if (changes.wallet_mode !== undefined) throw new AppError('catalogue.wallet_mode_needs_approval', 'propose the wallet mode: POST /api/backoffice/catalogue/vendors/:code/wallet-mode');
         await updateVendorRow(tx, code, changes);
         const previous = Object.fromEntries(Object.keys(changes).map((key) => [key, before[key as keyof typeof before]]));
         await deps.audit(tx, { operatorId: actor.id, action: 'catalogue.vendor.update', targetType: 'catalogue_vendor', targetId: code, details: { before: previous, after: changes }, ip: actor.ip });
@@ -149,28 +141,6 @@ export function createCatalogueAdminService(deps: {
       });
       if (changed) deps.catalogueChanged();
       return vendorView(code);
-    },
-
-    /** A new provider-API secret, shown this once; the old one stops working on commit. */
-    async rotateVendorSecret(code: string, actor: CatalogueActor): Promise<VendorSecret> {
-      const rotated = await deps.db.transaction().execute(async (tx) => {
-        const vendor = await lockedVendorOrThrow(tx, code);
-        if (managedByServer(vendor)) throw new AppError('catalogue.vendor_managed_by_server', 'the server signs this vendor’s calls itself');
-        const before = (await deps.provider.describe(tx, [code])).get(code);
-        const result = await deps.provider.rotateSecret(tx, code);
-        await deps.audit(tx, {
-          operatorId: actor.id,
-          action: 'catalogue.vendor.secret_rotate',
-          targetType: 'catalogue_vendor',
-          targetId: code,
-          // Never the secret itself: only that there was one, and when.
-          details: { before: { hasSecret: before !== undefined, rotatedAt: before?.rotatedAt?.toISOString() ?? null }, after: { hasSecret: true, rotatedAt: result.rotatedAt.toISOString() } },
-          ip: actor.ip,
-        });
-        return result;
-      });
-      deps.provider.forget(code);
-      return { secret: rotated.secret, rotatedAt: rotated.rotatedAt.toISOString() };
     },
 
     /** Replaces the networks allowed to call the provider API as the vendor; empty: any address. */

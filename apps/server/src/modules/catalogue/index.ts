@@ -22,6 +22,7 @@ import { imageUrl } from './game-view.ts';
 import { createSandboxLauncher, createSandboxTransferAdapter } from './sandbox-vendor.ts';
 import type { GameLauncher, TransferAdapter } from './vendor-adapters.ts';
 import { createVendorTransferService } from './vendor-transfer.service.ts';
+import { catalogueApprovalKinds } from './catalogue.approvals.ts';
 import { catalogueAdminRoutes, type CatalogueOperatorAccess } from './catalogue.admin-routes.ts';
 import { createCatalogueAdminService, type AuditWriter, type ProviderVendorAccess } from './catalogue.admin-service.ts';
 import { createCatalogueImport } from './catalogue.admin-import.ts';
@@ -163,6 +164,9 @@ export function createCatalogueModule(deps: {
         catalogueChanged: dropCaches,
       });
       const importFile = createCatalogueImport({ db: deps.db, audit: operators.audit, catalogueChanged: dropCaches });
+      operators.approvals.register(
+        ...catalogueApprovalKinds({ db: deps.db, audit: operators.audit, provider: integration.provider, serverSignedVendors: new Set(integration.serverSignedVendors), catalogueChanged: dropCaches }),
+      );
       return catalogueAdminRoutes({ service, importFile, operators });
     },
     /** Served at the root (not under /api): the sandbox vendor's game window. */

@@ -16,6 +16,9 @@ afterAll(() => ctx.close());
 
 const put = (key: string, payload: unknown, token = owner) =>
   ctx.app.inject({ method: 'PUT', url: `/api/backoffice/settings/${key}`, headers: { ...bearer(token), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+/** The payment limits are proposed (a second operator approves them: backoffice/approval.routes.test.ts). */
+const propose = (value: unknown, token = owner) =>
+  ctx.app.inject({ method: 'POST', url: '/api/backoffice/settings/payments/proposal', headers: { ...bearer(token), 'content-type': 'application/json' }, payload: JSON.stringify({ value, reason: 'novos limites' }) });
 const read = async (token = owner) => OperatorSettingsSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/backoffice/settings', headers: bearer(token) })).json());
 
 describe('back-office settings', () => {
@@ -43,12 +46,17 @@ describe('back-office settings', () => {
       ['whitelabel', { USERNAMEREG3: true }, 'whitelabel.MOBILENUMREG3'],
     ];
     for (const [key, value, path] of cases) {
-      const response = await put(key, value);
+      const response = key === 'payments' ? await propose(value) : await put(key, value);
       expect(response.statusCode, `${key} ${JSON.stringify(value).slice(0, 80)}`).toBe(400);
       expect(response.json().error.code).toBe('validation.failed');
       expect(response.json().error.details.fields.map((field: { path: string }) => field.path)).toContain(path);
     }
-    for (const [key, body] of [['maintenance', 'null'], ['locale', '{'], ['payments', '[]']] as const) {
+    expect((await propose([])).statusCode).toBe(400);
+    // The limits never change by a plain PUT, whatever the value.
+    const direct = await put('payments', { ...DEFAULT_SETTINGS.payments, withdrawal: { ...DEFAULT_SETTINGS.payments.withdrawal, autoApproveUpTo: '5000.00' } });
+    expect(direct.statusCode).toBe(409);
+    expect(direct.json().error.code).toBe('system.setting_needs_approval');
+    for (const [key, body] of [['maintenance', 'null'], ['locale', '{']] as const) {
       const response = await ctx.app.inject({ method: 'PUT', url: `/api/backoffice/settings/${key}`, headers: { ...bearer(owner), 'content-type': 'application/json' }, payload: body });
       expect(response.statusCode, `${key} ${body}`).toBe(400);
     }
@@ -75,6 +83,7 @@ describe('back-office settings', () => {
       expect(response.statusCode, key).toBe(403);
       expect(response.json().error.code).toBe('backoffice.forbidden');
     }
+    expect((await propose(DEFAULT_SETTINGS.payments, editor)).statusCode).toBe(403);
     const site = { ...DEFAULT_SETTINGS.site, social: [{ network: 'instagram', url: 'https://instagram.com/site' }] };
     expect((await put('site', site, editor)).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/system/boot' })).json().site.social).toEqual(site.social);

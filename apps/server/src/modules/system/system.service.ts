@@ -55,6 +55,14 @@ export function createSystemService(deps: { db: Db; bus: EventBus; logger: Logge
 
   const secrets = new Map<string, Promise<Buffer>>();
 
+  async function storeSetting<K extends SettingKey>(tx: DbExecutor, key: K, after: Settings[K], actor: string, audit?: (tx: DbExecutor, change: { before: Settings[K]; after: Settings[K] }) => Promise<void>): Promise<void> {
+    // The value in force before (stored or default), read inside the change for the audit trail.
+    const before = resolveSettings(await repository.listSettings(tx))[key];
+    await repository.upsertSetting(tx, key, after, actor);
+    await audit?.(tx, { before, after });
+    await deps.bus.publish(tx, { type: SETTINGS_CHANGED_EVENT, audience: { kind: 'public' } });
+  }
+
   return {
     /**
      * A named 256-bit secret shared by every process through the database (HMAC keys for
@@ -116,15 +124,18 @@ export function createSystemService(deps: { db: Db; bus: EventBus; logger: Logge
         });
       }
       const after = parsed.data as Settings[K];
-      await deps.db.transaction().execute(async (tx) => {
-        // The value in force before (stored or default), read inside the change for the audit trail.
-        const before = resolveSettings(await repository.listSettings(tx))[key];
-        await repository.upsertSetting(tx, key, after, actor);
-        await audit?.(tx, { before, after });
-        await deps.bus.publish(tx, { type: SETTINGS_CHANGED_EVENT, audience: { kind: 'public' } });
-      });
+      await deps.db.transaction().execute((tx) => storeSetting(tx, key, after, actor, audit));
       snapshot = undefined;
       return after;
+    },
+
+    /**
+     * Stores a value already checked against its schema in the caller's transaction (an approved
+     * maker-checker request); call `settingsChanged` once it has committed.
+     */
+    storeSetting,
+    settingsChanged: () => {
+      snapshot = undefined;
     },
 
     /** Seeds a value only where the operator has not set one (idempotent demo seeding). */

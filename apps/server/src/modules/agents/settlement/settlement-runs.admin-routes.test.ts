@@ -13,10 +13,13 @@ import { createTestContext, type TestContext } from '../../../../test/test-conte
 let ctx: TestContext;
 let fx: ReturnType<typeof agentsFixture>;
 let finance: string;
+/** A second finance operator: the checker of finance's re-run requests. */
+let checker: string;
 beforeAll(async () => {
   ctx = await createTestContext();
   fx = agentsFixture(ctx.core);
   finance = await newOperatorSession(ctx.core, ctx.app, 'finance');
+  checker = await newOperatorSession(ctx.core, ctx.app, 'finance');
 });
 afterAll(() => ctx.close());
 
@@ -27,7 +30,20 @@ const noon = (date: string) => new Date(`${date}T15:00:00Z`);
 function call(method: 'GET' | 'POST', url: string, payload?: unknown, token = finance) {
   return ctx.app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
 }
-const rerun = (runId: bigint | string, body: object = { reason: 'retry after incident' }) => call('POST', `/api/backoffice/agents/settlements/runs/${runId}/rerun`, body);
+const propose = (runId: bigint | string, body: object = { reason: 'retry after incident' }, token = finance) => call('POST', `/api/backoffice/agents/settlements/runs/${runId}/rerun`, body, token);
+const approve = (id: string, token = checker) => call('POST', `/api/backoffice/approvals/${id}/approve`, undefined, token);
+/**
+ * A re-run is a maker-checker request: finance proposes, a second finance operator approves, and
+ * the approval runs it. Answers the refusal of either step, or the re-run's result as the approval stored it.
+ */
+async function rerun(runId: bigint | string, body: object = { reason: 'retry after incident' }) {
+  const proposal = await propose(runId, body);
+  if (proposal.statusCode !== 202) return proposal;
+  const approval = await approve(proposal.json().id);
+  if (approval.statusCode !== 200) return approval;
+  expect(approval.json().status).toBe('approved');
+  return { statusCode: approval.statusCode, body: approval.body, json: () => approval.json().result };
+}
 
 /** A's tree: B under A, C under B, a member under C, daily contracts 1 % > 0.6 % > 0.3 %, 100.00 lost on `date`. */
 async function threeLevels(date: string) {
@@ -175,9 +191,23 @@ describe('settlement runs in the console', () => {
   it('concurrent re-runs of the same run (a double click, two operators) pay each line once', async () => {
     const { a, b, c, runId, lines } = await threeLevels('2032-01-12');
     const owner = await newOperatorSession(ctx.core, ctx.app, 'owner');
-    const responses = await Promise.all([rerun(runId), call('POST', `/api/backoffice/agents/settlements/runs/${runId}/rerun`, { reason: 'second operator' }, owner), rerun(runId)]);
-    for (const response of responses) expect(response.statusCode, response.body).toBe(200);
-    expect(responses.reduce((sum, response) => sum + (response.json().counts.paid as number), 0)).toBe(3);
+    // A double click proposes once; another operator's request for the run waits for that one.
+    const proposals = await Promise.all([propose(runId), propose(runId)]);
+    expect(proposals.map((response) => response.statusCode).sort()).toEqual([200, 202]);
+    const id = proposals[0]!.json().id as string;
+    expect(proposals[1]!.json().id).toBe(id);
+    const second = await propose(runId, { reason: 'second operator' }, owner);
+    expect([second.statusCode, second.json().error.code]).toEqual([409, 'backoffice.approval_pending_exists']);
+    // The maker cannot approve its own request; nothing is paid by trying.
+    const own = await approve(id, finance);
+    expect([own.statusCode, own.json().error.code]).toEqual([403, 'backoffice.approval_self_decision']);
+    expect(await appliedJournals([lines.a, lines.b, lines.c])).toEqual([0, 0, 0]);
+
+    // Two checkers (and a double click) approve at once: one approval runs, the others are told it is decided.
+    const responses = await Promise.all([approve(id), approve(id, owner), approve(id)]);
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const response of responses.filter((candidate) => candidate.statusCode === 409)) expect(response.json().error.code).toBe('backoffice.approval_not_pending');
+    expect(responses.find((response) => response.statusCode === 200)!.json().result.counts.paid).toBe(3);
     expect(await cash(a, b, c)).toEqual([40n, 30n, 30n]);
     expect(await appliedJournals([lines.a, lines.b, lines.c])).toEqual([1, 1, 1]);
   });
@@ -195,7 +225,7 @@ describe('settlement runs in the console', () => {
     expect(foreign.json().error.details).toEqual({ lineIds: [other.lines.a.toString()] });
 
     for (const id of ['abc', '-1', '1.5', '9'.repeat(19), "1' or '1'='1", '%20']) {
-      for (const response of [await call('GET', `/api/backoffice/agents/settlements/runs/${encodeURIComponent(id)}`), await rerun(encodeURIComponent(id))]) {
+      for (const response of [await call('GET', `/api/backoffice/agents/settlements/runs/${encodeURIComponent(id)}`), await propose(encodeURIComponent(id))]) {
         expect(response.statusCode, `${id}: ${response.body}`).toBe(400);
         expect(response.json().error.code).toBe('validation.failed');
       }
@@ -215,7 +245,7 @@ describe('settlement runs in the console', () => {
       { reason: 'nul \u0000 inside' },
     ];
     for (const body of badBodies) {
-      const response = await rerun(runId, body as object);
+      const response = await propose(runId, body as object);
       expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
       expect(response.json().error.code).toBe('validation.failed');
     }

@@ -93,7 +93,7 @@ function toWireRun(run: RunRow, figures: RunFigures = NO_FIGURES): SettlementRun
 
 const RUN_COLUMNS = ['r.id', 'r.kind', 'r.period_start', 'r.period_end', 'r.version', 'r.created_at'] as const;
 
-async function findRun(db: DbExecutor, runId: bigint): Promise<SettlementRun> {
+export async function findRun(db: DbExecutor, runId: bigint): Promise<SettlementRun> {
   const run = await db.selectFrom('agents_settlement_run as r').select(RUN_COLUMNS).where('r.id', '=', runId).executeTakeFirst();
   if (!run) throw new AppError('agents.run_not_found', 'no such settlement run');
   return toWireRun(run, (await figuresOf(db, [run.id])).get(run.id.toString()));

@@ -1,19 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  ApprovalRequestSchema,
   ContractKindSchema,
   ErrorResponseSchema,
   SettlementLineSchema,
   SettlementLineStatusSchema,
-  SettlementRerunResultSchema,
+  SettlementPeriodProposalSchema,
   SettlementRerunSchema,
   SettlementRunDetailSchema,
   SettlementRunLinesQuerySchema,
   SettlementRunPageSchema,
   SettlementRunQuerySchema,
 } from '@app/contracts';
-import { currentOperator, type OperatorPermission, type OperatorPreHandler } from '../../backoffice/index.ts';
+import { approvalActorOf, type OperatorPermission, type OperatorPreHandler } from '../../backoffice/index.ts';
+import type { ApprovalsAccess } from '../../../platform/approval-kinds.ts';
 import type { Db } from '../../../platform/db.ts';
+import { SETTLEMENT_PERIOD_KIND, SETTLEMENT_RERUN_KIND } from './settlement.approvals.ts';
 import type { SettlementRuns } from './settlement-runs.admin.ts';
 import { LINE_COLUMNS, toWireLine } from './settlement-reports.ts';
 
@@ -27,9 +30,11 @@ const RunParams = z.object({ id: z.string().regex(/^\d{1,18}$/) });
 /**
  * /api/backoffice/agents/settlements: operators see settlement lines, above all those a payer
  * could not cover (status insufficient, retried by every run until paid), newest first; the runs
- * with their results and lines (agents.read), and re-run a run's unpaid lines (agents.settle).
+ * with their results and lines (agents.read). Settling a period and re-running a run's unpaid
+ * lines are proposed (agents.settle) and happen when another operator approves them
+ * (settlement.approvals.ts, /api/backoffice/approvals).
  */
-export function settlementAdminRoutes(deps: { db: Db; runs: SettlementRuns; requireOperator: (permission?: OperatorPermission) => OperatorPreHandler }): FastifyPluginAsyncZod {
+export function settlementAdminRoutes(deps: { db: Db; runs: SettlementRuns; requireOperator: (permission?: OperatorPermission) => OperatorPreHandler; approvals: ApprovalsAccess }): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/backoffice/agents/settlements/runs',
@@ -55,17 +60,38 @@ export function settlementAdminRoutes(deps: { db: Db; runs: SettlementRuns; requ
         preHandler: deps.requireOperator('agents.settle'),
         schema: {
           tags,
-          summary: "Pay a run's lines that are not paid (or the lines named): a paid line is never paid again",
-          description: 'Each payout posts its ledger journal, its line status and an audit row in one transaction. Without lineIds, 500 unpaid lines per call (more: true says to call again).',
+          summary: "Propose paying a run's lines that are not paid (or the lines named): it happens when another operator approves (202, the approval request)",
+          description: 'Once approved, each payout posts its ledger journal, its line status and an audit row in one transaction; a paid line is never paid again. The approval answers the re-run result.',
           security,
           params: RunParams,
           body: SettlementRerunSchema,
-          response: { 200: SettlementRerunResultSchema, ...runErrors },
+          response: { 200: ApprovalRequestSchema, 202: ApprovalRequestSchema, ...runErrors, 409: ErrorResponseSchema },
         },
       },
-      async (request) => {
-        const operator = currentOperator(request);
-        return deps.runs.rerun({ id: operator.id, username: operator.username, ip: request.ip }, BigInt(request.params.id), request.body);
+      async (request, reply) => {
+        const { lineIds, reason } = request.body;
+        const { request: proposal, replayed } = await deps.approvals.propose(approvalActorOf(request), SETTLEMENT_RERUN_KIND, { runId: request.params.id, lineIds }, reason);
+        return reply.code(replayed ? 200 : 202).send(proposal);
+      },
+    );
+
+    app.post(
+      '/backoffice/agents/settlements/periods',
+      {
+        preHandler: deps.requireOperator('agents.settle'),
+        schema: {
+          tags,
+          summary: 'Propose settling the period of a kind that contains a time (the operator’s zone): it runs when another operator approves (202)',
+          description: 'Once approved: the period is settled like the worker does (a delta version when bets arrived late; nothing new when settled already), then its unpaid lines are paid.',
+          security,
+          body: SettlementPeriodProposalSchema,
+          response: { 200: ApprovalRequestSchema, 202: ApprovalRequestSchema, ...errors, 409: ErrorResponseSchema },
+        },
+      },
+      async (request, reply) => {
+        const { kind, at, reason } = request.body;
+        const { request: proposal, replayed } = await deps.approvals.propose(approvalActorOf(request), SETTLEMENT_PERIOD_KIND, { kind, at }, reason);
+        return reply.code(replayed ? 200 : 202).send(proposal);
       },
     );
 
