@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '@app/ui';
 import type { AdminScreen } from '../shared/screen.ts';
 import { useSession } from '../shared/session.tsx';
+import { ResetPage } from '../features/session/index.ts';
 import { AdminShell } from './shell/admin-shell.tsx';
 import { SCREENS } from './screens.ts';
 
@@ -60,6 +61,8 @@ function NotFound() {
 
 export function adminRoutes(): RouteObject[] {
   return [
+    // The one page without a session besides the login: an owner's password and two-factor reset link.
+    { path: '/reset', element: <ResetPage /> },
     {
       path: '/',
       element: <AdminShell />,

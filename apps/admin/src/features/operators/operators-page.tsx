@@ -4,21 +4,29 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { OPERATOR_ROLES, OperatorCreatedResponseSchema, OperatorCreateRequestSchema, OperatorListResponseSchema, type OperatorCreateRequest } from '@app/contracts';
-import { Alert, Button, ConfirmDialog, SelectField, TextField } from '@app/ui';
+import { Alert, Button, SelectField, TextField } from '@app/ui';
 import { api } from '../../shared/api.ts';
 import { Badge, DataTable, type Column } from '../../shared/components/data-table.tsx';
 import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
 import { formatDateTime } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.tsx';
+import { ResetDialog, RoleDialog, StatusDialog, type OperatorRow } from './operator-dialogs.tsx';
+import { OPERATORS_KEY } from './operators.api.ts';
+import './operators.css';
 
-type OperatorRow = ReturnType<typeof OperatorListResponseSchema.parse>['operators'][number];
+type Action = { kind: 'status' | 'role' | 'reset'; operator: OperatorRow };
 
-/** Operators: who has which role and two-factor; create one (temporary password shown once); reset another's two-factor. */
+/**
+ * Operators: who has which role and two-factor; create one (temporary password shown once);
+ * per row, change the role, disable or re-enable, reset the password and two-factor (a one-time
+ * link). The server refuses what would leave no active owner; the page hides only what is never
+ * allowed (disabling or resetting oneself).
+ */
 export default function OperatorsPage() {
   const { t, i18n } = useTranslation(['admin-operators', 'admin']);
   const session = useSession();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: ['backoffice', 'operators'], queryFn: ({ signal }) => api('GET', '/api/backoffice/operators', { schema: OperatorListResponseSchema, signal }) });
+  const query = useQuery({ queryKey: OPERATORS_KEY, queryFn: ({ signal }) => api('GET', '/api/backoffice/operators', { schema: OperatorListResponseSchema, signal }) });
   // The server's own request schema: a username it would refuse is told under the field first.
   const form = useForm<OperatorCreateRequest>({ resolver: zodResolver(OperatorCreateRequestSchema), defaultValues: { username: '', displayName: '', role: 'support' } });
   const [username, displayName] = useWatch({ control: form.control, name: ['username', 'displayName'] });
@@ -26,17 +34,11 @@ export default function OperatorsPage() {
     mutationFn: (body: OperatorCreateRequest) => api('POST', '/api/backoffice/operators', { body, schema: OperatorCreatedResponseSchema }),
     onSuccess: () => {
       form.reset({ username: '', displayName: '', role: form.getValues('role') });
-      void queryClient.invalidateQueries({ queryKey: ['backoffice', 'operators'] });
+      void queryClient.invalidateQueries({ queryKey: OPERATORS_KEY });
     },
   });
-  const [resetting, setResetting] = useState<OperatorRow | null>(null);
-  const reset = useMutation({
-    mutationFn: (id: string) => api('DELETE', `/api/backoffice/operators/${id}/2fa`),
-    onSettled: () => {
-      setResetting(null);
-      void queryClient.invalidateQueries({ queryKey: ['backoffice', 'operators'] });
-    },
-  });
+  const [action, setAction] = useState<Action | null>(null);
+  const close = () => setAction(null);
 
   const submit = form.handleSubmit((body) => {
     if (!create.isPending) create.mutate(body);
@@ -52,12 +54,26 @@ export default function OperatorsPage() {
     {
       key: 'actions',
       header: t('columns.actions'),
-      cell: (row) =>
-        row.twoFactorEnabled && row.id !== session.operator?.id ? (
-          <Button size="sm" variant="outline" onClick={() => setResetting(row)}>
-            {t('resetTwoFactor')}
-          </Button>
-        ) : null,
+      cell: (row) => {
+        const self = row.id === session.operator?.id;
+        return (
+          <span className="bo-actions bo-operators__actions" data-testid={`operator-actions-${row.username}`}>
+            <Button size="sm" variant="outline" onClick={() => setAction({ kind: 'role', operator: row })} data-testid="operator-role">
+              {t('actions.role')}
+            </Button>
+            {self ? null : (
+              <Button size="sm" variant="outline" className={row.status === 'active' ? 'bo-operators__danger-outline' : undefined} onClick={() => setAction({ kind: 'status', operator: row })} data-testid="operator-status">
+                {t(row.status === 'active' ? 'actions.disable' : 'actions.enable')}
+              </Button>
+            )}
+            {self || row.status !== 'active' ? null : (
+              <Button size="sm" variant="outline" onClick={() => setAction({ kind: 'reset', operator: row })} data-testid="operator-reset">
+                {t('actions.reset')}
+              </Button>
+            )}
+          </span>
+        );
+      },
     },
   ];
 
@@ -81,19 +97,12 @@ export default function OperatorsPage() {
           <span data-testid="operator-temporary-password">{t('created', { username: create.data.operator.username })} <code className="bo-code">{create.data.temporaryPassword}</code></span>
         </Alert>
       ) : null}
-      <ErrorLine error={reset.error} />
-      <QueryState query={query}>{() => <DataTable columns={columns} rows={query.data?.operators ?? []} rowKey={(row) => row.id} testId="operators" />}</QueryState>
-      <ConfirmDialog
-        open={resetting !== null}
-        title={t('resetTitle')}
-        message={resetting ? t('resetMessage', { username: resetting.username }) : ''}
-        confirmLabel={t('resetTwoFactor')}
-        cancelLabel={t('admin:common.cancel')}
-        closeLabel={t('admin:common.close')}
-        busy={reset.isPending}
-        onCancel={() => setResetting(null)}
-        onConfirm={() => resetting && reset.mutate(resetting.id)}
-      />
+      <div className="bo-operators">
+        <QueryState query={query}>{() => <DataTable columns={columns} rows={query.data?.operators ?? []} rowKey={(row) => row.id} testId="operators" />}</QueryState>
+      </div>
+      {action?.kind === 'status' ? <StatusDialog operator={action.operator} onClose={close} /> : null}
+      {action?.kind === 'role' ? <RoleDialog operator={action.operator} onClose={close} /> : null}
+      {action?.kind === 'reset' ? <ResetDialog operator={action.operator} onClose={close} /> : null}
     </Page>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +27,14 @@ export function EnrolmentStep({ enrolmentToken, onDone, onRestart }: { enrolment
     onSuccess: (answer) => onDone(answer.token),
   });
   const { mutate: start } = enrol;
-  useEffect(() => start(), [start]);
+  // One key per enrolment: a second request (an effect run twice) would store a newer key than
+  // the one shown whenever its answer arrived first, and the first code would be refused.
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    start();
+  }, [start]);
   // The server's SVG shown as an image (a blob: URL), never injected as markup.
   const qrUrl = useMemo(() => (enrol.data ? URL.createObjectURL(new Blob([enrol.data.qrSvg], { type: 'image/svg+xml' })) : null), [enrol.data]);
   useEffect(() => () => { if (qrUrl) URL.revokeObjectURL(qrUrl); }, [qrUrl]);

@@ -4,3 +4,4 @@
  */
 export { ChangePasswordPage } from './change-password-page.tsx';
 export { LoginPage } from './login-page.tsx';
+export { ResetPage } from './reset-page.tsx';

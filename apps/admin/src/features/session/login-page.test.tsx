@@ -108,7 +108,7 @@ describe('console login', () => {
     fakeApi(() => json(401, { error: { code: 'backoffice.session_required', message: 'log in' } }));
     renderConsole('/payments/withdrawals');
     await screen.findByTestId('login-form');
-    expect(screen.getByText('Sua sessão expirou. Entre novamente.')).toBeTruthy();
+    expect(screen.getByText('Sua sessão foi encerrada. Entre novamente.')).toBeTruthy();
     expect(sessionStorage.getItem('backoffice.token')).toBeNull();
   });
 });
