@@ -21,7 +21,7 @@ type TypeChoice = GameType | 'all';
 
 /** personalHistoryCopy in the agent centre: the team's game rounds, with the period's totals. */
 export function TeamBetsPage() {
-  const { t } = useTranslation('agent');
+  const { t } = useTranslation(['agent', 'betting']);
   const token = useSessionToken();
   const period = usePeriod('today');
   const list = useTeamListFilters<GameType>();
@@ -76,7 +76,7 @@ export function TeamBetsPage() {
         row.roundId,
         typeLabel(row.gameType),
         ...[row.stake, row.payout, row.validBet, row.profitLoss].map((amount) => csvMoney(amount, language)),
-        row.status,
+        t(`betting:status.${row.status}`),
       ]),
     };
   };

@@ -61,8 +61,17 @@ export function TeamTransactionsPage() {
       header: t('agent:transactions.columns.reference'),
       cell: (row) => {
         const text = detailText(row.detail);
+        // A game reads by its name; the round (a long vendor id) follows, cut to fit, whole in the title.
+        if (row.detail.kind === 'game') {
+          return (
+            <span className="agent-detail" title={text ?? undefined} data-testid="transaction-detail">
+              <span className="agent-detail__main">{row.detail.gameName}</span>
+              <span className="agent-detail__sub">{` · ${t('agent:transactions.detail.round', { round: row.detail.roundId })}`}</span>
+            </span>
+          );
+        }
         return (
-          <span className="wallet-table__reference" title={text ?? undefined} data-testid="transaction-detail">
+          <span className={row.detail.kind === 'text' ? 'wallet-table__reference' : 'agent-detail'} title={text ?? undefined} data-testid="transaction-detail">
             {text ?? t('wallet:common.noReference')}
           </span>
         );

@@ -38,9 +38,13 @@ export function TransfersPage() {
   return (
     <div className="wallet-page" data-testid="agent-transfers">
       <UplineTransfer />
-      <section className="wallet-card wallet-filters" aria-label={t('transfers.historyTitle')}>
-        <h2 className="wallet-card__title">{t('transfers.historyTitle')}</h2>
-        <PeriodFilter control={period} onChange={() => setPageNo(1)} testId="transfers-period" />
+      <section className="wallet-card" aria-labelledby="transfers-history-title">
+        <h2 className="wallet-card__title" id="transfers-history-title">
+          {t('transfers.historyTitle')}
+        </h2>
+        <div className="wallet-filters">
+          <PeriodFilter control={period} onChange={() => setPageNo(1)} testId="transfers-period" />
+        </div>
       </section>
       {period.selection === null ? null : (
         <ReportBody query={page} testId="transfers-results">
