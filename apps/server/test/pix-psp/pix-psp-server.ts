@@ -5,10 +5,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
+import ajvFormats from 'ajv-formats';
 import { parse as parseYaml } from 'yaml';
 import type { TestPki } from './certificates.ts';
 import { createPspBooks } from './psp-books.ts';
+
+/** ajv-formats is CommonJS: its module object is the plugin (typed as the module, whose `default` is the plugin). */
+const addFormats = ajvFormats as unknown as typeof ajvFormats.default;
 
 const DOCUMENT_FILE = path.resolve(import.meta.dirname, '../../src/modules/payments/providers/bcb-pix/pix-api.openapi.yaml');
 const BASE_PATH = '/v2';
