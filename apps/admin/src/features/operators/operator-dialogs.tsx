@@ -5,6 +5,7 @@ import { Alert, Button, SelectField } from '@app/ui';
 import { ActionDialog, NoticeDialog } from '../../shared/components/action-dialog.tsx';
 import { ErrorLine } from '../../shared/components/page.tsx';
 import { formatDateTime } from '../../shared/format.ts';
+import { useRefreshSession, useSession } from '../../shared/session.tsx';
 import { resetLinkOf, useOperatorActions } from './operators.api.ts';
 
 export type OperatorRow = ReturnType<typeof OperatorListResponseSchema.parse>['operators'][number];
@@ -43,6 +44,9 @@ export function RoleDialog({ operator, onClose }: { operator: OperatorRow; onClo
   const { t } = useTranslation(['admin-operators', 'admin']);
   const { role } = useOperatorActions(operator.id);
   const [chosen, setChosen] = useState<OperatorRole>(operator.role);
+  // An owner who gives up the role sees the console of the new one at once (menu, pages).
+  const self = useSession().operator?.id === operator.id;
+  const refreshSession = useRefreshSession();
   return (
     <ActionDialog
       title={t('role.title', { username: operator.username })}
@@ -51,7 +55,7 @@ export function RoleDialog({ operator, onClose }: { operator: OperatorRow; onClo
       size="sm"
       cancelDisabled={role.isPending}
       action={
-        <Button disabled={role.isPending || chosen === operator.role} onClick={() => role.mutate(chosen, { onSuccess: onClose })} data-testid="operator-role-confirm">
+        <Button disabled={role.isPending || chosen === operator.role} onClick={() => role.mutate(chosen, { onSuccess: () => { if (self) void refreshSession(); onClose(); } })} data-testid="operator-role-confirm">
           {t('role.save')}
         </Button>
       }

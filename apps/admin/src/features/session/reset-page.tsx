@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { CredentialResetCompleteResponseSchema, CredentialResetInspectResponseSchema } from '@app/contracts';
 import { Alert, Button, Spinner, TextField } from '@app/ui';
-import { api } from '../../shared/api.ts';
+import { api, ApiError } from '../../shared/api.ts';
 import { ErrorLine } from '../../shared/components/page.tsx';
 import { useSession } from '../../shared/session.tsx';
 import { EnrolmentStep } from './enrolment-step.tsx';
@@ -14,6 +14,9 @@ import { EnrolmentStep } from './enrolment-step.tsx';
 function tokenOfLink(): string {
   return window.location.hash.replace(/^#/, '');
 }
+
+/** A link cut short when copied is told like a spent one, without asking the server. */
+const WELL_FORMED = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * The page an owner's reset link opens (/admin/reset#<token>), without a session: the operator
@@ -28,6 +31,7 @@ export function ResetPage() {
   const link = useQuery({
     queryKey: ['backoffice', 'credential-reset', token],
     queryFn: ({ signal }) => api('POST', '/api/backoffice/credential-reset/inspect', { body: { token }, schema: CredentialResetInspectResponseSchema, token: null, signal }),
+    enabled: WELL_FORMED.test(token),
     retry: false,
     refetchOnWindowFocus: false,
     staleTime: Infinity,
@@ -42,6 +46,7 @@ export function ResetPage() {
     if (!complete.isPending) complete.mutate(password);
   });
   const toLogin = () => void navigate('/', { replace: true });
+  const linkError = WELL_FORMED.test(token) ? link.error : new ApiError(410, 'backoffice.reset_link_invalid', 'incomplete link');
 
   if (complete.data) {
     return (
@@ -62,10 +67,10 @@ export function ResetPage() {
     <div className="bo-login">
       <form className="bo-card bo-login__card" onSubmit={(event) => void submit(event)} noValidate data-testid="reset-form">
         <h1 className="bo-login__title">{t('reset.title')}</h1>
-        {link.isPending ? <Spinner label={t('common.loading')} /> : null}
-        {link.isError ? (
+        {link.isFetching ? <Spinner label={t('common.loading')} /> : null}
+        {linkError ? (
           <>
-            <ErrorLine error={link.error} testId="reset-link-error" />
+            <ErrorLine error={linkError} testId="reset-link-error" />
             <button type="button" className="bo-link" onClick={toLogin}>
               {t('reset.toLogin')}
             </button>
