@@ -98,7 +98,9 @@ export function createSettlementService(deps: SettlementDeps) {
       const ordered = postLines(owed).sort((a, b) => (depth.get(a.agentId) ?? 0) - (depth.get(b.agentId) ?? 0));
       let written = 0;
       for (const line of ordered) {
-        if (version > 1 && line.amount === 0n && line.childrenGross === 0n) continue;
+        // A delta line that changes nothing is not written, unless the agent has no line in the
+        // period yet (a contract in force at the period's end made after the first run).
+        if (posted.has(line.agentId) && line.amount === 0n && line.childrenGross === 0n) continue;
         written += 1;
         await tx
           .insertInto('agents_settlement_line')

@@ -31,7 +31,8 @@ export const contractKeys = {
 };
 
 export function contractNoticesQueryOptions(token: string | null, kind: ContractKind) {
-  return memberQueryOptions({ token, queryKey: contractKeys.notices(token, kind), fetch: (signal) => fetchContractNotices(kind, signal) });
+  // Written by other people's actions (an operator, an upline): look again on every visit.
+  return memberQueryOptions({ token, queryKey: contractKeys.notices(token, kind), fetch: (signal) => fetchContractNotices(kind, signal), staleTime: 0, refetchOnWindowFocus: true });
 }
 
 export function useMarkNoticesRead() {

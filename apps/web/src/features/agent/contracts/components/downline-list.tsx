@@ -63,6 +63,11 @@ function DownlineItem({ downline, format, canOffer, onOffer, onDecide, decisions
       {active ? (
         <div className="contract-downline__block" data-testid="downline-active">
           <p className="contract-downline__label">{t('downlines.activeSince', { version: active.version, time: format.dateTime(active.decidedAt ?? active.offeredAt) })}</p>
+          {active.upline === null ? (
+            <p className="contract-downline__label" data-testid="downline-platform-paid">
+              {t('downlines.platformPaid')}
+            </p>
+          ) : null}
           <TierTable kind={active.kind} tiers={active.tiers} format={format} />
         </div>
       ) : null}
@@ -85,7 +90,8 @@ function DownlineItem({ downline, format, canOffer, onOffer, onDecide, decisions
               {pendingFor(pending.id) === 'withdraw' ? t('actions.working') : t('actions.withdraw')}
             </Button>
           ) : null}
-          {active ? (
+          {/* An operator's grant is the platform's: only its holder or an operator may end it. */}
+          {active && active.upline !== null ? (
             <Button variant="ghost" size="sm" className="contract-danger" disabled={busy} onClick={() => onDecide(active, 'terminate')} data-testid="downline-terminate">
               {t('actions.terminate')}
             </Button>

@@ -6,6 +6,7 @@ import { WalletTable } from '../../../wallet/index.ts';
 import type { ContractFormat } from '../hooks/use-contract-format.ts';
 import { CardFigure, HistoryCard } from './history-card.tsx';
 import { LineStatusBadge } from './status-badge.tsx';
+import './settlement-lines.css';
 
 export type SettlementSide = 'received' | 'paid';
 
@@ -31,7 +32,7 @@ function LineState({ line }: { line: SettlementLine }) {
     <>
       <LineStatusBadge status={line.status} />
       {line.outcome ? (
-        <span className="contract-table__sub" data-testid="line-outcome" data-outcome={line.outcome}>
+        <span className="contract-line-outcome" data-testid="line-outcome" data-outcome={line.outcome}>
           {t(`records.outcome.${line.outcome}`)}
         </span>
       ) : null}
