@@ -109,5 +109,18 @@ describe('why a line pays nothing', () => {
     const lines = await ctx.core.db.selectFrom('agents_settlement_line').select(['agent_id', 'base', 'amount', 'status', 'outcome']).where('run_id', '=', run!).where('agent_id', 'in', [a.id, idle.id]).execute();
     expect(lines.find((line) => line.agent_id === a.id)).toMatchObject({ base: 0n, amount: 0n, status: 'not_qualified', outcome: 'team_won' });
     expect(lines.find((line) => line.agent_id === idle.id)).toMatchObject({ outcome: 'no_loss' });
+
+    // An agent whose contract (in force at the period's end) came after that run gets its line,
+    // and the reason, from the delta run that late bets start.
+    const late = await fx.agent();
+    const lateWinner = await fx.member(late);
+    await fx.grant(late, 'dividend', dividend);
+    await fx.round(lateWinner, 10_00n, 30_00n, new Date('2031-08-06T15:00:00Z'));
+    const delta = await settlement().settlePeriod('dividend', period);
+    expect(delta).not.toBe(run);
+    const lateLines = await ctx.core.db.selectFrom('agents_settlement_line').select(['agent_id', 'outcome']).where('run_id', '=', delta!).execute();
+    expect(lateLines.find((line) => line.agent_id === late.id)).toMatchObject({ outcome: 'team_won' });
+    // Agents whose line the delta changes nothing on get no second line.
+    expect(lateLines.find((line) => line.agent_id === a.id)).toBeUndefined();
   });
 });
