@@ -10,7 +10,7 @@ import { databaseUrlOf } from './database-url.ts';
  *   npm run agents -- grant --account A --kind daily --tiers '[{"minValidBet":"0","minActive":0,"rate":"1"}]'
  *   npm run agents -- rollup
  *   npm run agents -- settle (daily|hourly|dividend|due) [--as-of ISO]   settles every period due by then
- *   npm run agents -- settle realtime [--as-of ISO]                       one real-time window now
+ *   npm run agents -- settle realtime [--as-of ISO]                       the real-time windows over by then
  * A grant is made in the name of the first owner operator and audited like the console's.
  */
 const USAGE = 'usage: agents grant --account A --kind K --tiers JSON | rollup | settle (due|daily|hourly|dividend|realtime) [--as-of ISO]';
