@@ -44,9 +44,10 @@ const WEB_FEATURES = {
 
 /** Console features: which other features each may import, through that feature's index.ts. */
 const ADMIN_FEATURES = {
-  agents: [],
+  agents: ['approvals'],
+  approvals: [],
   audit: [],
-  catalogue: [],
+  catalogue: ['approvals'],
   content: [],
   dashboard: ['reports'],
   members: [],
@@ -54,7 +55,7 @@ const ADMIN_FEATURES = {
   payments: [],
   reports: ['dashboard'],
   session: [],
-  settings: ['content'],
+  settings: ['content', 'approvals'],
 };
 
 /** Internal packages and what each may import of ours. */

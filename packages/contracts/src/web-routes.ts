@@ -26,7 +26,7 @@ export const CONSOLE_PATHS = [
   'content/banners', 'content/notices', 'content/promotions', 'content/popups', 'content/announcements', 'content/help', 'content/agent-notices',
   'settings/site', 'settings/general', 'settings/registration', 'settings/limits', 'settings/access', 'settings/advanced',
   'agents/tree', 'agents/contracts', 'agents/settlements', 'agents/settlements/:id',
-  'reports/ggr', 'reports/payments', 'audit', 'operators',
+  'reports/ggr', 'reports/payments', 'audit', 'operators', 'approvals',
 ] as const;
 
 export type ConsolePath = (typeof CONSOLE_PATHS)[number];

@@ -1,5 +1,6 @@
 import type { AdminScreen } from '../shared/screen.ts';
 import { agentsScreens } from '../features/agents/index.ts';
+import { approvalsScreens } from '../features/approvals/index.ts';
 import { auditScreens } from '../features/audit/index.ts';
 import { dashboardScreens } from '../features/dashboard/index.ts';
 import { catalogueScreens } from '../features/catalogue/index.ts';
@@ -21,5 +22,6 @@ export const SCREENS: readonly AdminScreen[] = [
   ...agentsScreens,
   ...auditScreens,
   ...operatorsScreens,
+  ...approvalsScreens,
   ...reportsScreens,
 ];

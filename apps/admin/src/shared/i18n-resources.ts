@@ -1,6 +1,7 @@
 import type { ParseKeys } from 'i18next';
 import type admin from '@app/i18n/locales/pt/admin.json';
 import type adminAgents from '@app/i18n/locales/pt/admin-agents.json';
+import type adminApprovals from '@app/i18n/locales/pt/admin-approvals.json';
 import type adminAudit from '@app/i18n/locales/pt/admin-audit.json';
 import type adminCatalogue from '@app/i18n/locales/pt/admin-catalogue.json';
 import type adminContent from '@app/i18n/locales/pt/admin-content.json';
@@ -21,6 +22,7 @@ import type validation from '@app/i18n/locales/pt/validation.json';
 export interface AdminResources {
   admin: typeof admin;
   'admin-agents': typeof adminAgents;
+  'admin-approvals': typeof adminApprovals;
   'admin-audit': typeof adminAudit;
   'admin-catalogue': typeof adminCatalogue;
   'admin-content': typeof adminContent;
@@ -40,4 +42,4 @@ export type AdminNamespace = Exclude<keyof AdminResources, 'errors' | 'validatio
 export type MenuLabelKey = { [N in AdminNamespace]: `${N}:${ParseKeys<N>}` }[AdminNamespace];
 
 /** Every console namespace, for a t() that reads menu labels of any area (the shell's menu). */
-export const CONSOLE_NAMESPACES = ['admin', 'admin-agents', 'admin-audit', 'admin-catalogue', 'admin-content', 'admin-members', 'admin-operators', 'admin-payments', 'admin-reports', 'admin-settings'] as const satisfies readonly AdminNamespace[];
+export const CONSOLE_NAMESPACES = ['admin', 'admin-agents', 'admin-approvals', 'admin-audit', 'admin-catalogue', 'admin-content', 'admin-members', 'admin-operators', 'admin-payments', 'admin-reports', 'admin-settings'] as const satisfies readonly AdminNamespace[];

@@ -1,5 +1,5 @@
 import { renderPages, stubOperatorApi } from '../../test/render.tsx';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AgentTreeNode, AgentTreePage, OperatorSettlementLine, SettlementRun } from '@app/contracts';
 import ContractsPage from './contracts-page.tsx';
@@ -96,6 +96,8 @@ const line = (id: string, status: OperatorSettlementLine['status'], overrides: P
   kind: 'daily',
   agent: `agent${id}`,
   payer: null,
+  paidBy: 'platform',
+  outcome: null,
   periodStart: '2025-03-09T03:00:00.000Z',
   periodEnd: '2025-03-10T03:00:00.000Z',
   version: 1,
@@ -116,27 +118,16 @@ const line = (id: string, status: OperatorSettlementLine['status'], overrides: P
 });
 
 describe('settlement run page', () => {
-  it('re-runs the unpaid lines after a confirmation with a reason, and shows the result', async () => {
-    let paid = false;
+  it('proposes a re-run of the unpaid lines with a reason: it waits for another operator, nothing is paid yet', async () => {
     const calls = stubOperatorApi('finance', (call) => {
       if (call.method === 'POST') {
-        paid = true;
         return {
-          body: {
-            run: run({ status: 'complete', paidLines: 3, pendingLines: 0, failedLines: 0, totalPaid: '1.90', totalDue: '0.00' }),
-            counts: { paid: 2, insufficient: 0, already_paid: 1, not_payable: 0, error: 0 },
-            paidAmount: '0.90',
-            more: false,
-            lines: [
-              { id: '2', agent: 'agent2', amount: '0.60', before: 'insufficient', after: 'paid', outcome: 'paid', journalKey: 'commission:2:2', error: null },
-              { id: '3', agent: 'agent3', amount: '0.30', before: 'calculated', after: 'paid', outcome: 'paid', journalKey: 'commission:3:1', error: null },
-            ],
-          },
+          status: 202,
+          body: { id: '4', kind: 'agents.settlement_rerun', target: 'run:7', payload: { runId: '7', kind: 'daily', periodStart: '2025-03-09T03:00:00.000Z', periodEnd: '2025-03-10T03:00:00.000Z', lineIds: null }, reason: 'payer funded', status: 'pending', requestedBy: { id: '1', username: 'fin' }, requestedAt: '2026-01-01T00:00:00.000Z', decidedBy: null, decidedAt: null, decisionNote: null, result: null, canDecide: false },
         };
       }
-      return paid
-        ? { body: { run: run({ status: 'complete', paidLines: 3, pendingLines: 0, failedLines: 0, totalPaid: '1.90', totalDue: '0.00' }), total: 3, lines: [line('1', 'paid'), line('2', 'paid'), line('3', 'paid')] } }
-        : { body: { run: run(), total: 3, lines: [line('1', 'paid'), line('2', 'insufficient', { amount: '0.60', payer: 'agent1' }), line('3', 'calculated', { amount: '0.30', payer: 'agent2' })] } };
+      if (call.url.startsWith('/api/backoffice/approvals')) return { body: { content: [], total: 0 } };
+      return { body: { run: run(), total: 3, lines: [line('1', 'paid'), line('2', 'insufficient', { amount: '0.60', payer: 'agent1' }), line('3', 'calculated', { amount: '0.30', payer: 'agent2' })] } };
     });
     renderPages('/agents/settlements/7', [{ path: '/agents/settlements/:id', element: <RunPage /> }]);
     expect((await screen.findByTestId('line-status-2')).textContent).toBe('Payer short of funds');
@@ -148,11 +139,10 @@ describe('settlement run page', () => {
     expect(confirm.disabled).toBe(true); // a reason first
     fireEvent.change(screen.getByTestId('rerun-reason'), { target: { value: ' payer funded ' } });
     fireEvent.click(confirm);
-    expect((await screen.findByTestId('rerun-summary')).textContent).toContain('Paid: 2 (R$');
+    expect((await screen.findByTestId('rerun-proposed')).textContent).toBe('Request sent: the change takes effect when another operator approves it in Approvals.');
     expect(calls.filter((call) => call.method === 'POST')).toEqual([{ method: 'POST', url: '/api/backoffice/agents/settlements/runs/7/rerun', body: { reason: 'payer funded' } }]);
     expect(screen.queryByTestId('rerun-dialog')).toBeNull();
-    await waitFor(() => expect(screen.getByTestId('run-status').textContent).toBe('Complete'));
-    expect((screen.getByTestId('rerun-open') as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('line-status-2').textContent).toBe('Payer short of funds');
   });
 
   it('pays one line when asked, naming it; a server refusal stays in the dialog', async () => {

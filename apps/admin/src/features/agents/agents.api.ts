@@ -3,7 +3,7 @@ import {
   AgentTreePageSchema,
   GrantedContractSchema,
   OperatorContractListSchema,
-  SettlementRerunResultSchema,
+  ApprovalRequestSchema,
   SettlementRunDetailSchema,
   SettlementRunPageSchema,
   type ContractKind,
@@ -72,11 +72,11 @@ export function useRun(id: string, filters: { status: SettlementLine['status'] |
   });
 }
 
-/** Pays a run's unpaid lines (or the lines named); the run and the list are read again either way. */
+/** Proposes paying a run's unpaid lines (or the lines named): another operator approves it in Approvals. */
 export function useRerun(id: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: { reason: string; lineIds?: string[] }) => api('POST', `/api/backoffice/agents/settlements/runs/${encodeURIComponent(id)}/rerun`, { body: input, schema: SettlementRerunResultSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['backoffice', 'agents'] }),
+    mutationFn: (input: { reason: string; lineIds?: string[] }) => api('POST', `/api/backoffice/agents/settlements/runs/${encodeURIComponent(id)}/rerun`, { body: input, schema: ApprovalRequestSchema }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['backoffice'] }),
   });
 }

@@ -1,24 +1,25 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { SETTLEMENT_LINE_STATUSES, type OperatorSettlementLine, type SettlementLine, type SettlementRerunResult, type SettlementRun } from '@app/contracts';
-import { Button, SelectField, TextField } from '@app/ui';
+import { SETTLEMENT_LINE_STATUSES, type OperatorSettlementLine, type SettlementLine, type SettlementRun } from '@app/contracts';
+import { Alert, Button, SelectField, TextField } from '@app/ui';
 import { Badge, DataTable, Pager, type Column } from '../../shared/components/data-table.tsx';
 import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.tsx';
 import { LINES_PAGE_SIZE, useRerun, useRun } from './agents.api.ts';
-import { formatRate, LINE_TONE, OUTCOME_TONE, RUN_TONE } from './labels.ts';
+import { formatRate, LINE_TONE, RUN_TONE } from './labels.ts';
 import { LineCounts, PeriodText } from './run-parts.tsx';
 import './agents.css';
 import { ActionDialog } from '../../shared/components/action-dialog.tsx';
+import { PendingApprovals } from '../approvals/index.ts';
 
 /**
  * One settlement run: its results, its lines in payment order (top agents first) with attempts
  * and journals, and the re-run of its unpaid lines (all, or one line), confirmed with a reason.
  */
 export default function RunPage() {
-  const { t, i18n } = useTranslation(['admin-agents', 'admin']);
+  const { t, i18n } = useTranslation(['admin-agents', 'admin', 'admin-approvals']);
   const { id = '' } = useParams();
   const session = useSession();
   const maySettle = session.can('agents.settle');
@@ -27,7 +28,8 @@ export default function RunPage() {
   const query = useRun(id, { status, pageNo });
   const rerun = useRerun(id);
   const [confirming, setConfirming] = useState<{ line: OperatorSettlementLine | null } | null>(null);
-  const [result, setResult] = useState<SettlementRerunResult | null>(null);
+  // A re-run is a request another operator approves (Approvals); nothing is paid until then.
+  const [proposed, setProposed] = useState(false);
   const money = (amount: string) => formatMoney(amount, i18n.language);
 
   const columns: Column<OperatorSettlementLine>[] = [
@@ -118,7 +120,12 @@ export default function RunPage() {
             <>
               <RunSummary run={run} />
               {!maySettle ? <p className="bo-muted" data-testid="run-read-only">{t('rerun.readOnly')}</p> : unpaid === 0 ? <p className="bo-muted">{t('rerun.nothing')}</p> : null}
-              {result ? <RerunResult result={result} onClose={() => setResult(null)} /> : null}
+              {proposed ? (
+                <Alert tone="info" data-testid="rerun-proposed">
+                  {t('admin-approvals:propose.sent')}
+                </Alert>
+              ) : null}
+              <PendingApprovals kind="agents.settlement_rerun" target={`run:${id}`} />
               <div className="bo-filters">
                 <SelectField
                   label={t('lines.filters.status')}
@@ -142,7 +149,7 @@ export default function RunPage() {
           error={rerun.error}
           onClose={() => setConfirming(null)}
           onConfirm={(reason) =>
-            rerun.mutate({ reason, ...(confirming.line ? { lineIds: [confirming.line.id] } : {}) }, { onSuccess: (answer) => { setResult(answer); setConfirming(null); } })
+            rerun.mutate({ reason, ...(confirming.line ? { lineIds: [confirming.line.id] } : {}) }, { onSuccess: () => { setProposed(true); setConfirming(null); } })
           }
         />
       ) : null}
@@ -179,7 +186,7 @@ function RunSummary({ run }: { run: SettlementRun }) {
 
 /** Confirms a re-run with its reason (kept in the audit log with each payment). */
 function RerunDialog({ run, line, busy, error, onConfirm, onClose }: { run: SettlementRun; line: OperatorSettlementLine | null; busy: boolean; error: unknown; onConfirm: (reason: string) => void; onClose: () => void }) {
-  const { t, i18n } = useTranslation(['admin-agents', 'admin']);
+  const { t, i18n } = useTranslation(['admin-agents', 'admin', 'admin-approvals']);
   const [reason, setReason] = useState('');
   const money = (amount: string) => formatMoney(amount, i18n.language);
   return (
@@ -189,7 +196,7 @@ function RerunDialog({ run, line, busy, error, onConfirm, onClose }: { run: Sett
       onClose={onClose}
       action={
         <Button onClick={() => onConfirm(reason.trim())} disabled={busy || reason.trim() === ''} data-testid="rerun-confirm">
-          {busy ? t('rerun.busy') : t('rerun.confirm')}
+          {t('admin-approvals:propose.send')}
         </Button>
       }
     >
@@ -199,45 +206,8 @@ function RerunDialog({ run, line, busy, error, onConfirm, onClose }: { run: Sett
           : t('rerun.message', { count: run.pendingLines + run.failedLines, amount: money(run.totalDue) })}
       </p>
       <p className="bo-muted">{t('rerun.safety')}</p>
-      <TextField label={t('admin:common.reason')} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} autoFocus data-testid="rerun-reason" />
+      <TextField label={t('admin-approvals:propose.reason')} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} autoFocus data-testid="rerun-reason" />
       <ErrorLine error={error} testId="rerun-error" />
     </ActionDialog>
-  );
-}
-
-function RerunResult({ result, onClose }: { result: SettlementRerunResult; onClose: () => void }) {
-  const { t, i18n } = useTranslation(['admin-agents', 'admin']);
-  const money = (amount: string) => formatMoney(amount, i18n.language);
-  return (
-    <section className="bo-card bo-agents__result" data-testid="rerun-result" aria-live="polite">
-      <div className="bo-agents__result-head">
-        <h2 className="bo-agents__root-title">{t('rerun.resultTitle')}</h2>
-        <Button size="sm" variant="outline" onClick={onClose}>
-          {t('admin:common.close')}
-        </Button>
-      </div>
-      <p data-testid="rerun-summary">
-        {t('rerun.summary', {
-          paid: result.counts.paid,
-          amount: money(result.paidAmount),
-          insufficient: result.counts.insufficient,
-          alreadyPaid: result.counts.already_paid,
-          notPayable: result.counts.not_payable,
-          error: result.counts.error,
-        })}
-      </p>
-      {result.more ? <p className="bo-agents__loss" data-testid="rerun-more">{t('rerun.more')}</p> : null}
-      {result.lines.length > 0 ? (
-        <ul className="bo-agents__outcomes">
-          {result.lines.map((line) => (
-            <li key={line.id} data-testid={`outcome-${line.id}`}>
-              <Badge tone={OUTCOME_TONE[line.outcome]}>{t(`outcome.${line.outcome}`)}</Badge> #{line.id} · {line.agent} · {money(line.amount)}
-              {line.journalKey && line.outcome === 'paid' ? <span className="bo-code bo-agents__hint">{line.journalKey}</span> : null}
-              {line.error ? <span className="bo-error"> {t(`errors:${line.error}`, { defaultValue: line.error })}</span> : null}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </section>
   );
 }

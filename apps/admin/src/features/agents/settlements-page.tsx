@@ -2,24 +2,32 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CONTRACT_KINDS, SETTLEMENT_RUN_STATUSES, type ContractKind, type SettlementRun, type SettlementRunStatus } from '@app/contracts';
-import { Checkbox, SelectField } from '@app/ui';
+import { Button, Checkbox, SelectField, TextField } from '@app/ui';
 import { Badge, type Column } from '../../shared/components/data-table.tsx';
 import { PagedTable } from '../../shared/components/paged-table.tsx';
 import { Page } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney } from '../../shared/format.ts';
+import { useSession } from '../../shared/session.tsx';
+import { PendingApprovals, ProposalDialog } from '../approvals/index.ts';
 import { RUNS_PAGE_SIZE, useRuns } from './agents.api.ts';
 import { RUN_TONE } from './labels.ts';
 import { LineCounts, PeriodText } from './run-parts.tsx';
 import './agents.css';
 
-/** Settlement runs newest first with their results; a run opens with its lines and the re-run. */
+/**
+ * Settlement runs newest first with their results; a run opens with its lines and the re-run.
+ * Settling a chosen period (as the worker and `npm run agents -- settle` do) is a request another
+ * operator with agents.settle approves.
+ */
 export default function SettlementsPage() {
-  const { t, i18n } = useTranslation(['admin-agents', 'admin']);
+  const { t, i18n } = useTranslation(['admin-agents', 'admin', 'admin-approvals']);
   const [kind, setKind] = useState<ContractKind | ''>('');
   const [status, setStatus] = useState<SettlementRunStatus | ''>('');
   const [includeEmpty, setIncludeEmpty] = useState(false);
   const [pageNo, setPageNo] = useState(1);
   const query = useRuns({ kind, status, includeEmpty, pageNo });
+  const maySettle = useSession().can('agents.settle');
+  const [settling, setSettling] = useState(false);
 
   const columns: Column<SettlementRun>[] = [
     {
@@ -57,7 +65,19 @@ export default function SettlementsPage() {
   ];
 
   return (
-    <Page title={t('runs.title')} testId="agents-settlements-page">
+    <Page
+      title={t('runs.title')}
+      testId="agents-settlements-page"
+      actions={
+        maySettle ? (
+          <Button onClick={() => setSettling(true)} data-testid="settle-open">
+            {t('admin-approvals:settle.open')}
+          </Button>
+        ) : null
+      }
+    >
+      <PendingApprovals kind="agents.settlement_period" />
+      <PendingApprovals kind="agents.settlement_rerun" />
       <div className="bo-filters">
         <SelectField label={t('runs.filters.kind')} value={kind} onValueChange={(value) => { setKind(value); setPageNo(1); }} options={[{ value: '' as const, label: t('admin:common.all') }, ...CONTRACT_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))]} data-testid="runs-kind" />
         <SelectField label={t('runs.filters.status')} value={status} onValueChange={(value) => { setStatus(value); setPageNo(1); }} options={[{ value: '' as const, label: t('admin:common.all') }, ...SETTLEMENT_RUN_STATUSES.map((value) => ({ value, label: t(`runStatus.${value}`) }))]} data-testid="runs-status" />
@@ -65,6 +85,29 @@ export default function SettlementsPage() {
       </div>
       <p className="bo-muted">{t('runs.help')}</p>
       <PagedTable query={query} columns={columns} rowKey={(row) => row.id} testId="runs" empty={t('runs.empty')} pageNo={pageNo} pageSize={RUNS_PAGE_SIZE} onPage={setPageNo} />
+      {settling ? <SettleDialog onClose={() => setSettling(false)} /> : null}
     </Page>
+  );
+}
+
+const PERIOD_KINDS = ['daily', 'hourly', 'dividend'] as const;
+
+/** Choose a kind and a day (an hour for hourly salaries) in the operator's time zone: the period containing it is settled once approved. */
+function SettleDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation(['admin-agents', 'admin-approvals']);
+  const [kind, setKind] = useState<(typeof PERIOD_KINDS)[number]>('daily');
+  const [at, setAt] = useState('');
+  return (
+    <ProposalDialog title={t('admin-approvals:settle.title')} url="/api/backoffice/agents/settlements/periods" body={{ kind, at }} testId="settle-dialog" onClose={onClose}>
+      <p>{t('admin-approvals:settle.message')}</p>
+      <SelectField label={t('runs.filters.kind')} value={kind} onValueChange={(value) => { setKind(value); setAt(''); }} options={PERIOD_KINDS.map((value) => ({ value, label: t(`kinds.${value}`) }))} data-testid="settle-kind" />
+      <TextField
+        label={kind === 'hourly' ? t('admin-approvals:settle.hour') : t('admin-approvals:settle.day')}
+        type={kind === 'hourly' ? 'datetime-local' : 'date'}
+        value={at}
+        onChange={(event) => setAt(event.target.value)}
+        data-testid="settle-at"
+      />
+    </ProposalDialog>
   );
 }

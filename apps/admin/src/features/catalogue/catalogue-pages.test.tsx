@@ -42,28 +42,48 @@ describe('catalogue vendors page', () => {
     expect(screen.queryByTestId('vendor-wallet-mode-PG')).toBeNull();
   });
 
-  it('shows the translated refusal when members hold money at the vendor', async () => {
-    stubApi('owner', (call) =>
-      call.method === 'PATCH'
+  const pendingRequest = (kind: string, payload: object) => ({
+    id: '9', kind, target: 'PG', payload, reason: 'novo contrato', status: 'pending', requestedBy: { id: '1', username: 'dono' }, requestedAt: '2026-01-01T00:00:00.000Z',
+    decidedBy: null, decidedAt: null, decisionNote: null, result: null, canDecide: false,
+  });
+
+  it('proposes a wallet mode with a reason, shows the translated refusal when members hold money at the vendor', async () => {
+    const calls = stubApi('owner', (call) =>
+      call.method === 'POST'
         ? { status: 409, body: { error: { code: 'catalogue.vendor_funds_held', message: 'held', details: { members: 1, total: '50.00' } } } }
-        : { body: { content: [vendor({ walletMode: 'transfer', fundsHeld: { members: 1, total: '50.00' } })] } },
+        : call.url.startsWith('/api/backoffice/approvals') ? { body: { content: [], total: 0 } } : { body: { content: [vendor({ walletMode: 'transfer', fundsHeld: { members: 1, total: '50.00' } })] } },
     );
     renderPage(<VendorsPage />);
     fireEvent.change(await screen.findByTestId('vendor-wallet-mode-PG'), { target: { value: 'seamless' } });
-    fireEvent.click(within(await screen.findByTestId('vendor-mode-dialog')).getByRole('button', { name: 'Change mode' }));
-    expect((await screen.findByTestId('vendors-error')).textContent).toContain('Members still hold money at this vendor');
+    const dialog = await screen.findByTestId('vendor-mode-dialog');
+    expect((within(dialog).getByTestId('vendor-mode-dialog-send') as HTMLButtonElement).disabled).toBe(true); // a reason first
+    fireEvent.change(within(dialog).getByTestId('vendor-mode-dialog-reason'), { target: { value: 'fim da integração' } });
+    fireEvent.click(within(dialog).getByTestId('vendor-mode-dialog-send'));
+    expect((await screen.findByTestId('vendor-mode-dialog-error')).textContent).toContain('Members still hold money at this vendor');
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ url: '/api/backoffice/catalogue/vendors/PG/wallet-mode', body: { walletMode: 'seamless', reason: 'fim da integração' } });
+    expect(calls.some((call) => call.method === 'PATCH')).toBe(false);
     expect(screen.getByTestId('vendor-funds-PG').textContent).toContain('1 member');
   });
 
-  it('shows a rotated secret once, after a confirmation', async () => {
-    stubApi('owner', (call) => (call.url.endsWith('/secret') ? { body: { secret: 'S3cr3t-value-shown-once', rotatedAt: '2025-02-03T04:05:06.000Z' } } : { body: { content: [vendor()] } }));
+  it('a new secret is proposed, never shown here: the page says the change awaits approval', async () => {
+    let proposed = false;
+    const request = pendingRequest('catalogue.vendor_secret', { vendor: 'PG', vendorName: 'PG Soft' });
+    const calls = stubApi('owner', (call) => {
+      if (call.method === 'POST') {
+        proposed = true;
+        return { status: 202, body: request };
+      }
+      if (call.url.startsWith('/api/backoffice/approvals')) return { body: { content: proposed && call.url.includes('catalogue.vendor_secret') ? [request] : [], total: proposed ? 1 : 0 } };
+      return { body: { content: [vendor()] } };
+    });
     renderPage(<VendorsPage />);
     fireEvent.click(await screen.findByTestId('vendor-rotate-PG'));
-    fireEvent.click(await screen.findByTestId('vendor-rotate-confirm'));
-    expect((await screen.findByTestId('vendor-secret-value')).textContent).toContain('S3cr3t-value-shown-once');
-    fireEvent.click(screen.getByTestId('vendor-secret-done'));
-    await waitFor(() => expect(screen.queryByTestId('vendor-secret-value')).toBeNull());
-    expect(document.body.textContent).not.toContain('S3cr3t-value-shown-once');
+    fireEvent.change(await screen.findByTestId('vendor-rotate-dialog-reason'), { target: { value: 'rotação trimestral' } });
+    fireEvent.click(screen.getByTestId('vendor-rotate-dialog-send'));
+    expect((await screen.findByTestId('vendor-rotate-dialog-sent')).textContent).toContain('takes effect when another operator approves it');
+    expect(calls.find((call) => call.method === 'POST')).toMatchObject({ url: '/api/backoffice/catalogue/vendors/PG/secret', body: { reason: 'rotação trimestral' } });
+    fireEvent.click(screen.getByTestId('vendor-rotate-dialog-done'));
+    expect((await screen.findByTestId('pending-approvals-catalogue.vendor_secret')).textContent).toContain('PG Soft (PG): generate a new provider-API secret');
   });
 });
 

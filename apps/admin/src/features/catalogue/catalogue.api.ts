@@ -5,7 +5,6 @@ import {
   OperatorGameSchema,
   OperatorVendorListSchema,
   OperatorVendorSchema,
-  VendorSecretSchema,
   type CatalogueImportReport,
   type GamePatch,
   type VendorPatch,
@@ -29,15 +28,6 @@ export function useVendorPatch() {
   return useMutation({
     mutationFn: ({ code, patch }: { code: string; patch: VendorPatch }) => api('PATCH', `/api/backoffice/catalogue/vendors/${encodeURIComponent(code)}`, { body: patch, schema: OperatorVendorSchema }),
     onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: VENDORS_KEY }), queryClient.invalidateQueries({ queryKey: GAMES_KEY })]),
-  });
-}
-
-/** A new provider-API secret: the answer is the only place it is ever shown. */
-export function useSecretRotation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) => api('POST', `/api/backoffice/catalogue/vendors/${encodeURIComponent(code)}/secret`, { schema: VendorSecretSchema }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: VENDORS_KEY }),
   });
 }
 

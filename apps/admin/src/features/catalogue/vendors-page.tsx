@@ -1,22 +1,24 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OperatorVendor, VendorSecret, WalletMode } from '@app/contracts';
-import { Alert, Button, ConfirmDialog, SelectField, TextField } from '@app/ui';
+import type { OperatorVendor, WalletMode } from '@app/contracts';
+import { Button, SelectField, TextField } from '@app/ui';
 import { ApiError } from '../../shared/api.ts';
 import { Badge, DataTable, type Column } from '../../shared/components/data-table.tsx';
 import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney } from '../../shared/format.ts';
 import { useSession } from '../../shared/session.tsx';
 import { FieldErrors } from './field-errors.tsx';
-import { useIpAllowList, useSecretRotation, useVendorPatch, useVendors } from './catalogue.api.ts';
+import { useIpAllowList, useVendorPatch, useVendors } from './catalogue.api.ts';
 import { SortInput } from './sort-input.tsx';
 import { Switch } from './switch.tsx';
 import './catalogue.css';
-import { ActionDialog, NoticeDialog } from '../../shared/components/action-dialog.tsx';
+import { ActionDialog } from '../../shared/components/action-dialog.tsx';
+import { PendingApprovals, ProposalDialog } from '../approvals/index.ts';
 
 /**
- * Vendors: switches (enabled, maintenance), wallet mode, order and name, and the provider API's
- * secret (rotated, shown once) and IP allow-list. Each change is saved at once and audited.
+ * Vendors: switches (enabled, maintenance), order and name, saved at once and audited; the
+ * provider API's IP allow-list; the wallet mode and a new provider secret are proposed with a
+ * reason and apply when another operator approves them (Approvals, which shows the secret once).
  */
 export default function VendorsPage() {
   const { t, i18n } = useTranslation(['admin-catalogue', 'admin']);
@@ -175,22 +177,23 @@ export default function VendorsPage() {
   return (
     <Page title={t('vendors.title')} testId="catalogue-vendors-page">
       {!mayManage ? <p className="bo-muted">{t('readOnly')}</p> : null}
+      <PendingApprovals kind="catalogue.vendor_wallet_mode" />
+      <PendingApprovals kind="catalogue.vendor_secret" />
       <ErrorLine error={patch.error} testId="vendors-error" />
       <QueryState query={query}>
         {() => <DataTable columns={columns} rows={query.data?.content ?? []} rowKey={(vendor) => vendor.code} testId="vendors" empty={t('vendors.empty')} />}
       </QueryState>
-      <ConfirmDialog
-        open={modeChange !== null}
-        title={t('vendors.modeTitle')}
-        message={modeChange ? t('vendors.modeMessage', { vendor: modeChange.vendor.displayName, mode: t(`vendors.walletModes.${modeChange.mode}`) }) : ''}
-        confirmLabel={t('vendors.modeConfirm')}
-        cancelLabel={t('admin:common.cancel')}
-        closeLabel={t('admin:common.close')}
-        busy={patch.isPending}
-        onCancel={() => setModeChange(null)}
-        onConfirm={() => modeChange && patch.mutate({ code: modeChange.vendor.code, patch: { walletMode: modeChange.mode } }, { onSettled: () => setModeChange(null) })}
-        testId="vendor-mode-dialog"
-      />
+      {modeChange ? (
+        <ProposalDialog
+          title={t('vendors.modeTitle')}
+          url={`/api/backoffice/catalogue/vendors/${encodeURIComponent(modeChange.vendor.code)}/wallet-mode`}
+          body={{ walletMode: modeChange.mode }}
+          testId="vendor-mode-dialog"
+          onClose={() => setModeChange(null)}
+        >
+          <p>{t('vendors.modeMessage', { vendor: modeChange.vendor.displayName, mode: t(`vendors.walletModes.${modeChange.mode}`) })}</p>
+        </ProposalDialog>
+      ) : null}
       {renaming ? <RenameDialog vendor={renaming} onClose={() => setRenaming(null)} /> : null}
       {rotating ? <RotateDialog vendor={rotating} onClose={() => setRotating(null)} /> : null}
       {allowList ? <AllowListDialog vendor={allowList} onClose={() => setAllowList(null)} /> : null}
@@ -220,49 +223,19 @@ function RenameDialog({ vendor, onClose }: { vendor: OperatorVendor; onClose: ()
   );
 }
 
-/** Confirm, then show the new secret once: closing the dialog is the last time anyone sees it. */
+/** Propose a new secret: the operator who approves it sees it once (Approvals). */
 function RotateDialog({ vendor, onClose }: { vendor: OperatorVendor; onClose: () => void }) {
-  const { t, i18n } = useTranslation(['admin-catalogue', 'admin']);
-  const rotation = useSecretRotation();
-  const [secret, setSecret] = useState<VendorSecret | null>(null);
-  const [copied, setCopied] = useState(false);
-  if (!secret) {
-    return (
-      <ActionDialog
-        title={vendor.provider.hasSecret ? t('vendors.rotateTitle', { vendor: vendor.displayName }) : t('vendors.generateTitle', { vendor: vendor.displayName })}
-        testId="vendor-rotate-dialog"
-        onClose={onClose}
-        action={
-          <Button onClick={() => rotation.mutate(vendor.code, { onSuccess: setSecret })} disabled={rotation.isPending} data-testid="vendor-rotate-confirm">
-            {vendor.provider.hasSecret ? t('vendors.rotate') : t('vendors.generate')}
-          </Button>
-        }
-      >
-        <p>{vendor.provider.hasSecret ? t('vendors.rotateMessage') : t('vendors.generateMessage')}</p>
-        <ErrorLine error={rotation.error} />
-      </ActionDialog>
-    );
-  }
+  const { t } = useTranslation(['admin-catalogue', 'admin']);
   return (
-    <NoticeDialog title={t('vendors.secretTitle', { vendor: vendor.displayName })} testId="vendor-secret-dialog" onClose={onClose} doneLabel={t('vendors.secretDone')} doneTestId="vendor-secret-done">
-      <div className="cat-secret">
-        <Alert tone="info">{t('vendors.secretOnce')}</Alert>
-        <code className="cat-secret__value" data-testid="vendor-secret-value">
-          {secret.secret}
-        </code>
-        <span className="bo-actions">
-          <Button
-            size="sm"
-            variant="outline"
-            onClick={() => void navigator.clipboard?.writeText(secret.secret).then(() => setCopied(true), () => undefined)}
-            data-testid="vendor-secret-copy"
-          >
-            {copied ? t('vendors.copied') : t('vendors.copy')}
-          </Button>
-          <span className="bo-muted cat-small">{t('vendors.rotatedAt', { date: formatDateTime(secret.rotatedAt, i18n.language) })}</span>
-        </span>
-      </div>
-    </NoticeDialog>
+    <ProposalDialog
+      title={vendor.provider.hasSecret ? t('vendors.rotateTitle', { vendor: vendor.displayName }) : t('vendors.generateTitle', { vendor: vendor.displayName })}
+      url={`/api/backoffice/catalogue/vendors/${encodeURIComponent(vendor.code)}/secret`}
+      body={{}}
+      testId="vendor-rotate-dialog"
+      onClose={onClose}
+    >
+      <p>{vendor.provider.hasSecret ? t('vendors.rotateMessage') : t('vendors.generateMessage')}</p>
+    </ProposalDialog>
   );
 }
 

@@ -37,7 +37,7 @@ const toValue = (draft: LimitsDraft) => ({
   withdrawal: { min: reais(draft.withdrawalMin), max: reais(draft.withdrawalMax), autoApproveUpTo: reais(draft.autoApproveUpTo), receiptTimeoutMinutes: whole(draft.receiptTimeoutMinutes) },
 });
 
-/** Deposit and withdrawal limits, the auto-approval threshold and the payment timers (settings.manage). */
+/** Deposit and withdrawal limits, the auto-approval threshold and the payment timers (settings.manage): proposed, applied when another operator approves. */
 export default function LimitsSettingsPage() {
   const { t, i18n } = useTranslation('admin-settings');
   const money = (text: string) => {
@@ -54,7 +54,7 @@ export default function LimitsSettingsPage() {
     <SettingsLayout page="limits">
       {(settings) =>
         settings.payments ? (
-          <SettingCard settingKey="payments" value={settings.payments} fromValue={fromValue} toValue={toValue} formatText={formatText}>
+          <SettingCard settingKey="payments" value={settings.payments} fromValue={fromValue} toValue={toValue} formatText={formatText} proposal={{ url: '/api/backoffice/settings/payments/proposal', kind: 'system.payment_limits' }}>
             {({ draft, setDraft, errors }) => {
               const amount = (key: keyof LimitsDraft, path: string, label: string, hint?: string) => (
                 <TextField

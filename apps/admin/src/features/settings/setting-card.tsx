@@ -1,10 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type DefaultValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { SETTING_SCHEMAS, type SettingKey, type Settings } from '@app/contracts';
-import { Alert, Button, ConfirmDialog } from '@app/ui';
+import { SETTING_SCHEMAS, type ApprovalKind, type SettingKey, type Settings } from '@app/contracts';
+import { Alert, Button, ConfirmDialog, TextField } from '@app/ui';
 import { ErrorLine } from '../../shared/components/page.tsx';
 import { formErrors, issuesResolver, issuesToErrors, serverFieldErrors, type FieldErrors, type FormCheck } from '../content/index.ts';
+import { PendingApprovals, useProposal } from '../approvals/index.ts';
 import { useSaveSetting } from './settings.api.ts';
 
 export interface Confirmation {
@@ -38,6 +39,8 @@ export interface SettingCardProps<K extends SettingKey, D> {
   serverText?: (path: string) => string | undefined;
   /** Listed under the form: problems no field shows (the JSON editor). */
   listErrors?: boolean;
+  /** A maker-checker setting (the payment limits): the value is proposed with a reason to `url` and applies when another operator approves it. */
+  proposal?: { url: string; kind: ApprovalKind };
   children: (form: { draft: D; setDraft: (draft: D) => void; errors: FieldErrors }) => ReactNode;
 }
 
@@ -47,13 +50,19 @@ export interface SettingCardProps<K extends SettingKey, D> {
  * Save / Undo. Each save is one audited change on the server.
  */
 export function SettingCard<K extends SettingKey, D>(props: SettingCardProps<K, D>) {
-  const { settingKey, value, fromValue, toValue, formatText, mapPath, serverText, confirm, listErrors, children } = props;
-  const { t } = useTranslation(['admin-settings', 'admin-content', 'admin']);
+  const { settingKey, value, fromValue, toValue, formatText, mapPath, serverText, confirm, listErrors, proposal, children } = props;
+  const { t } = useTranslation(['admin-settings', 'admin-content', 'admin', 'admin-approvals', 'errors']);
   // The shared form-issue texts live in admin-content (form-issues.ts).
   const { t: issueT } = useTranslation('admin-content');
   const [asking, setAsking] = useState<{ confirmation: Confirmation; value: unknown } | null>(null);
   const [savedAt, setSavedAt] = useState<number | null>(null);
-  const save = useSaveSetting(settingKey);
+  const saveNow = useSaveSetting(settingKey);
+  const propose = useProposal<{ value: unknown; reason: string }>(() => proposal?.url ?? '', (body) => body);
+  const [reason, setReason] = useState('');
+  const [proposedAt, setProposedAt] = useState<number | null>(null);
+  const [reasonMissing, setReasonMissing] = useState(false);
+  // Either mutation answers the same way to the form: pending, error, reset.
+  const save = proposal ? propose : saveNow;
   const remap = (found: FieldErrors, current: D): FieldErrors => (mapPath ? Object.fromEntries(Object.entries(found).map(([path, message]) => [mapPath(path, current), message])) : found);
   // The key's schema from @app/contracts, as the server stores against it; checked when saving only.
   const check = (current: D): FormCheck<unknown> => {
@@ -75,10 +84,19 @@ export function SettingCard<K extends SettingKey, D>(props: SettingCardProps<K, 
   function setDraft(next: D) {
     setDraftValue('draft', next);
     setSavedAt(null);
+    setProposedAt(null);
   }
 
   function send(next: unknown) {
-    save.mutate(next, {
+    if (proposal) {
+      if (reason.trim() === '') {
+        setReasonMissing(true);
+        return;
+      }
+      propose.mutate({ value: next, reason }, { onSuccess: () => setProposedAt(Date.now()) });
+      return;
+    }
+    saveNow.mutate(next, {
       onSuccess: (stored) => {
         form.reset(formValues(fromValue(stored)));
         setSavedAt(Date.now());
@@ -109,8 +127,17 @@ export function SettingCard<K extends SettingKey, D>(props: SettingCardProps<K, 
         </h2>
         <p className="bo-muted st-card__intro">{t(`cards.${settingKey}.intro`)}</p>
       </header>
+      {proposal ? <PendingApprovals kind={proposal.kind} testId={`settings-pending-${settingKey}`} /> : null}
       <form className="st-form" onSubmit={onSubmit} noValidate>
         {children({ draft, setDraft, errors: shown })}
+        {proposal ? (
+          <TextField label={t('admin-approvals:propose.reason')} value={reason} onChange={(event) => { setReason(event.target.value); setReasonMissing(false); }} maxLength={500} error={reasonMissing ? t('errors:backoffice.approval_reason_required') : undefined} errorTestId={`settings-reason-${settingKey}-error`} data-testid={`settings-reason-${settingKey}`} />
+        ) : null}
+        {proposal && proposedAt !== null ? (
+          <Alert tone="info" data-testid={`settings-proposed-${settingKey}`}>
+            {t('admin-approvals:propose.sent')}
+          </Alert>
+        ) : null}
         {Object.keys(errors).length > 0 ? (
           <Alert tone="error" data-testid={`settings-invalid-${settingKey}`}>
             {t('fixFields')}
@@ -138,7 +165,7 @@ export function SettingCard<K extends SettingKey, D>(props: SettingCardProps<K, 
             {t('undo')}
           </Button>
           <Button type="submit" disabled={save.isPending} data-testid={`settings-save-${settingKey}`}>
-            {save.isPending ? t('saving') : t('admin:common.save')}
+            {save.isPending ? t('saving') : proposal ? t('admin-approvals:propose.send') : t('admin:common.save')}
           </Button>
         </div>
       </form>

@@ -25,13 +25,15 @@ function fill(testId: string, value: string) {
   fireEvent.change(screen.getByTestId(testId), { target: { value } });
 }
 
-function serve(operator: typeof owner, put: (key: string, body: unknown) => Response) {
+function serve(operator: typeof owner, put: (key: string, body: unknown) => Response, propose?: (body: unknown) => Response) {
   sessionStorage.setItem('backoffice.token', 'tok');
   return fakeApi((method, path, body) => {
     if (path === '/api/backoffice/session') return json(200, { operator, mustChangePassword: false });
     if (path === '/api/system/status') return json(200, { status: 0, ip: '203.0.113.9' });
     if (method === 'GET' && path === '/api/backoffice/settings') return json(200, operator.role === 'owner' ? settings : { site: settings.site, appDownload: settings.appDownload, customerService: settings.customerService });
     if (method === 'PUT' && path.startsWith('/api/backoffice/settings/')) return put(path.slice('/api/backoffice/settings/'.length), body);
+    if (method === 'POST' && path === '/api/backoffice/settings/payments/proposal' && propose) return propose(body);
+    if (method === 'GET' && path.startsWith('/api/backoffice/approvals')) return json(200, { content: [], total: 0 });
     return json(404, { error: { code: 'route.not_found', message: 'nf' } });
   });
 }
@@ -49,7 +51,7 @@ describe('settings: maintenance', () => {
 
     const dialog = await screen.findByTestId('settings-confirm-maintenance');
     expect(within(dialog).getByText('Colocar o site em manutenção?')).toBeTruthy();
-    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+    expect(calls.some((call) => call.method === 'PUT' || call.method === 'POST')).toBe(false);
     fireEvent.click(within(dialog).getByTestId('confirm-cancel'));
     await waitFor(() => expect(screen.queryByTestId('settings-confirm-maintenance')).toBeNull());
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);
@@ -69,7 +71,15 @@ describe('settings: maintenance', () => {
 
 describe('settings: limits', () => {
   it('refuses a minimum above the maximum and a malformed amount before sending, then the field the server names', async () => {
-    const calls = serve(owner, () => json(400, { error: { code: 'validation.failed', message: 'invalid', details: { fields: [{ path: 'payments.withdrawal.autoApproveUpTo', message: 'x' }] } } }));
+    let refuse = true;
+    const calls = serve(
+      owner,
+      () => json(409, { error: { code: 'system.setting_needs_approval', message: 'propose' } }),
+      (body) =>
+        refuse
+          ? json(400, { error: { code: 'validation.failed', message: 'invalid', details: { fields: [{ path: 'payments.withdrawal.autoApproveUpTo', message: 'x' }] } } })
+          : json(202, { id: '5', kind: 'system.payment_limits', target: 'payments', payload: { before: settings.payments, after: (body as { value: unknown }).value }, reason: 'x', status: 'pending', requestedBy: { id: '1', username: 'dono' }, requestedAt: '2026-01-01T00:00:00.000Z', decidedBy: null, decidedAt: null, decisionNote: null, result: null, canDecide: false }),
+    );
     renderConsole('/settings/limits', 'en');
     await screen.findByTestId('settings-card-payments');
     fill('settings-limits-withdrawalMin', '900');
@@ -83,13 +93,26 @@ describe('settings: limits', () => {
     fill('settings-limits-withdrawalMin', '50');
     fill('settings-limits-depositMax', '50000');
     fill('settings-limits-autoApproveUpTo', '100,5');
+    // A change of the limits waits for a second operator: it needs a reason.
+    fireEvent.click(screen.getByTestId('settings-save-payments'));
+    expect((await screen.findByTestId('settings-reason-payments-error')).textContent).toBe('Enter the reason (up to 500 characters).');
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    fill('settings-reason-payments', 'limite de aprovação automática');
     fireEvent.click(screen.getByTestId('settings-save-payments'));
     expect((await screen.findByTestId('settings-error-payments')).textContent).toBe('Some details are invalid. Please check and try again.');
     expect(screen.getByTestId('settings-limits-autoApproveUpTo-error').textContent).toBe('The server refused this value.');
-    expect(calls.find((call) => call.method === 'PUT')?.body).toEqual({
+    const value = {
       deposit: { presets: ['20.00', '50.00'], min: '10.00', max: '50000.00', expiresInMinutes: 15, maxPending: 3 },
       withdrawal: { min: '50.00', max: '800.00', autoApproveUpTo: '100.50', receiptTimeoutMinutes: 60 },
-    });
+    };
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ value, reason: 'limite de aprovação automática' });
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    // Accepted: the change awaits approval; the form keeps the proposed values.
+    refuse = false;
+    fireEvent.click(screen.getByTestId('settings-save-payments'));
+    expect((await screen.findByTestId('settings-proposed-payments')).textContent).toBe('Request sent: the change takes effect when another operator approves it in Approvals.');
+    expect((screen.getByTestId('settings-limits-autoApproveUpTo') as HTMLInputElement).value).toBe('100,5');
   });
 });
 
