@@ -36,12 +36,12 @@ export function agentsFixture(core: Core) {
       return contracts.decide(asMember(downline), BigInt(offer.id), 'accept');
     },
 
-    /** One settled round (stake and payout in centavos) whose fact is dated `at`. */
-    async round(player: TestPlayer, stake: bigint, payout: bigint, at: Date) {
+    /** One settled round (stake and payout in centavos) whose fact is dated `at`; by default of a game no catalogue lists. */
+    async round(player: TestPlayer, stake: bigint, payout: bigint, at: Date, game: { vendor: string; code: string } = { vendor: 'TESTVENDOR', code: 'test' }) {
       const roundId = `t-${randomUUID()}`;
       await core.db
         .insertInto('provider_round')
-        .values({ vendor_code: 'TESTVENDOR', member_id: player.id, round_id: roundId, game_code: 'test', game_type: 'RNG', bet: stake, win: payout, status: 'settled', opened_at: at, closed_at: at })
+        .values({ vendor_code: game.vendor, member_id: player.id, round_id: roundId, game_code: game.code, game_type: 'RNG', bet: stake, win: payout, status: 'settled', opened_at: at, closed_at: at })
         .execute();
       await core.db.updateTable('agents_bet_fact').set({ settled_at: at }).where('member_id', '=', player.id).where('round_id', '=', roundId).execute();
       return roundId;

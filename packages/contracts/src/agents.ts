@@ -122,13 +122,15 @@ export type Referral = z.infer<typeof ReferralSchema>;
 
 // ---- Team betting (personalHistoryCopy in the agent centre) ----
 
-export const TeamBetQuerySchema = AgentPeriodQuerySchema.extend({ account: AccountFilter, gameType: GameTypeSchema.optional(), ...Paging });
+export const TeamBetQuerySchema = AgentPeriodQuerySchema.extend({ account: AccountFilter, gameType: GameTypeSchema.optional(), ...Paging, language: z.enum(['pt', 'en']).default('pt') });
 export type TeamBetQuery = z.infer<typeof TeamBetQuerySchema>;
 
 export const TeamBetSchema = z.object({
   account: z.string(),
   vendor: z.string(),
   gameCode: z.string(),
+  /** The catalogue's name for the game in the query's language (the code when the catalogue has no such game). */
+  gameName: z.string(),
   gameType: GameTypeSchema.nullable(),
   roundId: z.string(),
   stake: MoneySchema,

@@ -17,7 +17,7 @@ import type {
   TeamTransactionPage,
   TeamTransactionQuery,
 } from '@app/contracts';
-import { entryDetail, type DescribeGame } from './entry-detail.ts';
+import { entryDetail, gameNameOf, type DescribeGame } from './entry-detail.ts';
 import { toTransferRow } from './transfers.ts';
 import type { Db } from '../../../platform/db.ts';
 import { teamSize } from '../agent-tree.repository.ts';
@@ -151,13 +151,21 @@ export function createReportsService(deps: ReportsDeps) {
         limit: query.pageSize,
         offset: (query.pageNo - 1) * query.pageSize,
       });
+      // One catalogue look-up per game on the page, not per round.
+      const names = new Map<string, Promise<string>>();
+      const nameOf = (vendor: string, gameCode: string) => {
+        const key = `${vendor}/${gameCode}`;
+        if (!names.has(key)) names.set(key, deps.describeGame(vendor, gameCode).then((game) => (game ? gameNameOf(game.names, query.language, gameCode) : gameCode)));
+        return names.get(key)!;
+      };
       return {
         period,
-        content: rows.map((row) => {
+        content: await Promise.all(rows.map(async (row) => {
           return {
             account: row.account,
             vendor: row.vendor_code,
             gameCode: row.game_code,
+            gameName: await nameOf(row.vendor_code, row.game_code),
             gameType: row.game_type as GameType | null,
             roundId: row.round_id,
             stake: money(row.bet),
@@ -168,7 +176,7 @@ export function createReportsService(deps: ReportsDeps) {
             openedAt: row.opened_at.toISOString(),
             closedAt: row.closed_at?.toISOString() ?? null,
           };
-        }),
+        })),
         pageNum: query.pageNo,
         total,
         totalPages: pages(total, query.pageSize),

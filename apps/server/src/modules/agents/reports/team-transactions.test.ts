@@ -40,6 +40,18 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.close());
 
+describe('team bets as an agent sees them', () => {
+  it('names each round’s game in the asked language, and a game no catalogue lists by its code', async () => {
+    const fx = agentsFixture(ctx.core);
+    await fx.round(player, 5_00n, 0n, new Date(), { vendor: 'TSLOT', code: 'tiger' });
+    await fx.round(player, 7_00n, 0n, new Date());
+    const names = async (language: string) => ((await get(`/api/agent/bets?account=${player.account}&language=${language}`)).body.content as { gameCode: string; gameName: string }[]).map((row) => [row.gameCode, row.gameName]).sort();
+    expect(await names('pt')).toEqual([['test', 'test'], ['tiger', 'Tigre da Fortuna']]);
+    expect(await names('en')).toEqual([['test', 'test'], ['tiger', 'Fortune Tiger']]);
+    expect((await get(`/api/agent/bets?language=xx`)).status).toBe(400);
+  });
+});
+
 describe('team transactions as an agent sees them', () => {
   it('hides the operator reason, names the game, and gives the commission period as an instant', async () => {
     const { status, body } = await get(`/api/agent/transactions?account=${player.account}`);

@@ -49,6 +49,8 @@ export interface TeamBetFilters {
   gameType: GameType | undefined;
   pageNo: number;
   pageSize: number;
+  /** The catalogue language games are named in. */
+  language: 'pt' | 'en';
 }
 
 export interface ProfitLossFilters {
@@ -132,6 +134,7 @@ export function teamBetsPath(filters: TeamBetFilters): string {
   if (filters.gameType) params.set('gameType', filters.gameType);
   params.set('pageNo', String(filters.pageNo));
   params.set('pageSize', String(filters.pageSize));
+  params.set('language', filters.language);
   return `/api/agent/bets?${params.toString()}`;
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CardsIcon, type SelectOption } from '@app/ui';
 import { GAME_TYPES, type GameType, type TeamBet } from '@app/contracts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { useSessionToken } from '../../../shared/session-token.ts';
 import { RoundStatusChip, useGameTypeLabel } from '../../betting/index.ts';
 import '../../betting/components/betting.css';
@@ -21,11 +22,11 @@ type TypeChoice = GameType | 'all';
 
 /** personalHistoryCopy in the agent centre: the team's game rounds, with the period's totals. */
 export function TeamBetsPage() {
-  const { t } = useTranslation(['agent', 'betting']);
+  const { t, i18n } = useTranslation(['agent', 'betting']);
   const token = useSessionToken();
   const period = usePeriod('today');
   const list = useTeamListFilters<GameType>();
-  const filters = { period: period.selection ?? { period: 'today' as const }, account: list.account, gameType: list.type, pageNo: list.pageNo, pageSize: TEAM_BETS_PAGE_SIZE };
+  const filters = { period: period.selection ?? { period: 'today' as const }, account: list.account, gameType: list.type, pageNo: list.pageNo, pageSize: TEAM_BETS_PAGE_SIZE, language: currentLanguage(i18n) };
   const page = useQuery(teamBetsQueryOptions(token, filters, period.selection !== null));
   const format = useAgentFormat(page.data?.period.timeZone);
   const typeLabel = useGameTypeLabel();
@@ -39,7 +40,7 @@ export function TeamBetsPage() {
       header: t('bets.columns.game'),
       cell: (row) => (
         <span className="betting-game" title={t('bets.roundRef', { roundId: row.roundId })}>
-          <span className="betting-game__name">{row.gameCode}</span>
+          <span className="betting-game__name">{row.gameName}</span>
           <span className="betting-game__vendor">{row.vendor}</span>
         </span>
       ),
@@ -71,7 +72,7 @@ export function TeamBetsPage() {
       rows: rows.map((row) => [
         row.account,
         format.dateTime(row.openedAt),
-        row.gameCode,
+        row.gameName,
         row.vendor,
         row.roundId,
         typeLabel(row.gameType),
