@@ -19,6 +19,8 @@ const SERVER_MODULES = {
   content: ['backoffice'],
   agents: ['system', 'accounts', 'backoffice'],
   reports: [],
+  bonus: ['accounts', 'wallet'],
+  promotions: ['accounts', 'backoffice'],
 };
 /** The slot engine and fairness stream are shared with the browser's verifier. */
 const SERVER_MODULE_EXTRA_PACKAGES = { catalogue: ['house-games'], 'house-games': ['house-games'] };
@@ -35,10 +37,10 @@ const WEB_FEATURES = {
   help: ['content', 'system'],
   home: ['account', 'content', 'games', 'system'],
   lottery: [],
-  member: ['account', 'betting', 'payments', 'wallet'],
+  member: ['account', 'betting', 'payments', 'promotions', 'wallet'],
   payments: ['account', 'member', 'wallet'],
   points: [],
-  promotions: ['content'],
+  promotions: ['account', 'content'],
   wallet: ['account', 'member', 'system'],
 };
 

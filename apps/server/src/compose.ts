@@ -10,8 +10,10 @@ import { createAgentsModule } from './modules/agents/index.ts';
 import { CONTENT_CHANGED_EVENT, createContentModule } from './modules/content/index.ts';
 import { CATALOGUE_CHANGED, createCatalogueModule, createSlotScreenLauncher } from './modules/catalogue/index.ts';
 import { createBackofficeModule } from './modules/backoffice/index.ts';
+import { createBonusModule } from './modules/bonus/index.ts';
 import { createHouseGamesModule, HOUSE_VENDOR_CODE } from './modules/house-games/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
+import { createPromotionsModule, PROMOTIONS_EXPENSE_ACCOUNT } from './modules/promotions/index.ts';
 import { createProviderModule, PROVIDER_ERRORS, type ProviderErrorCode } from './modules/provider/index.ts';
 import { createReportsModule } from './modules/reports/index.ts';
 import { createSystemModule, SETTINGS_CHANGED_EVENT } from './modules/system/index.ts';
@@ -36,6 +38,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     lanes: config.walletLanes,
     timeZone: async () => (await system.api.getSettings()).locale.timeZone,
   });
+  const bonus = createBonusModule({ db: dbHandle.db, bus, logger, wallet: wallet.api });
   const accounts = createAccountsModule({
     db: dbHandle.db,
     system: system.api,
@@ -64,6 +67,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     identityOf: accounts.api.identityOf,
     checkLoginPassword: accounts.api.checkLoginPassword,
     checkPaymentPassword: accounts.api.directory.checkPaymentPassword,
+    bonus: bonus.api,
     webhookUrl: config.paymentsWebhookUrl,
     publicHost: new URL(config.publicUrl).host,
     siteName: 'Bet Platform',
@@ -141,7 +145,21 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       },
     },
   });
-  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports };
+  const promotions = createPromotionsModule({
+    db: dbHandle.db,
+    ports: {
+      restrictedTypesAllowed: async () => (await system.api.getSettings()).promotions.restrictedTypes,
+      cpfOf: async (memberId) => (await accounts.api.identityOf(memberId))?.cpf ?? null,
+      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
+      isInTeam: (agentId, memberId) => accounts.api.directory.isInTree(agentId, memberId),
+      // Cash rewards: member cash against the house's promotions expense, journal type bonus (reports count it as given).
+      async payCash(tx, payment) {
+        await wallet.api.postOrThrow(tx, { key: payment.key, type: 'bonus', reference: payment.reference, legs: [{ house: PROMOTIONS_EXPENSE_ACCOUNT, amount: -payment.amount }, { member: payment.memberId, amount: payment.amount }] });
+      },
+      audit: backoffice.api.audit,
+    },
+  });
+  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus };
   // Invalidations published while the LISTEN connection was down never arrive: after a reconnect,
   // act as if each had (caches drop, /ws clients refetch). Provider vendor access expires by itself (5 s).
   bus.onReconnect(() => bus.deliverLocally([SETTINGS_CHANGED_EVENT, CATALOGUE_CHANGED, CONTENT_CHANGED_EVENT].map((type) => ({ type, audience: { kind: 'public' } }))));
@@ -152,6 +170,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     modules,
     async close() {
       catalogue.close();
+      bonus.close();
       await houseGames.close();
       await provider.close();
       await wallet.close();
@@ -207,9 +226,12 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.houseGames.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.provider.memberRoutes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
   await app.register(core.modules.provider.publicRoutes(), { prefix: '/api' });
+  await app.register(core.modules.bonus.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
   await app.register(core.modules.content.routes, { prefix: '/api' });
   await app.register(core.modules.content.adminRoutes(core.modules.backoffice.api.requireOperator), { prefix: '/api' });
   await app.register(core.modules.content.mediaRoutes());
+  await app.register(core.modules.promotions.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
+  await app.register(core.modules.promotions.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.agents.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.agents.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.reports.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
@@ -221,7 +243,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
 export async function composeWorker(core: Core, deps: { databaseUrl: string; logger: Logger; workerId: string; crashLeader: boolean }) {
   const jobs = createJobRunner({ connectionString: deps.databaseUrl, logger: deps.logger });
   await jobs.start();
-  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs]);
+  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs, ...core.modules.bonus.jobs]);
   // The crash game's rounds are run by one of the processes that run jobs (advisory lock).
   if (deps.crashLeader) core.modules.houseGames.api.startCrashLeader();
   return jobs;

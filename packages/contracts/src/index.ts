@@ -16,3 +16,5 @@ export * from './content.ts';
 export * from './agents.ts';
 export * from './backoffice/index.ts';
 export * from './web-routes.ts';
+export * from './promotions.ts';
+export * from './bonus.ts';

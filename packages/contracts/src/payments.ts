@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AmountInputSchema, MoneySchema } from './wallet.ts';
+import { OpenBonusSchema } from './bonus.ts';
 
 /**
  * Deposits and withdrawals by PIX (spec §1 wallet, §2 depositv2 / withdraw, §3–4 withdrawal
@@ -124,6 +125,8 @@ export const WithdrawOptionsSchema = z.object({
   hasPaymentPassword: z.boolean(),
   /** Name and CPF are on file (payouts go only to the member's own account). */
   profileComplete: z.boolean(),
+  /** Bonus money under wagering that a withdrawal request would forfeit (null when none). */
+  openBonus: OpenBonusSchema.nullable().optional(),
 });
 export type WithdrawOptions = z.infer<typeof WithdrawOptionsSchema>;
 
@@ -131,6 +134,8 @@ export const CreateWithdrawalSchema = z.object({
   amount: AmountInputSchema,
   paymentPassword: z.string().min(1).max(128),
   requestId: RequestIdSchema,
+  /** The member confirmed that open bonus wagering is forfeited (required while there is any). */
+  forfeitBonus: z.boolean().optional(),
 });
 export type CreateWithdrawal = z.infer<typeof CreateWithdrawalSchema>;
 

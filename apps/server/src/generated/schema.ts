@@ -349,6 +349,42 @@ export interface GeneratedTables {
     window_started_at: Date | null;
     locked_until: Date | null;
   };
+  bonus_contribution: {
+    game_type: string;
+    percent: number;
+    updated_at: Date;
+  };
+  bonus_grant: {
+    id: bigint;
+    key: string;
+    member_id: bigint;
+    amount: bigint;
+    wagering_multiple: string;
+    required: bigint;
+    done: bigint;
+    status: string;
+    source_kind: string;
+    source_id: string;
+    note: string | null;
+    expires_at: Date;
+    created_at: Date;
+    completed_at: Date | null;
+    closed_at: Date | null;
+    closed_amount: bigint | null;
+  };
+  bonus_round: {
+    vendor_code: string;
+    member_id: bigint;
+    round_id: string;
+    counted: bigint;
+  };
+  bonus_round_allocation: {
+    vendor_code: string;
+    member_id: bigint;
+    round_id: string;
+    grant_id: bigint;
+    amount: bigint;
+  };
   catalogue_favorite: {
     member_id: bigint;
     game_id: number;
@@ -636,6 +672,64 @@ export interface GeneratedTables {
     name: string;
     checksum: string;
     applied_at: Date;
+  };
+  promotions_application_image: {
+    id: bigint;
+    participation_id: bigint;
+    content_type: string;
+    bytes: Buffer;
+    created_at: Date;
+  };
+  promotions_member_total: {
+    promotion_id: bigint;
+    member_id: bigint;
+    paid: bigint;
+  };
+  promotions_participation: {
+    id: bigint;
+    promotion_id: bigint;
+    member_id: bigint;
+    state: string;
+    cpf: string | null;
+    comment: string | null;
+    reason: string | null;
+    created_at: Date;
+    submitted_at: Date | null;
+    decided_at: Date | null;
+    decided_by: string | null;
+  };
+  promotions_promotion: {
+    id: bigint;
+    type: string;
+    status: string;
+    starts_at: Date;
+    ends_at: Date | null;
+    eligibility: JsonValue;
+    budget: bigint;
+    spent: bigint;
+    member_cap: bigint;
+    reward: JsonValue;
+    texts: JsonValue;
+    image_url: string | null;
+    sort_order: number;
+    idempotency_key: string | null;
+    created_at: Date;
+    updated_at: Date;
+    updated_by: string;
+  };
+  promotions_reward: {
+    id: bigint;
+    promotion_id: bigint;
+    member_id: bigint;
+    source_key: string;
+    kind: string;
+    amount: bigint;
+    wagering_multiple: string | null;
+    expiry_days: number | null;
+    status: string;
+    issued_at: Date;
+    claimed_at: Date | null;
+    seen_at: Date | null;
   };
   provider_player_session: {
     vendor_code: string;

@@ -1,4 +1,5 @@
 import { AppError } from '@app/kernel';
+import type { DbExecutor } from '../../platform/db.ts';
 import type { Settings } from '../system/index.ts';
 import type { PaymentProvider } from './providers/payment-provider.ts';
 import type { SandboxPsp } from './providers/sandbox-psp.ts';
@@ -15,6 +16,14 @@ export interface PaymentsDeps {
   identityOf(memberId: bigint): Promise<{ account: string; payeeName: string | null; cpf: string | null; hasPaymentPassword: boolean; ageVerification: 'verified' | 'identity_incomplete' | 'underage' } | undefined>;
   checkLoginPassword(memberId: bigint, password: string): Promise<boolean>;
   checkPaymentPassword(memberId: bigint, pin: string): Promise<'ok' | 'missing' | 'wrong'>;
+  /** The bonus module's open wagering, which a withdrawal request forfeits once the member confirms. */
+  bonus?: BonusHold;
+}
+
+/** Bonus money under wagering: what a withdrawal would forfeit, and the forfeit in the request's transaction. */
+export interface BonusHold {
+  openWagering(memberId: bigint, executor?: DbExecutor): Promise<{ grants: number; bonus: bigint; wageringRemaining: bigint } | null>;
+  forfeitOpen(tx: DbExecutor, memberId: bigint): Promise<{ forfeited: number; amount: bigint }>;
 }
 
 /** Spec §5: no money in or out for a member without a full name, CPF and an 18+ birthday on file. */

@@ -48,12 +48,13 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
   const turnoverOf = deps.turnoverRemaining ?? (async () => 0n);
 
   async function options(memberId: bigint): Promise<WithdrawOptions> {
-    const [settings, identity, account, cash, turnover] = await Promise.all([
+    const [settings, identity, account, cash, turnover, openBonus] = await Promise.all([
       deps.settings(),
       deps.identityOf(memberId),
       findPayoutAccount(deps.db, memberId),
       deps.wallet.cashOf(memberId),
       turnoverOf(memberId),
+      deps.bonus?.openWagering(memberId) ?? null,
     ]);
     return {
       min: settings.withdrawal.min,
@@ -63,6 +64,7 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
       payoutAccount: account ? payoutAccountView(account) : null,
       hasPaymentPassword: identity?.hasPaymentPassword ?? false,
       profileComplete: Boolean(identity?.cpf && identity.payeeName),
+      openBonus: openBonus && { grants: openBonus.grants, bonus: formatCents(openBonus.bonus), wageringRemaining: formatCents(openBonus.wageringRemaining) },
     };
   }
 
@@ -97,6 +99,15 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
     assertAgeVerified(identity);
     const turnover = await turnoverOf(memberId);
     if (turnover > 0n) throw new AppError('payments.turnover_required', 'wagering still required', { remaining: formatCents(turnover) });
+    // Bonus under wagering is forfeited by a withdrawal request: only once the member said yes.
+    const openBonus = await deps.bonus?.openWagering(memberId);
+    if (openBonus && input.forfeitBonus !== true) {
+      throw new AppError('bonus.forfeit_confirmation_required', 'withdrawing forfeits the open bonus; confirm with forfeitBonus', {
+        grants: openBonus.grants,
+        bonus: formatCents(openBonus.bonus),
+        wageringRemaining: formatCents(openBonus.wageringRemaining),
+      });
+    }
     const pin = await deps.checkPaymentPassword(memberId, input.paymentPassword);
     if (pin === 'missing') throw new AppError('wallet.payment_password_missing', 'set a payment password first');
     if (pin === 'wrong') throw new AppError('wallet.payment_password_invalid', 'wrong payment password');
@@ -118,6 +129,8 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
       if (!inserted) return undefined;
       // Funds held in the same transaction: insufficient cash refuses the whole request.
       await deps.wallet.postOrThrow(tx, holdJournal(inserted));
+      // The forfeit commits with the request (a refused request forfeits nothing); a replay inserts nothing.
+      if (input.forfeitBonus === true) await deps.bonus?.forfeitOpen(tx, memberId);
       await publishChange(tx, inserted);
       return inserted;
     });

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { MoneySchema } from './wallet.ts';
+
+/** A bonus grant's life: wagering open, then converted to cash, expired, forfeited (withdrawal) or cancelled. */
+export const BONUS_GRANT_STATUSES = ['active', 'converted', 'expired', 'forfeited', 'cancelled'] as const;
+export const BonusGrantStatusSchema = z.enum(BONUS_GRANT_STATUSES);
+export type BonusGrantStatus = z.infer<typeof BonusGrantStatusSchema>;
+
+export const BonusGrantSchema = z.object({
+  id: z.string(),
+  amount: MoneySchema,
+  /** "10" or "2.5": the stake to wager is amount × this. */
+  wageringMultiple: z.string(),
+  required: MoneySchema,
+  done: MoneySchema,
+  status: BonusGrantStatusSchema,
+  sourceKind: z.string(),
+  sourceId: z.string(),
+  expiresAt: z.string(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+  /** Bonus money moved when the grant closed: to cash (converted) or back to the house. */
+  closedAmount: MoneySchema.nullable(),
+});
+export type BonusGrant = z.infer<typeof BonusGrantSchema>;
+
+/** Percent of a settled round's stake that counts towards wagering, per catalogue game type. */
+export const BonusContributionSchema = z.object({ gameType: z.string(), percent: z.number().int().min(0).max(100) });
+export type BonusContribution = z.infer<typeof BonusContributionSchema>;
+
+/** The member's bonus-details page. */
+export const BonusSummarySchema = z.object({
+  /** Bonus money still under wagering (the active grants). */
+  balance: MoneySchema,
+  grants: z.array(BonusGrantSchema),
+  contributions: z.array(BonusContributionSchema),
+});
+export type BonusSummary = z.infer<typeof BonusSummarySchema>;
+
+/** Open wagering a withdrawal request would forfeit (the member confirms first). */
+export const OpenBonusSchema = z.object({ grants: z.number().int(), bonus: MoneySchema, wageringRemaining: MoneySchema });
+export type OpenBonus = z.infer<typeof OpenBonusSchema>;
+
+export const AdminBonusGrantSchema = BonusGrantSchema.extend({ memberId: z.string(), account: z.string(), note: z.string().nullable() });
+export type AdminBonusGrant = z.infer<typeof AdminBonusGrantSchema>;
+export const AdminBonusGrantQuerySchema = z.object({
+  account: z.string().trim().max(40).optional(),
+  status: BonusGrantStatusSchema.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+});
+export const AdminBonusGrantListSchema = z.object({ items: z.array(AdminBonusGrantSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export type AdminBonusGrantList = z.infer<typeof AdminBonusGrantListSchema>;
