@@ -101,22 +101,14 @@ test.describe('home and site content', () => {
     });
   });
 
-  test('banners open their targets: a route and a promotion', async ({ page }, testInfo) => {
+  // Promotion links (/promotions#<id>) name the promotion engine's promotions: promotions.spec.ts.
+  test('banners open their targets: a route', async ({ page }, testInfo) => {
     await reviewViewport(page, testInfo);
     await open(page, '/');
     const routeSlide = page.locator('[data-testid="banner-slide"][data-linkage-type="ROUTE"][data-target="/crash"]').first();
     await routeSlide.waitFor({ state: 'attached' });
     await routeSlide.dispatchEvent('click');
     await expect(page).toHaveURL(/\/crash$/);
-
-    await open(page, '/');
-    const promotionSlide = page.locator('[data-testid="banner-slide"][data-linkage-type="PROMOTION"]').first();
-    await promotionSlide.waitFor({ state: 'attached' });
-    const id = await promotionSlide.getAttribute('data-target');
-    await promotionSlide.dispatchEvent('click');
-    await expect(page).toHaveURL(new RegExp(`/promotions#${id}$`));
-    await expect(page.getByTestId(`promotion-${id}`)).toBeVisible();
-    await expect(page.getByTestId(`promotion-${id}`)).toContainText('Jackpot progressivo');
   });
 
   test('the help centre: /help#term opens the terms in the help modal, /help#tag the article', async ({ page, shoot }, testInfo) => {

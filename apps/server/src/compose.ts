@@ -156,6 +156,8 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       async payCash(tx, payment) {
         await wallet.api.postOrThrow(tx, { key: payment.key, type: 'bonus', reference: payment.reference, legs: [{ house: PROMOTIONS_EXPENSE_ACCOUNT, amount: -payment.amount }, { member: payment.memberId, amount: payment.amount }] });
       },
+      // Bonus rewards: a grant of bonus money with its wagering, in the claim's transaction.
+      grantBonus: bonus.api.grant,
       audit: backoffice.api.audit,
     },
   });

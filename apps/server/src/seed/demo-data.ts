@@ -5,6 +5,7 @@ import type { AgentsModule } from '../modules/agents/index.ts';
 import { ACCOUNT_TYPE } from '../modules/accounts/index.ts';
 import type { CatalogueModule } from '../modules/catalogue/index.ts';
 import type { ContentModule } from '../modules/content/index.ts';
+import type { PromotionsModule } from '../modules/promotions/index.ts';
 import type { ProviderModule } from '../modules/provider/index.ts';
 import type { BackofficeModule } from '../modules/backoffice/index.ts';
 import type { SystemModule } from '../modules/system/index.ts';
@@ -67,6 +68,7 @@ export async function seedDemoData(modules: DemoModules) {
     await modules.system.api.updateSetting('appDownload', { ios: null, android: null, lite: null }, 'seed');
   }
   if ((await modules.content.api.seedDemo()) > 0) created.push('content');
+  if ((await modules.promotions.api.seedDemo()) > 0) created.push('promotions');
   const owner = await modules.backoffice.api.findOperator(operator.username);
   if (owner) await modules.agents.api.seedDemoContracts(agent.username, owner);
   await modules.catalogue.api.seedDemo();
@@ -81,7 +83,7 @@ function isPlaceholderAppDownload(links: { ios: string | null; android: string |
   return origin !== undefined && links.android === `${origin}/help?platform=android#app` && links.lite === `${origin}/`;
 }
 
-type DemoModules = { agents: AgentsModule; accounts: AccountsModule; backoffice: BackofficeModule; catalogue: CatalogueModule; content: ContentModule; system: SystemModule; wallet: WalletModule; provider: ProviderModule };
+type DemoModules = { agents: AgentsModule; accounts: AccountsModule; backoffice: BackofficeModule; catalogue: CatalogueModule; content: ContentModule; promotions: PromotionsModule; system: SystemModule; wallet: WalletModule; provider: ProviderModule };
 
 /**
  * Demo play money (R$ 1.000,00 for demo, R$ 5.000,00 for agent) as a manual adjustment against

@@ -47,6 +47,10 @@ export const OPERATOR_PERMISSIONS = [
   'members.notes',
   /** Give a member a temporary password that must be changed at the next login. */
   'members.password.reset',
+  /** Promotions: define, edit, pause and end them (issue 21). */
+  'promotions.manage',
+  /** Review members' applications to promotions: approve (issues the reward) or reject with a reason. */
+  'promotions.review',
   /** Ask for a manual balance adjustment (the maker); list adjustments. */
   'balance.adjust.request',
   /** Approve or reject another operator's adjustment request (the checker). */
@@ -60,10 +64,10 @@ export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
  */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
-  finance: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve'],
+  finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve'],
   risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes'],
   support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset'],
-  content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage'],
+  content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage', 'promotions.manage'],
 };
 
 export function hasPermission(role: OperatorRole, permission: OperatorPermission): boolean {

@@ -142,6 +142,8 @@ export const SETTING_SCHEMAS = {
     /** Addresses and CIDR blocks operators may log in and work from; empty = any address. */
     ipAllowList: z.array(IpRuleSchema).max(1000),
   }),
+  /** Promotions (issue 21): sign-up and deposit bonuses, restricted by Brazilian regulation, are refused while this is off. */
+  promotions: z.object({ restrictedTypes: z.boolean() }),
   accounts: z.object({
     /** The password operators hand out on a reset; logging in with it forces a change (spec §4). */
     defaultPassword: z.string().min(1).max(128).nullable(),

@@ -5,7 +5,7 @@ import { SettingCard } from './setting-card.tsx';
 import { SettingsLayout } from './settings-layout.tsx';
 
 /** Keys without a form of their own: edited as JSON, checked with the same schema before sending. */
-const ADVANCED_KEYS = ['domains', 'analytics', 'agents'] as const satisfies readonly SettingKey[];
+const ADVANCED_KEYS = ['domains', 'analytics', 'agents', 'promotions'] as const satisfies readonly SettingKey[];
 
 /** Not JSON: a value no schema accepts, so the card reports it. */
 const NOT_JSON = Symbol('not JSON');

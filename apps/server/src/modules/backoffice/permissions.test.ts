@@ -17,6 +17,18 @@ interface RouteCase {
 }
 
 const NOBODY = '999999999';
+const promotion = {
+  type: 'application',
+  startsAt: '2026-01-01T00:00:00.000Z',
+  endsAt: null,
+  eligibility: { vipLevels: [], registeredFrom: null, registeredTo: null, newMembersOnly: false, onePerCpf: false, agentAccount: null, minDeposit: null, minValidBet: null },
+  budget: '100.00',
+  memberCap: '10.00',
+  reward: { kind: 'cash', amount: '5.00' },
+  texts: { pt: { title: 'Matriz', summary: '', html: '' }, en: { title: 'Matrix', summary: '', html: '' } },
+  imageUrl: null,
+  sortOrder: 0,
+};
 const banner = { language: 'pt', sortOrder: 1, startsAt: null, endsAt: null, enabled: true, body: { group: 'w_home', title: 'Matrix', imageUrl: '/media/content/crash-pt.svg', width: 1200, height: 400, link: { linkageType: 'ROUTE', target: '/crash' } } };
 
 /**
@@ -71,6 +83,13 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/backoffice/approvals/{id}/approve', access: 'any operator', call: { url: `/api/backoffice/approvals/${NOBODY}/approve` } },
   { method: 'POST', path: '/api/backoffice/approvals/{id}/reject', access: 'any operator', call: { url: `/api/backoffice/approvals/${NOBODY}/reject`, payload: { note: 'matrix' } } },
   { method: 'GET', path: '/api/backoffice/agents/tree', access: 'agents.read', call: { url: '/api/backoffice/agents/tree' } },
+  { method: 'GET', path: '/api/backoffice/promotions', access: 'promotions.manage', call: { url: '/api/backoffice/promotions' } },
+  { method: 'POST', path: '/api/backoffice/promotions', access: 'promotions.manage', call: { url: '/api/backoffice/promotions', payload: promotion } },
+  { method: 'PUT', path: '/api/backoffice/promotions/{id}', access: 'promotions.manage', call: { url: `/api/backoffice/promotions/${NOBODY}`, payload: promotion } },
+  { method: 'PUT', path: '/api/backoffice/promotions/{id}/status', access: 'promotions.manage', call: { url: `/api/backoffice/promotions/${NOBODY}/status`, payload: { status: 'paused' } } },
+  { method: 'GET', path: '/api/backoffice/promotions/applications', access: 'promotions.review', call: { url: '/api/backoffice/promotions/applications' } },
+  { method: 'POST', path: '/api/backoffice/promotions/applications/{id}/decision', access: 'promotions.review', call: { url: `/api/backoffice/promotions/applications/${NOBODY}/decision`, payload: { decision: 'approve' } } },
+  { method: 'GET', path: '/api/backoffice/promotions/application-images/{imageId}', access: 'promotions.review', call: { url: `/api/backoffice/promotions/application-images/${NOBODY}` } },
   { method: 'GET', path: '/api/backoffice/content/{kind}', access: 'content.manage', call: { url: '/api/backoffice/content/banner' } },
   { method: 'POST', path: '/api/backoffice/content/{kind}', access: 'content.manage', call: { url: '/api/backoffice/content/banner', payload: banner } },
   { method: 'PUT', path: '/api/backoffice/content/{kind}/{id}', access: 'content.manage', call: { url: `/api/backoffice/content/banner/${NOBODY}`, payload: banner } },
@@ -114,11 +133,11 @@ describe('back-office permissions', () => {
 
   it('is this matrix (a change here is a change of who may move money: review it)', () => {
     expect(ROLE_PERMISSIONS).toEqual({
-      owner: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'content.manage', 'settings.site', 'settings.manage', 'audit.read', 'operators.manage', 'reports.read', 'catalogue.read', 'catalogue.manage', 'catalogue.integration', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'members.password.reset', 'balance.adjust.request', 'balance.adjust.approve'],
-      finance: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve'],
+      owner: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'content.manage', 'settings.site', 'settings.manage', 'audit.read', 'operators.manage', 'reports.read', 'catalogue.read', 'catalogue.manage', 'catalogue.integration', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'members.password.reset', 'promotions.manage', 'promotions.review', 'balance.adjust.request', 'balance.adjust.approve'],
+      finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve'],
       risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes'],
       support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset'],
-      content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage'],
+      content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage', 'promotions.manage'],
     });
   });
 

@@ -1,6 +1,6 @@
 import { AppError } from '@app/kernel';
 import { CONTENT_BODY_SCHEMAS, type ContentBody, type ContentKind } from '@app/contracts';
-import { sanitiseHtml } from './sanitise-html.ts';
+import { sanitiseHtml } from '../../platform/sanitise-html.ts';
 
 /**
  * Checks an operator's body against its kind's schema and returns what is stored: HTML sanitised,

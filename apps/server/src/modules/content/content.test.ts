@@ -54,8 +54,6 @@ describe('demo content', () => {
       expect(content.help.map((entry) => entry.tag)).toEqual(expect.arrayContaining(['term', 'privacy', 'responsible', 'fairness', 'faq']));
     }
     expect(pt.notices[0]!.title).not.toBe(en.notices[0]!.title);
-    const promotionBanner = pt.banners.find((banner) => banner.linkageType === 'PROMOTION');
-    expect(pt.promotions.map((promotion) => promotion.id)).toContain(promotionBanner?.target);
     const art = await get(pt.banners[0]!.url);
     expect(art.statusCode).toBe(200);
     expect(art.headers['content-type']).toBe('image/svg+xml; charset=utf-8');

@@ -35,6 +35,7 @@ export const DEFAULT_SETTINGS: Settings = {
   registration: { fields: [], captchaRequired: true, affiliateValidation: false, confirm21: false },
   accounts: { defaultPassword: null, passwordExpiryDays: null },
   backoffice: { ipAllowList: [] },
+  promotions: { restrictedTypes: false },
   agents: {
     contracts: { dividend: true, daily: true, hourly: true, realtime: true },
     dividendPeriod: 'semimonthly',

@@ -4,6 +4,7 @@ import type { ParseKeys } from 'i18next';
 import { Link } from 'react-router';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '@app/ui';
 import { displayNameOf, type MemberInfo, useTrialGuard } from '../../features/account/index.ts';
+import { RewardBadge } from '../../features/promotions/index.ts';
 import { memberTabPath, type MemberTab } from '../paths.ts';
 import { toggleBalanceHidden, useBalanceHidden } from './balance-visibility.ts';
 
@@ -98,6 +99,7 @@ export function UserMenu({ member, isAgent, onLogout, onRefresh }: UserMenuProps
           {ACCOUNT_LINKS.map((link) => (
             <Link key={link.tab} role="menuitem" className="user-menu__item" to={memberTabPath(link.tab)} onClick={trialGuard}>
               {t(link.labelKey)}
+              {link.tab === 'rewardCenter' ? <RewardBadge /> : null}
             </Link>
           ))}
           {isAgent ? (

@@ -106,8 +106,9 @@ export async function seedDemoContent(content: ContentService): Promise<number> 
 
   const items: SeedItem[] = [];
   for (const language of SUPPORTED_LANGUAGES) {
-    const jackpotPromotion = await content.seededId(`demo:promotion:pool:${language}`);
-    const toJackpot: Link = jackpotPromotion ? { linkageType: 'PROMOTION', target: jackpotPromotion } : { linkageType: 'ROUTE', target: '/promotions' };
+    // The promotion teasers are the home page's carousel; /promotions shows the promotion engine's
+    // promotions (issue 21), whose ids a PROMOTION link names. The jackpot teaser is no such promotion.
+    const toJackpot: Link = { linkageType: 'NONE' };
     items.push(
       banner('crash', 'w_home', language, 0, { linkageType: 'ROUTE', target: '/crash' }),
       banner('pix', 'w_home', language, 1, { linkageType: 'ROUTE', target: '/member?tab=depositv2' }),

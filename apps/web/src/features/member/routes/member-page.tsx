@@ -4,8 +4,10 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert, Button, UserIcon } from '@app/ui';
 import { useSession, useAccountModals, SecurityCenter } from '../../account/index.ts';
 import { BettingRecord } from '../../betting/index.ts';
+import { BonusDetails } from '../../bonus/index.ts';
 import { DepositPanel, WithdrawPanel } from '../../payments/index.ts';
 import { PersonalProfit, TransactionHistory, UplineTransfer, WalletOverview } from '../../wallet/index.ts';
+import { RewardBadge, RewardCentre } from '../../promotions/index.ts';
 import { MEMBER_TABS, type MemberTab } from '../member-tabs.ts';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
 import { NotAvailableYet } from '../../../shared/components/not-available-yet.tsx';
@@ -27,6 +29,8 @@ const TAB_PANELS: Partial<Record<MemberTab, () => JSX.Element>> = {
   personalHistoryCopy: BettingRecord,
   transactionHistory: TransactionHistory,
   personalProfit: PersonalProfit,
+  bonusDetails: BonusDetails,
+  rewardCenter: RewardCentre,
 };
 
 /** /member?tab=<page>: account and wallet pages are here; the others arrive in later issues. */
@@ -63,6 +67,7 @@ export function MemberPage() {
               aria-current={tab === active ? 'page' : undefined}
             >
               {t(`member.tabs.${tab}`)}
+              {tab === 'rewardCenter' ? <RewardBadge /> : null}
             </Link>
           ))}
         </nav>

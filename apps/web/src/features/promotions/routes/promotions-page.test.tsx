@@ -1,25 +1,44 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import type { PlayerPromotion, PlayerPromotionList } from '@app/contracts';
 import { stubApi } from '../../../test/fake-api.ts';
-import { promotionFixture, siteContentFixture } from '../../../test/content-fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 const LOAD = { timeout: 5000 };
 
+function promotion(overrides: Partial<PlayerPromotion>): PlayerPromotion {
+  return {
+    id: '1',
+    type: 'application',
+    title: 'Mostre sua vitória',
+    summary: 'Resumo',
+    html: '<p>Regras</p>',
+    imageUrl: '/media/content/pool-pt.svg',
+    startsAt: '2026-01-01T00:00:00.000Z',
+    endsAt: null,
+    reward: { kind: 'cash', amount: '20.00' },
+    state: null,
+    reason: null,
+    draftImages: [],
+    ...overrides,
+  };
+}
+const list = (items: PlayerPromotion[]): PlayerPromotionList => ({ list: items, availablePromoCount: items.length, availablePromo: items.length > 0 });
+
 describe('/promotions', () => {
-  it('shows each promotion teaser as its own #<id> section', async () => {
-    stubApi({ 'GET /api/content/site': siteContentFixture({ promotions: [promotionFixture({ id: '11', title: 'Cashback' }), promotionFixture({ id: '12', title: 'Torneio' })] }) });
+  it('shows each engine promotion as its own #<id> section with its reward and the visitor action', async () => {
+    stubApi({ 'GET /api/promotions': list([promotion({ id: '11', title: 'Cashback', type: 'cashback' }), promotion({ id: '12', title: 'Torneio', state: 'coming_soon' })]) });
     renderApp('/promotions#12');
     const section = await screen.findByTestId('promotion-12', {}, LOAD);
     expect(section.id).toBe('12');
     expect(within(section).getByRole('heading', { name: 'Torneio' })).toBeTruthy();
-    const image = within(section).getByRole('presentation');
-    expect([image.getAttribute('width'), image.getAttribute('height'), image.getAttribute('loading')]).toEqual(['800', '450', 'lazy']);
-    expect(screen.getByTestId('promotion-11')).toBeTruthy();
+    expect(within(section).getByText('Em breve')).toBeTruthy();
+    expect(within(screen.getByTestId('promotion-11')).getByText(/Prêmio: R\$ 20,00/)).toBeTruthy();
+    expect(screen.getByTestId('promotion-11-action').textContent).toBe('Entrar para participar');
   });
 
   it('says so when there is none', async () => {
-    stubApi({ 'GET /api/content/site': siteContentFixture() });
+    stubApi({ 'GET /api/promotions': list([]) });
     renderApp('/promotions');
     expect(await screen.findByTestId('promotions-empty', {}, LOAD)).toBeTruthy();
   });

@@ -1,22 +1,21 @@
 import { useEffect } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { Button, GiftIcon, Spinner } from '@app/ui';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
-import { siteContentQueryOptions, useContentLanguage } from '../../content/index.ts';
+import { usePromotions } from '../api/promotions.api.ts';
 import { PromotionSection } from '../components/promotion-section.tsx';
 import '../components/promotions.css';
 
 /**
- * /promotions (spec §2): the operator's promotion teasers, each its own #<id> section so that a
- * banner or card can link to it. The promotions engine (claims, activity states) comes later.
+ * /promotions (spec §2): the promotion engine's promotions, each its own #<id> section so that a
+ * banner or card can link to it, with the member's state and the action it allows (spec §4).
  */
 export function PromotionsPage() {
   const { t } = useTranslation(['pages', 'content']);
   const { hash } = useLocation();
-  const content = useQuery(siteContentQueryOptions(useContentLanguage()));
-  const promotions = content.data?.promotions ?? [];
+  const content = usePromotions();
+  const promotions = content.data?.list ?? [];
   const hasPromotions = promotions.length > 0;
 
   // The shell scrolls to a #anchor only for a moment after navigating; on a cold load the

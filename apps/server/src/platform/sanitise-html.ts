@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * What an operator's HTML may keep: text structure, emphasis, lists, simple tables, headings and
+ * Shared by content and promotions. What an operator's HTML may keep: text structure, emphasis, lists, simple tables, headings and
  * links. No scripts, styles, frames, forms, event handlers or images (images go in the item's own
  * image field, where their size is known). Run on save, so the site renders stored HTML as is.
  */

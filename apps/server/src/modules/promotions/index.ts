@@ -1,0 +1,40 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { OperatorPermission } from '@app/contracts';
+import type { Db } from '../../platform/db.ts';
+import { createDefinitionsService } from './definitions.service.ts';
+import { createPlayerService } from './player.service.ts';
+import { promotionsAdminRoutes } from './promotions.admin-routes.ts';
+import type { PromotionsPorts } from './promotions.ports.ts';
+import { promotionsRoutes } from './promotions.routes.ts';
+import { createReviewService } from './review.service.ts';
+import { createRewardsService } from './rewards.service.ts';
+import { seedDemoPromotions } from './demo-promotions.ts';
+
+export type { BonusGrant, PromotionsPorts } from './promotions.ports.ts';
+
+/** Cash rewards are paid from this house account (wallet ledger, journal type bonus). */
+export const PROMOTIONS_EXPENSE_ACCOUNT = 'promotions_expense';
+
+/**
+ * Promotions module (issue 21): the engine's definitions, members' participation and
+ * applications, the operators' review queue, and the reward centre where issued rewards are
+ * claimed within the promotion's budget and the member's cap.
+ */
+export function createPromotionsModule(deps: { db: Db; ports: PromotionsPorts; now?: () => Date }) {
+  const definitions = createDefinitionsService({ db: deps.db, ports: deps.ports });
+  const player = createPlayerService(deps);
+  const rewards = createRewardsService(deps);
+  const review = createReviewService({ db: deps.db, ports: deps.ports });
+  return {
+    api: {
+      /** Demo promotions (an application promotion among them), once per installation. */
+      seedDemo: () => seedDemoPromotions(deps.db),
+    },
+    /** Register under prefix /api. */
+    routes: (auth: { requireMember: preHandlerAsyncHookHandler; requireRealMember: preHandlerAsyncHookHandler }) => promotionsRoutes({ player, rewards, ...auth }),
+    /** Register under prefix /api. */
+    adminRoutes: (operators: { requireOperator: (permission?: OperatorPermission) => preHandlerAsyncHookHandler }) => promotionsAdminRoutes({ definitions, review, requireOperator: operators.requireOperator }),
+  };
+}
+
+export type PromotionsModule = ReturnType<typeof createPromotionsModule>;

@@ -1,0 +1,108 @@
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../platform/db.ts';
+
+export interface RewardRow {
+  id: bigint;
+  promotionId: bigint;
+  memberId: bigint;
+  sourceKey: string;
+  kind: 'cash' | 'bonus';
+  amount: bigint;
+  wageringMultiple: number | null;
+  expiryDays: number | null;
+  status: 'claimable' | 'claimed';
+  issuedAt: Date;
+  claimedAt: Date | null;
+}
+
+const COLUMNS = ['id', 'promotion_id', 'member_id', 'source_key', 'kind', 'amount', 'wagering_multiple', 'expiry_days', 'status', 'issued_at', 'claimed_at'] as const;
+
+function toRow(row: {
+  id: bigint;
+  promotion_id: bigint;
+  member_id: bigint;
+  source_key: string;
+  kind: 'cash' | 'bonus';
+  amount: bigint;
+  wagering_multiple: string | null;
+  expiry_days: number | null;
+  status: 'claimable' | 'claimed';
+  issued_at: Date;
+  claimed_at: Date | null;
+}): RewardRow {
+  return {
+    id: row.id,
+    promotionId: row.promotion_id,
+    memberId: row.member_id,
+    sourceKey: row.source_key,
+    kind: row.kind,
+    amount: row.amount,
+    wageringMultiple: row.wagering_multiple === null ? null : Number(row.wagering_multiple),
+    expiryDays: row.expiry_days,
+    status: row.status,
+    issuedAt: row.issued_at,
+    claimedAt: row.claimed_at,
+  };
+}
+
+/** Issues a reward once per source key; a replay answers the reward the first issue made. */
+export async function issueReward(
+  db: DbExecutor,
+  input: { promotionId: bigint; memberId: bigint; sourceKey: string; kind: 'cash' | 'bonus'; amount: bigint; wageringMultiple: number | null; expiryDays: number | null },
+): Promise<{ reward: RewardRow; created: boolean }> {
+  const inserted = await db
+    .insertInto('promotions_reward')
+    .values({
+      promotion_id: input.promotionId,
+      member_id: input.memberId,
+      source_key: input.sourceKey,
+      kind: input.kind,
+      amount: input.amount,
+      wagering_multiple: input.wageringMultiple === null ? null : input.wageringMultiple.toFixed(2),
+      expiry_days: input.expiryDays,
+    })
+    .onConflict((conflict) => conflict.column('source_key').doNothing())
+    .returning(COLUMNS)
+    .executeTakeFirst();
+  if (inserted) return { reward: toRow(inserted), created: true };
+  const existing = await db.selectFrom('promotions_reward').select(COLUMNS).where('source_key', '=', input.sourceKey).executeTakeFirstOrThrow();
+  return { reward: toRow(existing), created: false };
+}
+
+/** The member's reward, locked: concurrent claims of one reward queue here and the second finds it claimed. */
+export async function lockReward(db: DbExecutor, id: bigint, memberId: bigint): Promise<RewardRow | undefined> {
+  const row = await db.selectFrom('promotions_reward').select(COLUMNS).where('id', '=', id).where('member_id', '=', memberId).forUpdate().executeTakeFirst();
+  return row ? toRow(row) : undefined;
+}
+
+export async function markClaimed(db: DbExecutor, id: bigint): Promise<RewardRow> {
+  const row = await db.updateTable('promotions_reward').set({ status: 'claimed', claimed_at: sql<Date>`now()` }).where('id', '=', id).returning(COLUMNS).executeTakeFirstOrThrow();
+  return toRow(row);
+}
+
+export async function rewardsOf(db: DbExecutor, memberId: bigint, status: 'claimable' | 'claimed', limit: number): Promise<RewardRow[]> {
+  const rows = await db.selectFrom('promotions_reward').select(COLUMNS).where('member_id', '=', memberId).where('status', '=', status).orderBy('id', 'desc').limit(limit).execute();
+  return rows.map(toRow);
+}
+
+/** The member's latest reward per promotion (the /promotions states issued and claimed). */
+export async function latestRewardsFor(db: DbExecutor, memberId: bigint, promotionIds: readonly bigint[]): Promise<Map<bigint, RewardRow>> {
+  if (promotionIds.length === 0) return new Map();
+  const rows = await db.selectFrom('promotions_reward').select(COLUMNS).where('member_id', '=', memberId).where('promotion_id', 'in', promotionIds).orderBy('id').execute();
+  return new Map(rows.map((row) => [row.promotion_id, toRow(row)]));
+}
+
+export async function countClaimable(db: DbExecutor, memberId: bigint): Promise<{ claimable: number; unseen: number }> {
+  const row = await db
+    .selectFrom('promotions_reward')
+    .select([(eb) => eb.fn.countAll<string>().as('claimable'), sql<string>`count(*) filter (where seen_at is null)`.as('unseen')])
+    .where('member_id', '=', memberId)
+    .where('status', '=', 'claimable')
+    .executeTakeFirstOrThrow();
+  return { claimable: Number(row.claimable), unseen: Number(row.unseen) };
+}
+
+/** The reward centre was opened: its badge clears until a new reward arrives. */
+export async function markSeen(db: DbExecutor, memberId: bigint): Promise<void> {
+  await db.updateTable('promotions_reward').set({ seen_at: sql<Date>`now()` }).where('member_id', '=', memberId).where('seen_at', 'is', null).execute();
+}

@@ -1,0 +1,111 @@
+import { AppError, formatCents, type ErrorCode } from '@app/kernel';
+import type { ClaimResult, Language, Reward, RewardCentre } from '@app/contracts';
+import type { Db } from '../../platform/db.ts';
+import * as definitions from './definitions.repository.ts';
+import * as repository from './rewards.repository.ts';
+import type { RewardRow } from './rewards.repository.ts';
+import type { PromotionsPorts } from './promotions.ports.ts';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The reward centre: what a member may claim, claiming one or all, and the history. A claim is
+ * one transaction: lock the reward (a second click waits and then finds it claimed, paying
+ * nothing), take the amount from the promotion's budget and the member's cap with conditional
+ * updates (refused as a whole when either would pass its limit), mark it claimed and pay it —
+ * cash through the wallet's ledger, bonus money through the bonus module's grant.
+ */
+export function createRewardsService(deps: { db: Db; ports: PromotionsPorts; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+
+  async function claimOne(memberId: bigint, rewardId: bigint): Promise<RewardRow> {
+    return deps.db.transaction().execute(async (tx) => {
+      const reward = await repository.lockReward(tx, rewardId, memberId);
+      if (!reward) throw new AppError('promotions.not_found', `no reward ${rewardId}`);
+      if (reward.status === 'claimed') return reward;
+      const promotion = await definitions.findPromotion(tx, reward.promotionId);
+      if (!promotion) throw new AppError('promotions.not_found', `no promotion ${reward.promotionId}`);
+      if (reward.kind === 'bonus' && !deps.ports.grantBonus) throw new AppError('promotions.bonus_unavailable', 'bonus money is not available yet');
+      if (!(await definitions.spendBudget(tx, promotion.id, reward.amount))) throw new AppError('promotions.budget_exhausted', 'the promotion budget is spent');
+      if (!(await definitions.addMemberPaid(tx, promotion.id, memberId, reward.amount, promotion.memberCap))) throw new AppError('promotions.member_cap_reached', 'the member cap is reached');
+      const claimed = await repository.markClaimed(tx, reward.id);
+      const key = `promotion:reward:${reward.id}`;
+      if (reward.kind === 'cash') {
+        await deps.ports.payCash(tx, { key, memberId, amount: reward.amount, reference: `promotion:${promotion.id}` });
+      } else {
+        await deps.ports.grantBonus!(tx, {
+          key,
+          memberId,
+          amount: reward.amount,
+          wageringMultiple: reward.wageringMultiple ?? 1,
+          expiresAt: new Date(now().getTime() + (reward.expiryDays ?? 1) * DAY_MS),
+          source: { kind: 'promotion', id: promotion.id.toString() },
+          note: promotion.texts.pt.title,
+        });
+      }
+      return claimed;
+    });
+  }
+
+  async function titles(rows: readonly RewardRow[], language: Language): Promise<Map<bigint, string>> {
+    const ids = [...new Set(rows.map((row) => row.promotionId))];
+    const found = await Promise.all(ids.map((id) => definitions.findPromotion(deps.db, id)));
+    return new Map(found.flatMap((promotion) => (promotion ? [[promotion.id, promotion.texts[language].title] as const] : [])));
+  }
+
+  async function views(rows: readonly RewardRow[], language: Language): Promise<Reward[]> {
+    const named = await titles(rows, language);
+    return rows.map((row) => toReward(row, named.get(row.promotionId) ?? ''));
+  }
+
+  return {
+    /** Issues a reward (idempotent per source key) in the caller's transaction. */
+    issue: repository.issueReward,
+
+    async centre(memberId: bigint, language: Language): Promise<RewardCentre> {
+      const [claimable, history, counts] = await Promise.all([repository.rewardsOf(deps.db, memberId, 'claimable', 100), repository.rewardsOf(deps.db, memberId, 'claimed', 50), repository.countClaimable(deps.db, memberId)]);
+      return { claimable: await views(claimable, language), history: await views(history, language), unseen: counts.unseen };
+    },
+
+    counts: (memberId: bigint) => repository.countClaimable(deps.db, memberId),
+    markSeen: (memberId: bigint) => repository.markSeen(deps.db, memberId),
+
+    async claim(memberId: bigint, rewardId: bigint, language: Language): Promise<Reward> {
+      const [view] = await views([await claimOne(memberId, rewardId)], language);
+      return view!;
+    },
+
+    /** Claims each claimable reward in its own transaction; one refused (budget, cap) does not stop the others. */
+    async claimAll(memberId: bigint, language: Language): Promise<ClaimResult> {
+      const claimable = await repository.rewardsOf(deps.db, memberId, 'claimable', 100);
+      const claimed: RewardRow[] = [];
+      const refused: { id: string; code: string }[] = [];
+      for (const reward of claimable.reverse()) {
+        try {
+          claimed.push(await claimOne(memberId, reward.id));
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          refused.push({ id: reward.id.toString(), code: error.code satisfies ErrorCode });
+        }
+      }
+      return { claimed: await views(claimed, language), refused };
+    },
+  };
+}
+
+function toReward(row: RewardRow, title: string): Reward {
+  return {
+    id: row.id.toString(),
+    promotionId: row.promotionId.toString(),
+    title,
+    kind: row.kind,
+    amount: formatCents(row.amount),
+    wageringMultiple: row.wageringMultiple,
+    expiryDays: row.expiryDays,
+    status: row.status,
+    issuedAt: row.issuedAt.toISOString(),
+    claimedAt: row.claimedAt?.toISOString() ?? null,
+  };
+}
+
+export type RewardsService = ReturnType<typeof createRewardsService>;
