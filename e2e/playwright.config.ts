@@ -14,7 +14,9 @@ export default defineConfig({
   workers: 1,
   fullyParallel: false,
   retries: 0,
-  timeout: 30_000,
+  // Room for a fixture to wait out the registration throttle (30 challenges a minute per address,
+  // which every journey shares) as a person would; no journey asserts its own duration.
+  timeout: 45_000,
   expect: { timeout: 7_000 },
   reporter: [['list']],
   use: {
