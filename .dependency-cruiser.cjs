@@ -56,6 +56,7 @@ const ADMIN_FEATURES = {
   members: [],
   operators: [],
   payments: [],
+  promotions: [],
   reports: ['dashboard'],
   session: [],
   settings: ['content', 'approvals'],

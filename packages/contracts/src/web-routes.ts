@@ -27,6 +27,7 @@ export const CONSOLE_PATHS = [
   'settings/site', 'settings/general', 'settings/registration', 'settings/limits', 'settings/access', 'settings/advanced',
   'agents/tree', 'agents/contracts', 'agents/settlements', 'agents/settlements/:id',
   'reports/ggr', 'reports/payments', 'audit', 'operators', 'approvals',
+  'promotions', 'promotions/applications',
 ] as const;
 
 export type ConsolePath = (typeof CONSOLE_PATHS)[number];

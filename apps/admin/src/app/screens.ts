@@ -8,6 +8,7 @@ import { contentScreens } from '../features/content/index.ts';
 import { membersScreens } from '../features/members/index.ts';
 import { operatorsScreens } from '../features/operators/index.ts';
 import { paymentsScreens } from '../features/payments/index.ts';
+import { promotionsScreens } from '../features/promotions/index.ts';
 import { settingsScreens } from '../features/settings/index.ts';
 import { reportsScreens } from '../features/reports/index.ts';
 
@@ -18,6 +19,7 @@ export const SCREENS: readonly AdminScreen[] = [
   ...paymentsScreens,
   ...catalogueScreens,
   ...contentScreens,
+  ...promotionsScreens,
   ...settingsScreens,
   ...agentsScreens,
   ...auditScreens,
