@@ -24,7 +24,7 @@ describe('route guard', () => {
   it('lets a session token through to the page', async () => {
     sessionStorage.setItem('token', 'tok-1');
     vi.stubGlobal('fetch', fakeFetch({ '/api/member/info': memberFixture() }));
-    const { router } = renderApp('/member?tab=bonusDetails');
+    const { router } = renderApp('/member?tab=referral');
     // The member page is a lazy chunk: under the full suite's load its first import can take over a second.
     expect(await screen.findByTestId('member-tab-title', {}, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/member');

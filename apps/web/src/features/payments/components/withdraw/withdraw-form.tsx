@@ -1,7 +1,8 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Alert, FilteredTextField, keepAmountCharacters, keepDigits, SubmitButton } from '@app/ui';
+import { Alert, ConfirmDialog, FilteredTextField, keepAmountCharacters, keepDigits, SubmitButton } from '@app/ui';
 import { SetPaymentPasswordRequestSchema, type WithdrawOptions } from '@app/contracts';
 import { memberTabPath } from '../../../member/index.ts';
 import { MoneyRefusal, type WalletFormat } from '../../../wallet/index.ts';
@@ -38,11 +39,24 @@ export function WithdrawForm({ options, format }: { options: WithdrawOptions; fo
   const validatePaymentPassword = (value: string) =>
     value === '' ? t('payments:withdraw.paymentPasswordRequired') : PaymentPasswordSchema.safeParse(value).success || t('payments:withdraw.paymentPasswordFormat');
 
+  // Open bonus wagering is forfeited by a withdrawal: the member confirms in a dialog first.
+  const [confirming, setConfirming] = useState<{ amount: string; paymentPassword: string } | null>(null);
+  const openBonus = options.openBonus ?? null;
+
   const submit = form.handleSubmit(({ amount, paymentPassword }) => {
     const check = checkAmount(amount, options);
     if (blocked || submission.isPending || !check.ok) return;
+    if (openBonus) {
+      setConfirming({ amount: check.amount, paymentPassword });
+      return;
+    }
     submission.submit({ amount: check.amount, paymentPassword }, () => form.reset());
   });
+  const confirmForfeit = () => {
+    if (!confirming) return;
+    submission.submit({ ...confirming, forfeitBonus: true }, () => form.reset());
+    setConfirming(null);
+  };
 
   return (
     <form className="payments-form" onSubmit={(event) => void submit(event)} noValidate data-testid="withdraw-form">
@@ -65,6 +79,11 @@ export function WithdrawForm({ options, format }: { options: WithdrawOptions; fo
           </span>
         </Alert>
       )}
+      {openBonus ? (
+        <Alert tone="info" data-testid="withdraw-bonus-warning">
+          {t('payments:withdraw.bonusWarning', { bonus: format.money(openBonus.bonus), remaining: format.money(openBonus.wageringRemaining) })}
+        </Alert>
+      ) : null}
       <FilteredTextField
         id="withdraw-amount"
         label={t('payments:withdraw.amount')}
@@ -108,6 +127,17 @@ export function WithdrawForm({ options, format }: { options: WithdrawOptions; fo
       <SubmitButton variant="accent" block disabled={blocked} pending={submission.isPending} pendingLabel={t('payments:withdraw.submitting')} data-testid="withdraw-submit">
         {t('payments:withdraw.submit')}
       </SubmitButton>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('payments:withdraw.bonusConfirmTitle')}
+        message={openBonus ? t('payments:withdraw.bonusConfirmMessage', { bonus: format.money(openBonus.bonus), remaining: format.money(openBonus.wageringRemaining) }) : ''}
+        confirmLabel={t('payments:withdraw.bonusConfirm')}
+        cancelLabel={t('payments:withdraw.bonusKeep')}
+        closeLabel={t('payments:withdraw.bonusKeep')}
+        onConfirm={confirmForfeit}
+        onCancel={() => setConfirming(null)}
+        testId="withdraw-bonus-confirm"
+      />
     </form>
   );
 }
