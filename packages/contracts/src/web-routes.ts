@@ -20,14 +20,14 @@ export type WebAppPath = (typeof WEB_APP_PATHS)[number];
  * its screens declare them (AdminScreen.path is typed by this list; a console test checks both).
  */
 export const CONSOLE_PATHS = [
-  'dashboard', 'members', 'members/:id', 'balance-adjustments',
+  'dashboard', 'members', 'members/:id', 'balance-adjustments', 'bonus-grants',
   'payments/withdrawals', 'payments/deposits', 'payments/events',
   'catalogue/vendors', 'catalogue/games', 'catalogue/import',
   'content/banners', 'content/notices', 'content/promotions', 'content/popups', 'content/announcements', 'content/help', 'content/agent-notices',
   'settings/site', 'settings/general', 'settings/registration', 'settings/limits', 'settings/access', 'settings/advanced',
   'agents/tree', 'agents/contracts', 'agents/settlements', 'agents/settlements/:id',
   'reports/ggr', 'reports/payments', 'audit', 'operators', 'approvals',
-  'promotions', 'promotions/applications',
+  'promotions', 'promotion-applications',
 ] as const;
 
 export type ConsolePath = (typeof CONSOLE_PATHS)[number];

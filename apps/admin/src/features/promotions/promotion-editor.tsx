@@ -8,6 +8,7 @@ import { TextBox } from '../../shared/components/text-box.tsx';
 import { useSavePromotion } from './promotions.api.ts';
 import { draftOf, emptyDraft, inputOf, PROMOTION_TYPES, type PromotionDraft } from './promotion-draft.ts';
 import { PromotionPreview } from './promotion-preview.tsx';
+import { FieldProblems } from './field-problems.tsx';
 
 /**
  * Create or edit a promotion, with a live preview of the player's card in either language. The
@@ -93,6 +94,7 @@ export function PromotionEditor({ promotion, restrictedTypesAllowed, onClose }: 
             </fieldset>
           ))}
           <ErrorLine error={save.error} testId="promotion-save-error" />
+          <FieldProblems error={save.error} />
         </div>
         <PromotionPreview draft={draft} language={previewLanguage} onLanguage={setPreviewLanguage} />
       </div>

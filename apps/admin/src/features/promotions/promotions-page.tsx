@@ -34,8 +34,8 @@ export default function PromotionsPage() {
         </Badge>
       ),
     },
-    { key: 'schedule', header: t('columns.schedule'), cell: (row) => <span className="bo-small">{when(row.startsAt)} → {when(row.endsAt)}</span> },
-    { key: 'budget', header: t('columns.budget'), cell: (row) => <span className="bo-small">{money(row.spent)} / {money(row.budget)}</span> },
+    { key: 'schedule', header: t('columns.schedule'), cell: (row) => <span className="bo-small pr-nowrap">{when(row.startsAt)}<br />→ {when(row.endsAt)}</span> },
+    { key: 'budget', header: t('columns.budget'), cell: (row) => <span className="bo-small pr-nowrap">{money(row.spent)}<br />/ {money(row.budget)}</span> },
     { key: 'pending', header: t('columns.pending'), cell: (row) => (row.type === 'application' ? String(row.pendingApplications) : '—') },
     {
       key: 'actions',

@@ -3,6 +3,7 @@ import { PlayerPromotionListSchema, RewardCentreSchema, type PromotionInput } fr
 import { bearer, loginAs, newOperatorSession, newPlayer, type TestPlayer } from '../../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../../test/test-context.ts';
 import { GIF, HTML, JPEG, PNG, promotionInput } from './promotions-test-fixtures.ts';
+import { issueReward } from './rewards.repository.ts';
 
 let ctx: TestContext;
 let owner: string;
@@ -203,5 +204,16 @@ describe('an application promotion, end to end', () => {
     expect(list.list.find((item) => item.id === soon)!.state).toBe('coming_soon');
     expect(list.availablePromoCount).toBe(list.list.filter((item) => item.state === null).length);
     expect((await call('POST', `/api/promotions/${soon}/join`, token)).json().error.code).toBe('promotions.not_running');
+  });
+
+  it('pays a bonus reward as bonus money with its wagering (bonus.grant in the claim transaction)', async () => {
+    const id = BigInt(await createPromotion({ reward: { kind: 'bonus', amount: '15.00', wageringMultiple: 10, expiryDays: 7 } }));
+    const { reward } = await issueReward(ctx.core.db, { promotionId: id, memberId: member.id, sourceKey: `test:bonus:${id}`, kind: 'bonus', amount: 1500n, wageringMultiple: 10, expiryDays: 7 });
+    const before = await ctx.core.modules.wallet.api.balanceOf(member.id);
+    const answers = await Promise.all([1, 2, 3].map(() => call('POST', `/api/rewards/${reward.id}/claim`, token)));
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200]);
+    const after = await ctx.core.modules.wallet.api.balanceOf(member.id);
+    expect(Number(after.bonus) - Number(before.bonus)).toBe(15);
+    expect(after.cash).toBe(before.cash);
   });
 });
