@@ -1,4 +1,5 @@
 import { api, apiLogin } from '../fixtures/accounts.ts';
+import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { useReviewViewport } from '../fixtures/games.ts';
 import { operatorCli } from '../fixtures/operator-cli.ts';
 import { PAYMENT_PIN, registerPayingMember } from '../fixtures/payments.ts';
@@ -78,5 +79,16 @@ test.describe('bonus money', () => {
     await expect(page.getByTestId('bonus-grant').first().getByTestId('bonus-grant-status')).toHaveText('Cancelado no saque');
     await expect(page.getByTestId('bonus-balance')).toContainText('0,00');
     await shoot('bonus-details-forfeited');
+
+    // The operator console lists the grant with its wagering and how it closed.
+    await resetDemoOwnerTwoFactor();
+    await consoleLogin(page, { username: 'admin', password: 'Admin@1234' });
+    await page.goto('/admin/bonus-grants');
+    await page.getByTestId('bonus-grants-account').fill(member.account);
+    await page.getByTestId('bonus-grants-search').click();
+    const row = page.getByTestId('bonus-grants').getByRole('row').filter({ hasText: member.account });
+    await expect(row).toContainText('Cancelado no saque');
+    await expect(row).toContainText('R$ 150,00');
+    await shoot('bonus-console-grants');
   });
 });

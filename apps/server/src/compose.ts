@@ -229,6 +229,14 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.provider.memberRoutes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
   await app.register(core.modules.provider.publicRoutes(), { prefix: '/api' });
   await app.register(core.modules.bonus.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
+  await app.register(
+    core.modules.bonus.adminRoutes({
+      requireOperator: core.modules.backoffice.api.requireOperator,
+      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
+      accountNamesOf: accounts.api.accountNamesOf,
+    }),
+    { prefix: '/api' },
+  );
   await app.register(core.modules.content.routes, { prefix: '/api' });
   await app.register(core.modules.content.adminRoutes(core.modules.backoffice.api.requireOperator), { prefix: '/api' });
   await app.register(core.modules.content.mediaRoutes());

@@ -48,5 +48,5 @@ export const AdminBonusGrantQuerySchema = z.object({
   status: BonusGrantStatusSchema.optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
 });
-export const AdminBonusGrantListSchema = z.object({ items: z.array(AdminBonusGrantSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
+export const AdminBonusGrantListSchema = z.object({ content: z.array(AdminBonusGrantSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export type AdminBonusGrantList = z.infer<typeof AdminBonusGrantListSchema>;

@@ -1,5 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  AdminBonusGrantListSchema,
   AdjustmentPageSchema,
   AdjustmentSchema,
   MemberBalancesSchema,
@@ -13,6 +14,7 @@ import {
   OperatorDepositPageSchema,
   OperatorWithdrawalPageSchema,
   type AdjustmentStatus,
+  type BonusGrantStatus,
   type JournalType,
 } from '@app/contracts';
 import { api, queryString } from '../../shared/api.ts';
@@ -124,5 +126,15 @@ export function useAdjustmentDecision() {
     mutationFn: (decision: { id: string; kind: 'approve' | 'reject'; note?: string }) =>
       api('POST', `/api/backoffice/balance-adjustments/${decision.id}/${decision.kind}`, { ...(decision.kind === 'reject' ? { body: { note: decision.note } } : {}), schema: AdjustmentSchema }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['backoffice'] }),
+  });
+}
+
+/** Bonus grants with their wagering (the bonus module's list, members.wallet.read). */
+export function useBonusGrants(filters: { account: string; status: BonusGrantStatus | ''; pageNo: number }) {
+  return useQuery({
+    queryKey: key('bonus-grants', filters),
+    queryFn: ({ signal }) =>
+      api('GET', `/api/backoffice/bonus/grants${queryString({ account: filters.account || undefined, status: filters.status || undefined, page: filters.pageNo })}`, { schema: AdminBonusGrantListSchema, signal }),
+    placeholderData: keepPreviousData,
   });
 }

@@ -5,6 +5,7 @@ import type { EventBus } from '../../platform/events.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { WalletApi } from '../wallet/index.ts';
+import { bonusAdminRoutes, type BonusAdminPorts } from './bonus.admin-routes.ts';
 import { bonusRoutes, summaryOf } from './bonus.routes.ts';
 import { createBonusService, type GrantInput } from './bonus.service.ts';
 
@@ -43,6 +44,10 @@ export function createBonusModule(deps: { db: Db; bus: EventBus; logger: Logger;
     },
     routes(auth: { requireMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
       return bonusRoutes({ db: deps.db, service, requireMember: auth.requireMember });
+    },
+    /** Back-office routes under /api: the grants list (members.wallet.read). */
+    adminRoutes(ports: BonusAdminPorts): FastifyPluginAsyncZod {
+      return bonusAdminRoutes({ db: deps.db, ...ports });
     },
     jobs: [
       {
