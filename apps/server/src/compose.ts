@@ -234,6 +234,8 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
       requireOperator: core.modules.backoffice.api.requireOperator,
       memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
       accountNamesOf: accounts.api.accountNamesOf,
+      approvals: core.modules.backoffice.api.approvals,
+      audit: core.modules.backoffice.api.audit,
     }),
     { prefix: '/api' },
   );

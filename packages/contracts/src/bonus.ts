@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { MoneySchema } from './wallet.ts';
+import { ApprovalReasonSchema } from './backoffice/approvals.ts';
+import { AmountInputSchema, MoneySchema } from './wallet.ts';
 
 /** A bonus grant's life: wagering open, then converted to cash, expired, forfeited (withdrawal) or cancelled. */
 export const BONUS_GRANT_STATUSES = ['active', 'converted', 'expired', 'forfeited', 'cancelled'] as const;
@@ -50,3 +51,14 @@ export const AdminBonusGrantQuerySchema = z.object({
 });
 export const AdminBonusGrantListSchema = z.object({ content: z.array(AdminBonusGrantSchema), total: z.number().int(), page: z.number().int(), pageSize: z.number().int() });
 export type AdminBonusGrantList = z.infer<typeof AdminBonusGrantListSchema>;
+
+/** An operator's manual grant, applied when a second operator approves it (maker-checker). */
+export const BonusGrantProposalSchema = z.strictObject({
+  account: z.string().trim().min(1).max(40),
+  amount: AmountInputSchema,
+  wageringMultiple: z.number().min(0).max(1000),
+  expiryDays: z.number().int().min(1).max(365),
+  reason: ApprovalReasonSchema,
+});
+export type BonusGrantProposal = z.infer<typeof BonusGrantProposalSchema>;
+export const BONUS_GRANT_KIND = 'bonus.manual_grant';

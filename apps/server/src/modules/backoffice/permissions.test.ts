@@ -113,6 +113,7 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/backoffice/members/{id}/ledger', access: 'members.wallet.read', call: { url: `/api/backoffice/members/${NOBODY}/ledger` } },
   { method: 'GET', path: '/api/backoffice/members/{id}/bets', access: 'members.read', call: { url: `/api/backoffice/members/${NOBODY}/bets` } },
   { method: 'GET', path: '/api/backoffice/bonus/grants', access: 'members.wallet.read', call: { url: '/api/backoffice/bonus/grants?account=nobody' } },
+  { method: 'POST', path: '/api/backoffice/bonus/grants/proposal', access: 'balance.adjust.approve', call: { url: '/api/backoffice/bonus/grants/proposal', payload: { account: 'nobody-here', amount: '5.00', wageringMultiple: 10, expiryDays: 7, reason: 'matrix' } } },
   // A request needs an Idempotency-Key header; balance-adjustment.test.ts covers who may send it.
   { method: 'POST', path: '/api/backoffice/balance-adjustments', access: 'balance.adjust.request' },
   { method: 'GET', path: '/api/backoffice/balance-adjustments', access: 'balance.adjust.request', call: { url: '/api/backoffice/balance-adjustments' } },

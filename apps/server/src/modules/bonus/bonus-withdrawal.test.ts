@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../../test/test-context.ts';
-import { api, createPaymentsContext, payingMember, PIN, requestId, type PayingMember } from '../../../test/payments-fixture.ts';
+import { api, createPaymentsContext, financeOperator, payingMember, PIN, requestId, type PayingMember } from '../../../test/payments-fixture.ts';
 
 /** A withdrawal request forfeits open bonus wagering, and only after the member confirmed it. */
 let ctx: TestContext;
@@ -47,5 +47,26 @@ describe('withdrawal with open wagering', () => {
     expect(journals.rows[0]!.n).toBe('1');
     // Nothing left to forfeit: the next request needs no confirmation.
     expect((await withdraw(member, requestId())).statusCode).toBe(200);
+  });
+});
+
+describe('manual grant by an operator', () => {
+  it('is granted once, when a second operator approves', async () => {
+    const member = await payingMember(ctx);
+    const [maker, checker] = [await financeOperator(ctx), await financeOperator(ctx)];
+    const proposal = { account: member.account, amount: '12.50', wageringMultiple: 5, expiryDays: 3, reason: 'goodwill' };
+    const proposed = await api(ctx, 'POST', '/api/backoffice/bonus/grants/proposal', maker, proposal);
+    expect(proposed.statusCode).toBe(202);
+    expect((await api(ctx, 'POST', '/api/backoffice/bonus/grants/proposal', maker, proposal)).statusCode).toBe(200);
+    expect(await balance(member)).toEqual({ cash: '0.00', bonus: '0.00' });
+    const id = proposed.json().id as string;
+    expect((await api(ctx, 'POST', `/api/backoffice/approvals/${id}/approve`, maker, {})).statusCode).toBe(403);
+    const approved = await api(ctx, 'POST', `/api/backoffice/approvals/${id}/approve`, checker, {});
+    expect(approved.statusCode).toBe(200);
+    expect(await balance(member)).toEqual({ cash: '0.00', bonus: '12.50' });
+    const list = (await api(ctx, 'GET', `/api/backoffice/bonus/grants?account=${member.account}`, checker)).json();
+    expect(list.content).toMatchObject([{ account: member.account, amount: '12.50', required: '62.50', status: 'active', sourceKind: 'operator', note: 'goodwill' }]);
+    const refused = await api(ctx, 'POST', '/api/backoffice/bonus/grants/proposal', maker, { ...proposal, account: 'nobody-at-all' });
+    expect(refused.json().error.code).toBe('bonus.grant_invalid');
   });
 });

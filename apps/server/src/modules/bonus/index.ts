@@ -6,6 +6,7 @@ import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { WalletApi } from '../wallet/index.ts';
 import { bonusAdminRoutes, type BonusAdminPorts } from './bonus.admin-routes.ts';
+import { manualGrantKind } from './bonus.approvals.ts';
 import { bonusRoutes, summaryOf } from './bonus.routes.ts';
 import { createBonusService, type GrantInput } from './bonus.service.ts';
 
@@ -47,6 +48,7 @@ export function createBonusModule(deps: { db: Db; bus: EventBus; logger: Logger;
     },
     /** Back-office routes under /api: the grants list (members.wallet.read). */
     adminRoutes(ports: BonusAdminPorts): FastifyPluginAsyncZod {
+      ports.approvals.register(manualGrantKind({ service, memberIdOf: ports.memberIdOf, audit: ports.audit }));
       return bonusAdminRoutes({ db: deps.db, ...ports });
     },
     jobs: [
