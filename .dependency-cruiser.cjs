@@ -53,7 +53,7 @@ const ADMIN_FEATURES = {
   catalogue: ['approvals'],
   content: [],
   dashboard: ['reports'],
-  members: [],
+  members: ['approvals'],
   operators: [],
   payments: [],
   promotions: [],

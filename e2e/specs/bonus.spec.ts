@@ -90,5 +90,14 @@ test.describe('bonus money', () => {
     await expect(row).toContainText('Cancelado no saque');
     await expect(row).toContainText('R$ 150,00');
     await shoot('bonus-console-grants');
+
+    // A manual grant is only proposed here: a second operator approves it (bonus-withdrawal.test.ts covers the approval).
+    await page.getByTestId('bonus-grant-open').click();
+    await page.getByTestId('bonus-grant-account').fill(member.account);
+    await page.getByTestId('bonus-grant-amount').fill('5,00');
+    await page.getByTestId('bonus-grant-reason').fill('Compensação por instabilidade');
+    await shoot('bonus-console-grant-dialog');
+    await page.getByTestId('bonus-grant-send').click();
+    await expect(page.getByTestId('bonus-grant-sent')).toBeVisible();
   });
 });

@@ -62,3 +62,5 @@ export const BonusGrantProposalSchema = z.strictObject({
 });
 export type BonusGrantProposal = z.infer<typeof BonusGrantProposalSchema>;
 export const BONUS_GRANT_KIND = 'bonus.manual_grant';
+/** What a proposed manual grant stores (the approvals screen words it). */
+export const BonusGrantPayloadSchema = z.object({ memberId: z.string(), account: z.string(), amount: MoneySchema, wageringMultiple: z.number(), expiryDays: z.number() });

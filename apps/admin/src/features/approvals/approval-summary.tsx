@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import {
+  BONUS_GRANT_KIND,
+  BonusGrantPayloadSchema,
   PaymentLimitsPayloadSchema,
   SettlementPeriodPayloadSchema,
   SettlementRerunPayloadSchema,
@@ -37,6 +39,12 @@ export function useApprovalSummary(): (request: ApprovalRequest) => string[] {
         if (!payload.success) break;
         const { vendorName, vendor, from, to } = payload.data;
         return [t('summary.walletMode', { vendor: vendorName, code: vendor, from: t(`walletModes.${from}`), to: t(`walletModes.${to}`) })];
+      }
+      case BONUS_GRANT_KIND: {
+        const payload = BonusGrantPayloadSchema.safeParse(request.payload);
+        if (!payload.success) break;
+        const { account, amount, wageringMultiple, expiryDays } = payload.data;
+        return [t('summary.bonusGrant', { account, amount: money(amount), multiple: wageringMultiple, days: expiryDays })];
       }
       case 'catalogue.vendor_secret': {
         const payload = VendorSecretPayloadSchema.safeParse(request.payload);

@@ -5,6 +5,8 @@ import { BONUS_GRANT_STATUSES, type AdminBonusGrant, type BonusGrantStatus } fro
 import { Button, SelectField, TextField } from '@app/ui';
 import { Badge, type Column } from '../../shared/components/data-table.tsx';
 import { PagedTable } from '../../shared/components/paged-table.tsx';
+import { useSession } from '../../shared/session.tsx';
+import { ProposalDialog } from '../approvals/index.ts';
 import { Page } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney } from '../../shared/format.ts';
 import { LIST_PAGE_SIZE, useBonusGrants } from './members.api.ts';
@@ -21,10 +23,22 @@ export default function BonusGrantsPage() {
   const [pageNo, setPageNo] = useState(1);
   const query = useBonusGrants({ account, status, pageNo });
   const money = (amount: string) => formatMoney(amount, i18n.language);
+  const session = useSession();
+  const [granting, setGranting] = useState(false);
 
   const columns: Column<AdminBonusGrant>[] = [
     { key: 'id', header: t('bonus.columns.id'), cell: (row) => row.id },
-    { key: 'member', header: t('bonus.columns.member'), cell: (row) => <Link to={`/members/${row.memberId}`} className="bo-members__nowrap">{row.account}</Link> },
+    {
+      key: 'member',
+      header: t('bonus.columns.member'),
+      // The source kind under the account; its id (a promotion reward, a CLI key) on hover.
+      cell: (row) => (
+        <span>
+          <Link to={`/members/${row.memberId}`} className="bo-members__nowrap">{row.account}</Link>
+          <span className="bo-members__sub" title={row.sourceId}>{`${t('bonus.columns.source')}: ${row.sourceKind}`}</span>
+        </span>
+      ),
+    },
     { key: 'amount', header: t('bonus.columns.amount'), numeric: true, cell: (row) => money(row.amount) },
     {
       key: 'wagering',
@@ -37,10 +51,16 @@ export default function BonusGrantsPage() {
         </span>
       ),
     },
-    // The kind says where it came from; the id (a promotion reward, a CLI key) is on hover.
-    { key: 'source', header: t('bonus.columns.source'), cell: (row) => <span title={row.sourceId}>{row.sourceKind}</span> },
-    { key: 'created', header: t('bonus.columns.created'), cell: (row) => <span className="bo-members__nowrap">{formatDateTime(row.createdAt, i18n.language)}</span> },
-    { key: 'expires', header: t('bonus.columns.expires'), cell: (row) => <span className="bo-members__nowrap">{formatDateTime(row.expiresAt, i18n.language)}</span> },
+    {
+      key: 'dates',
+      header: t('bonus.columns.expires'),
+      cell: (row) => (
+        <span className="bo-members__nowrap">
+          {formatDateTime(row.expiresAt, i18n.language)}
+          <span className="bo-members__sub">{`${t('bonus.columns.created')}: ${formatDateTime(row.createdAt, i18n.language)}`}</span>
+        </span>
+      ),
+    },
     {
       key: 'status',
       header: t('bonus.columns.status'),
@@ -56,6 +76,14 @@ export default function BonusGrantsPage() {
   return (
     <Page title={t('bonus.title')} testId="bonus-grants-page">
       <p className="bo-muted">{t('bonus.explain')}</p>
+      {session.can('balance.adjust.approve') ? (
+        <div>
+          <Button onClick={() => setGranting(true)} data-testid="bonus-grant-open">
+            {t('bonus.grant.open')}
+          </Button>
+        </div>
+      ) : null}
+      {granting ? <GrantDialog onClose={() => setGranting(false)} /> : null}
       <form
         className="bo-filters"
         onSubmit={(event) => {
@@ -78,5 +106,29 @@ export default function BonusGrantsPage() {
       </form>
       <PagedTable query={query} columns={columns} rowKey={(row) => row.id} testId="bonus-grants" empty={t('bonus.empty')} pageNo={pageNo} pageSize={LIST_PAGE_SIZE} onPage={setPageNo} />
     </Page>
+  );
+}
+
+/** A manual grant, proposed with its reason: it is granted when another operator approves it. */
+function GrantDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('admin-members');
+  const [account, setAccount] = useState('');
+  const [amount, setAmount] = useState('');
+  const [multiple, setMultiple] = useState('10');
+  const [days, setDays] = useState('7');
+  return (
+    <ProposalDialog
+      title={t('bonus.grant.title')}
+      url="/api/backoffice/bonus/grants/proposal"
+      body={{ account: account.trim(), amount: amount.trim().replace(',', '.'), wageringMultiple: Number(multiple.replace(',', '.')), expiryDays: Number(days) }}
+      testId="bonus-grant"
+      onClose={onClose}
+    >
+      <p className="bo-muted">{t('bonus.grant.explain')}</p>
+      <TextField label={t('bonus.columns.member')} value={account} onChange={(event) => setAccount(event.target.value)} maxLength={40} data-testid="bonus-grant-account" />
+      <TextField label={t('bonus.grant.amount')} value={amount} onChange={(event) => setAmount(event.target.value)} inputMode="decimal" maxLength={15} data-testid="bonus-grant-amount" />
+      <TextField label={t('bonus.grant.multiple')} value={multiple} onChange={(event) => setMultiple(event.target.value)} inputMode="decimal" maxLength={7} data-testid="bonus-grant-multiple" />
+      <TextField label={t('bonus.grant.days')} value={days} onChange={(event) => setDays(event.target.value)} inputMode="numeric" maxLength={3} data-testid="bonus-grant-days" />
+    </ProposalDialog>
   );
 }
