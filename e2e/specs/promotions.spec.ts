@@ -102,6 +102,7 @@ test.describe('promotions', () => {
       const row = operator.locator('tr', { hasText: member.account });
       await expect(row.locator('[data-testid="application-thumb"] img')).toHaveCount(2);
       await expect(row).toContainText('Ganhei R$ 500 no Fortune Tiger!');
+      await operator.evaluate(() => window.scrollTo(0, 0));
       await operator.screenshot({ path: shotPath('console-applications') });
       await row.getByRole('button', { name: 'Aprovar' }).click();
       await operator.getByTestId('application-approve-confirm').click();
