@@ -2,7 +2,7 @@ import { api, apiLogin } from '../fixtures/accounts.ts';
 import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { useReviewViewport } from '../fixtures/games.ts';
 import { operatorCli } from '../fixtures/operator-cli.ts';
-import { PAYMENT_PIN, registerPayingMember } from '../fixtures/payments.ts';
+import { ledgerCheck, PAYMENT_PIN, registerPayingMember } from '../fixtures/payments.ts';
 import { fund, playVendorRounds } from '../fixtures/rounds.ts';
 import { expect, logIn, open, test } from '../fixtures/site.ts';
 import { horizontalOverflow } from '../fixtures/wallet.ts';
@@ -28,7 +28,7 @@ test.describe('bonus money', () => {
     const member = await payingMemberWithCash('50.00');
     await grantBonus(member.account, '2.00', '10');
     await logIn(page, member.account, member.password);
-    await expect(page.getByTestId('balance')).toBeVisible();
+    await expect(page.getByTestId('balance')).toBeVisible({ timeout: 15_000 });
     await open(page, '/member?tab=bonusDetails');
     await expect(page.getByTestId('bonus-balance')).toContainText('2,00');
     await expect(page.getByTestId('bonus-rule')).toContainText('Bônus não é usado em apostas até ser liberado');
@@ -50,13 +50,21 @@ test.describe('bonus money', () => {
     // 50 − 20 staked + 3 won + 2 released.
     await open(page, '/member?tab=transferFund');
     await expect(page.getByTestId('wallet-bonus-balance')).toContainText('0,00');
+    await expect(page.getByTestId('balance')).toContainText('35,00');
+
+    // The same page in English.
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+    await open(page, '/member?tab=bonusDetails');
+    await expect(page.getByTestId('bonus-rule')).toContainText('Bonus money is not used for bets until it is released');
+    await expect(page.getByTestId('bonus-grant').first().getByTestId('bonus-grant-status')).toHaveText('Released');
+    await shoot('bonus-details-en');
   });
 
   test('a withdrawal with open wagering warns, and forfeits only after confirmation', async ({ page, shoot }) => {
     const member = await payingMemberWithCash('100.00');
     await grantBonus(member.account, '15.00', '10');
     await logIn(page, member.account, member.password);
-    await expect(page.getByTestId('balance')).toBeVisible();
+    await expect(page.getByTestId('balance')).toBeVisible({ timeout: 15_000 });
     await open(page, '/member?tab=withdraw');
     await expect(page.getByTestId('withdraw-bonus-warning')).toContainText('R$ 15,00');
     await page.getByTestId('withdraw-amount').fill('30');
@@ -99,5 +107,7 @@ test.describe('bonus money', () => {
     await shoot('bonus-console-grant-dialog');
     await page.getByTestId('bonus-grant-send').click();
     await expect(page.getByTestId('bonus-grant-sent')).toBeVisible();
+    // Every bonus journal balanced: the ledger's invariants hold.
+    await ledgerCheck();
   });
 });
