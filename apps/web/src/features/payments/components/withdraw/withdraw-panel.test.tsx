@@ -95,6 +95,27 @@ describe('withdraw summary and form', () => {
     expect((screen.getByTestId('withdraw-password') as HTMLInputElement).value).toBe('');
   });
 
+  it('with open bonus wagering, warns and sends forfeitBonus only once the member confirms', async () => {
+    const { calls } = openWithdrawPage(
+      { 'POST /api/payments/withdrawals': json(200, withdrawalFixture({ amount: '150.00' })) },
+      withdrawOptionsFixture({ openBonus: { grants: 1, bonus: '15.00', wageringRemaining: '150.00' } }),
+    );
+    expect((await screen.findByTestId('withdraw-bonus-warning')).textContent).toBe('Você tem R$\u00a015,00 de bônus com R$\u00a0150,00 ainda a apostar. Um saque agora cancela esse bônus.');
+    change('withdraw-amount', '150');
+    change('withdraw-password', '135790');
+    await act(async () => fireEvent.click(screen.getByTestId('withdraw-submit')));
+    const dialog = await screen.findByTestId('withdraw-bonus-confirm');
+    await act(async () => fireEvent.click(within(dialog).getByTestId('confirm-cancel')));
+    expect(requests(calls, 'POST', '/api/payments/withdrawals')).toHaveLength(0);
+
+    await act(async () => fireEvent.click(screen.getByTestId('withdraw-submit')));
+    await act(async () => fireEvent.click(within(await screen.findByTestId('withdraw-bonus-confirm')).getByTestId('confirm-ok')));
+    await screen.findByTestId('withdraw-success');
+    const posts = requests(calls, 'POST', '/api/payments/withdrawals');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]?.body).toMatchObject({ amount: '150', paymentPassword: '135790', forfeitBonus: true });
+  });
+
   it('shows the server refusal translated', async () => {
     openWithdrawPage({ 'POST /api/payments/withdrawals': apiError(400, 'wallet.payment_password_invalid') });
     await screen.findByTestId('withdraw-available');
