@@ -128,6 +128,19 @@ test.describe('promotions', () => {
 
     await open(page, `/promotions#${application.id}`);
     await expect(page.getByTestId(`promotion-${application.id}-state`)).toHaveText('Resgatada');
+
+    // In English: the same states and texts, and the reward centre's history.
+    await page.getByTestId('language-select').selectOption('en');
+    await expect(page.getByTestId(`promotion-${application.id}`)).toContainText('Show your win');
+    await expect(page.getByTestId(`promotion-${application.id}-state`)).toHaveText('Claimed');
+    await expect(page.getByTestId(`promotion-${cashback.id}-state`)).toHaveText('In progress');
+    await scrollTop(page);
+    await shoot('promotions-list-en');
+    await open(page, '/member?tab=rewardCenter');
+    await expect(page.getByTestId('reward-history')).toContainText('Show your win');
+    await expect(page.getByTestId('reward-centre')).toContainText('No rewards to claim right now');
+    await shoot('reward-centre-en');
+    await page.getByTestId('language-select').selectOption('pt');
   });
 });
 

@@ -51,19 +51,21 @@ export const PromotionRewardSchema = z.discriminatedUnion('kind', [
 ]);
 export type PromotionReward = z.infer<typeof PromotionRewardSchema>;
 
-export const PromotionTextSchema = z.object({
-  title: z.string().trim().min(1).max(120),
-  summary: z.string().trim().max(300),
-  /** Sanitised by the server's allow-list on save. */
-  html: z.string().max(50_000),
-});
-export type PromotionText = z.infer<typeof PromotionTextSchema>;
-
 /** Where the card image comes from: the site's own /media paths or an https address. */
 const ImageUrlSchema = z
   .string()
   .max(500)
   .regex(/^(\/media\/[A-Za-z0-9._\-/]+|https:\/\/[^\s"'<>]+)$/, 'must be a /media/… path or an https address');
+
+export const PromotionTextSchema = z.object({
+  title: z.string().trim().min(1).max(120),
+  summary: z.string().trim().max(300),
+  /** Sanitised by the server's allow-list on save. */
+  html: z.string().max(50_000),
+  /** This language's own card image (art with words in it); the promotion's image otherwise. */
+  imageUrl: ImageUrlSchema.nullable().default(null),
+});
+export type PromotionText = z.infer<typeof PromotionTextSchema>;
 
 export const PromotionInputSchema = z.object({
   type: PromotionTypeSchema,

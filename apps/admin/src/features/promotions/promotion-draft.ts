@@ -20,7 +20,7 @@ export interface PromotionDraft {
   amount: string;
   wageringMultiple: string;
   expiryDays: string;
-  texts: { pt: { title: string; summary: string; html: string }; en: { title: string; summary: string; html: string } };
+  texts: Record<'pt' | 'en', { title: string; summary: string; html: string; imageUrl: string }>;
 }
 
 export { PROMOTION_TYPES };
@@ -61,7 +61,7 @@ export function emptyDraft(): PromotionDraft {
     amount: '20.00',
     wageringMultiple: '10',
     expiryDays: '7',
-    texts: { pt: { title: '', summary: '', html: '' }, en: { title: '', summary: '', html: '' } },
+    texts: { pt: { title: '', summary: '', html: '', imageUrl: '' }, en: { title: '', summary: '', html: '', imageUrl: '' } },
   };
 }
 
@@ -86,7 +86,7 @@ export function draftOf(promotion: AdminPromotion): PromotionDraft {
     amount: reward.amount,
     wageringMultiple: reward.kind === 'bonus' ? String(reward.wageringMultiple) : '10',
     expiryDays: reward.kind === 'bonus' ? String(reward.expiryDays) : '7',
-    texts: promotion.texts,
+    texts: { pt: { ...promotion.texts.pt, imageUrl: promotion.texts.pt.imageUrl ?? '' }, en: { ...promotion.texts.en, imageUrl: promotion.texts.en.imageUrl ?? '' } },
   };
 }
 
@@ -109,7 +109,7 @@ export function inputOf(draft: PromotionDraft): PromotionInput {
     budget: draft.budget.trim(),
     memberCap: draft.memberCap.trim(),
     reward: draft.rewardKind === 'cash' ? { kind: 'cash', amount: draft.amount.trim() } : { kind: 'bonus', amount: draft.amount.trim(), wageringMultiple: Number(draft.wageringMultiple), expiryDays: Number(draft.expiryDays) },
-    texts: draft.texts,
+    texts: { pt: { ...draft.texts.pt, imageUrl: orNull(draft.texts.pt.imageUrl) }, en: { ...draft.texts.en, imageUrl: orNull(draft.texts.en.imageUrl) } },
     imageUrl: orNull(draft.imageUrl),
     sortOrder: Number(draft.sortOrder) || 0,
   };

@@ -22,7 +22,7 @@ export function PromotionEditor({ promotion, restrictedTypesAllowed, onClose }: 
   const key = useMemo(() => crypto.randomUUID().replaceAll('-', ''), []);
   const save = useSavePromotion();
   const set = <K extends keyof PromotionDraft>(field: K, value: PromotionDraft[K]) => setDraft((current) => ({ ...current, [field]: value }));
-  const setText = (language: 'pt' | 'en', field: 'title' | 'summary' | 'html', value: string) => setDraft((current) => ({ ...current, texts: { ...current.texts, [language]: { ...current.texts[language], [field]: value } } }));
+  const setText = (language: 'pt' | 'en', field: 'title' | 'summary' | 'html' | 'imageUrl', value: string) => setDraft((current) => ({ ...current, texts: { ...current.texts, [language]: { ...current.texts[language], [field]: value } } }));
   const restricted = isRestrictedPromotionType(draft.type) && !restrictedTypesAllowed;
   const field = (name: keyof PromotionDraft, label: string, props: { type?: string; inputMode?: 'decimal' | 'numeric' } = {}) => (
     <TextField label={label} value={String(draft[name])} onChange={(event) => set(name, event.target.value as never)} data-testid={`promotion-${name}`} {...props} />
@@ -90,6 +90,7 @@ export function PromotionEditor({ promotion, restrictedTypesAllowed, onClose }: 
               <legend>{language === 'pt' ? t('editor.textsPt') : t('editor.textsEn')}</legend>
               <TextField label={t('editor.titleField')} value={draft.texts[language].title} maxLength={120} onChange={(event) => setText(language, 'title', event.target.value)} data-testid={`promotion-title-${language}`} />
               <TextField label={t('editor.summary')} value={draft.texts[language].summary} maxLength={300} onChange={(event) => setText(language, 'summary', event.target.value)} data-testid={`promotion-summary-${language}`} />
+              <TextField label={t('editor.textImage')} value={draft.texts[language].imageUrl} maxLength={500} onChange={(event) => setText(language, 'imageUrl', event.target.value)} data-testid={`promotion-image-${language}`} />
               <TextBox label={t('editor.html')} value={draft.texts[language].html} onChange={(value) => setText(language, 'html', value)} mono rows={4} maxLength={50_000} testId={`promotion-html-${language}`} className="pr-html" />
             </fieldset>
           ))}

@@ -10,6 +10,7 @@ import type { PromotionDraft } from './promotion-draft.ts';
 export function PromotionPreview({ draft, language, onLanguage }: { draft: PromotionDraft; language: 'pt' | 'en'; onLanguage: (language: 'pt' | 'en') => void }) {
   const { t, i18n } = useTranslation('admin-promotions');
   const text = draft.texts[language];
+  const image = text.imageUrl.trim() || draft.imageUrl.trim();
   const amount = /^\d+(\.\d{1,2})?$/.test(draft.amount) ? formatMoney(draft.amount, i18n.language) : draft.amount;
   const reward = draft.rewardKind === 'cash' ? amount : `${amount} · ${draft.wageringMultiple}×`;
   return (
@@ -24,7 +25,7 @@ export function PromotionPreview({ draft, language, onLanguage }: { draft: Promo
           ))}
         </span>
       </div>
-      {draft.imageUrl.startsWith('/media/') || draft.imageUrl.startsWith('https://') ? <img className="pr-preview__image" src={draft.imageUrl} alt="" /> : null}
+      {image.startsWith('/media/') || image.startsWith('https://') ? <img className="pr-preview__image" src={image} alt="" /> : null}
       <h4 className="pr-preview__title">{text.title || '—'}</h4>
       {text.summary ? <p className="pr-preview__summary">{text.summary}</p> : null}
       <p className="pr-preview__reward">{t('editor.previewReward', { reward })}</p>

@@ -25,7 +25,7 @@ const promotion = {
   budget: '100.00',
   memberCap: '10.00',
   reward: { kind: 'cash', amount: '5.00' },
-  texts: { pt: { title: 'Matriz', summary: '', html: '' }, en: { title: 'Matrix', summary: '', html: '' } },
+  texts: { pt: { title: 'Matriz', summary: '', html: '', imageUrl: null }, en: { title: 'Matrix', summary: '', html: '', imageUrl: null } },
   imageUrl: null,
   sortOrder: 0,
 };

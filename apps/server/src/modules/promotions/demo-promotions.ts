@@ -23,8 +23,8 @@ export async function seedDemoPromotions(db: Db, now = new Date()): Promise<numb
         memberCap: 2_000n,
         reward: { kind: 'cash', amount: '20.00' },
         texts: {
-          pt: { title: 'Mostre sua vitória', summary: 'Envie a captura de tela de um grande prêmio e ganhe R$ 20,00.', html: '<p>Envie até 3 imagens (PNG ou JPG, até 5 MB cada) com um comentário. Nossa equipe analisa em até 24 horas e o prêmio aparece na central de recompensas.</p>' },
-          en: { title: 'Show your win', summary: 'Send a screenshot of a big win and get R$ 20.00.', html: '<p>Send up to 3 images (PNG or JPG, up to 5 MB each) with a comment. Our team reviews it within 24 hours and the reward appears in the reward centre.</p>' },
+          pt: { imageUrl: '/media/content/pool-pt.svg', title: 'Mostre sua vitória', summary: 'Envie a captura de tela de um grande prêmio e ganhe R$ 20,00.', html: '<p>Envie até 3 imagens (PNG ou JPG, até 5 MB cada) com um comentário. Nossa equipe analisa em até 24 horas e o prêmio aparece na central de recompensas.</p>' },
+          en: { imageUrl: '/media/content/pool-en.svg', title: 'Show your win', summary: 'Send a screenshot of a big win and get R$ 20.00.', html: '<p>Send up to 3 images (PNG or JPG, up to 5 MB each) with a comment. Our team reviews it within 24 hours and the reward appears in the reward centre.</p>' },
         },
         imageUrl: '/media/content/pool-pt.svg',
         sortOrder: 0,
@@ -42,8 +42,8 @@ export async function seedDemoPromotions(db: Db, now = new Date()): Promise<numb
         memberCap: 50_000n,
         reward: { kind: 'cash', amount: '10.00' },
         texts: {
-          pt: { title: 'Cashback semanal', summary: 'Participe e receba parte das perdas líquidas da semana.', html: '<p>O cashback é calculado toda segunda-feira sobre as perdas líquidas da semana anterior.</p>' },
-          en: { title: 'Weekly cashback', summary: 'Join and get part of the week\'s net losses back.', html: '<p>Cashback is computed every Monday on the previous week\'s net losses.</p>' },
+          pt: { imageUrl: '/media/content/fair-pt.svg', title: 'Cashback semanal', summary: 'Participe e receba parte das perdas líquidas da semana.', html: '<p>O cashback é calculado toda segunda-feira sobre as perdas líquidas da semana anterior.</p>' },
+          en: { imageUrl: '/media/content/fair-en.svg', title: 'Weekly cashback', summary: 'Join and get part of the week\'s net losses back.', html: '<p>Cashback is computed every Monday on the previous week\'s net losses.</p>' },
         },
         imageUrl: '/media/content/fair-pt.svg',
         sortOrder: 1,
@@ -61,8 +61,8 @@ export async function seedDemoPromotions(db: Db, now = new Date()): Promise<numb
         memberCap: 5_000n,
         reward: { kind: 'cash', amount: '5.00' },
         texts: {
-          pt: { title: 'Envelope vermelho', summary: 'Um pote dividido em envelopes, aberto por um dia.', html: '<p>Volte na data de início para pegar o seu envelope.</p>' },
-          en: { title: 'Red envelope', summary: 'A pot split into envelopes, open for one day.', html: '<p>Come back on the start date to grab your envelope.</p>' },
+          pt: { imageUrl: '/media/content/mines-pt.svg', title: 'Envelope vermelho', summary: 'Um pote dividido em envelopes, aberto por um dia.', html: '<p>Volte na data de início para pegar o seu envelope.</p>' },
+          en: { imageUrl: '/media/content/mines-en.svg', title: 'Red envelope', summary: 'A pot split into envelopes, open for one day.', html: '<p>Come back on the start date to grab your envelope.</p>' },
         },
         imageUrl: '/media/content/mines-pt.svg',
         sortOrder: 2,

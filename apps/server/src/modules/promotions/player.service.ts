@@ -124,7 +124,7 @@ function toPlayer(row: PromotionRow, language: Language, state: PromotionMemberS
     title: text.title,
     summary: text.summary,
     html: text.html,
-    imageUrl: row.imageUrl,
+    imageUrl: text.imageUrl ?? row.imageUrl,
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt?.toISOString() ?? null,
     reward: row.reward,

@@ -15,7 +15,7 @@ export function promotionInput(overrides: Partial<PromotionInput> = {}): Promoti
     budget: '1000.00',
     memberCap: '100.00',
     reward: { kind: 'cash', amount: '20.00' },
-    texts: { pt: { title: 'Mostre sua vitória', summary: 'Resumo', html: '<p>Texto <script>alert(1)</script></p>' }, en: { title: 'Show your win', summary: 'Summary', html: '<p>Text</p>' } },
+    texts: { pt: { title: 'Mostre sua vitória', summary: 'Resumo', html: '<p>Texto <script>alert(1)</script></p>', imageUrl: null }, en: { title: 'Show your win', summary: 'Summary', html: '<p>Text</p>', imageUrl: '/media/content/pool-en.svg' } },
     imageUrl: '/media/content/pool-pt.svg',
     sortOrder: 0,
     ...overrides,
