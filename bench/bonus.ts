@@ -17,7 +17,8 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 2_000);
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '8,32').split(',').map(Number);
 
-const { databaseUrl } = await createBenchDatabase('bonus', 57_400);
+const benchDatabase = await createBenchDatabase('bonus', 57_400);
+const { databaseUrl } = benchDatabase;
 const setup = new pg.Client({ connectionString: databaseUrl });
 await setup.connect();
 const ids = (await setup.query<{ id: string }>(`insert into accounts_member (account, nickname, password_hash) select 'bb' || n, 'bb' || n, 'x' from generate_series(1, $1::int) as n returning id::text`, [MEMBERS * 2])).rows.map((row) => BigInt(row.id));
@@ -65,4 +66,5 @@ for (const connections of LEVELS) {
 const closed = await core.db.selectFrom('bonus_grant').select((eb) => eb.fn.countAll<string>().as('n')).where('status', '=', 'converted').executeTakeFirstOrThrow();
 console.log(`(grants converted during the run by the event: ${closed.n})`);
 await core.close();
+await benchDatabase.drop();
 process.exit(0);
