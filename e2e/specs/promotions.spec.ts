@@ -112,6 +112,11 @@ test.describe('promotions', () => {
     }
 
     // The member claims it in the reward centre: the badge, the claim, the history.
+    await open(page, '/promotions');
+    await page.getByTestId('user-menu').click();
+    await expect(page.getByTestId('reward-badge')).toHaveText('1');
+    await shoot('reward-badge');
+    await page.keyboard.press('Escape');
     await open(page, '/member?tab=rewardCenter');
     const centre = page.getByTestId('reward-centre');
     await expect(centre).toContainText('Mostre sua vitória');
