@@ -10,11 +10,12 @@ import { databaseUrlOf } from './database-url.ts';
  * Operator command line for bonus money (until the console grants through an approval):
  *   npm run bonus -- grant --account A --amount 10.00 --multiple 10 [--days 7] [--key K] [--note TEXT]
  *   npm run bonus -- expire      (the expiry and conversion job, once)
+ *   npm run bonus -- contribution [--type LIVE --percent 10]   (list, or set one game type's share of wagering)
  */
-const USAGE = 'usage: bonus grant --account A --amount 10.00 --multiple 10 [--days 7] [--key K] [--note TEXT] | expire';
+const USAGE = 'usage: bonus grant --account A --amount 10.00 --multiple 10 [--days 7] [--key K] [--note TEXT] | expire | contribution [--type T --percent P]';
 const { values, positionals } = parseArgs({
   allowPositionals: true,
-  options: { account: { type: 'string' }, amount: { type: 'string' }, multiple: { type: 'string' }, days: { type: 'string' }, key: { type: 'string' }, note: { type: 'string' } },
+  options: { account: { type: 'string' }, amount: { type: 'string' }, multiple: { type: 'string' }, days: { type: 'string' }, key: { type: 'string' }, note: { type: 'string' }, type: { type: 'string' }, percent: { type: 'string' } },
 });
 const fail = (message: string): never => {
   console.error(message);
@@ -22,7 +23,7 @@ const fail = (message: string): never => {
 };
 
 const [command] = positionals;
-if (command !== 'grant' && command !== 'expire') fail(USAGE);
+if (command !== 'grant' && command !== 'expire' && command !== 'contribution') fail(USAGE);
 const amount = command === 'grant' ? (parseCents(values.amount ?? '') ?? fail('--amount must be like 10.00')) : 0n;
 const multiple = Number(values.multiple ?? '0');
 if (command === 'grant' && (!values.account || !Number.isFinite(multiple) || multiple < 0)) fail(USAGE);
@@ -33,7 +34,10 @@ const config = loadConfigOrExit();
 const core = await composeCore({ config, logger: createLogger({ level: 'warn', pretty: false }), databaseUrl: databaseUrlOf(config) });
 try {
   const bonus = core.modules.bonus.api;
-  if (command === 'expire') {
+  if (command === 'contribution') {
+    if (values.type !== undefined) await bonus.setContribution(values.type, Number(values.percent));
+    console.log(JSON.stringify(await bonus.contributions()));
+  } else if (command === 'expire') {
     const expiry = await bonus.expireDue();
     console.log(JSON.stringify({ ...expiry, converted: expiry.converted + (await bonus.convertCompleted()) }));
   } else {

@@ -75,3 +75,12 @@ export async function listGrants(executor: DbExecutor, filter: { memberIds?: big
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/** An operator's contribution percent for a game type (read by the round hook from the next round on). */
+export async function upsertContribution(executor: DbExecutor, gameType: string, percent: number): Promise<void> {
+  await executor
+    .insertInto('bonus_contribution')
+    .values({ game_type: gameType, percent })
+    .onConflict((conflict) => conflict.column('game_type').doUpdateSet({ percent, updated_at: sql<Date>`now()` }))
+    .execute();
+}

@@ -124,3 +124,18 @@ describe('expiry', () => {
     expect((await grantRow(grantId)).done).toBe(0n);
   });
 });
+
+describe('contributions', () => {
+  it('take an operator change from the next round on, and refuse a bad one', async () => {
+    const member = await newPlayer(ctx.core);
+    const { grantId } = await grant(member, `k-${member.account}`, 100_00n, 100);
+    await bonusApi().setContribution('LIVE', 50);
+    try {
+      await writeRound(member, 'k1', { bet: 10_00n, status: 'settled', gameType: 'LIVE' });
+      expect((await grantRow(grantId)).done).toBe(5_00n);
+      await expect(bonusApi().setContribution('LIVE', 101)).rejects.toMatchObject({ code: 'bonus.grant_invalid' });
+    } finally {
+      await bonusApi().setContribution('LIVE', 10);
+    }
+  });
+});

@@ -1,4 +1,5 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import { AppError } from '@app/kernel';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { EventBus } from '../../platform/events.ts';
@@ -7,6 +8,7 @@ import type { Logger } from '../../platform/logger.ts';
 import type { WalletApi } from '../wallet/index.ts';
 import { bonusAdminRoutes, type BonusAdminPorts } from './bonus.admin-routes.ts';
 import { manualGrantKind } from './bonus.approvals.ts';
+import { listContributions, upsertContribution } from './bonus.repository.ts';
 import { bonusRoutes, summaryOf } from './bonus.routes.ts';
 import { createBonusService, type GrantInput } from './bonus.service.ts';
 
@@ -42,6 +44,12 @@ export function createBonusModule(deps: { db: Db; bus: EventBus; logger: Logger;
       summaryOf: (memberId: bigint) => summaryOf(deps.db, service, memberId),
       convertCompleted: (memberId?: bigint) => service.convertCompleted(memberId),
       expireDue: () => service.expireDue(),
+      /** Sets the percent of a game type's stake that counts towards wagering (0–100; type as the catalogue names it). */
+      async setContribution(gameType: string, percent: number): Promise<void> {
+        if (!/^[A-Z_]{2,20}$/.test(gameType) || !Number.isInteger(percent) || percent < 0 || percent > 100) throw new AppError('bonus.grant_invalid', 'game type in capitals and a whole percent from 0 to 100');
+        await upsertContribution(deps.db, gameType, percent);
+      },
+      contributions: () => listContributions(deps.db),
     },
     routes(auth: { requireMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
       return bonusRoutes({ db: deps.db, service, requireMember: auth.requireMember });
