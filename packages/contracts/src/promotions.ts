@@ -78,6 +78,8 @@ export const PromotionInputSchema = z.object({
   texts: z.object({ pt: PromotionTextSchema, en: PromotionTextSchema }),
   imageUrl: ImageUrlSchema.nullable(),
   sortOrder: z.number().int().min(-10_000).max(10_000),
+  /** Red envelope: how many shares the pot (the budget) is split into; null for other types. */
+  envelopeShares: z.number().int().min(1).max(10_000).nullable().default(null),
 });
 export type PromotionInput = z.infer<typeof PromotionInputSchema>;
 
@@ -133,6 +135,10 @@ export const PlayerPromotionListSchema = z.object({
   availablePromo: z.boolean(),
 });
 export type PlayerPromotionList = z.infer<typeof PlayerPromotionListSchema>;
+
+/** A red envelope share: its amount, and whether this call took it (false: taken before). */
+export const EnvelopeGrabSchema = z.object({ amount: MoneySchema, created: z.boolean() });
+export type EnvelopeGrab = z.infer<typeof EnvelopeGrabSchema>;
 
 export const ApplicationSubmitSchema = z.object({ comment: z.string().trim().max(APPLICATION_COMMENT_MAX) });
 

@@ -680,6 +680,13 @@ export interface GeneratedTables {
     bytes: Buffer;
     created_at: Date;
   };
+  promotions_envelope_share: {
+    promotion_id: bigint;
+    seq: number;
+    amount: bigint;
+    member_id: bigint | null;
+    grabbed_at: Date | null;
+  };
   promotions_member_total: {
     promotion_id: bigint;
     member_id: bigint;
@@ -716,6 +723,7 @@ export interface GeneratedTables {
     created_at: Date;
     updated_at: Date;
     updated_by: string;
+    envelope_shares: number | null;
   };
   promotions_reward: {
     id: bigint;

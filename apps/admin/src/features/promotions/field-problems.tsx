@@ -19,6 +19,7 @@ const LABELS: Record<string, ParseKeys<'admin-promotions'>> = {
   'reward.amount': 'editor.amount',
   'reward.wageringMultiple': 'editor.wageringMultiple',
   'reward.expiryDays': 'editor.expiryDays',
+  envelopeShares: 'editor.envelopeShares',
 };
 
 /** Which fields a refused save named, in the editor's words (under the translated message). */

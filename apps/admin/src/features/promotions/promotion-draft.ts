@@ -20,6 +20,7 @@ export interface PromotionDraft {
   amount: string;
   wageringMultiple: string;
   expiryDays: string;
+  envelopeShares: string;
   texts: Record<'pt' | 'en', { title: string; summary: string; html: string; imageUrl: string }>;
 }
 
@@ -61,6 +62,7 @@ export function emptyDraft(): PromotionDraft {
     amount: '20.00',
     wageringMultiple: '10',
     expiryDays: '7',
+    envelopeShares: '100',
     texts: { pt: { title: '', summary: '', html: '', imageUrl: '' }, en: { title: '', summary: '', html: '', imageUrl: '' } },
   };
 }
@@ -86,6 +88,7 @@ export function draftOf(promotion: AdminPromotion): PromotionDraft {
     amount: reward.amount,
     wageringMultiple: reward.kind === 'bonus' ? String(reward.wageringMultiple) : '10',
     expiryDays: reward.kind === 'bonus' ? String(reward.expiryDays) : '7',
+    envelopeShares: String(promotion.envelopeShares ?? 100),
     texts: { pt: { ...promotion.texts.pt, imageUrl: promotion.texts.pt.imageUrl ?? '' }, en: { ...promotion.texts.en, imageUrl: promotion.texts.en.imageUrl ?? '' } },
   };
 }
@@ -112,5 +115,6 @@ export function inputOf(draft: PromotionDraft): PromotionInput {
     texts: { pt: { ...draft.texts.pt, imageUrl: orNull(draft.texts.pt.imageUrl) }, en: { ...draft.texts.en, imageUrl: orNull(draft.texts.en.imageUrl) } },
     imageUrl: orNull(draft.imageUrl),
     sortOrder: Number(draft.sortOrder) || 0,
+    envelopeShares: draft.type === 'red_envelope' ? Number(draft.envelopeShares) : null,
   };
 }

@@ -83,6 +83,7 @@ export function PromotionEditor({ promotion, restrictedTypesAllowed, onClose }: 
             {field('amount', t('editor.amount'), { inputMode: 'decimal' })}
             {draft.rewardKind === 'bonus' ? field('wageringMultiple', t('editor.wageringMultiple'), { inputMode: 'decimal' }) : null}
             {draft.rewardKind === 'bonus' ? field('expiryDays', t('editor.expiryDays'), { inputMode: 'numeric' }) : null}
+            {draft.type === 'red_envelope' ? field('envelopeShares', t('editor.envelopeShares'), { inputMode: 'numeric' }) : null}
           </div>
           <h3>{t('editor.sectionTexts')}</h3>
           {(['pt', 'en'] as const).map((language) => (

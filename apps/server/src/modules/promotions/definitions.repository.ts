@@ -19,11 +19,12 @@ export interface PromotionRow {
   sortOrder: number;
   updatedAt: Date;
   updatedBy: string;
+  envelopeShares: number | null;
 }
 
 export type PromotionWrite = Omit<PromotionRow, 'id' | 'status' | 'spent' | 'updatedAt'>;
 
-const COLUMNS = ['id', 'type', 'status', 'starts_at', 'ends_at', 'eligibility', 'budget', 'spent', 'member_cap', 'reward', 'texts', 'image_url', 'sort_order', 'updated_at', 'updated_by'] as const;
+const COLUMNS = ['id', 'type', 'status', 'starts_at', 'ends_at', 'eligibility', 'budget', 'spent', 'member_cap', 'reward', 'texts', 'image_url', 'sort_order', 'updated_at', 'updated_by', 'envelope_shares'] as const;
 
 interface Stored {
   id: bigint;
@@ -41,6 +42,7 @@ interface Stored {
   sort_order: number;
   updated_at: Date;
   updated_by: string;
+  envelope_shares: number | null;
 }
 
 // The JSON columns are written only by this module from schema-checked input: read back as written.
@@ -61,6 +63,7 @@ function toRow(row: Stored): PromotionRow {
     sortOrder: row.sort_order,
     updatedAt: row.updated_at,
     updatedBy: row.updated_by,
+    envelopeShares: row.envelope_shares,
   };
 }
 
@@ -77,6 +80,7 @@ function values(write: PromotionWrite) {
     image_url: write.imageUrl,
     sort_order: write.sortOrder,
     updated_by: write.updatedBy,
+    envelope_shares: write.envelopeShares,
   };
 }
 

@@ -3,6 +3,7 @@ import { isRestrictedPromotionType, type AdminPromotion, type AdminPromotionList
 import type { Db, DbExecutor } from '../../platform/db.ts';
 import { sanitiseHtml } from '../../platform/sanitise-html.ts';
 import * as repository from './definitions.repository.ts';
+import { envelopeSplit } from './envelope.repository.ts';
 import type { PromotionRow, PromotionWrite } from './definitions.repository.ts';
 import type { OperatorActor, PromotionsPorts } from './promotions.ports.ts';
 
@@ -38,6 +39,8 @@ export function createDefinitionsService(deps: { db: Db; ports: PromotionsPorts 
     const amount = cents(input.reward.amount);
     if (memberCap > budget) fields.push({ path: 'memberCap', message: 'must not exceed the budget' });
     if (amount > memberCap) fields.push({ path: 'reward.amount', message: 'must not exceed the per-member cap' });
+    if (input.type === 'red_envelope' && input.envelopeShares === null) fields.push({ path: 'envelopeShares', message: 'a red envelope needs its number of shares' });
+    if (input.type === 'red_envelope' && input.envelopeShares !== null && budget < BigInt(input.envelopeShares)) fields.push({ path: 'envelopeShares', message: 'each share needs at least one centavo of the budget' });
     if (input.eligibility.agentAccount && !(await deps.ports.memberIdOf(input.eligibility.agentAccount))) fields.push({ path: 'eligibility.agentAccount', message: 'no such account' });
     if (fields.length > 0) invalid(fields);
     await assertTypeAllowed(input.type);
@@ -54,6 +57,7 @@ export function createDefinitionsService(deps: { db: Db; ports: PromotionsPorts 
       imageUrl: input.imageUrl,
       sortOrder: input.sortOrder,
       updatedBy: actor.username,
+      envelopeShares: input.type === 'red_envelope' ? input.envelopeShares : null,
     };
   }
 
@@ -92,6 +96,10 @@ export function createDefinitionsService(deps: { db: Db; ports: PromotionsPorts 
         if (before.status === 'ended') throw new AppError('promotions.not_running', 'an ended promotion cannot be edited');
         // The budget may not drop below what was already paid (the table refuses it too).
         if (write.budget < before.spent) invalid([{ path: 'budget', message: `must be at least what was paid (${formatCents(before.spent)})` }]);
+        // Once the pot is split (the first grab), its size and share count are fixed.
+        if (before.type === 'red_envelope' && (write.budget !== before.budget || write.envelopeShares !== before.envelopeShares || write.type !== before.type) && (await envelopeSplit(tx, id))) {
+          invalid([{ path: 'budget', message: 'the envelope is already split; its pot and shares cannot change' }]);
+        }
         const row = await repository.updatePromotion(tx, id, write);
         return { result: toAdmin(row, 0), audit: { action: 'promotions.updated', targetId: id.toString(), details: { before: toAdmin(before, 0), after: toAdmin(row, 0) } } };
       });
@@ -127,6 +135,7 @@ export function toAdmin(row: PromotionRow, pendingApplications: number): AdminPr
     texts: row.texts,
     imageUrl: row.imageUrl,
     sortOrder: row.sortOrder,
+    envelopeShares: row.envelopeShares,
     pendingApplications,
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: row.updatedBy,

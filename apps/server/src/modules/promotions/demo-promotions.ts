@@ -29,6 +29,7 @@ export async function seedDemoPromotions(db: Db, now = new Date()): Promise<numb
         imageUrl: '/media/content/pool-pt.svg',
         sortOrder: 0,
         updatedBy: 'seed',
+        envelopeShares: null,
       },
     },
     {
@@ -48,6 +49,7 @@ export async function seedDemoPromotions(db: Db, now = new Date()): Promise<numb
         imageUrl: '/media/content/fair-pt.svg',
         sortOrder: 1,
         updatedBy: 'seed',
+        envelopeShares: null,
       },
     },
     {
@@ -67,6 +69,7 @@ export async function seedDemoPromotions(db: Db, now = new Date()): Promise<numb
         imageUrl: '/media/content/mines-pt.svg',
         sortOrder: 2,
         updatedBy: 'seed',
+        envelopeShares: 20,
       },
     },
   ];

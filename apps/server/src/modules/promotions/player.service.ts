@@ -6,7 +6,10 @@ import type { PromotionRow } from './definitions.repository.ts';
 import { checkEligibility } from './eligibility.ts';
 import * as participation from './participation.repository.ts';
 import type { ImageRef, ParticipationRow } from './participation.repository.ts';
-import { latestRewardsFor } from './rewards.repository.ts';
+import { addMemberPaid, spendBudget } from './definitions.repository.ts';
+import { envelopeSplit, insertShares, lockForSplit, shareOf, takeShare } from './envelope.repository.ts';
+import { splitPot } from './envelope-split.ts';
+import { issueReward, latestRewardsFor, markClaimed } from './rewards.repository.ts';
 import type { RewardRow } from './rewards.repository.ts';
 import type { PromotionsPorts } from './promotions.ports.ts';
 
@@ -95,6 +98,41 @@ export function createPlayerService(deps: { db: Db; ports: PromotionsPorts; now?
         if (!row || row.state !== 'draft') throw new AppError('promotions.images_required', 'attach at least one image first');
         if ((await participation.imagesOf(tx, [row.id])).length === 0) throw new AppError('promotions.images_required', 'attach at least one image first');
         await participation.setParticipationState(tx, row.id, { state: 'applying', comment, submitted: true });
+      });
+    },
+
+    /**
+     * Grabs one share of a red envelope and pays it at once (cash through the ledger, recorded as
+     * a claimed reward). The pot is split on the first grab; a member gets one share, however
+     * often asked (the participation row is locked first, so a double click waits and answers the
+     * share the first click took).
+     */
+    async grab(promotionId: bigint, memberId: bigint): Promise<{ amount: bigint; created: boolean }> {
+      const promotion = await runningPromotion(promotionId);
+      if (promotion.type !== 'red_envelope' || promotion.envelopeShares === null) throw new AppError('promotions.wrong_type', 'not a red envelope');
+      const shares = promotion.envelopeShares;
+      const { cpf } = await checkEligibility(deps.db, deps.ports, promotion, memberId, now());
+      return deps.db.transaction().execute(async (tx) => {
+        const part = await participation.ensureParticipation(tx, { promotionId, memberId, state: 'joined', cpf });
+        if (part === 'cpf_taken') throw new AppError('promotions.not_eligible', 'another account with this CPF took a share');
+        const mine = await shareOf(tx, promotionId, memberId);
+        if (mine) return { amount: mine.amount, created: false };
+        if (!(await envelopeSplit(tx, promotionId))) {
+          // The promotion's row lock makes one grab the splitter; the others then see its shares.
+          // FOR NO KEY UPDATE: the KEY SHARE locks other grabs' inserts hold (foreign keys) do not
+          // block it, so two grabs never wait on each other's lock.
+          await lockForSplit(tx, promotionId);
+          const current = await definitions.findPromotion(tx, promotionId);
+          if (!(await envelopeSplit(tx, promotionId))) await insertShares(tx, promotionId, splitPot(current!.budget, current!.envelopeShares ?? shares));
+        }
+        const share = await takeShare(tx, promotionId, memberId);
+        if (!share) throw new AppError('promotions.envelope_empty', 'every share of this envelope is taken');
+        if (!(await spendBudget(tx, promotionId, share.amount))) throw new AppError('promotions.budget_exhausted', 'the promotion budget is spent');
+        await addMemberPaid(tx, promotionId, memberId, share.amount, share.amount);
+        const { reward } = await issueReward(tx, { promotionId, memberId, sourceKey: `envelope:${promotionId}:${share.seq}`, kind: 'cash', amount: share.amount, wageringMultiple: null, expiryDays: null });
+        await markClaimed(tx, reward.id);
+        await deps.ports.payCash(tx, { key: `promotion:reward:${reward.id}`, memberId, amount: share.amount, reference: `promotion:${promotionId}` });
+        return { amount: share.amount, created: true };
       });
     },
 

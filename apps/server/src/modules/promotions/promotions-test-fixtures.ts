@@ -18,6 +18,7 @@ export function promotionInput(overrides: Partial<PromotionInput> = {}): Promoti
     texts: { pt: { title: 'Mostre sua vitória', summary: 'Resumo', html: '<p>Texto <script>alert(1)</script></p>', imageUrl: null }, en: { title: 'Show your win', summary: 'Summary', html: '<p>Text</p>', imageUrl: '/media/content/pool-en.svg' } },
     imageUrl: '/media/content/pool-pt.svg',
     sortOrder: 0,
+    envelopeShares: null,
     ...overrides,
   };
 }

@@ -1,13 +1,14 @@
 import type { FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '@app/kernel';
+import { AppError, formatCents } from '@app/kernel';
 import {
   APPLICATION_IMAGE_MAX_BYTES,
   ApplicationImageRefSchema,
   ApplicationSubmitSchema,
   ClaimResultSchema,
   ContentLanguageQuerySchema,
+  EnvelopeGrabSchema,
   ErrorResponseSchema,
   PlayerPromotionListSchema,
   RewardCentreSchema,
@@ -56,6 +57,15 @@ export function promotionsRoutes(deps: { player: PlayerService; rewards: Rewards
       await deps.player.join(BigInt(request.params.id), currentMember(request).id);
       return reply.code(204).send(null);
     });
+
+    app.post(
+      '/promotions/:id/grab',
+      { ...real, schema: { tags, summary: 'Grab a share of a red envelope (one per member; paid at once)', security: bearer, params: PromotionParams, response: { 200: EnvelopeGrabSchema, ...errors } } },
+      async (request) => {
+        const grabbed = await deps.player.grab(BigInt(request.params.id), currentMember(request).id);
+        return { amount: formatCents(grabbed.amount), created: grabbed.created };
+      },
+    );
 
     app.post(
       '/promotions/:id/application',

@@ -19,6 +19,7 @@ export interface PromotionsPromotionTable {
   created_at: Generated<Date>;
   updated_at: Generated<Date>;
   updated_by: string;
+  envelope_shares: number | null;
 }
 
 export type ParticipationState = 'joined' | 'draft' | 'applying' | 'approved' | 'rejected';
@@ -66,7 +67,16 @@ export interface PromotionsMemberTotalTable {
   paid: Generated<bigint>;
 }
 
+export interface PromotionsEnvelopeShareTable {
+  promotion_id: bigint;
+  seq: number;
+  amount: bigint;
+  member_id: bigint | null;
+  grabbed_at: Date | null;
+}
+
 export interface PromotionsTables {
+  promotions_envelope_share: PromotionsEnvelopeShareTable;
   promotions_promotion: PromotionsPromotionTable;
   promotions_participation: PromotionsParticipationTable;
   promotions_application_image: PromotionsApplicationImageTable;
