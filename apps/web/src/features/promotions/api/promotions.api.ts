@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   ApplicationImageRefSchema,
   ClaimResultSchema,
+  EnvelopeGrabSchema,
   PlayerPromotionListSchema,
   RewardCentreSchema,
   RewardSchema,
@@ -56,6 +57,11 @@ function useRefresh() {
 export function useJoin() {
   const refresh = useRefresh();
   return useMutation({ mutationFn: (id: string) => apiRequest(`/api/promotions/${id}/join`, { method: 'POST' }), onSettled: refresh });
+}
+
+export function useGrab() {
+  const refresh = useRefresh();
+  return useMutation({ mutationFn: (id: string) => apiRequest(`/api/promotions/${id}/grab`, { method: 'POST', schema: EnvelopeGrabSchema }), onSettled: refresh });
 }
 
 export function useUploadImage() {

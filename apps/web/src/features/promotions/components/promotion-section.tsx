@@ -7,7 +7,7 @@ import { formatMoney } from '../../../shared/format/money.ts';
 import { useErrorMessage } from '../../../shared/error-message.ts';
 import { useAccountModals } from '../../account/index.ts';
 import { RichText, useContentLanguage } from '../../content/index.ts';
-import { useJoin } from '../api/promotions.api.ts';
+import { useGrab, useJoin } from '../api/promotions.api.ts';
 import { ApplicationForm } from './application-form.tsx';
 
 /** The reward centre (member-centre tab rewardCenter). */
@@ -56,7 +56,9 @@ function PromotionAction({ promotion }: { promotion: PlayerPromotion }) {
   const { t } = useTranslation('content');
   const { open } = useAccountModals();
   const join = useJoin();
+  const grab = useGrab();
   const errorMessage = useErrorMessage();
+  const language = useContentLanguage();
   const testId = `promotion-${promotion.id}-action`;
   switch (promotion.state) {
     case null:
@@ -74,6 +76,18 @@ function PromotionAction({ promotion }: { promotion: PlayerPromotion }) {
           <div className="stack stack--gap-2">
             {promotion.state === 'rejected' ? <Alert tone="error">{t('promotions.application.rejected', { reason: promotion.reason ?? '' })}</Alert> : null}
             <ApplicationForm promotion={promotion} />
+          </div>
+        );
+      }
+      if (promotion.type === 'red_envelope') {
+        return (
+          <div className="stack stack--gap-2">
+            {grab.isError ? <Alert tone="error">{errorMessage(grab.error)}</Alert> : null}
+            <div>
+              <Button variant="accent" onClick={() => grab.mutate(promotion.id)} disabled={grab.isPending} data-testid={testId}>
+                {t('promotions.action.grab')}
+              </Button>
+            </div>
           </div>
         );
       }
@@ -101,6 +115,7 @@ function PromotionAction({ promotion }: { promotion: PlayerPromotion }) {
         </div>
       );
     default:
+      if (grab.data) return <Alert tone="info">{t('promotions.grabbed', { amount: `R$ ${formatMoney(grab.data.amount, language)}` })}</Alert>;
       return <p className="promotion__note">{t(`promotions.notes.${promotion.state}`)}</p>;
   }
 }

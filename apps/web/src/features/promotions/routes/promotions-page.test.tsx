@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PlayerPromotion, PlayerPromotionList } from '@app/contracts';
 import { stubApi } from '../../../test/fake-api.ts';
+import { memberFixture } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 
 const LOAD = { timeout: 5000 };
@@ -42,4 +43,22 @@ describe('/promotions', () => {
     renderApp('/promotions');
     expect(await screen.findByTestId('promotions-empty', {}, LOAD)).toBeTruthy();
   });
+
+  it('lets a member grab a red envelope and says what it held', async () => {
+    sessionStorage.setItem('token', 'tok-1');
+    let state: PlayerPromotion['state'] = 'join';
+    stubApi({
+      'GET /api/member/info': memberFixture(),
+      'GET /api/promotions/mine': () => list([promotion({ id: '21', type: 'red_envelope', title: 'Envelope vermelho', state })]),
+      'POST /api/promotions/21/grab': () => {
+        state = 'claimed';
+        return { amount: '3.27', created: true };
+      },
+    });
+    renderApp('/promotions');
+    fireEvent.click(await screen.findByTestId('promotion-21-action', {}, LOAD));
+    expect((await screen.findByText(/Você pegou um envelope de R\$ 3,27/)).textContent).toContain('já está no seu saldo');
+  });
 });
+
+afterEach(() => sessionStorage.clear());
