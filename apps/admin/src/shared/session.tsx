@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { hasPermission, OperatorSessionResponseSchema, type Operator, type OperatorPermission } from '@app/contracts';
 import { api, onSessionLost } from './api.ts';
-import { readToken, storeToken } from './session-store.ts';
+import { readEndedBecause, readToken, storeEndedBecause, storeToken } from './session-store.ts';
 
 interface SessionValue {
   operator: Operator | null;
@@ -21,7 +21,7 @@ const SESSION_KEY = ['backoffice', 'session'] as const;
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [token, setToken] = useState(readToken);
-  const [endedBecause, setEndedBecause] = useState<SessionValue['endedBecause']>(null);
+  const [endedBecause, setEndedBecause] = useState<SessionValue['endedBecause']>(readEndedBecause);
   const session = useQuery({
     queryKey: [...SESSION_KEY, token],
     queryFn: ({ signal }) => api('GET', '/api/backoffice/session', { schema: OperatorSessionResponseSchema, signal }),
@@ -35,6 +35,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       const current = readToken();
       storeToken(null);
       setToken(null);
+      storeEndedBecause(reason);
       setEndedBecause(reason);
       queryClient.clear();
       // Ends the session on the server too; after an expiry there is nothing left to end.
@@ -44,6 +45,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   );
   const signIn = useCallback((next: string) => {
     storeToken(next);
+    storeEndedBecause(null);
     setEndedBecause(null);
     setToken(next);
   }, []);

@@ -111,4 +111,16 @@ describe('console login', () => {
     expect(screen.getByText('Sua sessão foi encerrada. Entre novamente.')).toBeTruthy();
     expect(sessionStorage.getItem('backoffice.token')).toBeNull();
   });
+
+  it('still says why the session ended after a reload of the tab', async () => {
+    sessionStorage.setItem('backoffice.token', 'stale');
+    fakeApi(() => json(401, { error: { code: 'backoffice.session_required', message: 'log in' } }));
+    const first = renderConsole('/payments/withdrawals');
+    await screen.findByTestId('login-form');
+    first.unmount();
+    // A reload: a new app in the same tab, with no token left.
+    renderConsole('/payments/withdrawals');
+    await screen.findByTestId('login-form');
+    expect(screen.getByText('Sua sessão foi encerrada. Entre novamente.')).toBeTruthy();
+  });
 });
