@@ -8,7 +8,6 @@ import enGames from '../locales/en/games.json';
 import enHome from '../locales/en/home.json';
 import enLayout from '../locales/en/layout.json';
 import enPages from '../locales/en/pages.json';
-import enPayments from '../locales/en/payments.json';
 import enSystem from '../locales/en/system.json';
 import enValidation from '../locales/en/validation.json';
 import enWallet from '../locales/en/wallet.json';
@@ -24,7 +23,7 @@ import ptGames from '../locales/pt/games.json';
 import ptHome from '../locales/pt/home.json';
 import ptLayout from '../locales/pt/layout.json';
 import ptPages from '../locales/pt/pages.json';
-import ptPayments from '../locales/pt/payments.json';
+import type ptPayments from '../locales/pt/payments.json';
 import ptSystem from '../locales/pt/system.json';
 import ptValidation from '../locales/pt/validation.json';
 import ptWallet from '../locales/pt/wallet.json';
@@ -48,22 +47,23 @@ const pt = {
   validation: ptValidation,
   wallet: ptWallet,
   games: ptGames,
-  payments: ptPayments,
   betting: ptBetting,
   content: ptContent,
 };
 
 /**
  * Namespaces of pages most visits never open (the agent centre and contract modal; the fairness
- * page and the betting record's round details): loaded on first use by loadNamespace, so the
- * home page does not download them (its JavaScript budget is 250 KB gzip).
+ * page and the betting record's round details; the member centre's deposit and withdrawal
+ * panels): loaded on first use by loadNamespace, so the home page does not download them (its
+ * JavaScript budget is 250 KB gzip).
  */
-export const LAZY_NAMESPACES = ['agent', 'contracts', 'fairness'] as const;
+export const LAZY_NAMESPACES = ['agent', 'contracts', 'fairness', 'payments'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 const LAZY_LOADERS: Record<LazyNamespace, Record<Language, () => Promise<{ default: Record<string, unknown> }>>> = {
   agent: { pt: () => import('../locales/pt/agent.json'), en: () => import('../locales/en/agent.json') },
   contracts: { pt: () => import('../locales/pt/contracts.json'), en: () => import('../locales/en/contracts.json') },
   fairness: { pt: () => import('../locales/pt/fairness.json'), en: () => import('../locales/en/fairness.json') },
+  payments: { pt: () => import('../locales/pt/payments.json'), en: () => import('../locales/en/payments.json') },
 };
 export async function loadNamespace(namespace: LazyNamespace, language: Language): Promise<Record<string, unknown>> {
   return (await LAZY_LOADERS[namespace][language]()).default;
@@ -72,7 +72,7 @@ export async function loadNamespace(namespace: LazyNamespace, language: Language
 /** What every page ships with. */
 export type BundledResources = typeof pt;
 /** Portuguese is the source of truth for the key set (and for TypeScript's key types). */
-export type Resources = BundledResources & { agent: typeof ptAgent; contracts: typeof ptContracts; fairness: typeof ptFairness };
+export type Resources = BundledResources & { agent: typeof ptAgent; contracts: typeof ptContracts; fairness: typeof ptFairness; payments: typeof ptPayments };
 
 const en: BundledResources = {
   common: enCommon,
@@ -85,7 +85,6 @@ const en: BundledResources = {
   validation: enValidation,
   wallet: enWallet,
   games: enGames,
-  payments: enPayments,
   betting: enBetting,
   content: enContent,
 };

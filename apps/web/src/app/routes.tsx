@@ -21,7 +21,7 @@ import { loadMemberPage } from '../features/member/index.ts';
 // exception: most visits land on it, and a lazy landing page costs a chunk round trip and a
 // suspended render before the largest paint (measured in e2e/specs/content.spec.ts).
 // The member centre's betting record shows round details in the fairness texts.
-const MemberPage = lazyPage(() => loadMemberPage().then((m) => withNamespaces(m.MemberPage, ['fairness'])));
+const MemberPage = lazyPage(() => loadMemberPage().then((m) => withNamespaces(m.MemberPage, ['fairness', 'payments'])));
 const HelpPage = lazyPage(() => loadHelpPage().then((m) => m.HelpPage));
 const PromotionsPage = lazyPage(() => loadPromotionsPage().then((m) => m.PromotionsPage));
 const PointMallPage = lazyPage(() => loadPointMallPage().then((m) => m.PointMallPage));

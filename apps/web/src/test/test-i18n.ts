@@ -1,16 +1,21 @@
 import enAgent from '@app/i18n/locales/en/agent.json';
 import enContracts from '@app/i18n/locales/en/contracts.json';
 import enFairness from '@app/i18n/locales/en/fairness.json';
+import enPayments from '@app/i18n/locales/en/payments.json';
 import ptAgent from '@app/i18n/locales/pt/agent.json';
 import ptContracts from '@app/i18n/locales/pt/contracts.json';
 import ptFairness from '@app/i18n/locales/pt/fairness.json';
+import ptPayments from '@app/i18n/locales/pt/payments.json';
 import type { Language } from '@app/i18n';
 import { createI18n } from '../shared/i18n.ts';
 
-/** An i18n instance with every namespace, the lazy ones (agent, contracts, fairness) included, for tests. */
+/** An i18n instance with every namespace, the lazy ones (agent, contracts, fairness, payments) included, for tests. */
 export function createTestI18n(language: Language) {
   const i18n = createI18n(language);
-  const lazy = { pt: { agent: ptAgent, contracts: ptContracts, fairness: ptFairness }, en: { agent: enAgent, contracts: enContracts, fairness: enFairness } };
+  const lazy = {
+    pt: { agent: ptAgent, contracts: ptContracts, fairness: ptFairness, payments: ptPayments },
+    en: { agent: enAgent, contracts: enContracts, fairness: enFairness, payments: enPayments },
+  };
   for (const [lang, namespaces] of Object.entries(lazy)) {
     for (const [namespace, bundle] of Object.entries(namespaces)) i18n.addResourceBundle(lang, namespace, bundle, true, true);
   }
