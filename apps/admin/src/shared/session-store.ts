@@ -4,21 +4,30 @@
  */
 const TOKEN_KEY = 'backoffice.token';
 
-export function readToken(): string | null {
+function readItem(key: string): string | null {
   try {
-    return sessionStorage.getItem(TOKEN_KEY);
+    return sessionStorage.getItem(key);
   } catch {
     return null;
   }
 }
 
-export function storeToken(token: string | null): void {
+/** Without storage the value lasts until the page reloads. */
+function writeItem(key: string, value: string | null): void {
   try {
-    if (token) sessionStorage.setItem(TOKEN_KEY, token);
-    else sessionStorage.removeItem(TOKEN_KEY);
+    if (value) sessionStorage.setItem(key, value);
+    else sessionStorage.removeItem(key);
   } catch {
-    // Without storage the session lasts until the page reloads.
+    // Nothing to keep it in.
   }
+}
+
+export function readToken(): string | null {
+  return readItem(TOKEN_KEY);
+}
+
+export function storeToken(token: string | null): void {
+  writeItem(TOKEN_KEY, token);
 }
 
 export type SessionEndReason = 'expired' | 'idle' | 'logout';
@@ -30,19 +39,10 @@ const ENDED_KEY = 'backoffice.endedBecause';
  * a reload right after must still tell the operator why it is at the login.
  */
 export function readEndedBecause(): SessionEndReason | null {
-  try {
-    const value = sessionStorage.getItem(ENDED_KEY);
-    return value === 'expired' || value === 'idle' || value === 'logout' ? value : null;
-  } catch {
-    return null;
-  }
+  const value = readItem(ENDED_KEY);
+  return value === 'expired' || value === 'idle' || value === 'logout' ? value : null;
 }
 
 export function storeEndedBecause(reason: SessionEndReason | null): void {
-  try {
-    if (reason) sessionStorage.setItem(ENDED_KEY, reason);
-    else sessionStorage.removeItem(ENDED_KEY);
-  } catch {
-    // Without storage the reason lasts until the page reloads.
-  }
+  writeItem(ENDED_KEY, reason);
 }

@@ -7,6 +7,7 @@ import { formatMoney } from '../../shared/format.ts';
 import { centsToDecimal, toSignedCents } from './amount.ts';
 import { useMemberActions, useRequestAdjustment } from './members.api.ts';
 import { ActionDialog, NoticeDialog } from '../../shared/components/action-dialog.tsx';
+import { CopyButton } from '../../shared/components/copy-button.tsx';
 
 /** Lock or unlock with a reason (kept on the member and in the audit log). */
 export function StatusDialog({ member, to, onClose }: { member: MemberDetail; to: 'lock' | 'unlock'; onClose: () => void }) {
@@ -43,7 +44,6 @@ export function StatusDialog({ member, to, onClose }: { member: MemberDetail; to
 export function PasswordResetDialog({ member, onClose }: { member: MemberDetail; onClose: () => void }) {
   const { t } = useTranslation(['admin-members', 'admin']);
   const { resetPassword } = useMemberActions(member.id);
-  const [copied, setCopied] = useState(false);
   const close = () => {
     resetPassword.reset();
     onClose();
@@ -75,15 +75,7 @@ export function PasswordResetDialog({ member, onClose }: { member: MemberDetail;
         <code className="bo-code" data-testid="member-temporary-password">
           {password}
         </code>{' '}
-        <Button
-          size="sm"
-          variant="outline"
-          onClick={() => {
-            void navigator.clipboard?.writeText(password).then(() => setCopied(true), () => undefined);
-          }}
-        >
-          {copied ? t('password.copied') : t('password.copy')}
-        </Button>
+        <CopyButton text={password} copyLabel={t('password.copy')} copiedLabel={t('password.copied')} />
       </p>
       <p className="bo-muted">{resetPassword.data?.sessionsEnded ? t('password.sessionsEnded', { count: resetPassword.data.sessionsEnded }) : t('password.noSessions')}</p>
     </NoticeDialog>

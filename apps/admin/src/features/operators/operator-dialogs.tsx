@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { OPERATOR_ROLES, type OperatorListResponseSchema, type OperatorRole } from '@app/contracts';
 import { Alert, Button, SelectField } from '@app/ui';
 import { ActionDialog, NoticeDialog } from '../../shared/components/action-dialog.tsx';
+import { CopyButton } from '../../shared/components/copy-button.tsx';
 import { ErrorLine } from '../../shared/components/page.tsx';
 import { formatDateTime } from '../../shared/format.ts';
 import { useRefreshSession, useSession } from '../../shared/session.tsx';
@@ -81,7 +82,6 @@ export function RoleDialog({ operator, onClose }: { operator: OperatorRow; onClo
 export function ResetDialog({ operator, onClose }: { operator: OperatorRow; onClose: () => void }) {
   const { t, i18n } = useTranslation(['admin-operators', 'admin']);
   const { reset } = useOperatorActions(operator.id);
-  const [copied, setCopied] = useState(false);
   if (!reset.data) {
     return (
       <ActionDialog
@@ -110,9 +110,7 @@ export function ResetDialog({ operator, onClose }: { operator: OperatorRow; onCl
           {link}
         </code>
       </p>
-      <Button size="sm" variant="outline" onClick={() => void navigator.clipboard?.writeText(link).then(() => setCopied(true), () => undefined)} data-testid="operator-reset-copy">
-        {copied ? t('reset.copied') : t('reset.copy')}
-      </Button>
+      <CopyButton text={link} copyLabel={t('reset.copy')} copiedLabel={t('reset.copied')} testId="operator-reset-copy" />
     </NoticeDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { DbExecutor } from '../../platform/db.ts';
+import type { PromotionsRewardTable } from './promotions.tables.ts';
 
 export interface RewardRow {
   id: bigint;
@@ -17,19 +18,7 @@ export interface RewardRow {
 
 const COLUMNS = ['id', 'promotion_id', 'member_id', 'source_key', 'kind', 'amount', 'wagering_multiple', 'expiry_days', 'status', 'issued_at', 'claimed_at'] as const;
 
-function toRow(row: {
-  id: bigint;
-  promotion_id: bigint;
-  member_id: bigint;
-  source_key: string;
-  kind: 'cash' | 'bonus';
-  amount: bigint;
-  wagering_multiple: string | null;
-  expiry_days: number | null;
-  status: 'claimable' | 'claimed';
-  issued_at: Date;
-  claimed_at: Date | null;
-}): RewardRow {
+function toRow(row: Pick<Selectable<PromotionsRewardTable>, (typeof COLUMNS)[number]>): RewardRow {
   return {
     id: row.id,
     promotionId: row.promotion_id,
