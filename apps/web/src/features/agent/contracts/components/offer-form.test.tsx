@@ -37,7 +37,8 @@ describe('offer form', () => {
     // Above the agent's own maximum (1 %): refused too.
     fireEvent.change(screen.getByTestId('tier-1-rate'), { target: { value: '1,5' } });
     fireEvent.click(screen.getByTestId('offer-submit'));
-    expect((await screen.findByTestId('tier-1-rate-error')).textContent).toBe('Não pode passar de 1%.');
+    // The error element from the first submit is still on screen: wait for its text to change, not for it to exist.
+    await waitFor(() => expect(screen.getByTestId('tier-1-rate-error').textContent).toBe('Não pode passar de 1%.'));
     expect(offers(calls)).toHaveLength(0);
 
     // A threshold going down is refused as well.
