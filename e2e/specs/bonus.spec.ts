@@ -31,7 +31,7 @@ test.describe('bonus money', () => {
     await expect(page.getByTestId('balance')).toBeVisible({ timeout: 15_000 });
     await open(page, '/member?tab=bonusDetails');
     await expect(page.getByTestId('bonus-balance')).toContainText('2,00');
-    await expect(page.getByTestId('bonus-rule')).toContainText('Bônus não é usado em apostas até ser liberado');
+    await expect(page.getByTestId('bonus-rule')).toContainText('Suas apostas usam primeiro o saldo em dinheiro');
     const grant = page.getByTestId('bonus-grant').first();
     await expect(grant.getByTestId('bonus-grant-status')).toHaveText('Em andamento');
     await expect(grant.getByTestId('bonus-grant-progress')).toContainText('R$ 0,00 de R$ 20,00');
@@ -55,7 +55,7 @@ test.describe('bonus money', () => {
     // The same page in English.
     await page.evaluate(() => localStorage.setItem('lang', 'en'));
     await open(page, '/member?tab=bonusDetails');
-    await expect(page.getByTestId('bonus-rule')).toContainText('Bonus money is not used for bets until it is released');
+    await expect(page.getByTestId('bonus-rule')).toContainText('Your bets spend your cash balance first');
     await expect(page.getByTestId('bonus-grant').first().getByTestId('bonus-grant-status')).toHaveText('Released');
     await shoot('bonus-details-en');
   });

@@ -10,6 +10,8 @@ export type BonusGrantStatus = z.infer<typeof BonusGrantStatusSchema>;
 export const BonusGrantSchema = z.object({
   id: z.string(),
   amount: MoneySchema,
+  /** What the grant holds now: bets spend it after the member's cash, their wins pay it back. */
+  balance: MoneySchema,
   /** "10" or "2.5": the stake to wager is amount × this. */
   wageringMultiple: z.string(),
   required: MoneySchema,
@@ -31,7 +33,7 @@ export type BonusContribution = z.infer<typeof BonusContributionSchema>;
 
 /** The member's bonus-details page. */
 export const BonusSummarySchema = z.object({
-  /** Bonus money still under wagering (the active grants). */
+  /** Bonus money the active grants hold now. */
   balance: MoneySchema,
   grants: z.array(BonusGrantSchema),
   contributions: z.array(BonusContributionSchema),

@@ -35,6 +35,10 @@ declare
   v_status text;
   v_id bigint;
   v_record boolean := true;
+  v_op jsonb := p_call->'op';
+  v_bonus_stake bigint := 0;
+  v_win_share jsonb;
+  v_round_bet bigint;
 begin
   -- A replay answers the stored response unchanged; the same id with other content is a conflict.
   select id, content_hash, response into v_stored from provider_transaction
@@ -77,8 +81,24 @@ begin
     end if;
   end if;
 
-  if jsonb_typeof(p_call->'op') = 'object' then
-    v_result := wallet_post_batch(jsonb_build_array(p_call->'op'), p_shard);
+  -- Bonus money (issue 21): a bet spends cash first, then the member's bonus; a win pays the
+  -- bonus-funded part of its round back as bonus (bonus_win_share says how). The op's member cash
+  -- leg is split here; its content hash stays the request's, so a replay still matches.
+  if jsonb_typeof(v_op) = 'object' and v_action = 'bet' then
+    v_bonus_stake := bonus_stake_share(v_member, v_amount);
+    if v_bonus_stake > 0 then
+      v_op := provider_split_cash_leg(v_op, v_member, -v_bonus_stake);
+    end if;
+  elsif jsonb_typeof(v_op) = 'object' and v_action = 'win' then
+    select bet into v_round_bet from provider_round where vendor_code = v_vendor and member_id = v_member and round_id = v_round;
+    v_win_share := bonus_win_share(v_vendor, v_member, v_round, coalesce(v_round_bet, 0), v_amount);
+    if (v_win_share->>'bonus')::bigint > 0 then
+      v_op := provider_split_cash_leg(v_op, v_member, (v_win_share->>'bonus')::bigint);
+    end if;
+  end if;
+
+  if jsonb_typeof(v_op) = 'object' then
+    v_result := wallet_post_batch(jsonb_build_array(v_op), p_shard);
     v_status := v_result->'results'->0->>'status';
     if v_status = 'cancelled' then
       perform provider_refuse('TRANSACTION_CONFLICT', 'this transaction was rolled back before it arrived');
@@ -95,11 +115,20 @@ begin
     where b->>'member' = v_member::text and b->>'pocket' = 'cash';
     if v_record then
       v_balances := v_result->'balances';
+      if v_bonus_stake > 0 then
+        perform bonus_record_stake(v_vendor, v_member, v_tx, v_round, v_bonus_stake);
+      elsif v_win_share is not null then
+        perform bonus_record_win(v_win_share);
+      elsif v_action = 'rollback' then
+        perform bonus_record_unstake(v_vendor, v_member, p_call->>'original_transaction_id');
+      end if;
     end if;
   end if;
   if v_cash is null then
     select balance into v_cash from wallet_v_member_balance where member_id = v_member and pocket = 'cash';
   end if;
+  -- The vendor is told what the player can stake: cash and the active grants' bonus.
+  v_cash := coalesce(v_cash, 0) + bonus_playable(v_member);
 
   -- The betting record's round (provider_round): a bet adds to the stake (rounds may hold several
   -- bets), a win to the winnings and may close the round; a rollback marks it rolled back.

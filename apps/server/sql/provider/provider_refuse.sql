@@ -10,6 +10,8 @@ declare
 begin
   if p_member is not null then
     select balance into v_cash from wallet_v_member_balance where member_id = p_member and pocket = 'cash';
+    -- What the player can stake: cash and the active grants' bonus (issue 21).
+    v_cash := coalesce(v_cash, 0) + bonus_playable(p_member);
   end if;
   raise exception using errcode = 'P0001', message = 'provider:' || p_code, detail = p_detail,
     hint = case when p_member is null then '' else provider_cents_text(coalesce(v_cash, 0)) end;

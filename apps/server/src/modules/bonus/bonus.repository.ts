@@ -25,6 +25,7 @@ export async function insertGrant(tx: DbExecutor, grant: NewGrant): Promise<Gran
       key: grant.key,
       member_id: grant.memberId,
       amount: grant.amount,
+      balance: grant.amount,
       wagering_multiple: grant.wageringMultiple,
       required: grant.required,
       expires_at: grant.expiresAt,
@@ -61,6 +62,26 @@ export const listActiveOf = (executor: DbExecutor, memberId: bigint) =>
 
 export const listMemberGrants = (executor: DbExecutor, memberId: bigint, limit = 100) =>
   executor.selectFrom('bonus_grant').selectAll().where('member_id', '=', memberId).orderBy('id', 'desc').limit(limit).execute();
+
+/** Members whose bonus pocket holds more than their active grants (see sweepOrphans). */
+export async function listOrphanPockets(executor: DbExecutor, limit: number): Promise<{ memberId: bigint }[]> {
+  const { rows } = await sql<{ member_id: string }>`
+    select b.member_id from wallet_v_member_balance b
+    where b.pocket = 'bonus' and b.balance > bonus_playable(b.member_id)
+    order by b.member_id limit ${limit}`.execute(executor);
+  return rows.map((row) => ({ memberId: BigInt(row.member_id) }));
+}
+
+/** The member's bonus pocket less their active grants' balances, in one snapshot. */
+export async function orphanOf(executor: DbExecutor, memberId: bigint): Promise<bigint> {
+  const { rows } = await sql<{ orphan: string | null }>`
+    select (b.balance - bonus_playable(b.member_id))::text as orphan from wallet_v_member_balance b
+    where b.member_id = ${memberId} and b.pocket = 'bonus'`.execute(executor);
+  return BigInt(rows[0]?.orphan ?? '0');
+}
+
+export const insertSweep = (tx: DbExecutor, memberId: bigint, amount: bigint) =>
+  tx.insertInto('bonus_sweep').values({ member_id: memberId, amount }).returning(['id']).executeTakeFirstOrThrow();
 
 export const listContributions = (executor: DbExecutor) =>
   executor.selectFrom('bonus_contribution').select(['game_type', 'percent']).orderBy('percent', 'desc').orderBy('game_type').execute();

@@ -13,6 +13,7 @@ export function grantView(row: GrantRow): BonusGrant {
   return {
     id: row.id.toString(),
     amount: formatCents(row.amount),
+    balance: formatCents(row.balance),
     wageringMultiple: String(Number(row.wagering_multiple)),
     required: formatCents(row.required),
     // A grant converted from a round past its requirement shows exactly the requirement.
@@ -31,7 +32,7 @@ export async function summaryOf(db: Db, service: BonusService, memberId: bigint)
   // A completed grant the event did not reach yet converts now, so the page never shows it stuck.
   await service.convertCompleted(memberId);
   const [rows, contributions] = await Promise.all([repository.listMemberGrants(db, memberId), repository.listContributions(db)]);
-  const balance = rows.filter((row) => row.status === 'active').reduce((sum, row) => sum + row.amount, 0n);
+  const balance = rows.filter((row) => row.status === 'active').reduce((sum, row) => sum + row.balance, 0n);
   return { balance: formatCents(balance), grants: rows.map(grantView), contributions: contributions.map((row) => ({ gameType: row.game_type, percent: row.percent })) };
 }
 

@@ -36,26 +36,42 @@ export const journals = {
     reference: `bonus:${grant.id}`,
     legs: [{ house: BONUS_ISSUED, amount: -grant.amount }, { member: grant.member_id, pocket: 'bonus', amount: grant.amount }],
   }),
-  /** Bonus → cash; the house's cost moves from "issued" to "expense" only now. */
+  /**
+   * Bonus → cash: what the grant holds now (its amount less what bets spent, plus what their wins
+   * paid back). The house's cost moves from "issued" to "expense" only now.
+   */
   convert: (grant: GrantRow): Journal => ({
     key: `bonus:convert:${grant.id}`,
     type: 'bonus',
     reference: `bonus:${grant.id}`,
     legs: [
-      { member: grant.member_id, pocket: 'bonus', amount: -grant.amount },
-      { member: grant.member_id, pocket: 'cash', amount: grant.amount },
-      { house: BONUS_EXPENSE, amount: -grant.amount },
-      { house: BONUS_ISSUED, amount: grant.amount },
+      { member: grant.member_id, pocket: 'bonus', amount: -grant.balance },
+      { member: grant.member_id, pocket: 'cash', amount: grant.balance },
+      { house: BONUS_EXPENSE, amount: -grant.balance },
+      { house: BONUS_ISSUED, amount: grant.balance },
     ],
   }),
-  /** Expiry and forfeit: the unconverted bonus goes back where it came from. */
+  /** Expiry and forfeit: what the grant still holds goes back where it came from. */
   takeBack: (grant: GrantRow, why: 'expire' | 'forfeit'): Journal => ({
     key: `bonus:${why}:${grant.id}`,
     type: 'bonus',
     reference: `bonus:${grant.id}`,
-    legs: [{ member: grant.member_id, pocket: 'bonus', amount: -grant.amount }, { house: BONUS_ISSUED, amount: grant.amount }],
+    legs: [{ member: grant.member_id, pocket: 'bonus', amount: -grant.balance }, { house: BONUS_ISSUED, amount: grant.balance }],
+  }),
+  /** Bonus money no active grant holds (a win or rollback after its grant closed) back to the house. */
+  sweep: (sweep: { id: bigint; memberId: bigint; amount: bigint }): Journal => ({
+    key: `bonus:sweep:${sweep.id}`,
+    type: 'bonus',
+    reference: `bonus:sweep:${sweep.memberId}`,
+    legs: [{ member: sweep.memberId, pocket: 'bonus', amount: -sweep.amount }, { house: BONUS_ISSUED, amount: sweep.amount }],
   }),
 };
+
+/** Closes a grant, moving what it holds with `journal` (nothing to post when bets spent it all). */
+async function closeWith(tx: DbExecutor, wallet: Pick<WalletApi, 'postOrThrow'>, grant: GrantRow, status: 'converted' | 'expired' | 'forfeited', journal: Journal): Promise<void> {
+  if (grant.balance > 0n) await wallet.postOrThrow(tx, journal);
+  await repository.closeGrant(tx, grant.id, status, grant.balance);
+}
 
 export function createBonusService(deps: { db: Db; wallet: Pick<WalletApi, 'postOrThrow'>; logger: Logger; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
@@ -75,8 +91,7 @@ export function createBonusService(deps: { db: Db; wallet: Pick<WalletApi, 'post
   async function convertIn(tx: DbExecutor, id: bigint): Promise<boolean> {
     const grant = await repository.lockGrant(tx, id);
     if (!grant || grant.status !== 'active' || grant.done < grant.required) return false;
-    await deps.wallet.postOrThrow(tx, journals.convert(grant));
-    await repository.closeGrant(tx, id, 'converted', grant.amount);
+    await closeWith(tx, deps.wallet, grant, 'converted', journals.convert(grant));
     return true;
   }
 
@@ -124,8 +139,7 @@ export function createBonusService(deps: { db: Db; wallet: Pick<WalletApi, 'post
           if (await convertIn(tx, id)) outcome.converted += 1;
           return;
         }
-        await deps.wallet.postOrThrow(tx, journals.takeBack(row, 'expire'));
-        await repository.closeGrant(tx, id, 'expired', row.amount);
+        await closeWith(tx, deps.wallet, row, 'expired', journals.takeBack(row, 'expire'));
         outcome.expired += 1;
       });
     }
@@ -134,11 +148,12 @@ export function createBonusService(deps: { db: Db; wallet: Pick<WalletApi, 'post
 
   /** Bonus money still under wagering (what a withdrawal would forfeit); null when none. */
   async function openWagering(memberId: bigint, executor: DbExecutor = deps.db) {
-    const open = (await repository.listActiveOf(executor, memberId)).filter((row) => row.done < row.required);
+    // A grant whose bets spent it all forfeits nothing worth a warning.
+    const open = (await repository.listActiveOf(executor, memberId)).filter((row) => row.done < row.required && row.balance > 0n);
     if (open.length === 0) return null;
     return {
       grants: open.length,
-      bonus: open.reduce((sum, row) => sum + row.amount, 0n),
+      bonus: open.reduce((sum, row) => sum + row.balance, 0n),
       wageringRemaining: open.reduce((sum, row) => sum + (row.required - row.done), 0n),
     };
   }
@@ -157,15 +172,34 @@ export function createBonusService(deps: { db: Db; wallet: Pick<WalletApi, 'post
         await convertIn(tx, id);
         continue;
       }
-      await deps.wallet.postOrThrow(tx, journals.takeBack(row, 'forfeit'));
-      await repository.closeGrant(tx, id, 'forfeited', row.amount);
+      await closeWith(tx, deps.wallet, row, 'forfeited', journals.takeBack(row, 'forfeit'));
       forfeited += 1;
-      amount += row.amount;
+      amount += row.balance;
     }
     return { forfeited, amount };
   }
 
-  return { grant, convertCompleted, expireDue, openWagering, forfeitOpen };
+  /**
+   * Bonus money no active grant holds (a win or a rollback that reached a grant after it closed)
+   * goes back to the house. The bonus pocket is always the active grants' balances plus that
+   * remainder, and every change to either commits with the other, so one statement's snapshot of
+   * the two gives the remainder exactly, whatever bets and grants run meanwhile.
+   */
+  async function sweepOrphans(limit = 500): Promise<number> {
+    let swept = 0;
+    for (const { memberId } of await repository.listOrphanPockets(deps.db, limit)) {
+      await deps.db.transaction().execute(async (tx) => {
+        const amount = await repository.orphanOf(tx, memberId);
+        if (amount <= 0n) return;
+        const sweep = await repository.insertSweep(tx, memberId, amount);
+        await deps.wallet.postOrThrow(tx, journals.sweep({ id: sweep.id, memberId, amount }));
+        swept += 1;
+      });
+    }
+    return swept;
+  }
+
+  return { grant, convertCompleted, expireDue, openWagering, forfeitOpen, sweepOrphans };
 }
 
 export type BonusService = ReturnType<typeof createBonusService>;

@@ -10,6 +10,8 @@ export interface BonusGrantTable {
   key: string;
   member_id: bigint;
   amount: bigint;
+  /** What the grant holds now: its amount less bets' bonus shares plus their wins' bonus parts (0068). */
+  balance: bigint;
   /** numeric(8,2): node-postgres reads it as a decimal string. */
   wagering_multiple: ColumnType<string, string, string>;
   required: bigint;
@@ -49,9 +51,29 @@ export interface BonusRoundAllocationTable {
   amount: bigint;
 }
 
+/** A bet's bonus share per grant it came from (written only by the SQL functions, 0068). */
+export interface BonusStakeTable {
+  vendor_code: string;
+  member_id: bigint;
+  transaction_id: string;
+  round_id: string;
+  grant_id: bigint;
+  amount: bigint;
+}
+
+/** Bonus money swept back to the house because no active grant held it (0068). */
+export interface BonusSweepTable {
+  id: Generated<bigint>;
+  member_id: bigint;
+  amount: bigint;
+  created_at: Generated<Date>;
+}
+
 export interface BonusTables {
   bonus_grant: BonusGrantTable;
   bonus_contribution: BonusContributionTable;
   bonus_round: BonusRoundTable;
   bonus_round_allocation: BonusRoundAllocationTable;
+  bonus_stake: BonusStakeTable;
+  bonus_sweep: BonusSweepTable;
 }

@@ -9,6 +9,7 @@ import type { WalletApi } from '../wallet/index.ts';
 import { bonusAdminRoutes, type BonusAdminPorts } from './bonus.admin-routes.ts';
 import { manualGrantKind } from './bonus.approvals.ts';
 import { listContributions, upsertContribution } from './bonus.repository.ts';
+import { costBySource } from './bonus-costs.repository.ts';
 import { bonusRoutes, summaryOf } from './bonus.routes.ts';
 import { createBonusService, type GrantInput } from './bonus.service.ts';
 
@@ -21,7 +22,9 @@ export const WAGERING_COMPLETED_EVENT = 'bonus.wagering_completed';
  * Bonus module: bonus money with a wagering requirement. A grant credits the member's bonus pocket
  * in the ledger; settled rounds count towards it through the provider's round hook (migration 0063
  * calls bonus_record_round_change); complete wagering converts it to cash once; expiry and a
- * withdrawal request the member confirmed return it to the house. Bets spend cash only for now.
+ * withdrawal request the member confirmed return it to the house. Bets spend cash first, then
+ * bonus (the provider's money callback calls bonus_stake_share and friends, migration 0068); a
+ * win pays the bonus-funded part of its round back to the grants that staked it.
  */
 export function createBonusModule(deps: { db: Db; bus: EventBus; logger: Logger; wallet: Pick<WalletApi, 'postOrThrow'>; now?: () => Date }) {
   const logger = deps.logger.child({ module: 'bonus' });
@@ -44,12 +47,15 @@ export function createBonusModule(deps: { db: Db; bus: EventBus; logger: Logger;
       summaryOf: (memberId: bigint) => summaryOf(deps.db, service, memberId),
       convertCompleted: (memberId?: bigint) => service.convertCompleted(memberId),
       expireDue: () => service.expireDue(),
+      sweepOrphans: () => service.sweepOrphans(),
       /** Sets the percent of a game type's stake that counts towards wagering (0–100; type as the catalogue names it). */
       async setContribution(gameType: string, percent: number): Promise<void> {
         if (!/^[A-Z_]{2,20}$/.test(gameType) || !Number.isInteger(percent) || percent < 0 || percent > 100) throw new AppError('bonus.grant_invalid', 'game type in capitals and a whole percent from 0 to 100');
         await upsertContribution(deps.db, gameType, percent);
       },
       contributions: () => listContributions(deps.db),
+      /** Grants of these sources (e.g. 'promotion' and promotion ids) summed by outcome: granted, converted, forfeited, expired, open. */
+      costBySource: (kind: string, ids: readonly string[]) => costBySource(deps.db, kind, ids),
     },
     routes(auth: { requireMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
       return bonusRoutes({ db: deps.db, service, requireMember: auth.requireMember });
@@ -66,7 +72,8 @@ export function createBonusModule(deps: { db: Db; bus: EventBus; logger: Logger;
         async handle() {
           const expiry = await service.expireDue();
           const converted = await service.convertCompleted();
-          if (expiry.expired + expiry.converted + converted > 0) logger.info({ ...expiry, converted: converted + expiry.converted }, 'bonus grants closed');
+          const swept = await service.sweepOrphans();
+          if (expiry.expired + expiry.converted + converted + swept > 0) logger.info({ ...expiry, converted: converted + expiry.converted, swept }, 'bonus grants closed');
         },
       },
     ] satisfies JobDefinition[],

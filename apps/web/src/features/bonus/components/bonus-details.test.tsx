@@ -9,6 +9,7 @@ import { walletBalanceFixture } from '../../../test/wallet-fixtures.ts';
 const grant = (overrides: Partial<BonusGrant>): BonusGrant => ({
   id: '1',
   amount: '20.00',
+  balance: '12.50',
   wageringMultiple: '10',
   required: '200.00',
   done: '50.00',
@@ -46,7 +47,10 @@ describe('bonus details', () => {
     expect(within(active!).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
     expect(within(converted!).getByTestId('bonus-grant-status').textContent).toBe('Liberado');
     expect(converted!.textContent).toContain('R$\u00a05,00 liberado como dinheiro em');
-    expect(screen.getByTestId('bonus-rule').textContent).toContain('Bônus não é usado em apostas até ser liberado');
+    // What the grant holds after bets spent part of it (cash first, then bonus).
+    expect(within(active!).getByTestId('bonus-grant-holds').textContent).toBe('Saldo deste bônus: R$\u00a012,50');
+    expect(within(converted!).queryByTestId('bonus-grant-holds')).toBeNull();
+    expect(screen.getByTestId('bonus-rule').textContent).toContain('Suas apostas usam primeiro o saldo em dinheiro e, quando ele acaba, o saldo de bônus.');
     expect(screen.getByTestId('bonus-contributions').textContent).toBe('Quanto de cada aposta conta: Slots 100% · Cassino ao vivo 10%');
   });
 

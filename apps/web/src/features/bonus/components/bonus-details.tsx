@@ -77,6 +77,11 @@ function GrantItem({ grant, format }: { grant: BonusGrant; format: WalletFormat 
       <p className="bonus-grant__line" data-testid="bonus-grant-progress">
         {t('bonus.progress', { done: format.money(grant.done), required: format.money(grant.required), multiple: grant.wageringMultiple, percent })}
       </p>
+      {grant.status === 'active' && (
+        <p className="bonus-grant__line" data-testid="bonus-grant-holds">
+          {t('bonus.holds', { amount: format.money(grant.balance) })}
+        </p>
+      )}
       <p className="bonus-grant__line bonus-grant__muted">
         {grant.status === 'active'
           ? t('bonus.expires', { time: format.dateTime(grant.expiresAt) })
