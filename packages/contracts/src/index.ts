@@ -17,4 +17,5 @@ export * from './agents.ts';
 export * from './backoffice/index.ts';
 export * from './web-routes.ts';
 export * from './promotions.ts';
+export * from './promotion-games.ts';
 export * from './bonus.ts';

@@ -162,6 +162,8 @@ export const ERROR_CODES = {
   'promotions.member_cap_reached': { status: 409, expected: true },
   'promotions.bonus_unavailable': { status: 503, expected: true },
   'promotions.envelope_empty': { status: 409, expected: true },
+  'promotions.no_tickets': { status: 409, expected: true },
+  'promotions.game_not_ready': { status: 409, expected: true },
   'agents.not_in_team': { status: 404, expected: true },
   'agents.not_direct_downline': { status: 400, expected: true },
   'agents.downline_not_agent': { status: 400, expected: true },

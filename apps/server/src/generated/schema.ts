@@ -687,6 +687,46 @@ export interface GeneratedTables {
     member_id: bigint | null;
     grabbed_at: Date | null;
   };
+  promotions_game: {
+    promotion_id: bigint;
+    free_tickets: number;
+    deposit_step: bigint | null;
+    bet_step: bigint | null;
+    max_tickets: number | null;
+    version: number;
+    table_hash: string | null;
+    draw_at: Date | null;
+    drawn_at: Date | null;
+    updated_at: Date;
+    updated_by: string;
+  };
+  promotions_game_draw: {
+    id: bigint;
+    promotion_id: bigint;
+    member_id: bigint;
+    ticket_no: number;
+    idempotency_key: string | null;
+    version: number;
+    table_hash: string;
+    total_weight: number;
+    random_value: number;
+    prize_seq: number;
+    choice: number | null;
+    reward_id: bigint | null;
+    created_at: Date;
+  };
+  promotions_game_prize: {
+    promotion_id: bigint;
+    version: number;
+    seq: number;
+    label_pt: string;
+    label_en: string;
+    kind: string;
+    amount: bigint;
+    wagering_multiple: string | null;
+    expiry_days: number | null;
+    weight: number;
+  };
   promotions_member_total: {
     promotion_id: bigint;
     member_id: bigint;
@@ -724,6 +764,24 @@ export interface GeneratedTables {
     updated_at: Date;
     updated_by: string;
     envelope_shares: number | null;
+  };
+  promotions_raffle_entry: {
+    id: bigint;
+    promotion_id: bigint;
+    member_id: bigint;
+    tickets: number;
+    idempotency_key: string;
+    created_at: Date;
+  };
+  promotions_raffle_winner: {
+    promotion_id: bigint;
+    place: number;
+    member_id: bigint;
+    version: number;
+    prize_seq: number;
+    random_value: number;
+    tickets_in_draw: number;
+    reward_id: bigint | null;
   };
   promotions_reward: {
     id: bigint;

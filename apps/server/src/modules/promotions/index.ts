@@ -1,6 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { OperatorPermission } from '@app/contracts';
 import type { Db } from '../../platform/db.ts';
+import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import { createDefinitionsService } from './definitions.service.ts';
 import { createPlayerService } from './player.service.ts';
 import { promotionsAdminRoutes } from './promotions.admin-routes.ts';
@@ -9,6 +10,7 @@ import { promotionsRoutes } from './promotions.routes.ts';
 import { createReviewService } from './review.service.ts';
 import { createRewardsService } from './rewards.service.ts';
 import { seedDemoPromotions } from './demo-promotions.ts';
+import { createPromotionGames } from './games/index.ts';
 
 export type { BonusGrant, PromotionsPorts } from './promotions.ports.ts';
 
@@ -25,6 +27,7 @@ export function createPromotionsModule(deps: { db: Db; ports: PromotionsPorts; n
   const player = createPlayerService(deps);
   const rewards = createRewardsService(deps);
   const review = createReviewService({ db: deps.db, ports: deps.ports });
+  const games = createPromotionGames(deps);
   return {
     api: {
       /** Demo promotions (an application promotion among them), once per installation. */
@@ -34,6 +37,10 @@ export function createPromotionsModule(deps: { db: Db; ports: PromotionsPorts; n
     routes: (auth: { requireMember: preHandlerAsyncHookHandler; requireRealMember: preHandlerAsyncHookHandler }) => promotionsRoutes({ player, rewards, ...auth }),
     /** Register under prefix /api. */
     adminRoutes: (operators: { requireOperator: (permission?: OperatorPermission) => preHandlerAsyncHookHandler }) => promotionsAdminRoutes({ definitions, review, requireOperator: operators.requireOperator }),
+    /** Register under prefix /api: prize wheel, golden eggs and raffle (player and console). */
+    gameRoutes: games.routes,
+    gameAdminRoutes: games.adminRoutes,
+    jobs: [...games.jobs] satisfies JobDefinition[],
   };
 }
 
