@@ -149,6 +149,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     db: dbHandle.db,
     ports: {
       restrictedTypesAllowed: async () => (await system.api.getSettings()).promotions.restrictedTypes,
+      timeZone: async () => (await system.api.getSettings()).locale.timeZone,
       cpfOf: async (memberId) => (await accounts.api.identityOf(memberId))?.cpf ?? null,
       memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
       isInTeam: (agentId, memberId) => accounts.api.directory.isInTree(agentId, memberId),
@@ -246,6 +247,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.promotions.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.promotions.gameRoutes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.promotions.gameAdminRoutes(core.modules.backoffice.api), { prefix: '/api' });
+  await app.register(core.modules.promotions.periodicAdminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.agents.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.agents.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.reports.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });

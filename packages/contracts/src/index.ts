@@ -17,5 +17,6 @@ export * from './agents.ts';
 export * from './backoffice/index.ts';
 export * from './web-routes.ts';
 export * from './promotions.ts';
+export * from './promotions-periodic.ts';
 export * from './promotion-games.ts';
 export * from './bonus.ts';

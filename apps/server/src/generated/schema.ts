@@ -371,6 +371,7 @@ export interface GeneratedTables {
     completed_at: Date | null;
     closed_at: Date | null;
     closed_amount: bigint | null;
+    balance: bigint;
   };
   bonus_round: {
     vendor_code: string;
@@ -384,6 +385,20 @@ export interface GeneratedTables {
     round_id: string;
     grant_id: bigint;
     amount: bigint;
+  };
+  bonus_stake: {
+    vendor_code: string;
+    member_id: bigint;
+    transaction_id: string;
+    round_id: string;
+    grant_id: bigint;
+    amount: bigint;
+  };
+  bonus_sweep: {
+    id: bigint;
+    member_id: bigint;
+    amount: bigint;
+    created_at: Date;
   };
   catalogue_favorite: {
     member_id: bigint;
@@ -745,6 +760,31 @@ export interface GeneratedTables {
     decided_at: Date | null;
     decided_by: string | null;
   };
+  promotions_periodic_config: {
+    promotion_id: bigint;
+    kind: string;
+    cashback_percent: string | null;
+    cashback_min_net_loss: bigint | null;
+    updated_at: Date;
+    updated_by: string;
+  };
+  promotions_periodic_run: {
+    id: bigint;
+    promotion_id: bigint;
+    kind: string;
+    period_from: Date;
+    period_to: Date;
+    started_by: string;
+    status: string;
+    started_at: Date;
+    heartbeat_at: Date;
+    finished_at: Date | null;
+    batches: number;
+    last_member_id: bigint;
+    members_rewarded: number;
+    total: bigint;
+    error: string | null;
+  };
   promotions_promotion: {
     id: bigint;
     type: string;
@@ -782,6 +822,12 @@ export interface GeneratedTables {
     random_value: number;
     tickets_in_draw: number;
     reward_id: bigint | null;
+  };
+  promotions_rebate_rate: {
+    promotion_id: bigint;
+    vip_level: number;
+    product_type: string;
+    rate_percent: string;
   };
   promotions_reward: {
     id: bigint;
@@ -970,6 +1016,7 @@ export interface GeneratedViews {
     payout: bigint | null;
     settled_at: Date | null;
     rolled_up: boolean | null;
+    valid_bet: bigint | null;
   };
   catalogue_v_vendor: {
     code: string | null;

@@ -10,6 +10,7 @@ import { promotionsRoutes } from './promotions.routes.ts';
 import { createReviewService } from './review.service.ts';
 import { createRewardsService } from './rewards.service.ts';
 import { seedDemoPromotions } from './demo-promotions.ts';
+import { createPeriodicRewards } from './periodic/index.ts';
 import { createPromotionGames } from './games/index.ts';
 
 export type { BonusGrant, PromotionsPorts } from './promotions.ports.ts';
@@ -27,11 +28,14 @@ export function createPromotionsModule(deps: { db: Db; ports: PromotionsPorts; n
   const player = createPlayerService(deps);
   const rewards = createRewardsService(deps);
   const review = createReviewService({ db: deps.db, ports: deps.ports });
+  const periodic = createPeriodicRewards(deps);
   const games = createPromotionGames(deps);
   return {
     api: {
       /** Demo promotions (an application promotion among them), once per installation. */
       seedDemo: () => seedDemoPromotions(deps.db),
+      /** Daily rebate and weekly cashback: rules, runs, running a period. */
+      periodic: periodic.service,
     },
     /** Register under prefix /api. */
     routes: (auth: { requireMember: preHandlerAsyncHookHandler; requireRealMember: preHandlerAsyncHookHandler }) => promotionsRoutes({ player, rewards, ...auth }),
@@ -40,7 +44,9 @@ export function createPromotionsModule(deps: { db: Db; ports: PromotionsPorts; n
     /** Register under prefix /api: prize wheel, golden eggs and raffle (player and console). */
     gameRoutes: games.routes,
     gameAdminRoutes: games.adminRoutes,
-    jobs: [...games.jobs] satisfies JobDefinition[],
+    /** Register under prefix /api: periodic rewards' rules and runs. */
+    periodicAdminRoutes: periodic.adminRoutes,
+    jobs: [...games.jobs, ...periodic.jobs] satisfies JobDefinition[],
   };
 }
 
