@@ -18,6 +18,7 @@ import { createProviderModule, PROVIDER_ERRORS, type ProviderErrorCode } from '.
 import { createReportsModule } from './modules/reports/index.ts';
 import { createSystemModule, SETTINGS_CHANGED_EVENT } from './modules/system/index.ts';
 import { createWalletModule, HOUSE } from './modules/wallet/index.ts';
+import { createVipModule } from './modules/vip/index.ts';
 
 /**
  * Wires config → database → event bus → modules, in dependency order (one composition root,
@@ -45,6 +46,8 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     cashOf: wallet.api.cashOf,
     publicUrl: config.publicUrl,
     createCaptchaImage: config.captchaFixedAnswer ? fixedAnswerCaptcha(config.captchaFixedAnswer) : undefined,
+    // Sign-up rewards, issued in the registration's transaction (promotions is composed below).
+    onMemberRegistered: (tx, member) => promotions.api.memberRegistered(tx, member),
   });
   const backoffice = createBackofficeModule({
     db: dbHandle.db,
@@ -68,6 +71,8 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     checkLoginPassword: accounts.api.checkLoginPassword,
     checkPaymentPassword: accounts.api.directory.checkPaymentPassword,
     bonus: bonus.api,
+    // Deposit-match rewards, issued in the credit's transaction (promotions is composed below).
+    onDepositCredited: (tx, deposit) => promotions.api.depositCredited(tx, deposit),
     webhookUrl: config.paymentsWebhookUrl,
     publicHost: new URL(config.publicUrl).host,
     siteName: 'Bet Platform',
@@ -147,6 +152,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
   });
   const promotions = createPromotionsModule({
     db: dbHandle.db,
+    logger,
     ports: {
       restrictedTypesAllowed: async () => (await system.api.getSettings()).promotions.restrictedTypes,
       timeZone: async () => (await system.api.getSettings()).locale.timeZone,
@@ -159,10 +165,21 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       },
       // Bonus rewards: a grant of bonus money with its wagering, in the claim's transaction.
       grantBonus: bonus.api.grant,
+      bonusCosts: (ids) => bonus.api.costBySource('promotion', ids),
       audit: backoffice.api.audit,
     },
   });
-  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus };
+  const vip = createVipModule({
+    db: dbHandle.db,
+    logger,
+    ports: {
+      grantBonus: bonus.api.grant,
+      audit: backoffice.api.audit,
+      timeZone: async () => (await system.api.getSettings()).locale.timeZone,
+      accountNamesOf: accounts.api.accountNamesOf,
+    },
+  });
+  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip };
   // Invalidations published while the LISTEN connection was down never arrive: after a reconnect,
   // act as if each had (caches drop, /ws clients refetch). Provider vendor access expires by itself (5 s).
   bus.onReconnect(() => bus.deliverLocally([SETTINGS_CHANGED_EVENT, CATALOGUE_CHANGED, CONTENT_CHANGED_EVENT].map((type) => ({ type, audience: { kind: 'public' } }))));
@@ -251,6 +268,8 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.agents.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.agents.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.reports.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
+  await app.register(core.modules.vip.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
+  await app.register(core.modules.vip.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString());
   return { app, hub };
 }
@@ -259,7 +278,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
 export async function composeWorker(core: Core, deps: { databaseUrl: string; logger: Logger; workerId: string; crashLeader: boolean }) {
   const jobs = createJobRunner({ connectionString: deps.databaseUrl, logger: deps.logger });
   await jobs.start();
-  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs, ...core.modules.bonus.jobs, ...core.modules.promotions.jobs]);
+  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs, ...core.modules.bonus.jobs, ...core.modules.promotions.jobs, ...core.modules.vip.jobs]);
   // The crash game's rounds are run by one of the processes that run jobs (advisory lock).
   if (deps.crashLeader) core.modules.houseGames.api.startCrashLeader();
   return jobs;

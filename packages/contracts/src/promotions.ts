@@ -51,6 +51,20 @@ export const PromotionRewardSchema = z.discriminatedUnion('kind', [
 ]);
 export type PromotionReward = z.infer<typeof PromotionRewardSchema>;
 
+/**
+ * Deposit match: the reward is `percent` of a qualifying credited deposit, at most the reward's
+ * amount. `firstDepositOnly`: only the member's first credited deposit ever qualifies; otherwise
+ * every deposit credited while the member takes part does (the member cap bounds the total).
+ */
+export const DepositMatchSchema = z.object({
+  percent: z.number().int().min(1).max(1000),
+  firstDepositOnly: z.boolean(),
+});
+export type DepositMatch = z.infer<typeof DepositMatchSchema>;
+
+/** Days an issued reward waits in the reward centre before it expires unclaimed. */
+export const REWARD_EXPIRY_DAYS_DEFAULT = 30;
+
 /** Where the card image comes from: the site's own /media paths or an https address. */
 const ImageUrlSchema = z
   .string()
@@ -80,6 +94,10 @@ export const PromotionInputSchema = z.object({
   sortOrder: z.number().int().min(-10_000).max(10_000),
   /** Red envelope: how many shares the pot (the budget) is split into; null for other types. */
   envelopeShares: z.number().int().min(1).max(10_000).nullable().default(null),
+  /** Deposit match: the percent and which deposits qualify; required for deposit_match, null for other types. */
+  depositMatch: DepositMatchSchema.nullable().default(null),
+  /** An issued reward not claimed within this many days expires. */
+  rewardExpiryDays: z.number().int().min(1).max(365).default(REWARD_EXPIRY_DAYS_DEFAULT),
 });
 export type PromotionInput = z.infer<typeof PromotionInputSchema>;
 
@@ -150,9 +168,11 @@ export const RewardSchema = z.object({
   amount: MoneySchema,
   wageringMultiple: z.number().nullable(),
   expiryDays: z.number().int().nullable(),
-  status: z.enum(['claimable', 'claimed']),
+  status: z.enum(['claimable', 'claimed', 'expired']),
   issuedAt: z.string(),
   claimedAt: z.string().nullable(),
+  /** When an unclaimed reward expires (claimable), or expired (expired). */
+  expiresAt: z.string().nullable(),
 });
 export type Reward = z.infer<typeof RewardSchema>;
 export const RewardCentreSchema = z.object({ claimable: z.array(RewardSchema), history: z.array(RewardSchema), unseen: z.number().int() });
@@ -183,3 +203,34 @@ export const ApplicationDecisionSchema = z.discriminatedUnion('decision', [
   z.object({ decision: z.literal('reject'), reason: z.string().trim().min(1).max(500) }),
 ]);
 export type ApplicationDecision = z.infer<typeof ApplicationDecisionSchema>;
+
+/** Rewards of one promotion in one status: how many and their sum. */
+const RewardTallySchema = z.object({ count: z.number().int(), amount: MoneySchema });
+
+/**
+ * What a promotion cost (the console's cost report): its rewards by status, the cash paid, and
+ * the bonus money it granted and what became of it (the bonus module's grants). Net cost is what
+ * left the house as cash: cash rewards paid plus bonus converted to cash.
+ */
+export const PromotionCostSchema = z.object({
+  promotionId: z.string(),
+  title: z.string(),
+  type: PromotionTypeSchema,
+  status: PromotionStatusSchema,
+  budget: MoneySchema,
+  spent: MoneySchema,
+  issued: RewardTallySchema,
+  claimed: RewardTallySchema,
+  expired: RewardTallySchema,
+  cashPaid: MoneySchema,
+  bonusGranted: MoneySchema,
+  bonusConverted: MoneySchema,
+  bonusForfeited: MoneySchema,
+  bonusExpired: MoneySchema,
+  /** Granted bonus still under wagering. */
+  bonusOpen: MoneySchema,
+  netCost: MoneySchema,
+});
+export type PromotionCost = z.infer<typeof PromotionCostSchema>;
+export const PromotionCostReportSchema = z.object({ list: z.array(PromotionCostSchema) });
+export type PromotionCostReport = z.infer<typeof PromotionCostReportSchema>;

@@ -167,6 +167,7 @@ export const ERROR_CODES = {
   'promotions.run_in_progress': { status: 409, expected: true },
   'promotions.no_tickets': { status: 409, expected: true },
   'promotions.game_not_ready': { status: 409, expected: true },
+  'promotions.reward_expired': { status: 409, expected: true },
   'agents.not_in_team': { status: 404, expected: true },
   'agents.not_direct_downline': { status: 400, expected: true },
   'agents.downline_not_agent': { status: 400, expected: true },

@@ -804,6 +804,8 @@ export interface GeneratedTables {
     updated_at: Date;
     updated_by: string;
     envelope_shares: number | null;
+    deposit_match: JsonValue | null;
+    reward_expiry_days: number;
   };
   promotions_raffle_entry: {
     id: bigint;
@@ -842,6 +844,8 @@ export interface GeneratedTables {
     issued_at: Date;
     claimed_at: Date | null;
     seen_at: Date | null;
+    expires_at: Date | null;
+    expired_at: Date | null;
   };
   provider_player_session: {
     vendor_code: string;

@@ -1,4 +1,4 @@
-import { PROMOTION_TYPES, type AdminPromotion, type PromotionInput, type PromotionType } from '@app/contracts';
+import { PROMOTION_TYPES, REWARD_EXPIRY_DAYS_DEFAULT, type AdminPromotion, type PromotionInput, type PromotionType } from '@app/contracts';
 
 /** The editor's form: every field as typed (strings), turned into PromotionInput on save. */
 export interface PromotionDraft {
@@ -21,6 +21,11 @@ export interface PromotionDraft {
   wageringMultiple: string;
   expiryDays: string;
   envelopeShares: string;
+  /** Deposit match: percent of the deposit, and whether only the member's first deposit counts. */
+  matchPercent: string;
+  firstDepositOnly: boolean;
+  /** Days an issued reward can be claimed before it expires. */
+  rewardExpiryDays: string;
   texts: Record<'pt' | 'en', { title: string; summary: string; html: string; imageUrl: string }>;
 }
 
@@ -63,6 +68,9 @@ export function emptyDraft(): PromotionDraft {
     wageringMultiple: '10',
     expiryDays: '7',
     envelopeShares: '100',
+    matchPercent: '100',
+    firstDepositOnly: true,
+    rewardExpiryDays: String(REWARD_EXPIRY_DAYS_DEFAULT),
     texts: { pt: { title: '', summary: '', html: '', imageUrl: '' }, en: { title: '', summary: '', html: '', imageUrl: '' } },
   };
 }
@@ -89,6 +97,9 @@ export function draftOf(promotion: AdminPromotion): PromotionDraft {
     wageringMultiple: reward.kind === 'bonus' ? String(reward.wageringMultiple) : '10',
     expiryDays: reward.kind === 'bonus' ? String(reward.expiryDays) : '7',
     envelopeShares: String(promotion.envelopeShares ?? 100),
+    matchPercent: String(promotion.depositMatch?.percent ?? 100),
+    firstDepositOnly: promotion.depositMatch?.firstDepositOnly ?? true,
+    rewardExpiryDays: String(promotion.rewardExpiryDays),
     texts: { pt: { ...promotion.texts.pt, imageUrl: promotion.texts.pt.imageUrl ?? '' }, en: { ...promotion.texts.en, imageUrl: promotion.texts.en.imageUrl ?? '' } },
   };
 }
@@ -116,5 +127,7 @@ export function inputOf(draft: PromotionDraft): PromotionInput {
     imageUrl: orNull(draft.imageUrl),
     sortOrder: Number(draft.sortOrder) || 0,
     envelopeShares: draft.type === 'red_envelope' ? Number(draft.envelopeShares) : null,
+    depositMatch: draft.type === 'deposit_match' ? { percent: Number(draft.matchPercent), firstDepositOnly: draft.firstDepositOnly } : null,
+    rewardExpiryDays: Number(draft.rewardExpiryDays),
   };
 }

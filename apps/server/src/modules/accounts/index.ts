@@ -10,7 +10,7 @@ import { accountsRoutes } from './accounts.routes.ts';
 import { createMemberService } from './member.service.ts';
 import { createHumanCheckService, type CaptchaImageFactory } from './human-check.service.ts';
 export { fixedAnswerCaptcha } from './human-check.service.ts';
-import { createRegistrationService } from './registration.service.ts';
+import { createRegistrationService, type RegistrationHook } from './registration.service.ts';
 import { registrationRoutes } from './registration.routes.ts';
 import { createSessionService } from './session.service.ts';
 import { createSmsCodeService } from './sms-code.service.ts';
@@ -51,6 +51,8 @@ export function createAccountsModule(deps: {
   createCaptchaImage?: CaptchaImageFactory;
   /** The member's cash balance (wallet module) for member info. */
   cashOf?: (memberId: bigint) => Promise<bigint>;
+  /** Called in the registration's transaction (the promotions module's sign-up rewards). */
+  onMemberRegistered?: RegistrationHook;
 }) {
   const clock = deps.clock ?? systemClock;
   const humanCheck = createHumanCheckService({ db: deps.db, clock, system: deps.system, createImage: deps.createCaptchaImage });
@@ -59,7 +61,7 @@ export function createAccountsModule(deps: {
   const sessions = createSessionService({ db: deps.db, clock, system: deps.system, captcha: { verify: humanCheck.verifyCaptcha }, smsCodes });
   const email = deps.emailProvider ?? createOutboxEmailProvider(deps.db);
   const notifyCpfHolder = createCpfHolderNotice({ db: deps.db, email, sms });
-  const registration = createRegistrationService({ db: deps.db, clock, system: deps.system, sessions, humanCheck, smsCodes, notifyCpfHolder });
+  const registration = createRegistrationService({ db: deps.db, clock, system: deps.system, sessions, humanCheck, smsCodes, notifyCpfHolder, onMemberRegistered: deps.onMemberRegistered });
   const members = createMemberService({ db: deps.db, cashOf: deps.cashOf ?? (async () => 0n) });
   const passwords = createPasswordService({ db: deps.db, clock, sessions, smsCodes, email, publicUrl: deps.publicUrl });
   const identity = createIdentityService({ db: deps.db, clock, system: deps.system, notifyCpfHolder });

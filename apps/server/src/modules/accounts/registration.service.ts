@@ -14,7 +14,7 @@ import {
   type RegisterRequest,
   type RegistrationSettings,
 } from '@app/contracts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbExecutor } from '../../platform/db.ts';
 import { hashPassword } from '../../platform/security/passwords.ts';
 import type { SystemService } from '../system/index.ts';
 import * as members from './accounts.repository.ts';
@@ -34,6 +34,9 @@ function problem(path: string, messageKey: string, params?: Record<string, strin
   return { path, message: messageKey, messageKey, ...(params ? { params } : {}) };
 }
 
+/** A member just registered, told in the registration's transaction (facts other connections cannot see yet). */
+export type RegistrationHook = (tx: DbExecutor, member: { memberId: bigint; cpf: string | null; uplineMemberId: bigint | null; registeredAt: Date }) => Promise<unknown>;
+
 export function createRegistrationService(deps: {
   db: Db;
   clock: Clock;
@@ -43,6 +46,11 @@ export function createRegistrationService(deps: {
   smsCodes: SmsCodeService;
   /** Tells the holder of a CPF that someone tried to register with it (cpf-holder-notice.ts). */
   notifyCpfHolder: (cpf: string) => Promise<void>;
+  /**
+   * Runs in the registration's transaction once the member exists (the promotions module's
+   * sign-up rewards). It must not throw for business reasons: a throw undoes the registration.
+   */
+  onMemberRegistered?: RegistrationHook;
 }) {
   async function currentSettings() {
     const settings = await deps.system.getSettings();
@@ -160,6 +168,7 @@ export function createRegistrationService(deps: {
             uplineMemberId,
             registrationIp: requester.ip,
           });
+          await deps.onMemberRegistered?.(tx, { memberId, cpf, uplineMemberId, registeredAt: deps.clock.now() });
           return deps.sessions.startSession(tx, memberId, requester);
         });
         return { token, firstTimeLogin: true, passwordExpired: false };

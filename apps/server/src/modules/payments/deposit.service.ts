@@ -153,6 +153,7 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
         { house: HOUSE.paymentsClearing, amount: -amount },
       ],
     });
+    await deps.onDepositCredited?.(tx, { depositId: deposit.id, memberId: deposit.member_id, amount });
   }
 
   async function publishChange(tx: DbExecutor, memberId: bigint, id: bigint, status: string) {

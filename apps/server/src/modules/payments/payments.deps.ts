@@ -18,6 +18,11 @@ export interface PaymentsDeps {
   checkPaymentPassword(memberId: bigint, pin: string): Promise<'ok' | 'missing' | 'wrong'>;
   /** The bonus module's open wagering, which a withdrawal request forfeits once the member confirms. */
   bonus?: BonusHold;
+  /**
+   * Runs in the transaction that credits a deposit, after the ledger post (the promotions
+   * module's deposit match). It must not throw for business reasons: a throw undoes the credit.
+   */
+  onDepositCredited?: (tx: DbExecutor, deposit: { depositId: bigint; memberId: bigint; amount: bigint }) => Promise<unknown>;
 }
 
 /** Bonus money under wagering: what a withdrawal would forfeit, and the forfeit in the request's transaction. */

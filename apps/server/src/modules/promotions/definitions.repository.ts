@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { PromotionEligibility, PromotionReward, PromotionStatus, PromotionText, PromotionType } from '@app/contracts';
+import { REWARD_EXPIRY_DAYS_DEFAULT, type DepositMatch, type PromotionEligibility, type PromotionReward, type PromotionStatus, type PromotionText, type PromotionType } from '@app/contracts';
 import type { DbExecutor } from '../../platform/db.ts';
 
 /** A promotion as the services work with it: amounts in centavos, texts and rules parsed. */
@@ -20,11 +20,15 @@ export interface PromotionRow {
   updatedAt: Date;
   updatedBy: string;
   envelopeShares: number | null;
+  /** Deposit match: percent and first-deposit-only (null for other types). */
+  depositMatch: DepositMatch | null;
+  rewardExpiryDays: number;
 }
 
-export type PromotionWrite = Omit<PromotionRow, 'id' | 'status' | 'spent' | 'updatedAt'>;
+/** Deposit match and reward expiry may be left out (none, and the default 30 days). */
+export type PromotionWrite = Omit<PromotionRow, 'id' | 'status' | 'spent' | 'updatedAt' | 'depositMatch' | 'rewardExpiryDays'> & Partial<Pick<PromotionRow, 'depositMatch' | 'rewardExpiryDays'>>;
 
-const COLUMNS = ['id', 'type', 'status', 'starts_at', 'ends_at', 'eligibility', 'budget', 'spent', 'member_cap', 'reward', 'texts', 'image_url', 'sort_order', 'updated_at', 'updated_by', 'envelope_shares'] as const;
+const COLUMNS = ['id', 'type', 'status', 'starts_at', 'ends_at', 'eligibility', 'budget', 'spent', 'member_cap', 'reward', 'texts', 'image_url', 'sort_order', 'updated_at', 'updated_by', 'envelope_shares', 'deposit_match', 'reward_expiry_days'] as const;
 
 interface Stored {
   id: bigint;
@@ -43,6 +47,8 @@ interface Stored {
   updated_at: Date;
   updated_by: string;
   envelope_shares: number | null;
+  deposit_match: unknown;
+  reward_expiry_days: number;
 }
 
 // The JSON columns are written only by this module from schema-checked input: read back as written.
@@ -64,6 +70,8 @@ function toRow(row: Stored): PromotionRow {
     updatedAt: row.updated_at,
     updatedBy: row.updated_by,
     envelopeShares: row.envelope_shares,
+    depositMatch: (row.deposit_match ?? null) as DepositMatch | null,
+    rewardExpiryDays: row.reward_expiry_days,
   };
 }
 
@@ -81,6 +89,8 @@ function values(write: PromotionWrite) {
     sort_order: write.sortOrder,
     updated_by: write.updatedBy,
     envelope_shares: write.envelopeShares,
+    deposit_match: write.depositMatch ? JSON.stringify(write.depositMatch) : null,
+    reward_expiry_days: write.rewardExpiryDays ?? REWARD_EXPIRY_DAYS_DEFAULT,
   };
 }
 
@@ -184,4 +194,19 @@ export async function addMemberPaid(db: DbExecutor, promotionId: bigint, memberI
     .returning('paid')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** Active deposit-match or sign-up promotions running at `now` (their rewards are issued by events, not joins). */
+export async function listRunningOfType(db: DbExecutor, type: 'deposit_match' | 'sign_up', now: Date): Promise<PromotionRow[]> {
+  const rows = await db
+    .selectFrom('promotions_promotion')
+    .select(COLUMNS)
+    .where('type', '=', type)
+    .where('status', '=', 'active')
+    .where('starts_at', '<=', now)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]))
+    .orderBy('id')
+    .limit(50)
+    .execute();
+  return rows.map(toRow);
 }

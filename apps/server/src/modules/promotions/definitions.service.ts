@@ -28,6 +28,8 @@ export function createDefinitionsService(deps: { db: Db; ports: PromotionsPorts 
   }
 
   async function checkedWrite(input: PromotionInput, actor: OperatorActor): Promise<PromotionWrite> {
+    // First: while the switch is off, that is the answer, whatever else the form says.
+    await assertTypeAllowed(input.type);
     const fields: Field[] = [];
     const startsAt = new Date(input.startsAt);
     const endsAt = input.endsAt ? new Date(input.endsAt) : null;
@@ -41,9 +43,12 @@ export function createDefinitionsService(deps: { db: Db; ports: PromotionsPorts 
     if (amount > memberCap) fields.push({ path: 'reward.amount', message: 'must not exceed the per-member cap' });
     if (input.type === 'red_envelope' && input.envelopeShares === null) fields.push({ path: 'envelopeShares', message: 'a red envelope needs its number of shares' });
     if (input.type === 'red_envelope' && input.envelopeShares !== null && budget < BigInt(input.envelopeShares)) fields.push({ path: 'envelopeShares', message: 'each share needs at least one centavo of the budget' });
+    if (input.type === 'deposit_match' && input.depositMatch === null) fields.push({ path: 'depositMatch', message: 'a deposit match needs its percent' });
+    // A sign-up reward is issued at registration, before any deposit or bet could count.
+    if (input.type === 'sign_up' && input.eligibility.minDeposit !== null) fields.push({ path: 'eligibility.minDeposit', message: 'not for a sign-up reward (issued at registration)' });
+    if (input.type === 'sign_up' && input.eligibility.minValidBet !== null) fields.push({ path: 'eligibility.minValidBet', message: 'not for a sign-up reward (issued at registration)' });
     if (input.eligibility.agentAccount && !(await deps.ports.memberIdOf(input.eligibility.agentAccount))) fields.push({ path: 'eligibility.agentAccount', message: 'no such account' });
     if (fields.length > 0) invalid(fields);
-    await assertTypeAllowed(input.type);
     const text = (language: 'pt' | 'en') => ({ ...input.texts[language], html: sanitiseHtml(input.texts[language].html) });
     return {
       type: input.type,
@@ -58,6 +63,8 @@ export function createDefinitionsService(deps: { db: Db; ports: PromotionsPorts 
       sortOrder: input.sortOrder,
       updatedBy: actor.username,
       envelopeShares: input.type === 'red_envelope' ? input.envelopeShares : null,
+      depositMatch: input.type === 'deposit_match' ? input.depositMatch : null,
+      rewardExpiryDays: input.rewardExpiryDays,
     };
   }
 
@@ -136,6 +143,8 @@ export function toAdmin(row: PromotionRow, pendingApplications: number): AdminPr
     imageUrl: row.imageUrl,
     sortOrder: row.sortOrder,
     envelopeShares: row.envelopeShares,
+    depositMatch: row.depositMatch,
+    rewardExpiryDays: row.rewardExpiryDays,
     pendingApplications,
     updatedAt: row.updatedAt.toISOString(),
     updatedBy: row.updatedBy,

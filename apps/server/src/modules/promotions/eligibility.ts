@@ -32,7 +32,12 @@ export async function checkEligibility(db: DbExecutor, ports: PromotionsPorts, p
     const agentId = await ports.memberIdOf(rules.agentAccount);
     if (agentId === undefined || (agentId !== memberId && !(await ports.isInTeam(agentId, memberId)))) refuse('not in the agent team');
   }
-  const minDeposit = rules.minDeposit ? parseCents(rules.minDeposit) : undefined;
+  // A deposit match applies its minimum to each deposit it matches, not to what came before joining.
+  const minDeposit = rules.minDeposit && promotion.type !== 'deposit_match' ? parseCents(rules.minDeposit) : undefined;
+  if (promotion.depositMatch?.firstDepositOnly) {
+    const row = await sql<{ found: number }>`select 1 as found from payments_v_deposit where member_id = ${memberId} and status = 'credited' limit 1`.execute(db);
+    if (row.rows.length > 0) refuse('a first-deposit match, and the member has deposited before');
+  }
   if (minDeposit !== undefined) {
     const row = await sql<{ total: string | null }>`
       select sum(credited_amount)::text as total from payments_v_deposit

@@ -66,6 +66,8 @@ export function createPlayerService(deps: { db: Db; ports: PromotionsPorts; now?
     async join(promotionId: bigint, memberId: bigint): Promise<void> {
       const promotion = await runningPromotion(promotionId);
       if (promotion.type === 'application') throw new AppError('promotions.wrong_type', 'apply with a comment and images instead');
+      // A sign-up reward is issued at registration to those who qualify; there is nothing to join.
+      if (promotion.type === 'sign_up') throw new AppError('promotions.wrong_type', 'a sign-up reward is issued at registration');
       const { cpf } = await checkEligibility(deps.db, deps.ports, promotion, memberId, now());
       const row = await participation.ensureParticipation(deps.db, { promotionId, memberId, state: 'joined', cpf });
       if (row === 'cpf_taken') throw new AppError('promotions.not_eligible', 'another account with this CPF takes part');

@@ -19,6 +19,8 @@ export function promotionInput(overrides: Partial<PromotionInput> = {}): Promoti
     imageUrl: '/media/content/pool-pt.svg',
     sortOrder: 0,
     envelopeShares: null,
+    depositMatch: null,
+    rewardExpiryDays: 30,
     ...overrides,
   };
 }

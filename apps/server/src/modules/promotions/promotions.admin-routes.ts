@@ -9,11 +9,13 @@ import {
   ApplicationReviewItemSchema,
   ApplicationReviewListSchema,
   ErrorResponseSchema,
+  PromotionCostReportSchema,
   PromotionInputSchema,
   PromotionStatusChangeSchema,
   type OperatorPermission,
 } from '@app/contracts';
 import { currentOperator } from '../backoffice/index.ts';
+import type { CostsService } from './costs.service.ts';
 import type { DefinitionsService } from './definitions.service.ts';
 import type { OperatorActor } from './promotions.ports.ts';
 import { sendImage } from './promotions.routes.ts';
@@ -28,7 +30,7 @@ const IdempotencyKeySchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/);
  * /api/backoffice/promotions — promotions.manage defines, edits, pauses, resumes and ends
  * promotions; promotions.review works the application queue. Every change is audited.
  */
-export function promotionsAdminRoutes(deps: { definitions: DefinitionsService; review: ReviewService; requireOperator: (permission?: OperatorPermission) => preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
+export function promotionsAdminRoutes(deps: { definitions: DefinitionsService; review: ReviewService; costs: CostsService; requireOperator: (permission?: OperatorPermission) => preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
   return async (app) => {
     const manage = { preHandler: deps.requireOperator('promotions.manage') };
     const review = { preHandler: deps.requireOperator('promotions.review') };
@@ -39,6 +41,9 @@ export function promotionsAdminRoutes(deps: { definitions: DefinitionsService; r
     };
 
     app.get('/backoffice/promotions', { ...manage, schema: { tags, security, response: { 200: AdminPromotionListSchema, ...errors } } }, async () => deps.definitions.list());
+
+    /** The cost report: budget, spent, rewards by outcome, cash paid, bonus granted and what became of it, net cost. */
+    app.get('/backoffice/promotions/costs', { ...manage, schema: { tags, security, response: { 200: PromotionCostReportSchema, ...errors } } }, async () => deps.costs.report());
 
     app.post(
       '/backoffice/promotions',

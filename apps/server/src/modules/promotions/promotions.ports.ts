@@ -21,6 +21,8 @@ export interface PromotionsPorts {
   payCash(tx: DbExecutor, payment: { key: string; memberId: bigint; amount: bigint; reference: string }): Promise<void>;
   /** Absent until the bonus module exists: bonus rewards are then refused at claim time (nothing is paid). */
   grantBonus?: BonusGrant;
+  /** The bonus module's grants of these promotions summed by outcome (the cost report); absent: no bonus figures. */
+  bonusCosts?(promotionIds: readonly string[]): Promise<Map<string, { granted: bigint; converted: bigint; forfeited: bigint; expired: bigint; open: bigint }>>;
   /** The site's time zone (settings locale.timeZone): periodic rewards' days and weeks. */
   timeZone?(): Promise<string>;
   /** The back-office audit, written in our transaction. */

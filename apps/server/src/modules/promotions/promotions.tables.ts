@@ -20,6 +20,8 @@ export interface PromotionsPromotionTable {
   updated_at: Generated<Date>;
   updated_by: string;
   envelope_shares: number | null;
+  deposit_match: ColumnType<unknown, string | null | undefined, string | null>;
+  reward_expiry_days: Generated<number>;
 }
 
 export type ParticipationState = 'joined' | 'draft' | 'applying' | 'approved' | 'rejected';
@@ -55,10 +57,13 @@ export interface PromotionsRewardTable {
   amount: bigint;
   wagering_multiple: string | null;
   expiry_days: number | null;
-  status: Generated<'claimable' | 'claimed'>;
+  status: Generated<'claimable' | 'claimed' | 'expired'>;
   issued_at: Generated<Date>;
   claimed_at: Date | null;
   seen_at: Date | null;
+  /** Issue time plus the promotion's reward_expiry_days (0067). */
+  expires_at: Date | null;
+  expired_at: Date | null;
 }
 
 export interface PromotionsMemberTotalTable {

@@ -11,12 +11,16 @@ export interface RewardRow {
   amount: bigint;
   wageringMultiple: number | null;
   expiryDays: number | null;
-  status: 'claimable' | 'claimed';
+  status: RewardStatus;
   issuedAt: Date;
   claimedAt: Date | null;
+  /** Claimable: when it expires; expired: when it was due. */
+  expiresAt: Date | null;
 }
 
-const COLUMNS = ['id', 'promotion_id', 'member_id', 'source_key', 'kind', 'amount', 'wagering_multiple', 'expiry_days', 'status', 'issued_at', 'claimed_at'] as const;
+export type RewardStatus = 'claimable' | 'claimed' | 'expired';
+
+const COLUMNS = ['id', 'promotion_id', 'member_id', 'source_key', 'kind', 'amount', 'wagering_multiple', 'expiry_days', 'status', 'issued_at', 'claimed_at', 'expires_at'] as const;
 
 function toRow(row: Pick<Selectable<PromotionsRewardTable>, (typeof COLUMNS)[number]>): RewardRow {
   return {
@@ -31,6 +35,7 @@ function toRow(row: Pick<Selectable<PromotionsRewardTable>, (typeof COLUMNS)[num
     status: row.status,
     issuedAt: row.issued_at,
     claimedAt: row.claimed_at,
+    expiresAt: row.expires_at,
   };
 }
 
@@ -49,6 +54,8 @@ export async function issueReward(
       amount: input.amount,
       wagering_multiple: input.wageringMultiple === null ? null : input.wageringMultiple.toFixed(2),
       expiry_days: input.expiryDays,
+      // The promotion's own setting decides how long the reward waits to be claimed.
+      expires_at: sql<Date>`now() + (select reward_expiry_days from promotions_promotion where id = ${input.promotionId}) * interval '1 day'`,
     })
     .onConflict((conflict) => conflict.column('source_key').doNothing())
     .returning(COLUMNS)
@@ -69,8 +76,9 @@ export async function markClaimed(db: DbExecutor, id: bigint): Promise<RewardRow
   return toRow(row);
 }
 
-export async function rewardsOf(db: DbExecutor, memberId: bigint, status: 'claimable' | 'claimed', limit: number): Promise<RewardRow[]> {
-  const rows = await db.selectFrom('promotions_reward').select(COLUMNS).where('member_id', '=', memberId).where('status', '=', status).orderBy('id', 'desc').limit(limit).execute();
+export async function rewardsOf(db: DbExecutor, memberId: bigint, status: RewardStatus | readonly RewardStatus[], limit: number): Promise<RewardRow[]> {
+  const statuses: readonly RewardStatus[] = typeof status === 'string' ? [status] : status;
+  const rows = await db.selectFrom('promotions_reward').select(COLUMNS).where('member_id', '=', memberId).where('status', 'in', statuses).orderBy('id', 'desc').limit(limit).execute();
   return rows.map(toRow);
 }
 
@@ -94,4 +102,40 @@ export async function countClaimable(db: DbExecutor, memberId: bigint): Promise<
 /** The reward centre was opened: its badge clears until a new reward arrives. */
 export async function markSeen(db: DbExecutor, memberId: bigint): Promise<void> {
   await db.updateTable('promotions_reward').set({ seen_at: sql<Date>`now()` }).where('member_id', '=', memberId).where('seen_at', 'is', null).execute();
+}
+
+/**
+ * Marks claimable rewards whose time is up as expired, at most `limit` per call. Rows a claim has
+ * locked are skipped (the claim sees the time itself); the next run takes them if still unclaimed.
+ */
+export async function expireDue(db: DbExecutor, now: Date, limit: number): Promise<number> {
+  const result = await db
+    .updateTable('promotions_reward')
+    .set({ status: 'expired', expired_at: now })
+    .where('id', 'in', (eb) =>
+      eb.selectFrom('promotions_reward').select('id').where('status', '=', 'claimable').where('expires_at', '<=', now).orderBy('expires_at').limit(limit).forUpdate().skipLocked(),
+    )
+    .where('status', '=', 'claimable')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface RewardTally {
+  promotionId: bigint;
+  status: RewardStatus;
+  kind: 'cash' | 'bonus';
+  count: number;
+  amount: bigint;
+}
+
+/** Rewards per promotion, status and kind: how many and their sum (the cost report). */
+export async function rewardTallies(db: DbExecutor, promotionIds: readonly bigint[]): Promise<RewardTally[]> {
+  if (promotionIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('promotions_reward')
+    .select(['promotion_id', 'status', 'kind', (eb) => eb.fn.countAll<string>().as('count'), sql<string>`sum(amount)::text`.as('amount')])
+    .where('promotion_id', 'in', promotionIds)
+    .groupBy(['promotion_id', 'status', 'kind'])
+    .execute();
+  return rows.map((row) => ({ promotionId: row.promotion_id, status: row.status, kind: row.kind, count: Number(row.count), amount: BigInt(row.amount) }));
 }

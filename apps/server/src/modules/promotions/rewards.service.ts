@@ -23,6 +23,8 @@ export function createRewardsService(deps: { db: Db; ports: PromotionsPorts; now
       const reward = await repository.lockReward(tx, rewardId, memberId);
       if (!reward) throw new AppError('promotions.not_found', `no reward ${rewardId}`);
       if (reward.status === 'claimed') return reward;
+      // The expiry job may not have run yet: the time decides, not the job.
+      if (reward.status === 'expired' || (reward.expiresAt && reward.expiresAt <= now())) throw new AppError('promotions.reward_expired', `reward ${rewardId} expired`);
       const promotion = await definitions.findPromotion(tx, reward.promotionId);
       if (!promotion) throw new AppError('promotions.not_found', `no promotion ${reward.promotionId}`);
       if (reward.kind === 'bonus' && !deps.ports.grantBonus) throw new AppError('promotions.bonus_unavailable', 'bonus money is not available yet');
@@ -63,8 +65,18 @@ export function createRewardsService(deps: { db: Db; ports: PromotionsPorts; now
     issue: repository.issueReward,
 
     async centre(memberId: bigint, language: Language): Promise<RewardCentre> {
-      const [claimable, history, counts] = await Promise.all([repository.rewardsOf(deps.db, memberId, 'claimable', 100), repository.rewardsOf(deps.db, memberId, 'claimed', 50), repository.countClaimable(deps.db, memberId)]);
+      const [claimable, history, counts] = await Promise.all([repository.rewardsOf(deps.db, memberId, 'claimable', 100), repository.rewardsOf(deps.db, memberId, ['claimed', 'expired'], 50), repository.countClaimable(deps.db, memberId)]);
       return { claimable: await views(claimable, language), history: await views(history, language), unseen: counts.unseen };
+    },
+
+    /** Marks unclaimed rewards past their time as expired (the promotions job), in batches. */
+    async expireDue(): Promise<number> {
+      let total = 0;
+      for (;;) {
+        const expired = await repository.expireDue(deps.db, now(), 1000);
+        total += expired;
+        if (expired < 1000) return total;
+      }
     },
 
     counts: (memberId: bigint) => repository.countClaimable(deps.db, memberId),
@@ -105,6 +117,7 @@ function toReward(row: RewardRow, title: string): Reward {
     status: row.status,
     issuedAt: row.issuedAt.toISOString(),
     claimedAt: row.claimedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
   };
 }
 
