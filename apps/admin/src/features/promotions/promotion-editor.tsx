@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRestrictedPromotionType, type AdminPromotion } from '@app/contracts';
+import { isGamePromotionType, isRestrictedPromotionType, type AdminPromotion } from '@app/contracts';
 import { Alert, Button, Checkbox, SelectField, TextField } from '@app/ui';
 import { ActionDialog } from '../../shared/components/action-dialog.tsx';
 import { ErrorLine } from '../../shared/components/page.tsx';
@@ -9,6 +9,8 @@ import { useSavePromotion } from './promotions.api.ts';
 import { draftOf, emptyDraft, inputOf, PROMOTION_TYPES, type PromotionDraft } from './promotion-draft.ts';
 import { PromotionPreview } from './promotion-preview.tsx';
 import { FieldProblems } from './field-problems.tsx';
+import { GamesPrizesPanel } from './games-prizes-panel.tsx';
+import { PeriodicPanel } from './periodic-panel.tsx';
 
 /**
  * Create or edit a promotion, with a live preview of the player's card in either language. The
@@ -84,7 +86,13 @@ export function PromotionEditor({ promotion, restrictedTypesAllowed, onClose }: 
             {draft.rewardKind === 'bonus' ? field('wageringMultiple', t('editor.wageringMultiple'), { inputMode: 'decimal' }) : null}
             {draft.rewardKind === 'bonus' ? field('expiryDays', t('editor.expiryDays'), { inputMode: 'numeric' }) : null}
             {draft.type === 'red_envelope' ? field('envelopeShares', t('editor.envelopeShares'), { inputMode: 'numeric' }) : null}
+            {draft.type === 'deposit_match' ? field('matchPercent', t('editor.matchPercent'), { inputMode: 'numeric' }) : null}
+            {field('rewardExpiryDays', t('editor.rewardExpiryDays'), { inputMode: 'numeric' })}
           </div>
+          {draft.type === 'deposit_match' ? <Checkbox label={t('editor.firstDepositOnly')} checked={draft.firstDepositOnly} onChange={(event) => set('firstDepositOnly', event.target.checked)} data-testid="promotion-firstDepositOnly" /> : null}
+          {draft.type === 'deposit_match' ? <p className="bo-muted bo-small">{t('editor.matchExplain')}</p> : null}
+          {draft.type === 'rebate' || draft.type === 'cashback' ? <PeriodicPanel promotion={promotion?.type === draft.type ? promotion : null} type={draft.type} /> : null}
+          {isGamePromotionType(draft.type) ? <GamesPrizesPanel promotionId={promotion?.type === draft.type ? promotion.id : null} type={draft.type} /> : null}
           <h3>{t('editor.sectionTexts')}</h3>
           {(['pt', 'en'] as const).map((language) => (
             <fieldset key={language} className="pr-texts">

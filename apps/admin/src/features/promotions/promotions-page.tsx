@@ -8,6 +8,7 @@ import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney } from '../../shared/format.ts';
 import { usePromotionList, useSetStatus } from './promotions.api.ts';
 import { PromotionEditor } from './promotion-editor.tsx';
+import { CostReport } from './cost-report.tsx';
 import './promotions.css';
 
 const TONE: Record<PromotionStatus, 'ok' | 'warn' | 'neutral'> = { active: 'ok', paused: 'warn', ended: 'neutral' };
@@ -77,6 +78,7 @@ export default function PromotionsPage() {
           </>
         )}
       </QueryState>
+      <CostReport />
       {editing ? <PromotionEditor promotion={editing === 'new' ? null : editing} restrictedTypesAllowed={query.data?.restrictedTypesAllowed ?? false} onClose={() => setEditing(null)} /> : null}
       {ending ? (
         <ActionDialog

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { AdminPromotionListSchema, AdminPromotionSchema, ApplicationReviewItemSchema, ApplicationReviewListSchema, type ApplicationDecision, type PromotionInput, type PromotionStatus } from '@app/contracts';
+import { AdminPromotionListSchema, AdminPromotionSchema, ApplicationReviewItemSchema, ApplicationReviewListSchema, PromotionCostReportSchema, type ApplicationDecision, type PromotionInput, type PromotionStatus } from '@app/contracts';
 import { api, queryString } from '../../shared/api.ts';
 import { readToken } from '../../shared/session-store.ts';
 
@@ -8,6 +8,11 @@ const KEY = ['backoffice', 'promotions'] as const;
 
 export function usePromotionList() {
   return useQuery({ queryKey: [...KEY, 'list'], queryFn: ({ signal }) => api('GET', '/api/backoffice/promotions', { schema: AdminPromotionListSchema, signal }) });
+}
+
+/** The cost report per promotion (refreshed with the list: saving or ending a promotion invalidates both). */
+export function useCostReport() {
+  return useQuery({ queryKey: [...KEY, 'costs'], queryFn: ({ signal }) => api('GET', '/api/backoffice/promotions/costs', { schema: PromotionCostReportSchema, signal }) });
 }
 
 /** Create (with an Idempotency-Key per form opening: a double click makes one) or replace. */

@@ -8,7 +8,7 @@ import { renderApp } from '../../../test/render-app.tsx';
 const LOAD = { timeout: 5000 };
 
 function reward(overrides: Partial<Reward>): Reward {
-  return { id: '1', promotionId: '9', title: 'Mostre sua vitória', kind: 'cash', amount: '20.00', wageringMultiple: null, expiryDays: null, status: 'claimable', issuedAt: '2026-11-29T06:00:00.000Z', claimedAt: null, ...overrides };
+  return { id: '1', promotionId: '9', title: 'Mostre sua vitória', kind: 'cash', amount: '20.00', wageringMultiple: null, expiryDays: null, status: 'claimable', issuedAt: '2026-11-29T06:00:00.000Z', claimedAt: null, expiresAt: null, ...overrides };
 }
 
 afterEach(() => sessionStorage.clear());
@@ -39,5 +39,25 @@ describe('the reward centre tab', () => {
 
     fireEvent.click(screen.getByTestId('reward-claim-2'));
     expect(await screen.findByText('O orçamento desta promoção se esgotou.')).toBeTruthy();
+  });
+
+  it('says by when a reward must be claimed, and shows an expired one in the history as expired', async () => {
+    sessionStorage.setItem('token', 'tok-1');
+    const centre: RewardCentre = {
+      claimable: [reward({ id: '3', expiresAt: '2026-12-29T06:00:00.000Z' })],
+      history: [reward({ id: '4', status: 'expired', title: 'Depósito em dobro', expiresAt: '2026-11-28T06:00:00.000Z' })],
+      unseen: 0,
+    };
+    stubApi({
+      'GET /api/member/info': memberFixture(),
+      'GET /api/rewards': centre,
+      'GET /api/rewards/summary': { claimable: 1, unseen: 0, availablePromoCount: 0 },
+    });
+    renderApp('/member?tab=rewardCenter');
+    expect((await screen.findByTestId('reward-expires-3', {}, LOAD)).textContent).toMatch(/^Resgate até /);
+    const expired = screen.getByTestId('reward-history-4');
+    expect(expired.dataset.status).toBe('expired');
+    expect(within(expired).getByText('Expirada')).toBeTruthy();
+    expect(within(expired).getByText(/Expirou em/)).toBeTruthy();
   });
 });

@@ -12,7 +12,8 @@ import { useClaim, useClaimAll, useMarkSeen, useRewardCentre } from '../api/prom
 import './promotions.css';
 
 /**
- * The member centre's rewardCenter tab: claimable rewards (one or all), then the history.
+ * The member centre's rewardCenter tab: claimable rewards (one or all) with the date each must be
+ * claimed by, then the history (claimed, and expired unclaimed).
  * Opening it clears the unread badge. A claim the server refuses (budget spent, cap reached)
  * says why; a double click pays once (the server's lock, and the button waits meanwhile).
  */
@@ -89,6 +90,11 @@ export function RewardCentre() {
                   <span className="reward-item__meta">
                     {kindOf(reward)} · {t('rewards.issuedAt', { date: when(reward.issuedAt) })}
                   </span>
+                  {reward.expiresAt ? (
+                    <span className="reward-item__meta" data-testid={`reward-expires-${reward.id}`}>
+                      {t('rewards.expiresAt', { date: when(reward.expiresAt) })}
+                    </span>
+                  ) : null}
                 </div>
                 <strong className="reward-item__amount">{money(reward.amount)}</strong>
                 <Button variant="accent" size="sm" onClick={() => onClaim(reward)} disabled={busy} data-testid={`reward-claim-${reward.id}`}>
@@ -106,11 +112,15 @@ export function RewardCentre() {
         ) : (
           <ul className="reward-list" data-testid="reward-history">
             {history.map((reward) => (
-              <li key={reward.id} className="reward-item reward-item--done">
+              <li key={reward.id} className={`reward-item reward-item--done${reward.status === 'expired' ? ' reward-item--expired' : ''}`} data-testid={`reward-history-${reward.id}`} data-status={reward.status}>
                 <div className="reward-item__text">
-                  <strong>{reward.title}</strong>
+                  <strong>
+                    {reward.title}
+                    {reward.status === 'expired' ? <span className="reward-item__badge">{t('rewards.expired')}</span> : null}
+                  </strong>
                   <span className="reward-item__meta">
-                    {kindOf(reward)} · {t('rewards.claimedAt', { date: when(reward.claimedAt ?? reward.issuedAt) })}
+                    {kindOf(reward)} ·{' '}
+                    {reward.status === 'expired' ? t('rewards.expiredAt', { date: when(reward.expiresAt ?? reward.issuedAt) }) : t('rewards.claimedAt', { date: when(reward.claimedAt ?? reward.issuedAt) })}
                   </span>
                 </div>
                 <strong className="reward-item__amount">{money(reward.amount)}</strong>
