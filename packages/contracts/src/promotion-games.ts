@@ -108,8 +108,10 @@ export const PromotionGameSchema = z.object({
 });
 export type PromotionGame = z.infer<typeof PromotionGameSchema>;
 
-export const GameDrawRequestSchema = z.object({ choice: z.number().int().min(0).max(11).nullable().default(null) });
-export const RaffleEntryRequestSchema = z.object({ tickets: z.number().int().min(1).max(10_000) });
+/** The client's id for one intent (like a deposit's request id): a retried or doubled request answers the first. The Idempotency-Key header may say it instead. */
+const RequestIdSchema = z.string().regex(/^[A-Za-z0-9_-]{8,100}$/);
+export const GameDrawRequestSchema = z.object({ choice: z.number().int().min(0).max(11).nullable().default(null), requestId: RequestIdSchema.optional() });
+export const RaffleEntryRequestSchema = z.object({ tickets: z.number().int().min(1).max(10_000), requestId: RequestIdSchema.optional() });
 
 /** The console's view of a game: its settings and prizes as edited, and what was played. */
 export const AdminGameSchema = z.object({

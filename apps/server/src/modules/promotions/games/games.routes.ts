@@ -1,6 +1,7 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '@app/kernel';
 import { AdminGameSchema, ContentLanguageQuerySchema, ErrorResponseSchema, GameDrawRequestSchema, GameDrawSchema, GameSettingsInputSchema, PromotionGameSchema, RaffleEntryRequestSchema, type OperatorPermission } from '@app/contracts';
 import { currentMember } from '../../accounts/index.ts';
 import { currentOperator } from '../../backoffice/index.ts';
@@ -43,7 +44,7 @@ export function gamesRoutes(deps: { games: GamesService; requireMember: preHandl
           response: { 200: GameDrawSchema, ...errors },
         },
       },
-      async (request) => deps.games.draw(BigInt(request.params.id), currentMember(request).id, { key: request.headers['idempotency-key'] ?? null, choice: request.body?.choice ?? null, language: request.query.language }),
+      async (request) => deps.games.draw(BigInt(request.params.id), currentMember(request).id, { key: request.headers['idempotency-key'] ?? request.body?.requestId ?? null, choice: request.body?.choice ?? null, language: request.query.language }),
     );
 
     app.post(
@@ -52,16 +53,20 @@ export function gamesRoutes(deps: { games: GamesService; requireMember: preHandl
         preHandler: deps.requireRealMember,
         schema: {
           tags,
-          summary: 'Enter tickets in a raffle (spec §7 MCS2_claimRafflePromotion); the Idempotency-Key enters them once',
+          summary: 'Enter tickets in a raffle (spec §7 MCS2_claimRafflePromotion); the Idempotency-Key (or requestId) enters them once',
           security: bearer,
           params: Params,
           querystring: ContentLanguageQuerySchema,
-          headers: z.object({ 'idempotency-key': IdempotencyKeySchema }),
+          headers: z.object({ 'idempotency-key': IdempotencyKeySchema.optional() }),
           body: RaffleEntryRequestSchema,
           response: { 200: PromotionGameSchema, ...errors },
         },
       },
-      async (request) => deps.games.enterRaffle(BigInt(request.params.id), currentMember(request).id, { key: request.headers['idempotency-key'], tickets: request.body.tickets, language: request.query.language }),
+      async (request) => {
+        const key = request.headers['idempotency-key'] ?? request.body.requestId;
+        if (!key) throw new AppError('validation.failed', 'an Idempotency-Key header or a requestId is required', { fields: [{ path: 'requestId', message: 'required' }] });
+        return deps.games.enterRaffle(BigInt(request.params.id), currentMember(request).id, { key, tickets: request.body.tickets, language: request.query.language });
+      },
     );
   };
 }

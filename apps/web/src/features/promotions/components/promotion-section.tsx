@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { PlayerPromotion } from '@app/contracts';
+import { isGamePromotionType, type PlayerPromotion } from '@app/contracts';
 import { Alert, Button, buttonClassName, formatDate } from '@app/ui';
 import { intlLocaleOf } from '@app/i18n';
 import { formatMoney } from '../../../shared/format/money.ts';
@@ -9,6 +9,8 @@ import { useAccountModals } from '../../account/index.ts';
 import { RichText, useContentLanguage } from '../../content/index.ts';
 import { useGrab, useJoin } from '../api/promotions.api.ts';
 import { ApplicationForm } from './application-form.tsx';
+import { EnvelopeOpening } from './envelope-opening.tsx';
+import { GamePanel } from './game-panel.tsx';
 
 /** The reward centre (member-centre tab rewardCenter). */
 export const REWARD_CENTRE_PATH = '/member?tab=rewardCenter';
@@ -43,10 +45,12 @@ export function PromotionSection({ promotion }: { promotion: PlayerPromotion }) 
         </div>
         {promotion.summary ? <p className="promotion__summary">{promotion.summary}</p> : null}
         <p className="promotion__facts">
-          <strong>{rewardLine}</strong> · <span>{period}</span>
+          {isGamePromotionType(promotion.type) ? null : <strong>{rewardLine}</strong>}
+          {isGamePromotionType(promotion.type) ? null : ' · '}
+          <span>{period}</span>
         </p>
         {promotion.html ? <RichText html={promotion.html} /> : null}
-        <PromotionAction promotion={promotion} />
+        {isGamePromotionType(promotion.type) ? <GamePanel promotion={promotion} /> : <PromotionAction promotion={promotion} />}
       </div>
     </section>
   );
@@ -58,7 +62,6 @@ function PromotionAction({ promotion }: { promotion: PlayerPromotion }) {
   const join = useJoin();
   const grab = useGrab();
   const errorMessage = useErrorMessage();
-  const language = useContentLanguage();
   const testId = `promotion-${promotion.id}-action`;
   switch (promotion.state) {
     case null:
@@ -115,7 +118,7 @@ function PromotionAction({ promotion }: { promotion: PlayerPromotion }) {
         </div>
       );
     default:
-      if (grab.data) return <Alert tone="info">{t('promotions.grabbed', { amount: `R$ ${formatMoney(grab.data.amount, language)}` })}</Alert>;
+      if (grab.data) return <EnvelopeOpening amount={grab.data.amount} />;
       return <p className="promotion__note">{t(`promotions.notes.${promotion.state}`)}</p>;
   }
 }
