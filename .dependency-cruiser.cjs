@@ -21,6 +21,7 @@ const SERVER_MODULES = {
   reports: [],
   bonus: ['accounts', 'wallet'],
   promotions: ['accounts', 'backoffice'],
+  vip: ['accounts', 'backoffice'],
 };
 /** The slot engine and fairness stream are shared with the browser's verifier. */
 const SERVER_MODULE_EXTRA_PACKAGES = { catalogue: ['house-games'], 'house-games': ['house-games'] };

@@ -31,6 +31,7 @@ const PREFIX_OWNERS: readonly [prefix: string, module: string][] = [
   ['provider_', 'provider'],
   ['reports_', 'reports'],
   ['system_', 'system'],
+  ['vip_', 'vip'],
   ['wallet_', 'wallet'],
 ];
 

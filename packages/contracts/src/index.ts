@@ -20,3 +20,4 @@ export * from './promotions.ts';
 export * from './promotions-periodic.ts';
 export * from './promotion-games.ts';
 export * from './bonus.ts';
+export * from './vip.ts';

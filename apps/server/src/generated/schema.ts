@@ -927,6 +927,51 @@ export interface GeneratedTables {
     started_at: Date;
     seen_at: Date;
   };
+  vip_bonus_due: {
+    key: string;
+    member_id: bigint;
+    kind: string;
+    rank: number;
+    amount: bigint;
+    wagering_multiple: string;
+    valid_days: number;
+    created_at: Date;
+    paid_at: Date | null;
+  };
+  vip_level_definition: {
+    rank: number;
+    name_pt: string;
+    name_en: string;
+    badge: string;
+    min_valid_bet: bigint;
+    min_deposit: bigint;
+    retention_valid_bet: bigint;
+    upgrade_bonus: bigint;
+    upgrade_wagering: string;
+    monthly_bonus: bigint;
+    monthly_wagering: string;
+    bonus_valid_days: number;
+    rebates: JsonValue;
+    withdrawal_limit_per_day: bigint | null;
+    updated_at: Date;
+    updated_by: string;
+  };
+  vip_member: {
+    member_id: bigint;
+    rank: number;
+    since: Date;
+    valid_bet: bigint;
+    deposits: bigint;
+    valid_bet_offset: bigint;
+    deposit_offset: bigint;
+    updated_at: Date;
+  };
+  vip_month_turn: {
+    month: Date;
+    stepped_down: number;
+    bonuses: number;
+    ran_at: Date;
+  };
   wallet_account: {
     id: bigint;
     member_id: bigint | null;
