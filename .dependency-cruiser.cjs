@@ -21,6 +21,7 @@ const SERVER_MODULES = {
   reports: [],
   bonus: ['accounts', 'wallet'],
   promotions: ['accounts', 'backoffice'],
+  points: ['accounts', 'backoffice', 'wallet'],
   vip: ['accounts', 'backoffice'],
 };
 /** The slot engine and fairness stream are shared with the browser's verifier. */
@@ -41,7 +42,7 @@ const WEB_FEATURES = {
   lottery: [],
   member: ['account', 'betting', 'bonus', 'payments', 'promotions', 'wallet'],
   payments: ['account', 'member', 'wallet'],
-  points: [],
+  points: ['account', 'wallet'],
   promotions: ['account', 'content'],
   wallet: ['account', 'member', 'system'],
 };

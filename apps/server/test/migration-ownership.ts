@@ -28,6 +28,7 @@ const PREFIX_OWNERS: readonly [prefix: string, module: string][] = [
   ['payments_', 'payments'],
   ['platform_', 'platform'],
   ['promotions_', 'promotions'],
+  ['points_', 'points'],
   ['provider_', 'provider'],
   ['reports_', 'reports'],
   ['system_', 'system'],

@@ -21,3 +21,4 @@ export * from './promotions-periodic.ts';
 export * from './promotion-games.ts';
 export * from './bonus.ts';
 export * from './vip.ts';
+export * from './points.ts';

@@ -688,6 +688,86 @@ export interface GeneratedTables {
     checksum: string;
     applied_at: Date;
   };
+  points_config: {
+    id: number;
+    convert_points: bigint;
+    convert_cents: bigint;
+    min_points: bigint;
+    convert_enabled: boolean;
+    updated_at: Date;
+  };
+  points_conversion: {
+    id: bigint;
+    member_id: bigint;
+    points: bigint;
+    amount: bigint;
+    request_key: string;
+    created_at: Date;
+  };
+  points_cursor: {
+    name: string;
+    position: bigint;
+    at: Date;
+    updated_at: Date;
+  };
+  points_deposit: {
+    deposit_id: bigint;
+    member_id: bigint;
+    points: bigint;
+    created_at: Date;
+  };
+  points_item: {
+    id: bigint;
+    kind: string;
+    name_pt: string;
+    name_en: string;
+    description_pt: string;
+    description_en: string;
+    image_url: string | null;
+    points_cost: bigint;
+    requirement_kind: string;
+    requirement_amount: bigint;
+    value_cents: bigint;
+    bonus_wagering: string;
+    stock: number | null;
+    per_member_limit: number | null;
+    active: boolean;
+    sort: number;
+    created_at: Date;
+    updated_at: Date;
+  };
+  points_movement: {
+    id: bigint;
+    member_id: bigint;
+    amount: bigint;
+    source: string;
+    reference: string;
+    basis: bigint | null;
+    journal_key: string;
+    created_at: Date;
+  };
+  points_rate: {
+    source: string;
+    points_per_real: string;
+    updated_at: Date;
+  };
+  points_redemption: {
+    id: bigint;
+    member_id: bigint;
+    item_id: bigint;
+    kind: string;
+    name_pt: string;
+    name_en: string;
+    quantity: number;
+    points: bigint;
+    value_cents: bigint;
+    status: string;
+    reason: string | null;
+    request_key: string;
+    created_at: Date;
+    decided_at: Date | null;
+    decided_by: bigint | null;
+  };
   promotions_application_image: {
     id: bigint;
     participation_id: bigint;
