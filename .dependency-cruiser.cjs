@@ -40,10 +40,11 @@ const WEB_FEATURES = {
   help: ['content', 'system'],
   home: ['account', 'content', 'games', 'system'],
   lottery: [],
-  member: ['account', 'betting', 'bonus', 'payments', 'promotions', 'wallet'],
+  member: ['account', 'betting', 'bonus', 'payments', 'promotions', 'vip', 'wallet'],
   payments: ['account', 'member', 'wallet'],
   points: ['account', 'wallet'],
   promotions: ['account', 'content'],
+  vip: ['wallet'],
   wallet: ['account', 'member', 'system'],
 };
 

@@ -39,10 +39,12 @@ export function createVipModule(deps: { db: Db; logger: Logger; ports: VipPorts;
       },
       /** Recomputes one member now (their VIP page does too) and pays what an upgrade owes. */
       refreshMember: (memberId: bigint) => progress.refreshMember(memberId),
-      recomputeRecent: () => progress.recomputeRecent(),
-      recomputeAll: () => progress.recomputeAll(),
+      recomputeRecent: (options?: { payDues?: boolean }) => progress.recomputeRecent(options),
+      /** Every member with play or deposits in one statement; `payDues: false` leaves the bonuses owed to the jobs. */
+      recomputeAll: (options?: { payDues?: boolean }) => progress.recomputeAll(options),
       monthTurn: () => progress.monthTurn(),
-      payDues: () => progress.payDues(),
+      /** Pays owed VIP bonuses (`max`: stop after about that many). */
+      payDues: (options?: { max?: number }) => progress.payDues(options),
       /** Demo levels (Bronze … Diamante) when none are defined; answers how many were created. */
       async seedDemo(): Promise<number> {
         if ((await repository.listLevels(deps.db)).length > 0) return 0;

@@ -27,12 +27,12 @@ function target(current: bigint, required: bigint): VipProgressTarget {
 export function createProgressService(deps: { db: Db; ports: Pick<VipPorts, 'grantBonus' | 'timeZone'>; logger: Logger; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
 
-  /** Pays open dues (all, or one member's) in small transactions; answers how many were paid. */
-  async function payDues(memberId?: bigint): Promise<number> {
+  /** Pays open dues (all, or one member's; `max` stops after about that many) in small transactions; answers how many were paid. */
+  async function payDues(options: { memberId?: bigint; max?: number } = {}): Promise<number> {
     let paid = 0;
     for (;;) {
       const batch = await deps.db.transaction().execute(async (tx) => {
-        const dues = await repository.lockOpenDues(tx, DUES_BATCH, memberId);
+        const dues = await repository.lockOpenDues(tx, DUES_BATCH, options.memberId);
         for (const due of dues) {
           const expiresAt = new Date(now().getTime() + due.valid_days * 86_400_000);
           await deps.ports.grantBonus(tx, {
@@ -49,7 +49,7 @@ export function createProgressService(deps: { db: Db; ports: Pick<VipPorts, 'gra
         return dues.length;
       });
       paid += batch;
-      if (batch < DUES_BATCH) return paid;
+      if (batch < DUES_BATCH || paid >= (options.max ?? Infinity)) return paid;
     }
   }
 
@@ -70,7 +70,7 @@ export function createProgressService(deps: { db: Db; ports: Pick<VipPorts, 'gra
 
   async function refreshMember(memberId: bigint): Promise<void> {
     await deps.db.transaction().execute((tx) => repository.recompute(tx, { kind: 'members', ids: [memberId] }));
-    await payDues(memberId);
+    await payDues({ memberId });
   }
 
   return {
@@ -78,7 +78,7 @@ export function createProgressService(deps: { db: Db; ports: Pick<VipPorts, 'gra
     refreshMember,
 
     /** Members who played on the site's yesterday or today, or had a deposit credited in the last two days. */
-    async recomputeRecent(): Promise<{ upgraded: number; paid: number } | null> {
+    async recomputeRecent(options: { payDues?: boolean } = {}): Promise<{ upgraded: number; paid: number } | null> {
       const { today: day } = await today();
       const since = new Date(`${day}T00:00:00Z`);
       since.setUTCDate(since.getUTCDate() - 1);
@@ -88,13 +88,13 @@ export function createProgressService(deps: { db: Db; ports: Pick<VipPorts, 'gra
         return repository.recompute(tx, { kind: 'recent', since: since.toISOString().slice(0, 10), depositsSince: new Date(now().getTime() - 2 * 86_400_000) });
       });
       if (upgraded === null) return null;
-      return { upgraded: upgraded.length, paid: await payDues() };
+      return { upgraded: upgraded.length, paid: options.payDues === false ? 0 : await payDues() };
     },
 
     /** Every member with play or deposits, in one statement (bench/vip.ts times it). */
-    async recomputeAll(): Promise<{ upgraded: number; paid: number }> {
+    async recomputeAll(options: { payDues?: boolean } = {}): Promise<{ upgraded: number; paid: number }> {
       const upgraded = await deps.db.transaction().execute((tx) => repository.recompute(tx, { kind: 'all' }));
-      return { upgraded: upgraded.length, paid: await payDues() };
+      return { upgraded: upgraded.length, paid: options.payDues === false ? 0 : await payDues() };
     },
 
     /** The month's turn, once per month of the site's calendar; null when it already ran. */
