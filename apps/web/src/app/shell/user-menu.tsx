@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '@app/ui';
 import { displayNameOf, type MemberInfo, useTrialGuard } from '../../features/account/index.ts';
 import { RewardBadge } from '../../features/promotions/index.ts';
+import { VipMenuBadge } from '../../features/vip/index.ts';
 import { memberTabPath, type MemberTab } from '../paths.ts';
 import { toggleBalanceHidden, useBalanceHidden } from './balance-visibility.ts';
 
@@ -81,6 +82,7 @@ export function UserMenu({ member, isAgent, onLogout, onRefresh }: UserMenuProps
           <div className="user-menu__who">
             <strong>{name}</strong>
             {name !== member.account ? <span>{member.account}</span> : null}
+            <VipMenuBadge />
           </div>
           {/* Deposit and withdraw live in the header on wide screens, here on phones. */}
           <Link role="menuitem" className="user-menu__item only-compact" to={memberTabPath('depositv2')} onClick={trialGuard} data-testid="menu-deposit">

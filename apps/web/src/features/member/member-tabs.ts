@@ -9,6 +9,7 @@ export const MEMBER_TABS = [
   'transactionHistory',
   'personalProfit',
   'bonusDetails',
+  'vip',
   'rewardCenter',
   'referral',
   'missionLeaderboard',

@@ -5,6 +5,7 @@ import { Alert, Button, UserIcon } from '@app/ui';
 import { useSession, useAccountModals, SecurityCenter } from '../../account/index.ts';
 import { BettingRecord } from '../../betting/index.ts';
 import { BonusDetails } from '../../bonus/index.ts';
+import { VipPage } from '../../vip/index.ts';
 import { DepositPanel, WithdrawPanel } from '../../payments/index.ts';
 import { PersonalProfit, TransactionHistory, UplineTransfer, WalletOverview } from '../../wallet/index.ts';
 import { RewardBadge, RewardCentre } from '../../promotions/index.ts';
@@ -30,6 +31,7 @@ const TAB_PANELS: Partial<Record<MemberTab, () => JSX.Element>> = {
   transactionHistory: TransactionHistory,
   personalProfit: PersonalProfit,
   bonusDetails: BonusDetails,
+  vip: VipPage,
   rewardCenter: RewardCentre,
 };
 
