@@ -1,8 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CoinsIcon } from '@app/ui';
-import { PlaceholderPage } from '../../../shared/components/page-header.tsx';
+import { useSearchParams } from 'react-router';
+import { Button, CoinsIcon, Tabs } from '@app/ui';
+import { useAccountModals, useSession } from '../../account/index.ts';
+import { TitledCard, useWalletFormat } from '../../wallet/index.ts';
+import { PageHeader } from '../../../shared/components/page-header.tsx';
+import { pointsBalanceQueryOptions } from '../api/points.api.ts';
+import { ConvertForm } from '../components/convert-form.tsx';
+import { MallGrid } from '../components/mall-grid.tsx';
+import { PointsDetails } from '../components/points-details.tsx';
+import { PointsRules } from '../components/points-rules.tsx';
+import { RedeemHistory } from '../components/redeem-history.tsx';
+import '../../wallet/components/wallet.css';
+import '../components/points.css';
 
+const TABS = ['mall', 'details', 'history', 'convert', 'rules'] as const;
+type PointsTab = (typeof TABS)[number];
+/** What a visitor may see without logging in. */
+const PUBLIC_TABS: readonly PointsTab[] = ['mall', 'rules'];
+
+const PANELS: Record<PointsTab, () => JSX.Element> = { mall: MallGrid, details: PointsDetails, history: RedeemHistory, convert: ConvertForm, rules: PointsRules };
+
+/** /pointMall: the member's points, the mall, points details, redeem history, conversion and the rules with the exchange-rate table. */
 export function PointMallPage() {
   const { t } = useTranslation('pages');
-  return <PlaceholderPage title={t('pointMall.title')} icon={<CoinsIcon />} subtitle={t('pointMall.subtitle')} />;
+  const [params, setParams] = useSearchParams();
+  const { token, isLoggedIn } = useSession();
+  const { open } = useAccountModals();
+  const tab = TABS.find((name) => name === params.get('tab')) ?? 'mall';
+  const Panel = PANELS[tab];
+  const mayShow = isLoggedIn || PUBLIC_TABS.includes(tab);
+  return (
+    <div className="page points-page" data-testid="points-page">
+      <PageHeader title={t('pointMall.title')} icon={<CoinsIcon />} subtitle={t('pointMall.subtitle')} />
+      {isLoggedIn ? <BalanceCard token={token} /> : null}
+      <div className="points-tabs">
+        <Tabs label={t('pointMall.tabsLabel')} value={tab} onChange={(next) => setParams({ tab: next }, { replace: true })} items={TABS.map((id) => ({ id, label: t(`pointMall.tabs.${id}`) }))} />
+      </div>
+      {mayShow ? (
+        <Panel />
+      ) : (
+        <div className="points-login" data-testid="points-login">
+          <p>{t('pointMall.loginFirst')}</p>
+          <Button variant="accent" onClick={() => open({ kind: 'login' })}>
+            {t('pointMall.login')}
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function BalanceCard({ token }: { token: string | null }) {
+  const { t } = useTranslation('pages');
+  const format = useWalletFormat('R$');
+  const balance = useQuery({ ...pointsBalanceQueryOptions(token), refetchInterval: 10_000 });
+  return (
+    <TitledCard titleId="points-balance-title" title={t('pointMall.balance.title')} testId="points-balance-card" className="points-balance">
+      <p className="points-balance__figure" data-testid="points-balance">
+        {balance.data ? format.points(balance.data.points) : '…'}
+      </p>
+      {balance.data ? (
+        <p className="wallet-card__hint" data-testid="points-balance-totals">
+          {t('pointMall.balance.totals', { earned: format.points(balance.data.earned), spent: format.points(balance.data.spent) })}
+        </p>
+      ) : null}
+    </TitledCard>
+  );
 }
