@@ -8,7 +8,7 @@ import type { PaymentsTables } from './modules/payments/payments.tables.ts';
 import type { HouseGamesTables } from './modules/house-games/house-games.tables.ts';
 import type { PromotionsTables } from './modules/promotions/promotions.tables.ts';
 import type { PromotionsPeriodicTables } from './modules/promotions/periodic/periodic.tables.ts';
-import type { PromotionGamesTables } from './modules/promotions/games/games.tables.ts';
+import type { PromotionGamesTables } from './modules/promotions/prize-games.tables.ts';
 import type { ProviderTables } from './modules/provider/provider.tables.ts';
 import type { SystemTables } from './modules/system/system.tables.ts';
 import type { WalletTables } from './modules/wallet/wallet.tables.ts';

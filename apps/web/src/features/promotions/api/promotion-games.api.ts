@@ -3,7 +3,6 @@ import { GameDrawSchema, PromotionGameSchema } from '@app/contracts';
 import { apiRequest } from '../../../shared/api-client.ts';
 import { useSession } from '../../account/index.ts';
 import { useContentLanguage } from '../../content/index.ts';
-import { walletKeys } from '../../wallet/index.ts';
 import { promotionKeys } from './promotions.api.ts';
 
 const gameKey = (id: string, token: string | null, language: string) => [...promotionKeys.all, 'game', id, token, language] as const;
@@ -25,7 +24,7 @@ export function usePromotionGame(id: string) {
   });
 }
 
-/** Plays one ticket; the drawn prize is already paid when this answers. The game and balance are read again after the animation. */
+/** Plays one ticket; the drawn prize is already paid when this answers. The game is read again after the animation. */
 export function useGameDraw(id: string) {
   const language = useContentLanguage();
   return useMutation({
@@ -33,11 +32,10 @@ export function useGameDraw(id: string) {
   });
 }
 
-/** Reads the promotions, the game and the balance again (after a draw's animation ends, or a raffle entry). */
+/** Reads the promotions and the game again (after a draw's animation ends, or a raffle entry); the balance follows the wallet's realtime message. */
 export function useGameRefresh() {
   const queryClient = useQueryClient();
-  const { token } = useSession();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: promotionKeys.all }), queryClient.invalidateQueries({ queryKey: walletKeys.member(token) })]);
+  return () => queryClient.invalidateQueries({ queryKey: promotionKeys.all });
 }
 
 export function useRaffleEntry(id: string) {
