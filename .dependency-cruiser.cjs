@@ -63,6 +63,7 @@ const ADMIN_FEATURES = {
   reports: ['dashboard'],
   session: [],
   settings: ['content', 'approvals'],
+  vip: [],
 };
 
 /** Internal packages and what each may import of ours. */

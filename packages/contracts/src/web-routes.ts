@@ -28,6 +28,7 @@ export const CONSOLE_PATHS = [
   'agents/tree', 'agents/contracts', 'agents/settlements', 'agents/settlements/:id',
   'reports/ggr', 'reports/payments', 'audit', 'operators', 'approvals',
   'promotions', 'promotion-applications',
+  'vip-levels',
 ] as const;
 
 export type ConsolePath = (typeof CONSOLE_PATHS)[number];

@@ -11,6 +11,7 @@ import { paymentsScreens } from '../features/payments/index.ts';
 import { promotionsScreens } from '../features/promotions/index.ts';
 import { settingsScreens } from '../features/settings/index.ts';
 import { reportsScreens } from '../features/reports/index.ts';
+import { vipScreens } from '../features/vip/index.ts';
 
 /** Every page of the console: one line per area (each area's screens.tsx says what it adds). */
 export const SCREENS: readonly AdminScreen[] = [
@@ -20,6 +21,7 @@ export const SCREENS: readonly AdminScreen[] = [
   ...catalogueScreens,
   ...contentScreens,
   ...promotionsScreens,
+  ...vipScreens,
   ...settingsScreens,
   ...agentsScreens,
   ...auditScreens,

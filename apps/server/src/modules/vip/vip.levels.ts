@@ -5,7 +5,8 @@ import * as repository from './vip.repository.ts';
 import type { LevelRow, LevelWrite } from './vip.repository.ts';
 import type { OperatorActor, VipPorts } from './vip.ports.ts';
 
-type Field = { path: string; message: string };
+/** A refused field: `reason` is a stable word the console translates; `amount` the neighbour's threshold it is held to. */
+type Field = { path: string; message: string; reason: 'rank_gap' | 'base_free' | 'below_lower' | 'above_upper' | 'not_more'; amount?: string };
 
 const cents = (text: string) => parseCents(text) ?? 0n;
 const multiple = (text: string) => Number(text);
@@ -38,22 +39,22 @@ export function checkLevel(input: VipLevelInput, levels: readonly LevelRow[]): F
   const fields: Field[] = [];
   const byRank = new Map(levels.map((level) => [level.rank, level]));
   const top = levels.length === 0 ? -1 : Math.max(...levels.map((level) => level.rank));
-  if (input.rank > top + 1) fields.push({ path: 'rank', message: top < 0 ? 'the first level must be rank 0' : `ranks follow each other: the next is ${top + 1}` });
+  if (input.rank > top + 1) fields.push({ path: 'rank', message: top < 0 ? 'the first level must be rank 0' : `ranks follow each other: the next is ${top + 1}`, reason: 'rank_gap', amount: String(top + 1) });
   const minValidBet = cents(input.minValidBet);
   const minDeposit = cents(input.minDeposit);
   if (input.rank === 0) {
-    if (minValidBet > 0n) fields.push({ path: 'minValidBet', message: 'the base level is where every member starts: 0.00' });
-    if (minDeposit > 0n) fields.push({ path: 'minDeposit', message: 'the base level is where every member starts: 0.00' });
-    if (cents(input.retentionValidBet) > 0n) fields.push({ path: 'retentionValidBet', message: 'nobody steps down from the base level: 0.00' });
-    if (cents(input.upgradeBonus.amount) > 0n) fields.push({ path: 'upgradeBonus.amount', message: 'nobody is upgraded to the base level: 0.00' });
+    if (minValidBet > 0n) fields.push({ path: 'minValidBet', message: 'the base level is where every member starts: 0.00', reason: 'base_free' });
+    if (minDeposit > 0n) fields.push({ path: 'minDeposit', message: 'the base level is where every member starts: 0.00', reason: 'base_free' });
+    if (cents(input.retentionValidBet) > 0n) fields.push({ path: 'retentionValidBet', message: 'nobody steps down from the base level: 0.00', reason: 'base_free' });
+    if (cents(input.upgradeBonus.amount) > 0n) fields.push({ path: 'upgradeBonus.amount', message: 'nobody is upgraded to the base level: 0.00', reason: 'base_free' });
   }
   const below = byRank.get(input.rank - 1);
   const above = byRank.get(input.rank + 1);
-  if (below && minValidBet < below.min_valid_bet) fields.push({ path: 'minValidBet', message: `must be at least the level below's ${formatCents(below.min_valid_bet)}` });
-  if (below && minDeposit < below.min_deposit) fields.push({ path: 'minDeposit', message: `must be at least the level below's ${formatCents(below.min_deposit)}` });
-  if (below && input.rank > 0 && minValidBet === below.min_valid_bet && minDeposit === below.min_deposit) fields.push({ path: 'minValidBet', message: 'a level must ask more than the level below on at least one threshold' });
-  if (above && minValidBet > above.min_valid_bet) fields.push({ path: 'minValidBet', message: `must be at most the level above's ${formatCents(above.min_valid_bet)}` });
-  if (above && minDeposit > above.min_deposit) fields.push({ path: 'minDeposit', message: `must be at most the level above's ${formatCents(above.min_deposit)}` });
+  if (below && minValidBet < below.min_valid_bet) fields.push({ path: 'minValidBet', message: `must be at least the level below's ${formatCents(below.min_valid_bet)}`, reason: 'below_lower', amount: formatCents(below.min_valid_bet) });
+  if (below && minDeposit < below.min_deposit) fields.push({ path: 'minDeposit', message: `must be at least the level below's ${formatCents(below.min_deposit)}`, reason: 'below_lower', amount: formatCents(below.min_deposit) });
+  if (below && input.rank > 0 && minValidBet === below.min_valid_bet && minDeposit === below.min_deposit) fields.push({ path: 'minValidBet', message: 'a level must ask more than the level below on at least one threshold', reason: 'not_more' });
+  if (above && minValidBet > above.min_valid_bet) fields.push({ path: 'minValidBet', message: `must be at most the level above's ${formatCents(above.min_valid_bet)}`, reason: 'above_upper', amount: formatCents(above.min_valid_bet) });
+  if (above && minDeposit > above.min_deposit) fields.push({ path: 'minDeposit', message: `must be at most the level above's ${formatCents(above.min_deposit)}`, reason: 'above_upper', amount: formatCents(above.min_deposit) });
   return fields;
 }
 
