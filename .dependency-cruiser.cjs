@@ -59,6 +59,7 @@ const ADMIN_FEATURES = {
   members: ['approvals'],
   operators: [],
   payments: [],
+  points: [],
   promotions: [],
   reports: ['dashboard'],
   session: [],

@@ -29,6 +29,7 @@ export const CONSOLE_PATHS = [
   'reports/ggr', 'reports/payments', 'audit', 'operators', 'approvals',
   'promotions', 'promotion-applications',
   'vip-levels',
+  'points-mall', 'points-redemptions',
 ] as const;
 
 export type ConsolePath = (typeof CONSOLE_PATHS)[number];

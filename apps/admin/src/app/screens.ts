@@ -8,6 +8,7 @@ import { contentScreens } from '../features/content/index.ts';
 import { membersScreens } from '../features/members/index.ts';
 import { operatorsScreens } from '../features/operators/index.ts';
 import { paymentsScreens } from '../features/payments/index.ts';
+import { pointsScreens } from '../features/points/index.ts';
 import { promotionsScreens } from '../features/promotions/index.ts';
 import { settingsScreens } from '../features/settings/index.ts';
 import { reportsScreens } from '../features/reports/index.ts';
@@ -21,6 +22,7 @@ export const SCREENS: readonly AdminScreen[] = [
   ...catalogueScreens,
   ...contentScreens,
   ...promotionsScreens,
+  ...pointsScreens,
   ...vipScreens,
   ...settingsScreens,
   ...agentsScreens,

@@ -8,6 +8,7 @@ import type adminContent from '@app/i18n/locales/pt/admin-content.json';
 import type adminMembers from '@app/i18n/locales/pt/admin-members.json';
 import type adminOperators from '@app/i18n/locales/pt/admin-operators.json';
 import type adminPayments from '@app/i18n/locales/pt/admin-payments.json';
+import type adminPoints from '@app/i18n/locales/pt/admin-points.json';
 import type adminPromotions from '@app/i18n/locales/pt/admin-promotions.json';
 import type adminReports from '@app/i18n/locales/pt/admin-reports.json';
 import type adminSettings from '@app/i18n/locales/pt/admin-settings.json';
@@ -31,6 +32,7 @@ export interface AdminResources {
   'admin-members': typeof adminMembers;
   'admin-operators': typeof adminOperators;
   'admin-payments': typeof adminPayments;
+  'admin-points': typeof adminPoints;
   'admin-promotions': typeof adminPromotions;
   'admin-reports': typeof adminReports;
   'admin-settings': typeof adminSettings;
@@ -46,4 +48,4 @@ export type AdminNamespace = Exclude<keyof AdminResources, 'errors' | 'validatio
 export type MenuLabelKey = { [N in AdminNamespace]: `${N}:${ParseKeys<N>}` }[AdminNamespace];
 
 /** Every console namespace, for a t() that reads menu labels of any area (the shell's menu). */
-export const CONSOLE_NAMESPACES = ['admin', 'admin-agents', 'admin-approvals', 'admin-audit', 'admin-catalogue', 'admin-content', 'admin-members', 'admin-operators', 'admin-payments', 'admin-promotions', 'admin-reports', 'admin-settings', 'admin-vip'] as const satisfies readonly AdminNamespace[];
+export const CONSOLE_NAMESPACES = ['admin', 'admin-agents', 'admin-approvals', 'admin-audit', 'admin-catalogue', 'admin-content', 'admin-members', 'admin-operators', 'admin-payments', 'admin-points', 'admin-promotions', 'admin-reports', 'admin-settings', 'admin-vip'] as const satisfies readonly AdminNamespace[];
