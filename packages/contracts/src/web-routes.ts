@@ -27,7 +27,7 @@ export const CONSOLE_PATHS = [
   'settings/site', 'settings/general', 'settings/registration', 'settings/limits', 'settings/access', 'settings/advanced',
   'agents/tree', 'agents/contracts', 'agents/settlements', 'agents/settlements/:id',
   'reports/ggr', 'reports/payments', 'audit', 'operators', 'approvals',
-  'promotions', 'promotion-applications',
+  'promotions', 'promotion-applications', 'promotion-runs',
   'vip-levels',
   'points-mall', 'points-redemptions',
 ] as const;

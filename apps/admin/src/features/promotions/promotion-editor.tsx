@@ -90,7 +90,7 @@ export function PromotionEditor({ promotion, restrictedTypesAllowed, onClose }: 
             {field('rewardExpiryDays', t('editor.rewardExpiryDays'), { inputMode: 'numeric' })}
           </div>
           {draft.type === 'deposit_match' ? <Checkbox label={t('editor.firstDepositOnly')} checked={draft.firstDepositOnly} onChange={(event) => set('firstDepositOnly', event.target.checked)} data-testid="promotion-firstDepositOnly" /> : null}
-          {draft.type === 'deposit_match' ? <p className="bo-muted bo-small">{t('editor.matchExplain')}</p> : null}
+          {draft.type === 'deposit_match' ? <p className="bo-muted pr-note">{t('editor.matchExplain')}</p> : null}
           {draft.type === 'rebate' || draft.type === 'cashback' ? <PeriodicPanel promotion={promotion?.type === draft.type ? promotion : null} type={draft.type} /> : null}
           {isGamePromotionType(draft.type) ? <GamesPrizesPanel promotionId={promotion?.type === draft.type ? promotion.id : null} type={draft.type} /> : null}
           <h3>{t('editor.sectionTexts')}</h3>
