@@ -6,6 +6,7 @@ import { Button, SelectField, TextField } from '@app/ui';
 import { ActionDialog } from '../../shared/components/action-dialog.tsx';
 import { ErrorLine } from '../../shared/components/page.tsx';
 import { ApiError } from '../../shared/api.ts';
+import { formatMoney } from '../../shared/format.ts';
 import { useSaveVipLevel } from './vip.api.ts';
 
 type Level = AdminVipLevelList['levels'][number];
@@ -94,7 +95,7 @@ const REASONS = ['rank_gap', 'base_free', 'below_lower', 'above_upper', 'not_mor
 
 /** Each refused field in the editor's words, with why when the server gave a reason. */
 function FieldProblems({ error }: { error: unknown }) {
-  const { t } = useTranslation('admin-vip');
+  const { t, i18n } = useTranslation('admin-vip');
   const fields = error instanceof ApiError && Array.isArray(error.details?.fields) ? (error.details.fields as { path?: unknown; reason?: unknown; amount?: unknown }[]) : [];
   if (fields.length === 0) return null;
   return (
@@ -106,7 +107,7 @@ function FieldProblems({ error }: { error: unknown }) {
         const reason = REASONS.find((word) => word === field.reason);
         return (
           <li key={`${path}-${index}`}>
-            {label}: {reason ? t(`reasons.${reason}`, { amount: String(field.amount ?? '') }) : t('reasons.invalid')}
+            {label}: {reason ? t(`reasons.${reason}`, { amount: reason === 'rank_gap' ? String(field.amount ?? '') : formatMoney(String(field.amount ?? '0.00'), i18n.language) }) : t('reasons.invalid')}
           </li>
         );
       })}
