@@ -1,8 +1,8 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { completeCpf, PromotionCostReportSchema, RewardCentreSchema, type PromotionInput } from '@app/contracts';
-import { answeredCaptcha, bearer, newOperatorSession, newPlayer, solveBotCheck, TEST_CAPTCHA } from '../../../test/builders.ts';
+import { completeCpf, PlayerPromotionListSchema, PromotionCostReportSchema, RewardCentreSchema, type PromotionInput } from '@app/contracts';
+import { answeredCaptcha, bearer, loginAs, newOperatorSession, newPlayer, solveBotCheck, TEST_CAPTCHA } from '../../../test/builders.ts';
 import { api, payingMember, requestId, type PayingMember } from '../../../test/payments-fixture.ts';
 import { createTestContext, type TestContext } from '../../../test/test-context.ts';
 import { depositMatchAmount } from './deposit-match.service.ts';
@@ -137,21 +137,32 @@ describe('sign-up reward', () => {
       payload: { method: 'username', fields, captcha: await answeredCaptcha(ctx.app), botCheck: await solveBotCheck(ctx.app), agreeTerms: true },
     });
     expect(response.statusCode, response.body).toBe(200);
-    return (await ctx.core.db.selectFrom('accounts_member').select('id').where('account', '=', username).executeTakeFirstOrThrow()).id;
+    const { id } = await ctx.core.db.selectFrom('accounts_member').select('id').where('account', '=', username).executeTakeFirstOrThrow();
+    return { id, token: response.json().token as string };
   }
+  const mine = async (token: string) => PlayerPromotionListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/promotions/mine?language=pt', headers: bearer(token) })).json()).list;
 
   it('issues the reward once to each member who registers while it runs; with one per CPF a member without a CPF gets none', async () => {
     // Both promotions run at once: each new member is told about both.
     const everyone = await createPromotion({ type: 'sign_up', reward: { kind: 'cash', amount: '5.00' } });
     const perCpf = await createPromotion({ type: 'sign_up', reward: { kind: 'cash', amount: '7.00' }, eligibility: { ...promotionInput().eligibility, onePerCpf: true } });
     try {
-      const withCpf = await register(completeCpf(String(randomInt(100_000_000, 999_999_999))));
-      const withoutCpf = await register(null);
+      const registered = await register(completeCpf(String(randomInt(100_000_000, 999_999_999))));
+      const withCpf = registered.id;
+      const withoutCpf = (await register(null)).id;
       expect((await rewardsOf(everyone)).map((row) => [row.member_id, row.source_key, row.amount])).toEqual([
         [withCpf, `signup:${everyone}:${withCpf}`, 500n],
         [withoutCpf, `signup:${everyone}:${withoutCpf}`, 500n],
       ]);
       expect((await rewardsOf(perCpf)).map((row) => row.member_id)).toEqual([withCpf]);
+      // The new member sees it issued; a member registered before sees neither (nothing to join).
+      expect((await mine(registered.token)).filter((item) => item.id === everyone.toString()).map((item) => item.state)).toEqual(['issued']);
+      const veteran = await newPlayer(ctx.core);
+      const shown = (await mine(await loginAs(ctx.app, veteran))).map((item) => item.id);
+      expect(shown).not.toContain(everyone.toString());
+      expect(shown).not.toContain(perCpf.toString());
+      const joined = await ctx.app.inject({ method: 'POST', url: `/api/promotions/${everyone}/join`, headers: bearer(await loginAs(ctx.app, veteran)) });
+      expect(joined.json().error.code).toBe('promotions.wrong_type');
 
       // Told again (a replay), nothing more; another account with the same CPF gets nothing.
       const cpf = (await ctx.core.db.selectFrom('accounts_member').select('cpf').where('id', '=', withCpf).executeTakeFirstOrThrow()).cpf;

@@ -57,7 +57,9 @@ export function createPlayerService(deps: { db: Db; ports: PromotionsPorts; now?
       const byPromotion = new Map(parts.map((part) => [part.promotionId, part]));
       const drafts = parts.filter((part) => part.state === 'draft');
       const images = await participation.imagesOf(deps.db, drafts.map((part) => part.id));
-      const list = rows.map((row) => toPlayer(row, language, memberId === null ? null : stateOf(row, byPromotion.get(row.id), rewards.get(row.id), at), byPromotion.get(row.id), images));
+      // A sign-up reward is issued at registration: a member it was not issued to has nothing to do there (visitors see it).
+      const shown = memberId === null ? rows : rows.filter((row) => row.type !== 'sign_up' || byPromotion.has(row.id) || rewards.has(row.id));
+      const list = shown.map((row) => toPlayer(row, language, memberId === null ? null : stateOf(row, byPromotion.get(row.id), rewards.get(row.id), at), byPromotion.get(row.id), images));
       const available = list.filter((item) => (memberId === null ? item.state === null && new Date(item.startsAt) <= at : item.state === 'join')).length;
       return { list, availablePromoCount: available, availablePromo: available > 0 };
     },
