@@ -1,13 +1,14 @@
 import type { PromotionEligibility } from '@app/contracts';
 import type { Db } from '../../platform/db.ts';
 import { insertPromotion, type PromotionWrite } from './definitions.repository.ts';
+import { seedDemoGames } from './games/demo-games.ts';
 
 const OPEN: PromotionEligibility = { vipLevels: [], registeredFrom: null, registeredTo: null, newMembersOnly: false, onePerCpf: false, agentAccount: null, minDeposit: null, minValidBet: null };
 const DAY_MS = 86_400_000;
 
 /**
  * Demo promotions: an application promotion (a screenshot of a win for R$ 20,00), a weekly
- * cashback to join, and a red envelope coming next week. Each once per key; operators' edits stay.
+ * cashback to join, a red envelope coming next week, and the prize games. Each once per key; operators' edits stay.
  */
 export async function seedDemoPromotions(db: Db, now = new Date()): Promise<number> {
   const start = new Date(now.getTime() - DAY_MS);
@@ -75,5 +76,6 @@ export async function seedDemoPromotions(db: Db, now = new Date()): Promise<numb
   ];
   let created = 0;
   for (const item of items) if (await insertPromotion(db, item.write, item.key)) created += 1;
-  return created;
+  // The prize wheel, golden eggs and a raffle, with their prize tables (games/demo-games.ts).
+  return created + (await seedDemoGames(db, now));
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GOLDEN_EGGS, type GameDraw, type PromotionGame } from '@app/contracts';
 import { Alert, Button } from '@app/ui';
@@ -15,7 +15,7 @@ function Egg({ cracked }: { cracked: boolean }) {
   return (
     <svg className="egg__art" viewBox="0 0 100 130" aria-hidden="true">
       <defs>
-        <radialGradient id="egg-gold" cx="35%" cy="30%" r="75%">
+        <radialGradient id="egg-gold" gradientUnits="userSpaceOnUse" cx="38" cy="40" r="95">
           <stop offset="0%" stopColor="#fff6c2" />
           <stop offset="45%" stopColor="#f5c518" />
           <stop offset="100%" stopColor="#a86b00" />
@@ -24,7 +24,7 @@ function Egg({ cracked }: { cracked: boolean }) {
       {/* The lower shell stays; the upper one lifts off along the zigzag when cracked. */}
       <path className="egg__bottom" d="M 8 72 L 20 62 L 32 74 L 44 60 L 56 74 L 68 60 L 80 74 L 92 64 C 96 100 76 126 50 126 C 24 126 4 100 8 72 Z" fill="url(#egg-gold)" />
       <path className={cracked ? 'egg__top egg__top--off' : 'egg__top'} d="M 8 72 L 20 62 L 32 74 L 44 60 L 56 74 L 68 60 L 80 74 L 92 64 C 90 30 72 4 50 4 C 28 4 10 30 8 72 Z" fill="url(#egg-gold)" />
-      <ellipse cx="36" cy="36" rx="8" ry="14" fill="#fff" opacity="0.35" />
+      {cracked ? null : <ellipse cx="36" cy="36" rx="8" ry="14" fill="#fff" opacity="0.35" />}
     </svg>
   );
 }
@@ -42,18 +42,22 @@ export function GoldenEggsGame({ game, canPlay }: { game: PromotionGame; canPlay
   const draw = useGameDraw(game.promotionId);
   const refresh = useGameRefresh();
   const [picked, setPicked] = useState<number | null>(null);
+  // Set at once on a tap (state is not): a double tap plays one egg.
+  const tapped = useRef(false);
   const [opened, setOpened] = useState<GameDraw | null>(null);
   const [shown, setShown] = useState<GameDraw | null>(null);
   const available = canPlay ? (game.me?.tickets.available ?? 0) : 0;
   const busy = draw.isPending || (opened !== null && shown === null);
 
   async function tap(index: number) {
-    if (busy || picked !== null) return;
+    if (busy || picked !== null || tapped.current) return;
+    tapped.current = true;
     setPicked(index);
     let result: GameDraw;
     try {
       result = await draw.mutateAsync({ choice: index, requestId: newRequestId() });
     } catch {
+      tapped.current = false;
       setPicked(null);
       return;
     }
@@ -67,6 +71,7 @@ export function GoldenEggsGame({ game, canPlay }: { game: PromotionGame; canPlay
   }
 
   function again() {
+    tapped.current = false;
     setPicked(null);
     setOpened(null);
     setShown(null);

@@ -37,7 +37,7 @@ export function PromotionSection({ promotion }: { promotion: PlayerPromotion }) 
           <h2 className="promotion__title" id={titleId}>
             {promotion.title}
           </h2>
-          {promotion.state ? (
+          {promotion.state && !(isGamePromotionType(promotion.type) && (promotion.state === 'claimed' || promotion.state === 'issued')) ? (
             <span className={`promotion__state promotion__state--${promotion.state}`} data-testid={`promotion-${promotion.id}-state`}>
               {t(`promotions.state.${promotion.state}`)}
             </span>

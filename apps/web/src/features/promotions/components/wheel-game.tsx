@@ -41,23 +41,29 @@ export function WheelGame({ game, canPlay }: { game: PromotionGame; canPlay: boo
   const [shown, setShown] = useState<GameDraw | null>(null);
   const settle = useRef<(() => void) | null>(null);
   const wheelEnd = useRef<(() => void) | null>(null);
+  // Set at once on a click (state is not): a double click's second click finds it and plays nothing.
+  const busy = useRef(false);
   const total = game.totalWeight;
   const available = canPlay ? (game.me?.tickets.available ?? 0) : 0;
 
   useEffect(() => () => settle.current?.(), []);
 
   async function spin() {
+    if (busy.current) return;
+    busy.current = true;
     setShown(null);
     let result: GameDraw;
     try {
       result = await draw.mutateAsync({ choice: null, requestId: newRequestId() });
     } catch {
+      busy.current = false;
       return;
     }
     const angle = ((result.randomValue + 0.5) / result.totalWeight) * 360;
     const finish = () => {
       settle.current = null;
       wheelEnd.current = null;
+      busy.current = false;
       setSpinning(false);
       setShown(result);
       void refresh();
@@ -102,19 +108,21 @@ export function WheelGame({ game, canPlay }: { game: PromotionGame; canPlay: boo
         <svg className="wheel__pointer" viewBox="0 0 40 40" aria-hidden="true">
           <path d="M 20 38 L 6 6 L 34 6 Z" />
         </svg>
-        <svg
-          className="wheel__disc"
-          viewBox="-104 -104 208 208"
-          role="img"
-          aria-label={t('promotionGames.wheel.label')}
-          style={{ transform: `rotate(${rotation}deg)`, transitionDuration: reduced ? '0ms' : `${SPIN_MS}ms` }}
-          onTransitionEnd={() => wheelEnd.current?.()}
-          data-rotation={rotation}
-        >
-          <circle r="103" fill="#1b1b1f" />
-          {segments}
-          <circle r="14" className="wheel__hub" />
-        </svg>
+        <div className="wheel__clip">
+          <svg
+            className="wheel__disc"
+            viewBox="-104 -104 208 208"
+            role="img"
+            aria-label={t('promotionGames.wheel.label')}
+            style={{ transform: `rotate(${rotation}deg)`, transitionDuration: reduced ? '0ms' : `${SPIN_MS}ms` }}
+            onTransitionEnd={() => wheelEnd.current?.()}
+            data-rotation={rotation}
+          >
+            <circle r="103" fill="#1b1b1f" />
+            {segments}
+            <circle r="14" className="wheel__hub" />
+          </svg>
+        </div>
       </div>
       <div className="stack stack--gap-2 wheel-game__side">
         {draw.isError ? <Alert tone="error">{errorMessage(draw.error)}</Alert> : null}

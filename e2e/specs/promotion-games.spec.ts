@@ -1,0 +1,141 @@
+import type { Page } from '@playwright/test';
+import { api, registerMember, sql, uniqueName } from '../fixtures/accounts.ts';
+import { useReviewViewport } from '../fixtures/games.ts';
+import { expect, logIn, open, test } from '../fixtures/site.ts';
+import { horizontalOverflow } from '../fixtures/wallet.ts';
+
+interface ListedPromotion {
+  id: string;
+  type: string;
+}
+
+async function demoPromotion(type: string): Promise<string> {
+  const list = await api<{ list: ListedPromotion[] }>('/api/promotions?language=pt');
+  const found = list.list.find((promotion) => promotion.type === type);
+  if (!found) throw new Error(`no demo ${type} promotion`);
+  return found.id;
+}
+
+/** A red envelope open now (the demo one starts next week): R$ 10,00 in 5 shares, first in the list. */
+async function liveEnvelope(): Promise<string> {
+  const title = uniqueName('env');
+  const text = (language: string) => ({ title: `${language === 'pt' ? 'Envelope vermelho' : 'Red envelope'} ${title}`, summary: '', html: '', imageUrl: null });
+  const [row] = await sql<{ id: string }>(
+    `insert into promotions_promotion (type, starts_at, ends_at, eligibility, budget, member_cap, reward, texts, sort_order, updated_by, envelope_shares, idempotency_key)
+     values ('red_envelope', now() - interval '1 hour', now() + interval '1 day', $1, 1000, 1000, '{"kind":"cash","amount":"0.01"}', $2, -10, 'e2e', 5, $3) returning id::text as id`,
+    [JSON.stringify({ vipLevels: [], registeredFrom: null, registeredTo: null, newMembersOnly: false, onePerCpf: false, agentAccount: null, minDeposit: null, minValidBet: null }), JSON.stringify({ pt: text('pt'), en: text('en') }), `e2e:${title}`],
+  );
+  return row!.id;
+}
+
+async function toSection(page: Page, id: string) {
+  const section = page.getByTestId(`promotion-${id}`);
+  await section.scrollIntoViewIfNeeded();
+  return section;
+}
+
+/**
+ * Prize games (issue 21): a member opens a red envelope, spins the prize wheel, cracks a golden
+ * egg and enters the raffle — in Portuguese and in English, on desktop and phone. The server draws;
+ * the animations end on what it drew, and each draw shows how it was drawn.
+ */
+test.describe('promotion games', () => {
+  test.beforeEach(async ({ page }, testInfo) => {
+    await useReviewViewport(page, testInfo);
+  });
+
+  for (const language of ['pt', 'en'] as const) {
+    test(`red envelope, wheel, golden egg and raffle (${language})`, async ({ page, shoot }) => {
+      test.setTimeout(120_000);
+      const words =
+        language === 'pt'
+          ? { grabbed: 'Você pegou um envelope', tickets: 'Você tem 1 bilhete', spin: 'Girar a roleta', how: 'Como foi sorteado', chances: 'Prêmios e chances', drawAt: 'Sorteio em', entered: '1 bilhete inscrito' }
+          : { grabbed: 'You grabbed an envelope', tickets: 'You have 1 ticket', spin: 'Spin the wheel', how: 'How it was drawn', chances: 'Prizes and chances', drawAt: 'Draw on', entered: '1 ticket entered' };
+      const [wheel, egg, raffle, envelope] = await Promise.all([demoPromotion('wheel'), demoPromotion('golden_egg'), demoPromotion('raffle'), liveEnvelope()]);
+      const member = await registerMember();
+      await logIn(page, member.account, member.password);
+      await expect(page.getByTestId('balance')).toBeVisible({ timeout: 30_000 });
+      await open(page, '/promotions');
+      if (language === 'en') await page.getByTestId('language-select').selectOption('en');
+
+      // The red envelope opens on the share the server gave, and the share is in the balance.
+      let section = await toSection(page, envelope);
+      await section.getByTestId(`promotion-${envelope}-action`).click();
+      const opening = section.getByTestId('envelope-opening');
+      await expect(opening).toContainText(words.grabbed);
+      await page.waitForTimeout(1600);
+      await opening.scrollIntoViewIfNeeded();
+      await shoot(`games-envelope-${language}`);
+
+      // The wheel: one free ticket; it spins and stops on the drawn number, then says what it was.
+      section = await toSection(page, wheel);
+      await expect(section.getByTestId(`game-${wheel}-tickets`)).toHaveText(words.tickets);
+      await expect(section.getByTestId(`game-${wheel}-prizes`)).toContainText(words.chances);
+      const disc = section.getByTestId(`wheel-${wheel}`);
+      await disc.scrollIntoViewIfNeeded();
+      await shoot(`games-wheel-${language}`);
+      await section.getByTestId(`game-${wheel}-play`).dblclick();
+      await expect(disc).toHaveAttribute('data-state', 'spinning');
+      await page.waitForTimeout(1500);
+      await shoot(`games-wheel-spinning-${language}`);
+      await expect(disc).toHaveAttribute('data-state', 'done', { timeout: 10_000 });
+      const result = section.getByTestId('game-result');
+      await expect(result).toBeVisible();
+      // One draw for the double click: the ticket is spent and the button waits for more.
+      await expect(section.getByTestId(`game-${wheel}-tickets`)).toHaveAttribute('data-available', '0');
+      await expect(section.getByTestId(`game-${wheel}-play`)).toBeDisabled();
+      await result.getByText(words.how).click();
+      const detail = result.getByTestId('draw-detail');
+      await expect(detail.locator('[data-hit="true"]')).toHaveCount(1);
+      // The pointer stands on the number drawn: rotation ≡ 360 − (value + ½) / total × 360.
+      const drawn = await sql<{ random_value: number; total_weight: number }>(
+        'select random_value, total_weight from promotions_game_draw where promotion_id = $1 and member_id = (select id from accounts_member where account = $2)',
+        [wheel, member.account],
+      );
+      expect(drawn).toHaveLength(1);
+      const { random_value: randomValue, total_weight: totalWeight } = drawn[0]!;
+      const rotation = Number(await section.locator('.wheel__disc').getAttribute('data-rotation'));
+      expect(Math.abs((((rotation % 360) + 360) % 360) - (360 - ((randomValue + 0.5) / totalWeight) * 360))).toBeLessThan(0.01);
+      await expect(detail).toContainText(String(randomValue));
+      await disc.scrollIntoViewIfNeeded();
+      await shoot(`games-wheel-result-${language}`);
+
+      // Golden eggs: tap one, it cracks on the prize; the others cannot be tapped after.
+      section = await toSection(page, egg);
+      await section.getByTestId(`egg-${egg}-2`).click();
+      await expect(section.getByTestId('egg-prize')).toBeVisible();
+      await expect(section.getByTestId('game-result')).toBeVisible({ timeout: 5_000 });
+      await expect(section.getByTestId(`egg-${egg}-0`)).toBeDisabled();
+      await section.getByTestId(`eggs-${egg}`).scrollIntoViewIfNeeded();
+      await shoot(`games-eggs-${language}`);
+
+      // The raffle: its draw time, entering the free ticket.
+      section = await toSection(page, raffle);
+      const card = section.getByTestId(`raffle-${raffle}`);
+      await expect(card).toContainText(words.drawAt);
+      const before = Number(await card.getByTestId(`raffle-${raffle}-total`).textContent());
+      await card.getByTestId(`raffle-${raffle}-enter`).click();
+      await expect(card).toContainText(words.entered);
+      await expect(card.getByTestId(`raffle-${raffle}-entered`)).toHaveText('1');
+      await expect(card.getByTestId(`raffle-${raffle}-total`)).toHaveText(String(before + 1));
+      await expect(card.getByTestId(`raffle-${raffle}-enter`)).toBeDisabled();
+      await card.scrollIntoViewIfNeeded();
+      await shoot(`games-raffle-${language}`);
+      expect(await horizontalOverflow(page)).toBe(0);
+      if (language === 'en') await page.getByTestId('language-select').selectOption('pt');
+    });
+  }
+
+  test('with reduced motion the wheel shows its result at once', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const wheel = await demoPromotion('wheel');
+    const member = await registerMember();
+    await logIn(page, member.account, member.password);
+    await expect(page.getByTestId('balance')).toBeVisible({ timeout: 30_000 });
+    await open(page, `/promotions#${wheel}`);
+    const section = await toSection(page, wheel);
+    await section.getByTestId(`game-${wheel}-play`).click();
+    await expect(section.getByTestId(`wheel-${wheel}`)).toHaveAttribute('data-state', 'done', { timeout: 1_500 });
+    await expect(section.getByTestId('game-result')).toBeVisible();
+  });
+});
