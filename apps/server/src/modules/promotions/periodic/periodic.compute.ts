@@ -15,6 +15,8 @@ export interface PeriodContext {
   /** The most one member receives per period (the promotion's reward amount), in centavos. */
   maxPerMember: bigint;
   reward: { kind: 'cash' | 'bonus'; wageringMultiple: string | null; expiryDays: number | null };
+  /** Days the member has to claim (the promotion's reward_expiry_days): each reward's expires_at. */
+  claimDays: number;
 }
 
 export interface BatchOutcome {
@@ -78,9 +80,10 @@ export async function runBatch(db: DbExecutor, period: PeriodContext, cursor: bi
   const result = await sql<{ members: number; total: bigint }>`
     with ${members}, ${owed},
     issued as (
-      insert into promotions_reward (promotion_id, member_id, source_key, kind, amount, wagering_multiple, expiry_days)
+      insert into promotions_reward (promotion_id, member_id, source_key, kind, amount, wagering_multiple, expiry_days, expires_at)
       select ${period.promotionId}, member_id, ${`${period.kind}:${period.promotionId}:${period.periodFrom}:`} || member_id,
-        ${period.reward.kind}, least(amount, ${period.maxPerMember}), ${period.reward.wageringMultiple}::numeric, ${period.reward.expiryDays}::integer
+        ${period.reward.kind}, least(amount, ${period.maxPerMember}), ${period.reward.wageringMultiple}::numeric, ${period.reward.expiryDays}::integer,
+        now() + ${period.claimDays}::integer * interval '1 day'
       from owed where amount > 0
       on conflict (source_key) do nothing
       returning amount

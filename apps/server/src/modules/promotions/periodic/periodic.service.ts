@@ -96,6 +96,7 @@ export function createPeriodicService(deps: PeriodicDeps) {
         from: period.from,
         to: period.to,
         maxPerMember: parseCents(reward.amount) ?? 0n,
+        claimDays: promotion.rewardExpiryDays,
         reward: reward.kind === 'bonus' ? { kind: 'bonus', wageringMultiple: reward.wageringMultiple.toFixed(2), expiryDays: reward.expiryDays } : { kind: 'cash', wageringMultiple: null, expiryDays: null },
       };
     });

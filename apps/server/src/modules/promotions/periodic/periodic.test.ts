@@ -110,6 +110,9 @@ describe('daily rebate', () => {
     expect(await amountOf(id, unknown)).toEqual([]);
     expect(await amountOf(id, outsider)).toEqual([]);
     expect((await rewardsOf(id)).map((row) => row.source_key).sort()).toEqual([`rebate:${id}:${DAY}:${all.id}`, `rebate:${id}:${DAY}:${big.id}`].sort());
+    // Claimable for the promotion's days to claim (30 by default), from the issue.
+    const expiry = await ctx.core.db.selectFrom('promotions_reward').select(['issued_at', 'expires_at']).where('promotion_id', '=', id).execute();
+    for (const row of expiry) expect(row.expires_at!.getTime() - row.issued_at.getTime()).toBeCloseTo(30 * 86_400_000, -4);
   }, 60_000);
 
   it('computes the exact sum per product type below the cap', async () => {
