@@ -202,6 +202,34 @@ describe('a re-run after a crash', () => {
   }, 60_000);
 });
 
+describe('the hourly schedule', () => {
+  it('runs every ended recent period without a finished run, once', async () => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/promotions',
+      headers: bearer(owner),
+      payload: promotionInput({ type: 'rebate', startsAt: new Date(Date.now() - 3 * 86_400_000).toISOString(), reward: { kind: 'cash', amount: '50.00' } }),
+    });
+    const id = BigInt(created.json().id as string);
+    await configure(id, REBATE_RATES);
+    const member = await joined(id);
+    const yesterday = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date(Date.now() - 86_400_000));
+    await round(member, 'LIVE', 200_00n, 0n, new Date(`${yesterday}T15:00:00Z`));
+    const periodic = ctx.core.modules.promotions.api.periodic;
+    await periodic.runDue();
+    const runs = await periodic.runs(id);
+    // The promotion started three days ago: yesterday and the two or three days before it that it overlaps.
+    expect(runs.length).toBeGreaterThanOrEqual(3);
+    expect(runs.length).toBeLessThanOrEqual(4);
+    expect(runs.every((run) => run.status === 'finished' && run.startedBy === 'schedule')).toBe(true);
+    expect(runs.find((run) => run.periodFrom === yesterday)).toMatchObject({ membersRewarded: 1, total: '2.00' });
+    expect(await amountOf(id, member)).toEqual([200n]);
+    // The next hour: every period has its finished run; nothing runs again.
+    await periodic.runDue();
+    expect(await periodic.runs(id)).toHaveLength(runs.length);
+  }, 60_000);
+});
+
 describe('claiming periodic rewards', () => {
   it('keeps within the promotion’s budget at claim time', async () => {
     const id = await createPromotion('rebate', { budget: '5.00', max: '5.00' });
