@@ -18,22 +18,29 @@ type Post = Pick<WalletApi, 'postOrThrow'>['postOrThrow'];
 /**
  * The highest agents_v_settled_play.seq below which every fact is committed and visible. Facts get
  * their seq when they are written but become visible when their transaction commits, so a fact
- * with a lower seq can appear after a higher one was credited. A cursor that moved past it would
- * skip it. So: note the highest visible seq and the snapshot's xmax, then wait until every
- * transaction that was running then has ended (the current snapshot's xmin reaches that xmax);
- * any fact with a lower seq was written by one of those (or earlier) and is visible now. Round
- * transactions are short, so the wait is a few milliseconds; when some writer runs longer, this
- * pass credits nothing and the next one tries again.
+ * with a lower seq can appear after a higher one was credited, and a cursor that moved past it
+ * would skip it. So: note the highest visible seq, then the transactions of this database that
+ * hold a transaction id (every writer of a fact does, from its first write), and wait until all of
+ * those have ended; a fact with a lower seq was written by one of them or by one already
+ * committed. Round transactions are short, so the wait is a few milliseconds; while some writer
+ * runs longer than HORIZON_WAIT_MS, this pass credits nothing and the next one tries again.
+ * (Writers in other databases of the cluster do not hold it back, unlike a snapshot's xmin.)
  */
 async function safeHorizon(db: Db, after: bigint): Promise<bigint | null> {
-  const seen = await sql<{ hi: bigint | null; xmax: string }>`
-    select (select max(seq) from agents_v_settled_play where seq > ${after}) as hi, pg_snapshot_xmax(pg_current_snapshot())::text as xmax`.execute(db);
-  const { hi, xmax } = seen.rows[0]!;
+  const seen = await sql<{ hi: bigint | null }>`select max(seq) as hi from agents_v_settled_play where seq > ${after}`.execute(db);
+  const hi = seen.rows[0]?.hi ?? null;
   if (hi === null) return null;
+  const writers = await sql<{ xids: string[] | null }>`
+    select array_agg(backend_xid::text) as xids from pg_stat_activity
+    where datname = current_database() and backend_xid is not null and pid <> pg_backend_pid()`.execute(db);
+  const xids = writers.rows[0]?.xids ?? null;
+  if (xids === null || xids.length === 0) return hi;
   const deadline = Date.now() + HORIZON_WAIT_MS;
   for (;;) {
-    const done = await sql<{ ok: boolean }>`select pg_snapshot_xmin(pg_current_snapshot()) >= ${xmax}::xid8 as ok`.execute(db);
-    if (done.rows[0]?.ok) return hi;
+    const left = await sql<{ n: number }>`
+      select count(*)::int as n from pg_stat_activity
+      where datname = current_database() and backend_xid::text = any(${xids}::text[])`.execute(db);
+    if (left.rows[0]?.n === 0) return hi;
     if (Date.now() > deadline) return null;
     await new Promise((resolve) => setTimeout(resolve, 5));
   }
