@@ -219,6 +219,30 @@ describe('reward expiry', () => {
   }, 60_000);
 });
 
+describe('reward expiry of rewards inserted set-based', () => {
+  it('a reward without its own expiry (a periodic run inserts set-based) takes the promotion’s days: shown, refused after, expired by the job', async () => {
+    const promotionId = await createPromotion({ rewardExpiryDays: 2 });
+    const member = await payingMember(ctx);
+    const insert = (key: string, issuedAgo: string) =>
+      sql<{ id: bigint }>`insert into promotions_reward (promotion_id, member_id, source_key, kind, amount, issued_at)
+        values (${promotionId}, ${member.id}, ${`test:setbased:${promotionId}:${key}`}, 'cash', 500, now() - ${issuedAgo}::interval) returning id`.execute(ctx.core.db);
+    const fresh = (await insert('fresh', '1 day')).rows[0]!.id;
+    const old = (await insert('old', '3 days')).rows[0]!.id;
+    const centre = RewardCentreSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/rewards', headers: bearer(member.token) })).json());
+    const shown = centre.claimable.find((reward) => reward.id === fresh.toString())!;
+    expect(new Date(shown.expiresAt!).getTime() - new Date(shown.issuedAt).getTime()).toBe(2 * 86_400_000);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/rewards/${old}/claim`, headers: bearer(member.token) })).json().error.code).toBe('promotions.reward_expired');
+    await ctx.core.modules.promotions.api.expireRewards();
+    const rows = await ctx.core.db.selectFrom('promotions_reward').select(['id', 'status', 'expires_at']).where('promotion_id', '=', promotionId).orderBy('id').execute();
+    expect(rows.map((row) => [row.id, row.status])).toEqual([
+      [fresh, 'claimable'],
+      [old, 'expired'],
+    ]);
+    expect(rows.every((row) => row.expires_at !== null)).toBe(true);
+    expect((await ctx.app.inject({ method: 'POST', url: `/api/rewards/${fresh}/claim`, headers: bearer(member.token) })).statusCode).toBe(200);
+  }, 60_000);
+});
+
 describe('cost report', () => {
   it('adds up rewards, cash paid and the bonus module’s grants: converted counts in the net cost, forfeited does not', async () => {
     const promotionId = await createPromotion({ budget: '500.00', memberCap: '100.00', reward: { kind: 'bonus', amount: '30.00', wageringMultiple: 1, expiryDays: 7 } });

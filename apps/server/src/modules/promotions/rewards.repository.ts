@@ -109,6 +109,11 @@ export async function markSeen(db: DbExecutor, memberId: bigint): Promise<void> 
  * locked are skipped (the claim sees the time itself); the next run takes them if still unclaimed.
  */
 export async function expireDue(db: DbExecutor, now: Date, limit: number): Promise<number> {
+  // Rewards inserted set-based (periodic runs) carry no expires_at: give them their promotion's.
+  await sql`
+    update promotions_reward r set expires_at = r.issued_at + p.reward_expiry_days * interval '1 day'
+    from promotions_promotion p
+    where p.id = r.promotion_id and r.status = 'claimable' and r.expires_at is null`.execute(db);
   const result = await db
     .updateTable('promotions_reward')
     .set({ status: 'expired', expired_at: now })

@@ -4,6 +4,7 @@ import type { Db } from '../../platform/db.ts';
 import * as definitions from './definitions.repository.ts';
 import * as repository from './rewards.repository.ts';
 import type { RewardRow } from './rewards.repository.ts';
+import type { PromotionRow } from './definitions.repository.ts';
 import type { PromotionsPorts } from './promotions.ports.ts';
 
 const DAY_MS = 86_400_000;
@@ -23,10 +24,10 @@ export function createRewardsService(deps: { db: Db; ports: PromotionsPorts; now
       const reward = await repository.lockReward(tx, rewardId, memberId);
       if (!reward) throw new AppError('promotions.not_found', `no reward ${rewardId}`);
       if (reward.status === 'claimed') return reward;
-      // The expiry job may not have run yet: the time decides, not the job.
-      if (reward.status === 'expired' || (reward.expiresAt && reward.expiresAt <= now())) throw new AppError('promotions.reward_expired', `reward ${rewardId} expired`);
       const promotion = await definitions.findPromotion(tx, reward.promotionId);
       if (!promotion) throw new AppError('promotions.not_found', `no promotion ${reward.promotionId}`);
+      // The expiry job may not have run yet: the time decides, not the job.
+      if (reward.status === 'expired' || expiryOf(reward, promotion) <= now()) throw new AppError('promotions.reward_expired', `reward ${rewardId} expired`);
       if (reward.kind === 'bonus' && !deps.ports.grantBonus) throw new AppError('promotions.bonus_unavailable', 'bonus money is not available yet');
       if (!(await definitions.spendBudget(tx, promotion.id, reward.amount))) throw new AppError('promotions.budget_exhausted', 'the promotion budget is spent');
       if (!(await definitions.addMemberPaid(tx, promotion.id, memberId, reward.amount, promotion.memberCap))) throw new AppError('promotions.member_cap_reached', 'the member cap is reached');
@@ -49,15 +50,18 @@ export function createRewardsService(deps: { db: Db; ports: PromotionsPorts; now
     });
   }
 
-  async function titles(rows: readonly RewardRow[], language: Language): Promise<Map<bigint, string>> {
+  async function promotionsOf(rows: readonly RewardRow[]): Promise<Map<bigint, PromotionRow>> {
     const ids = [...new Set(rows.map((row) => row.promotionId))];
     const found = await Promise.all(ids.map((id) => definitions.findPromotion(deps.db, id)));
-    return new Map(found.flatMap((promotion) => (promotion ? [[promotion.id, promotion.texts[language].title] as const] : [])));
+    return new Map(found.flatMap((promotion) => (promotion ? [[promotion.id, promotion] as const] : [])));
   }
 
   async function views(rows: readonly RewardRow[], language: Language): Promise<Reward[]> {
-    const named = await titles(rows, language);
-    return rows.map((row) => toReward(row, named.get(row.promotionId) ?? ''));
+    const promotions = await promotionsOf(rows);
+    return rows.map((row) => {
+      const promotion = promotions.get(row.promotionId);
+      return toReward({ ...row, expiresAt: row.status === 'claimed' || !promotion ? row.expiresAt : expiryOf(row, promotion) }, promotion?.texts[language].title ?? '');
+    });
   }
 
   return {
@@ -103,6 +107,11 @@ export function createRewardsService(deps: { db: Db; ports: PromotionsPorts; now
       return { claimed: await views(claimed, language), refused };
     },
   };
+}
+
+/** When a reward expires: its own time, or (a reward inserted set-based, before the job gave it one) issue + the promotion's days. */
+function expiryOf(reward: RewardRow, promotion: PromotionRow): Date {
+  return reward.expiresAt ?? new Date(reward.issuedAt.getTime() + promotion.rewardExpiryDays * DAY_MS);
 }
 
 function toReward(row: RewardRow, title: string): Reward {
