@@ -61,7 +61,7 @@ export async function runBatch(db: DbExecutor, period: PeriodContext, cursor: bi
       group by 1, 2
     ),
     owed as (
-      -- VIP levels come with issue 22: until then every member earns the level-0 rates.
+      -- Level 0 for everyone: the VIP module publishes no view of member levels yet.
       select play.member_id, sum(floor(greatest(play.valid_bet, 0) * rate.rate_percent / 100))::bigint as amount
       from play join promotions_rebate_rate rate on rate.promotion_id = ${period.promotionId} and rate.vip_level = 0 and rate.product_type = play.product_type
       group by 1
