@@ -111,6 +111,12 @@ test.describe('periodic rewards', () => {
       await expect(table.locator('[data-testid^="run-members-"]').first()).toHaveText('0');
       await expect(table.locator('[data-testid^="run-total-"]').first()).toContainText('0,00');
 
+      // In English: the same report.
+      await operator.getByTestId('language-select').selectOption('en');
+      await expect(operator.getByTestId('periodic-runs-page')).toContainText('Rebate and cashback runs');
+      await expect(table.locator('[data-testid^="run-status-"]').first()).toHaveText('Finished');
+      await operator.screenshot({ path: shot('console-periodic-runs-en') });
+
       // The same screens on a phone (the console's own layout: the menu behind its button).
       const phone = await browser.newContext({ ...devices['Pixel 7'] });
       try {
