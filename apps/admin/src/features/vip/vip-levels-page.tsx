@@ -33,7 +33,7 @@ export default function VipLevelsPage() {
           <span className={`vip-admin-badge vip-admin-badge--${row.badge.startsWith('colour:') ? row.badge.slice(7) : 'image'}`} aria-hidden="true">
             {row.badge.startsWith('colour:') ? row.rank : <img src={row.badge} alt="" />}
           </span>
-          <span>
+          <span className="vip-nowrap">
             <strong data-testid={`vip-level-name-${row.rank}`}>{name(row)}</strong>
             <br />
             <span className="bo-small bo-muted">{t('rank', { rank: row.rank })}</span>
@@ -41,16 +41,16 @@ export default function VipLevelsPage() {
         </span>
       ),
     },
-    { key: 'thresholds', header: t('columns.thresholds'), cell: (row) => <span className="bo-small">{t('thresholds', { validBet: money(row.minValidBet), deposits: money(row.minDeposit) })}</span> },
-    { key: 'retention', header: t('columns.retention'), cell: (row) => (row.retentionValidBet === '0.00' ? '—' : money(row.retentionValidBet)) },
-    { key: 'bonuses', header: t('columns.bonuses'), cell: (row) => <span className="bo-small">{t('upgrade', { bonus: bonus(row.upgradeBonus) })}<br />{t('monthly', { bonus: bonus(row.monthlyBonus) })}</span> },
-    { key: 'limit', header: t('columns.withdrawalLimit'), cell: (row) => (row.withdrawalLimitPerDay === null ? t('noLimit') : money(row.withdrawalLimitPerDay)) },
+    { key: 'thresholds', header: t('columns.thresholds'), cell: (row) => <span className="bo-small vip-nowrap">{t('thresholdBet', { amount: money(row.minValidBet) })}<br />{t('thresholdDeposit', { amount: money(row.minDeposit) })}</span> },
+    { key: 'retention', header: t('columns.retention'), cell: (row) => <span className="vip-nowrap">{row.retentionValidBet === '0.00' ? '—' : money(row.retentionValidBet)}</span> },
+    { key: 'bonuses', header: t('columns.bonuses'), cell: (row) => <span className="bo-small vip-nowrap">{t('upgrade', { bonus: bonus(row.upgradeBonus) })}<br />{t('monthly', { bonus: bonus(row.monthlyBonus) })}</span> },
+    { key: 'limit', header: t('columns.withdrawalLimit'), cell: (row) => <span className="vip-nowrap">{row.withdrawalLimitPerDay === null ? t('noLimit') : money(row.withdrawalLimitPerDay)}</span> },
     { key: 'members', header: t('columns.members'), cell: (row) => <span data-testid={`vip-members-count-${row.rank}`}>{row.members.toLocaleString(i18n.language)}</span> },
     {
       key: 'actions',
       header: t('columns.actions'),
       cell: (row) => (
-        <span className="bo-actions">
+        <span className="bo-actions vip-nowrap">
           <Button size="sm" variant="outline" onClick={() => setEditing({ level: row, rank: row.rank })} data-testid={`vip-edit-${row.rank}`}>
             {t('edit')}
           </Button>
