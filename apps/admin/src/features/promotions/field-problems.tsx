@@ -20,6 +20,9 @@ const LABELS: Record<string, ParseKeys<'admin-promotions'>> = {
   'reward.wageringMultiple': 'editor.wageringMultiple',
   'reward.expiryDays': 'editor.expiryDays',
   envelopeShares: 'editor.envelopeShares',
+  depositMatch: 'editor.matchPercent',
+  'depositMatch.percent': 'editor.matchPercent',
+  rewardExpiryDays: 'editor.rewardExpiryDays',
 };
 
 /** Which fields a refused save named, in the editor's words (under the translated message). */

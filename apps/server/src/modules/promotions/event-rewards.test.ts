@@ -203,6 +203,10 @@ describe('reward expiry', () => {
     const early = await ctx.app.inject({ method: 'POST', url: `/api/rewards/${reward.id}/claim`, headers: bearer(member.token) });
     expect(early.statusCode).toBe(409);
     expect(early.json().error.code).toBe('promotions.reward_expired');
+    // The reward centre already shows it as expired, not as something to claim.
+    const before = RewardCentreSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/rewards', headers: bearer(member.token) })).json());
+    expect(before.claimable).toEqual([]);
+    expect(before.history.map((item) => [item.id, item.status])).toEqual([[reward.id.toString(), 'expired']]);
 
     expect(await ctx.core.modules.promotions.api.expireRewards()).toBeGreaterThanOrEqual(1);
     const row = await ctx.core.db.selectFrom('promotions_reward').select(['status', 'expired_at']).where('id', '=', reward.id).executeTakeFirstOrThrow();

@@ -70,7 +70,11 @@ export function createRewardsService(deps: { db: Db; ports: PromotionsPorts; now
 
     async centre(memberId: bigint, language: Language): Promise<RewardCentre> {
       const [claimable, history, counts] = await Promise.all([repository.rewardsOf(deps.db, memberId, 'claimable', 100), repository.rewardsOf(deps.db, memberId, ['claimed', 'expired'], 50), repository.countClaimable(deps.db, memberId)]);
-      return { claimable: await views(claimable, language), history: await views(history, language), unseen: counts.unseen };
+      // A reward whose time is up before the expiry job marked it is shown as the job will leave it.
+      const open: Reward[] = [];
+      const lapsed: Reward[] = [];
+      for (const view of await views(claimable, language)) (view.expiresAt && new Date(view.expiresAt) <= now() ? lapsed : open).push(view);
+      return { claimable: open, history: [...lapsed.map((view) => ({ ...view, status: 'expired' as const })), ...(await views(history, language))], unseen: counts.unseen };
     },
 
     /** Marks unclaimed rewards past their time as expired (the promotions job), in batches. */
