@@ -45,10 +45,14 @@ export async function runBatch(db: DbExecutor, period: PeriodContext, cursor: bi
   const hi = bound.rows[0]?.hi ?? null;
   if (hi === null) return { lastMemberId: null, members: 0, total: 0n };
 
+  const keyPrefix = `${period.kind}:${period.promotionId}:${period.periodFrom}:`;
+  // Members already rewarded for the period (an earlier run's batches) are skipped before their
+  // play is read: a re-run after a crash costs the missing members only.
   const members = sql`
     members as (
-      select member_id, greatest(created_at, ${period.from}::timestamptz) as since from promotions_participation
-      where promotion_id = ${period.promotionId} and state = 'joined' and member_id > ${cursor} and member_id <= ${hi}
+      select p.member_id, greatest(p.created_at, ${period.from}::timestamptz) as since from promotions_participation p
+      where p.promotion_id = ${period.promotionId} and p.state = 'joined' and p.member_id > ${cursor} and p.member_id <= ${hi}
+        and not exists (select 1 from promotions_reward r where r.source_key = ${keyPrefix} || p.member_id)
     )`;
   const owed =
     period.kind === 'rebate'
@@ -81,7 +85,7 @@ export async function runBatch(db: DbExecutor, period: PeriodContext, cursor: bi
     with ${members}, ${owed},
     issued as (
       insert into promotions_reward (promotion_id, member_id, source_key, kind, amount, wagering_multiple, expiry_days, expires_at)
-      select ${period.promotionId}, member_id, ${`${period.kind}:${period.promotionId}:${period.periodFrom}:`} || member_id,
+      select ${period.promotionId}, member_id, ${keyPrefix} || member_id,
         ${period.reward.kind}, least(amount, ${period.maxPerMember}), ${period.reward.wageringMultiple}::numeric, ${period.reward.expiryDays}::integer,
         now() + ${period.claimDays}::integer * interval '1 day'
       from owed where amount > 0
