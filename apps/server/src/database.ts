@@ -7,7 +7,7 @@ import type { BackofficeTables } from './modules/backoffice/backoffice.tables.ts
 import type { PaymentsTables } from './modules/payments/payments.tables.ts';
 import type { HouseGamesTables } from './modules/house-games/house-games.tables.ts';
 import type { PromotionsTables } from './modules/promotions/promotions.tables.ts';
-import type { PromotionsPeriodicTables } from './modules/promotions/periodic/periodic.tables.ts';
+import type { PromotionsPeriodicTables } from './modules/promotions/periodic-rewards.tables.ts';
 import type { PromotionGamesTables } from './modules/promotions/prize-games.tables.ts';
 import type { ProviderTables } from './modules/provider/provider.tables.ts';
 import type { SystemTables } from './modules/system/system.tables.ts';

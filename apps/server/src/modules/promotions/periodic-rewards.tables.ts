@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { ProductType } from '@app/contracts';
 
-/** Periodic rewards' tables (migration 0064). */
+/** Periodic rewards' tables (migration 0064; code in periodic/). */
 export interface PromotionsPeriodicConfigTable {
   promotion_id: bigint;
   kind: 'rebate' | 'cashback';
