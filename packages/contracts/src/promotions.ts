@@ -137,6 +137,8 @@ export const PlayerPromotionSchema = z.object({
   startsAt: z.string(),
   endsAt: z.string().nullable(),
   reward: PromotionRewardSchema,
+  /** A deposit match's terms (percent, first deposit only); absent for other types. */
+  depositMatch: DepositMatchSchema.nullish(),
   /** Null for a visitor who is not logged in (the page offers to log in instead). */
   state: PromotionMemberStateSchema.nullable(),
   /** A rejected application's reason. */

@@ -67,6 +67,8 @@ describe('deposit match', () => {
     const member = await payingMember(ctx);
     const outsider = await payingMember(ctx);
     expect((await join(promotionId, member.token)).statusCode).toBe(204);
+    const listed = PlayerPromotionListSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/promotions/mine?language=pt', headers: bearer(member.token) })).json()).list.find((item) => item.id === promotionId.toString());
+    expect(listed).toMatchObject({ state: 'joined', depositMatch: { percent: 50, firstDepositOnly: false } });
     const small = await deposit(member, '30.00');
     const large = await deposit(member, '100.00');
     await deposit(member, '15.00'); // below the promotion's minimum deposit

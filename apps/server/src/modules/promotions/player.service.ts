@@ -170,6 +170,7 @@ function toPlayer(row: PromotionRow, language: Language, state: PromotionMemberS
     startsAt: row.startsAt.toISOString(),
     endsAt: row.endsAt?.toISOString() ?? null,
     reward: row.reward,
+    depositMatch: row.depositMatch,
     state: state ?? (row.startsAt > new Date() ? 'coming_soon' : null),
     reason: part?.state === 'rejected' ? part.reason : null,
     draftImages: part?.state === 'draft' ? images.filter((image) => image.participationId === part.id).map((image) => ({ id: image.id.toString(), contentType: image.contentType })) : [],

@@ -22,7 +22,12 @@ export function PromotionSection({ promotion }: { promotion: PlayerPromotion }) 
   const titleId = `promotion-${promotion.id}-title`;
   const money = (amount: string) => `R$ ${formatMoney(amount, language)}`;
   const reward = promotion.reward;
-  const rewardLine = reward.kind === 'cash' ? t('promotions.reward.cash', { amount: money(reward.amount) }) : t('promotions.reward.bonus', { amount: money(reward.amount), multiple: reward.wageringMultiple, days: reward.expiryDays });
+  const match = promotion.depositMatch;
+  const rewardLine = match
+    ? [t(match.firstDepositOnly ? 'promotions.reward.matchFirst' : 'promotions.reward.matchEvery', { percent: match.percent, amount: money(reward.amount) }), ...(reward.kind === 'bonus' ? [t('promotions.reward.bonusTerms', { multiple: reward.wageringMultiple, days: reward.expiryDays })] : [])].join(' · ')
+    : reward.kind === 'cash'
+      ? t('promotions.reward.cash', { amount: money(reward.amount) })
+      : t('promotions.reward.bonus', { amount: money(reward.amount), multiple: reward.wageringMultiple, days: reward.expiryDays });
   const period =
     promotion.state === 'coming_soon'
       ? t('promotions.period.starts', { date: formatDate(promotion.startsAt, intlLocaleOf(language)) })

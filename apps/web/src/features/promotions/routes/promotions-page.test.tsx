@@ -38,6 +38,18 @@ describe('/promotions', () => {
     expect(screen.getByTestId('promotion-11-action').textContent).toBe('Entrar para participar');
   });
 
+  it('states a deposit match as its percent and maximum (first deposit only, or each deposit, and the bonus terms)', async () => {
+    stubApi({
+      'GET /api/promotions': list([
+        promotion({ id: '31', type: 'deposit_match', reward: { kind: 'cash', amount: '50.00' }, depositMatch: { percent: 100, firstDepositOnly: true } }),
+        promotion({ id: '32', type: 'deposit_match', reward: { kind: 'bonus', amount: '200.00', wageringMultiple: 10, expiryDays: 7 }, depositMatch: { percent: 50, firstDepositOnly: false } }),
+      ]),
+    });
+    renderApp('/promotions');
+    expect(within(await screen.findByTestId('promotion-31', {}, LOAD)).getByText('100% do primeiro depósito, até R$ 50,00')).toBeTruthy();
+    expect(within(screen.getByTestId('promotion-32')).getByText('50% de cada depósito, até R$ 200,00 · em bônus, rollover 10×, validade de 7 dias')).toBeTruthy();
+  });
+
   it('says so when there is none', async () => {
     stubApi({ 'GET /api/promotions': list([]) });
     renderApp('/promotions');
