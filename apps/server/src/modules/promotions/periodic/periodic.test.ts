@@ -195,6 +195,17 @@ describe('a re-run after a crash', () => {
     const zombieAfter = await ctx.core.db.selectFrom('promotions_periodic_run').select(['status', 'error']).where('id', '=', zombie.id).executeTakeFirstOrThrow();
     expect(zombieAfter.status).toBe('failed');
 
+    // A live run (fresh heartbeat) holds its period: a second start is refused, translated.
+    const live = await ctx.core.db
+      .insertInto('promotions_periodic_run')
+      .values({ promotion_id: id, kind: 'rebate', period_from: DAY, period_to: DAY, started_by: 'schedule' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const refused = await ctx.app.inject({ method: 'POST', url: `/api/backoffice/promotions/${id}/periodic-runs`, headers: bearer(owner), payload: { periodFrom: DAY } });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('promotions.run_in_progress');
+    await ctx.core.db.updateTable('promotions_periodic_run').set({ status: 'failed', finished_at: new Date(), error: 'test' }).where('id', '=', live.id).execute();
+
     // And once more: nothing is issued twice.
     const again = await ctx.core.modules.promotions.api.periodic.runPeriod(id, DAY, 'schedule');
     expect(again).toMatchObject({ status: 'finished', membersRewarded: 0, total: 0n });
