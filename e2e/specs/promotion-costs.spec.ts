@@ -106,6 +106,13 @@ test.describe('promotion costs', () => {
       await logIn(page, member.account, member.password);
       // The account loads after the login (slow on a busy machine).
       await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 20_000 });
+      // The promotion's card states the match; the member has joined it.
+      await open(page, `/promotions#${promotion!.id}`);
+      const card = page.getByTestId(`promotion-${promotion!.id}`);
+      await expect(card).toContainText('100% do primeiro depósito, até R$ 50,00');
+      await expect(page.getByTestId(`promotion-${promotion!.id}-state`)).toHaveText('Recompensa pronta');
+      await card.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: shot('promotion-deposit-match-card', 'desktop') });
       await open(page, '/member?tab=rewardCenter');
       const centre = page.getByTestId('reward-centre');
       await expect(centre.locator('[data-testid^="reward-expires-"]')).toHaveCount(1);
