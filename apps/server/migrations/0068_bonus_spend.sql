@@ -62,7 +62,8 @@ declare
   v_take bigint;
   v_row record;
 begin
-  for v_row in select id, balance from bonus_grant where member_id = p_member and status = 'active' and balance > 0 order by id for update loop
+  perform 1 from bonus_grant where member_id = p_member and status = 'active' order by id for update;
+  for v_row in select id, balance from bonus_grant where member_id = p_member and status = 'active' and balance > 0 order by id loop
     exit when v_left = 0;
     v_take := least(v_left, v_row.balance);
     v_left := v_left - v_take;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginAs, newPlayer, type TestPlayer } from '../../../test/builders.ts';
-import { createTestContext, type TestContext } from '../../../test/test-context.ts';
-import { signBody } from '../provider/signature.ts';
+import { bearer, loginAs, newPlayer, type TestPlayer } from './builders.ts';
+import { createTestContext, type TestContext } from './test-context.ts';
+import { signBody } from '../src/modules/provider/index.ts';
 
 /**
  * Bets spend cash first, then bonus (issue 21, migration 0068), through the signed provider API:
