@@ -86,6 +86,35 @@ describe('deposit match', () => {
     expect(centre.claimable.filter((reward) => reward.promotionId === promotionId.toString()).map((reward) => reward.amount)).toEqual(['20.00', '15.00']);
   }, 60_000);
 
+  it('a held deposit (paid amount differs) issues the match when an operator credits it, on the amount credited', async () => {
+    const promotionId = await depositMatch(10, false);
+    const member = await payingMember(ctx);
+    expect((await join(promotionId, member.token)).statusCode).toBe(204);
+    const created = await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '40.00', requestId: requestId() });
+    const id = BigInt(created.json().id as string);
+    const { txid } = await ctx.core.db.selectFrom('payments_deposit').select('txid').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(await ctx.core.modules.payments.api.deposits.settlePaid({ txid, amount: 4500n, endToEndId: `E${randomBytes(15).toString('hex')}`, paidAt: new Date() })).toBe('held');
+    expect(await rewardsOf(promotionId)).toEqual([]);
+    await ctx.core.modules.payments.api.deposits.decideHeld(id, 'credit', 1n, 'paid amount confirmed', async () => undefined);
+    expect(await rewardsOf(promotionId)).toEqual([{ member_id: member.id, source_key: `deposit:${promotionId}:${id}`, amount: 450n, kind: 'cash', status: 'claimable' }]);
+  }, 60_000);
+
+  it('a fault in the promotions side is rolled back to its savepoint: the deposit is credited all the same', async () => {
+    const broken = await depositMatch(10, false);
+    const member = await payingMember(ctx);
+    expect((await join(broken, member.token)).statusCode).toBe(204);
+    // A definition the code cannot read (a percent that is no number) makes the match throw.
+    await sql`update promotions_promotion set deposit_match = '{"percent": "x", "firstDepositOnly": false}' where id = ${broken}`.execute(ctx.core.db);
+    try {
+      const { id } = await deposit(member, '20.00');
+      const row = await ctx.core.db.selectFrom('payments_deposit').select('status').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.status).toBe('credited');
+      expect(await rewardsOf(broken)).toEqual([]);
+    } finally {
+      await sql`update promotions_promotion set status = 'ended' where id = ${broken}`.execute(ctx.core.db);
+    }
+  }, 60_000);
+
   it('first deposit only: matches the first credited deposit and no later one; a member who deposited before cannot join', async () => {
     const promotionId = await depositMatch(100, true, { reward: { kind: 'bonus', amount: '50.00', wageringMultiple: 10, expiryDays: 7 } });
     const member = await payingMember(ctx);
