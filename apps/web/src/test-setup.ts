@@ -1,5 +1,10 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { resources } from '@app/i18n/resources';
+import { provideBundles } from './shared/i18n.ts';
+
+// Both languages' texts at once: components switch languages synchronously in tests.
+provideBundles(resources);
 
 // findBy*/waitFor wait up to 5 s instead of 1 s: a lazy route's chunk or a query's answer can take
 // longer than a second to arrive while the other test files keep both cores busy.

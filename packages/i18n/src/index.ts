@@ -1,32 +1,9 @@
+import type ptBundle from './bundle-pt.ts';
 import { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '@app/contracts';
-import enAccount from '../locales/en/account.json';
-import enBetting from '../locales/en/betting.json';
-import enCommon from '../locales/en/common.json';
-import enContent from '../locales/en/content.json';
-import enErrors from '../locales/en/errors.json';
-import enGames from '../locales/en/games.json';
-import enHome from '../locales/en/home.json';
-import enLayout from '../locales/en/layout.json';
-import enPages from '../locales/en/pages.json';
-import enSystem from '../locales/en/system.json';
-import enValidation from '../locales/en/validation.json';
-import enWallet from '../locales/en/wallet.json';
-import ptAccount from '../locales/pt/account.json';
 import type ptAgent from '../locales/pt/agent.json';
-import ptBetting from '../locales/pt/betting.json';
 import type ptFairness from '../locales/pt/fairness.json';
-import ptCommon from '../locales/pt/common.json';
-import ptContent from '../locales/pt/content.json';
 import type ptContracts from '../locales/pt/contracts.json';
-import ptErrors from '../locales/pt/errors.json';
-import ptGames from '../locales/pt/games.json';
-import ptHome from '../locales/pt/home.json';
-import ptLayout from '../locales/pt/layout.json';
-import ptPages from '../locales/pt/pages.json';
 import type ptPayments from '../locales/pt/payments.json';
-import ptSystem from '../locales/pt/system.json';
-import ptValidation from '../locales/pt/validation.json';
-import ptWallet from '../locales/pt/wallet.json';
 
 export type { Language };
 export { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES };
@@ -36,20 +13,6 @@ export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pa
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 
-const pt = {
-  common: ptCommon,
-  layout: ptLayout,
-  account: ptAccount,
-  system: ptSystem,
-  pages: ptPages,
-  errors: ptErrors,
-  home: ptHome,
-  validation: ptValidation,
-  wallet: ptWallet,
-  games: ptGames,
-  betting: ptBetting,
-  content: ptContent,
-};
 
 /**
  * Namespaces of pages most visits never open (the agent centre and contract modal; the fairness
@@ -69,27 +32,20 @@ export async function loadNamespace(namespace: LazyNamespace, language: Language
   return (await LAZY_LOADERS[namespace][language]()).default;
 }
 
-/** What every page ships with. */
-export type BundledResources = typeof pt;
+/** What every page ships with (in its language). */
+export type BundledResources = typeof ptBundle;
 /** Portuguese is the source of truth for the key set (and for TypeScript's key types). */
 export type Resources = BundledResources & { agent: typeof ptAgent; contracts: typeof ptContracts; fairness: typeof ptFairness; payments: typeof ptPayments };
 
-const en: BundledResources = {
-  common: enCommon,
-  layout: enLayout,
-  account: enAccount,
-  system: enSystem,
-  pages: enPages,
-  errors: enErrors,
-  home: enHome,
-  validation: enValidation,
-  wallet: enWallet,
-  games: enGames,
-  betting: enBetting,
-  content: enContent,
-};
 
-export const resources: Record<Language, BundledResources> = { pt, en };
+/**
+ * The bundled namespaces of one language, as a chunk of its own: the web ships only the active
+ * language (the home page's JavaScript budget is 250 KB gzip) and loads the other on a switch.
+ * Everything else (the server, the console, tests) takes both from `@app/i18n/resources`.
+ */
+export async function loadBundledLanguage(language: Language): Promise<BundledResources> {
+  return language === 'en' ? (await import('./bundle-en.ts')).default : (await import('./bundle-pt.ts')).default;
+}
 
 /** Each language names itself in its own tongue, so the selector reads the same in any UI language. */
 export const LANGUAGE_LABELS: Record<Language, string> = { pt: 'Português', en: 'English' };

@@ -7,7 +7,7 @@ import { takeHandoffFromUrl } from '../shared/session-token.ts';
 import { rememberHandoff } from '../features/account/index.ts';
 import { siteContentQueryOptions } from '../features/content/index.ts';
 import { bootQueryOptions } from '../features/system/index.ts';
-import { createI18n, currentLanguage } from '../shared/i18n.ts';
+import { createI18n, loadLanguage, resolveStoredLanguage } from '../shared/i18n.ts';
 import { applyTheme } from '../shared/theme.ts';
 import { Providers } from './providers.tsx';
 import { createQueryClient } from './query-client.ts';
@@ -16,24 +16,31 @@ import { RootView } from './root-view.tsx';
 // First of all, a hand-off code (or a legacy ?token=) leaves the address and its history entry,
 // so nothing later can log, share or replay it; HandoffGate redeems the code after mounting.
 rememberHandoff(takeHandoffFromUrl());
-// Before the first render: theme (no flash) and language (<html lang>).
+// Before the first render: theme (no flash); the boot info and the operator's content (home
+// banners, side-menu banner, announcements) are asked for while the language's texts load.
 applyTheme();
-const i18n = createI18n();
+const language = resolveStoredLanguage();
 const queryClient = createQueryClient();
-// Nothing mounts before the boot info, so it is asked for now rather than on the first render.
-// The first screen also shows the operator's content (home banners, side-menu banner,
-// announcements): it is public, so it is asked for beside the boot info instead of after it.
 void queryClient.prefetchQuery(bootQueryOptions());
-void queryClient.prefetchQuery(siteContentQueryOptions(currentLanguage(i18n)));
-
+void queryClient.prefetchQuery(siteContentQueryOptions(language));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root element missing from index.html');
+const root = container;
 
-createRoot(container).render(
-  <StrictMode>
-    <Providers queryClient={queryClient} i18n={i18n}>
-      <RootView />
-    </Providers>
-  </StrictMode>,
-);
+// Only the active language's texts ship with the page (their own chunk); <html lang> is set here.
+// A chunk that fails to arrive (a flaky network, a deploy in between) is asked for once more; after
+// that the page says so in both languages rather than stay blank.
+const retryOnce = () => new Promise((resolve) => setTimeout(resolve, 1000)).then(() => loadLanguage(language));
+void loadLanguage(language).catch(retryOnce).then(() => {
+  const i18n = createI18n(language);
+  createRoot(root).render(
+    <StrictMode>
+      <Providers queryClient={queryClient} i18n={i18n}>
+        <RootView />
+      </Providers>
+    </StrictMode>,
+  );
+}, () => {
+  root.textContent = 'Não foi possível carregar o site: recarregue a página. · The site could not load: reload the page.';
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { NAMESPACES, resources } from '@app/i18n';
+import { NAMESPACES } from '@app/i18n';
+import { resources } from '@app/i18n/resources';
 import { createI18n } from './i18n.ts';
 
 /**

@@ -4,10 +4,11 @@ import {
   DEFAULT_NAMESPACE,
   FALLBACK_LANGUAGE,
   htmlLangOf,
+  loadBundledLanguage,
   NAMESPACES,
   resolveLanguage,
-  resources,
   SUPPORTED_LANGUAGES,
+  type BundledResources,
   type Language,
   countZeroAsPluralInPortuguese,
 } from '@app/i18n';
@@ -48,12 +49,28 @@ function applyHtmlLang(language: string): void {
   document.documentElement.lang = htmlLangOf(resolveLanguage(language));
 }
 
-/** A fresh i18next instance with every namespace bundled (no flash of untranslated keys). */
+/**
+ * The bundled namespaces of the languages loaded so far. The site ships only the active language
+ * (each is a chunk of its own: the home page's JavaScript budget is 250 KB gzip); main.tsx loads
+ * it before the first render, a switch loads the other. Tests hand both in at once.
+ */
+const bundles: Partial<Record<Language, BundledResources>> = {};
+
+export function provideBundles(given: Partial<Record<Language, BundledResources>>): void {
+  Object.assign(bundles, given);
+}
+
+export async function loadLanguage(language: Language): Promise<void> {
+  bundles[language] ??= await loadBundledLanguage(language);
+}
+
+/** A fresh i18next instance with the loaded languages' bundled namespaces (no flash of untranslated keys). */
 export function createI18n(language: Language = resolveStoredLanguage()): I18n {
+  if (!bundles[language]) throw new Error(`the ${language} texts are not loaded: await loadLanguage('${language}') first`);
   const instance = createInstance();
   instance.on('languageChanged', applyHtmlLang);
   void instance.use(initReactI18next).init({
-    resources,
+    resources: bundles,
     lng: language,
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...SUPPORTED_LANGUAGES],
@@ -68,9 +85,18 @@ export function createI18n(language: Language = resolveStoredLanguage()): I18n {
   return instance;
 }
 
+/** Changes the language once its texts are in the instance (loading them first if need be). */
+export async function showLanguage(i18n: I18n, language: Language): Promise<void> {
+  if (!i18n.hasResourceBundle(language, DEFAULT_NAMESPACE)) {
+    await loadLanguage(language);
+    for (const [namespace, texts] of Object.entries(bundles[language]!)) i18n.addResourceBundle(language, namespace, texts, true, true);
+  }
+  await i18n.changeLanguage(language);
+}
+
 export async function switchLanguage(i18n: I18n, language: Language): Promise<void> {
   persistLanguage(language);
-  await i18n.changeLanguage(language);
+  await showLanguage(i18n, language);
 }
 
 export function currentLanguage(i18n: I18n): Language {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { resolveLanguage } from '@app/i18n';
 import { updateMemberLanguage, useSession } from '../api/account.queries.ts';
 import { getToken } from '../../../shared/session-token.ts';
+import { showLanguage } from '../../../shared/i18n.ts';
 
 /**
  * Spec §4: a language change is also sent to the server when a member is logged in; and the
@@ -32,7 +33,7 @@ export function LanguageSync() {
     // Once per login: afterwards the member's own choice on this page wins.
     if (appliedFor.current === member.id) return;
     appliedFor.current = member.id;
-    if (member.language && member.language !== resolveLanguage(i18n.language)) void i18n.changeLanguage(member.language);
+    if (member.language && member.language !== resolveLanguage(i18n.language)) void showLanguage(i18n, member.language);
   }, [member, i18n]);
 
   return null;
