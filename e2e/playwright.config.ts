@@ -33,7 +33,7 @@ export default defineConfig({
     // inside its time budget on two cores.
     {
       name: 'phone',
-      testMatch: ['shell.spec.ts', 'session.spec.ts', 'accounts.spec.ts', 'content.spec.ts', 'games.spec.ts', 'crash.spec.ts', 'agent-centre.spec.ts', 'agent-settlement-corrections.spec.ts', 'agent-centre-corrections.spec.ts', 'admin.spec.ts', 'operators.spec.ts', 'approvals.spec.ts', 'bonus.spec.ts', 'promotions.spec.ts', 'promotion-games.spec.ts', 'vip.spec.ts'],
+      testMatch: ['shell.spec.ts', 'session.spec.ts', 'accounts.spec.ts', 'content.spec.ts', 'games.spec.ts', 'crash.spec.ts', 'agent-centre.spec.ts', 'agent-settlement-corrections.spec.ts', 'agent-centre-corrections.spec.ts', 'admin.spec.ts', 'operators.spec.ts', 'approvals.spec.ts', 'bonus.spec.ts', 'promotions.spec.ts', 'promotion-games.spec.ts', 'vip.spec.ts', 'points.spec.ts'],
       use: { ...devices['Pixel 7'], browserName: 'chromium', defaultBrowserType: 'chromium' },
     },
   ],

@@ -7,6 +7,7 @@ import { Badge, DataTable, type Column } from '../../shared/components/data-tabl
 import { ErrorLine, Page, QueryState } from '../../shared/components/page.tsx';
 import { formatDateTime, formatMoney } from '../../shared/format.ts';
 import { useDecideRedemption, useRedemptions } from './points.api.ts';
+import './points.css';
 
 /** The fulfilment queue (promotions.review): approve (pays cash, grants bonus, or marks goods sent) or reject with a reason (points returned). */
 export default function RedemptionsPage() {
@@ -19,10 +20,10 @@ export default function RedemptionsPage() {
   const [reason, setReason] = useState('');
 
   const columns: Column<AdminRedemption>[] = [
-    { key: 'reference', header: t('queue.columns.reference'), cell: (row) => <code>{row.reference}</code> },
-    { key: 'member', header: t('queue.columns.member'), cell: (row) => <strong>{row.account}</strong> },
+    { key: 'reference', header: t('queue.columns.reference'), cell: (row) => <code>{row.reference}</code>, className: 'pt-nowrap' },
+    { key: 'member', header: t('queue.columns.member'), cell: (row) => <strong>{row.account}</strong>, className: 'pt-nowrap' },
     { key: 'item', header: t('queue.columns.item'), cell: (row) => `${row.name} × ${row.quantity}` },
-    { key: 'kind', header: t('queue.columns.kind'), cell: (row) => t(`kinds.${row.kind}`) },
+    { key: 'kind', header: t('queue.columns.kind'), cell: (row) => t(`kinds.${row.kind}`), className: 'pt-nowrap' },
     { key: 'value', header: t('queue.columns.value'), cell: (row) => (row.kind === 'physical' ? '—' : formatMoney(row.value, i18n.language)), numeric: true },
     { key: 'points', header: t('queue.columns.points'), cell: (row) => row.points, numeric: true },
     { key: 'time', header: t('queue.columns.time'), cell: (row) => <span className="bo-small">{formatDateTime(row.createdAt, i18n.language)}</span> },

@@ -76,7 +76,7 @@ describe('points mall', () => {
     const sent = calls.filter((call) => call.method === 'POST' && call.path === '/api/points/redeem');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.body).toMatchObject({ itemId: '7', quantity: 1, paymentPassword: '246810' });
-    expect(sent[0]!.body.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    expect((sent[0]!.body as { requestId: string }).requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('says "out of stock" in the member\'s language when the last item went to someone else', async () => {
@@ -114,6 +114,6 @@ describe('points mall', () => {
     fireEvent.change(screen.getByTestId('points-convert-pin-input'), { target: { value: '246810' } });
     fireEvent.click(screen.getByTestId('points-convert-submit'));
     expect((await screen.findByTestId('points-convert-done')).textContent).toBe('250 pontos convertidos em R$\u00a02,50, já no seu saldo.');
-    await waitFor(() => expect(calls.some((call) => call.path === '/api/points/convert' && call.body.points === '250')).toBe(true));
+    await waitFor(() => expect(calls.some((call) => call.path === '/api/points/convert' && (call.body as { points?: string } | undefined)?.points === '250')).toBe(true));
   });
 });

@@ -25,7 +25,7 @@ export function PointsDetails() {
         columns={[
           { key: 'time', header: t('pages:pointMall.details.time'), cell: (row) => format.dateTime(row.createdAt) },
           { key: 'source', header: t('pages:pointMall.details.source'), cell: (row) => t(`pages:pointMall.sources.${row.source}`), testId: 'points-movement-source' },
-          { key: 'reference', header: t('pages:pointMall.details.reference'), cell: (row) => row.reference },
+          { key: 'reference', header: t('pages:pointMall.details.reference'), cell: (row) => referenceOf(row) },
           { key: 'basis', header: t('pages:pointMall.details.basis'), cell: (row) => (row.basis === null ? '—' : format.money(row.basis)), numeric: true },
           { key: 'amount', header: t('pages:pointMall.details.points'), cell: (row) => <PointsAmount amount={row.amount} text={format.points(row.amount.replace('-', ''))} />, numeric: true, testId: 'points-movement-amount' },
         ]}
@@ -38,4 +38,11 @@ export function PointsDetails() {
 function PointsAmount({ amount, text }: { amount: string; text: string }) {
   const debit = amount.startsWith('-');
   return <span className={`amount ${debit ? 'amount--debit' : 'amount--credit'}`}>{`${debit ? '\u2212' : '+'}${text}`}</span>;
+}
+
+/** What a member can recognise: the deposit's number, the redemption's or conversion's reference; play is summed per pass, so its source says it all. */
+function referenceOf(row: PointsMovement): string {
+  if (row.source === 'play') return '—';
+  if (row.source === 'deposit') return `#${row.reference}`;
+  return row.reference;
 }

@@ -35,9 +35,9 @@ export function RedeemHistory() {
             header: t('pages:pointMall.history.status'),
             testId: 'points-redemption-status',
             cell: (row) => (
-              <span className={`points-chip points-chip--${row.status}`} title={row.reason ?? undefined}>
-                {t(`pages:pointMall.status.${row.status}`)}
-                {row.reason ? ` — ${row.reason}` : ''}
+              <span className="points-status">
+                <span className={`points-chip points-chip--${row.status}`}>{t(`pages:pointMall.status.${row.status}`)}</span>
+                {row.reason ? <span className="points-status__reason">{` — ${row.reason}`}</span> : null}
               </span>
             ),
           },
