@@ -34,7 +34,8 @@ test.describe('VIP levels', () => {
     await depositCredited(member, '100.00');
     await fund(member.account, '1000.00');
     await logIn(page, member.account, member.password);
-    await expect(page.getByTestId('balance')).toBeVisible({ timeout: 15_000 });
+    // The first journey after the server starts can meet its start-up work (seeding, first jobs) on a loaded machine.
+    await expect(page.getByTestId('balance')).toBeVisible({ timeout: 30_000 });
 
     await open(page, '/member?tab=vip');
     await expect(page.getByTestId('vip-level-name')).toHaveText('Bronze');
@@ -112,6 +113,7 @@ test.describe('VIP levels', () => {
     await page.getByTestId('vip-save').click();
     await expect(page.getByTestId('vip-save-error')).toHaveText('Alguns dados estão inválidos. Verifique e tente novamente.');
     await expect(page.getByTestId('vip-field-problems')).toContainText('Apostas válidas acumuladas (R$): não pode ser menor que o do nível anterior (R$ 1.000,00)');
+    await page.getByTestId('vip-field-problems').scrollIntoViewIfNeeded();
     await shoot('vip-console-refused');
     await page.getByTestId('vip-minValidBet').fill('10000,00');
     await page.getByTestId('vip-save').click();

@@ -133,15 +133,15 @@ function LevelsTable({ data, nameOf, format }: { data: VipOverview; nameOf: (nam
                   </span>
                 </span>
               </th>
-              <td>{level.rank === 0 ? t('vip.table.free') : t('vip.table.requirement', { validBet: format.money(level.minValidBet), deposits: format.money(level.minDeposit) })}</td>
-              <td>{bonus(level.upgradeBonus)}</td>
-              <td>{bonus(level.monthlyBonus)}</td>
-              <td className="vip-table__rebates">
+              <td data-label={t('vip.table.requirements')}>{level.rank === 0 ? t('vip.table.free') : t('vip.table.requirement', { validBet: format.money(level.minValidBet), deposits: format.money(level.minDeposit) })}</td>
+              <td data-label={t('vip.table.upgradeBonus')}>{bonus(level.upgradeBonus)}</td>
+              <td data-label={t('vip.table.monthlyBonus')}>{bonus(level.monthlyBonus)}</td>
+              <td className="vip-table__rebates" data-label={t('vip.table.rebates')}>
                 {VIP_PRODUCT_TYPES.filter((type) => Number(level.rebates[type]) > 0)
                   .map((type) => t('vip.rebate', { type: t(`vip.productTypes.${type}`), percent: percent.format(Number(level.rebates[type])) }))
                   .join(' · ') || t('vip.table.none')}
               </td>
-              <td>{level.withdrawalLimitPerDay === null ? t('vip.table.noLimit') : format.money(level.withdrawalLimitPerDay)}</td>
+              <td data-label={t('vip.table.withdrawalLimit')}>{level.withdrawalLimitPerDay === null ? t('vip.table.noLimit') : format.money(level.withdrawalLimitPerDay)}</td>
             </tr>
           ))}
         </tbody>
