@@ -25,9 +25,9 @@ export function PointsDetails() {
         columns={[
           { key: 'time', header: t('pages:pointMall.details.time'), cell: (row) => format.dateTime(row.createdAt) },
           { key: 'source', header: t('pages:pointMall.details.source'), cell: (row) => t(`pages:pointMall.sources.${row.source}`), testId: 'points-movement-source' },
-          { key: 'reference', header: t('pages:pointMall.details.reference'), cell: (row) => referenceOf(row) },
-          { key: 'basis', header: t('pages:pointMall.details.basis'), cell: (row) => (row.basis === null ? '—' : format.money(row.basis)), numeric: true },
           { key: 'amount', header: t('pages:pointMall.details.points'), cell: (row) => <PointsAmount amount={row.amount} text={format.points(row.amount.replace('-', ''))} />, numeric: true, testId: 'points-movement-amount' },
+          { key: 'basis', header: t('pages:pointMall.details.basis'), cell: (row) => (row.basis === null ? '—' : format.money(row.basis)), numeric: true },
+          { key: 'reference', header: t('pages:pointMall.details.reference'), cell: (row) => referenceOf(row) },
         ]}
       />
     </TitledCard>

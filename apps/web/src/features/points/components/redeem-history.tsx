@@ -25,11 +25,6 @@ export function RedeemHistory() {
         rowAttributes={(row) => ({ 'data-status': row.status })}
         columns={[
           { key: 'reference', header: t('pages:pointMall.history.reference'), cell: (row) => row.reference, testId: 'points-redemption-reference' },
-          { key: 'time', header: t('pages:pointMall.history.time'), cell: (row) => format.dateTime(row.createdAt) },
-          { key: 'type', header: t('pages:pointMall.history.type'), cell: (row) => t(`pages:pointMall.kinds.${row.kind}`) },
-          { key: 'name', header: t('pages:pointMall.history.name'), cell: (row) => row.name },
-          { key: 'quantity', header: t('pages:pointMall.history.quantity'), cell: (row) => row.quantity, numeric: true },
-          { key: 'points', header: t('pages:pointMall.history.points'), cell: (row) => format.points(row.points), numeric: true },
           {
             key: 'status',
             header: t('pages:pointMall.history.status'),
@@ -41,6 +36,11 @@ export function RedeemHistory() {
               </span>
             ),
           },
+          { key: 'name', header: t('pages:pointMall.history.name'), cell: (row) => row.name },
+          { key: 'quantity', header: t('pages:pointMall.history.quantity'), cell: (row) => row.quantity, numeric: true },
+          { key: 'points', header: t('pages:pointMall.history.points'), cell: (row) => format.points(row.points), numeric: true },
+          { key: 'type', header: t('pages:pointMall.history.type'), cell: (row) => t(`pages:pointMall.kinds.${row.kind}`) },
+          { key: 'time', header: t('pages:pointMall.history.time'), cell: (row) => format.dateTime(row.createdAt) },
         ]}
       />
     </TitledCard>
