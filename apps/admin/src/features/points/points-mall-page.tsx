@@ -18,7 +18,7 @@ export default function PointsMallPage() {
 
   const columns: Column<AdminPointsItem>[] = [
     { key: 'name', header: t('items.columns.name'), cell: (row) => <><strong>{row.namePt}</strong><br /><span className="bo-small">{row.nameEn}</span></> },
-    { key: 'kind', header: t('items.columns.kind'), cell: (row) => t(`kinds.${row.kind}`) },
+    { key: 'kind', header: t('items.columns.kind'), cell: (row) => t(`kinds.${row.kind}`), className: 'pt-nowrap' },
     { key: 'cost', header: t('items.columns.cost'), cell: (row) => row.pointsCost, numeric: true },
     { key: 'value', header: t('items.columns.value'), cell: (row) => (row.kind === 'physical' ? '—' : formatMoney(row.value, i18n.language)), numeric: true },
     { key: 'requirement', header: t('items.columns.requirement'), cell: (row) => (row.requirementKind === 'none' ? '—' : `${t(`requirement.${row.requirementKind}`)} ${formatMoney(row.requirementAmount, i18n.language)}`) },
@@ -68,7 +68,7 @@ function ConfigForm({ config }: { config: PointsConfig }) {
         <Checkbox label={t('config.enabled')} checked={convert.enabled} onChange={(event) => setConvert({ ...convert, enabled: event.target.checked })} data-testid="points-convert-enabled" />
       </div>
       <div className="bo-actions">
-        <Button disabled={save.isPending} onClick={() => save.mutate({ rates: config.rates.map((rate) => ({ source: rate.source, pointsPerReal: (rates[rate.source] ?? '').trim() })), convert })} data-testid="points-config-save">
+        <Button disabled={save.isPending} onClick={() => save.mutate({ rates: config.rates.map((rate) => ({ source: rate.source, pointsPerReal: (rates[rate.source] ?? '').trim().replace(',', '.') })), convert: { ...convert, convertAmount: money(convert.convertAmount) } })} data-testid="points-config-save">
           {t('config.save')}
         </Button>
         {save.isSuccess ? <span className="bo-small" data-testid="points-config-saved">{t('config.saved')}</span> : null}
