@@ -1,7 +1,9 @@
 import type { Page } from '@playwright/test';
 import { api, registerMember, sql, uniqueName } from '../fixtures/accounts.ts';
-import { useReviewViewport } from '../fixtures/games.ts';
-import { expect, logIn, open, test } from '../fixtures/site.ts';
+import path from 'node:path';
+import { consoleLogin, consoleMenu, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { isPhone, useReviewViewport } from '../fixtures/games.ts';
+import { expect, logIn, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
 import { horizontalOverflow } from '../fixtures/wallet.ts';
 
 interface ListedPromotion {
@@ -16,17 +18,20 @@ async function demoPromotion(type: string): Promise<string> {
   return found.id;
 }
 
-/** A red envelope open now (the demo one starts next week): R$ 10,00 in 5 shares, first in the list. */
-async function liveEnvelope(): Promise<string> {
-  const title = uniqueName('env');
-  const text = (language: string) => ({ title: `${language === 'pt' ? 'Envelope vermelho' : 'Red envelope'} ${title}`, summary: '', html: '', imageUrl: null });
+/** A promotion open now, straight into the table (the journey is about playing it, not defining it). */
+async function livePromotion(type: 'red_envelope' | 'wheel', names: { pt: string; en: string }, shares: number | null): Promise<string> {
+  const title = uniqueName(type === 'wheel' ? 'whl' : 'env');
+  const text = (language: 'pt' | 'en') => ({ title: `${names[language]} ${title}`, summary: '', html: '', imageUrl: null });
   const [row] = await sql<{ id: string }>(
     `insert into promotions_promotion (type, starts_at, ends_at, eligibility, budget, member_cap, reward, texts, sort_order, updated_by, envelope_shares, idempotency_key)
-     values ('red_envelope', now() - interval '1 hour', now() + interval '1 day', $1, 1000, 1000, '{"kind":"cash","amount":"0.01"}', $2, -10, 'e2e', 5, $3) returning id::text as id`,
-    [JSON.stringify({ vipLevels: [], registeredFrom: null, registeredTo: null, newMembersOnly: false, onePerCpf: false, agentAccount: null, minDeposit: null, minValidBet: null }), JSON.stringify({ pt: text('pt'), en: text('en') }), `e2e:${title}`],
+     values ($1, now() - interval '1 hour', now() + interval '1 day', $2, 1000, 1000, '{"kind":"cash","amount":"0.01"}', $3, 50, 'e2e', $4, $5) returning id::text as id`,
+    [type, JSON.stringify({ vipLevels: [], registeredFrom: null, registeredTo: null, newMembersOnly: false, onePerCpf: false, agentAccount: null, minDeposit: null, minValidBet: null }), JSON.stringify({ pt: text('pt'), en: text('en') }), shares, `e2e:${title}`],
   );
   return row!.id;
 }
+
+/** A red envelope open now (the demo one starts next week): R$ 10,00 in 5 shares. */
+const liveEnvelope = () => livePromotion('red_envelope', { pt: 'Envelope vermelho', en: 'Red envelope' }, 5);
 
 async function toSection(page: Page, id: string) {
   const section = page.getByTestId(`promotion-${id}`);
@@ -54,9 +59,13 @@ test.describe('promotion games', () => {
       const [wheel, egg, raffle, envelope] = await Promise.all([demoPromotion('wheel'), demoPromotion('golden_egg'), demoPromotion('raffle'), liveEnvelope()]);
       const member = await registerMember();
       await logIn(page, member.account, member.password);
-      await expect(page.getByTestId('balance')).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByTestId('balance')).toBeVisible({ timeout: 60_000 });
       await open(page, '/promotions');
-      if (language === 'en') await page.getByTestId('language-select').selectOption('en');
+      if (language === 'en') {
+        await page.getByTestId('language-select').selectOption('en');
+        // The list is read again in English (its sections are drawn anew).
+        await expect(page.getByTestId(`promotion-${wheel}`)).toContainText('Lucky wheel');
+      }
 
       // The red envelope opens on the share the server gave, and the share is in the balance.
       let section = await toSection(page, envelope);
@@ -131,11 +140,48 @@ test.describe('promotion games', () => {
     const wheel = await demoPromotion('wheel');
     const member = await registerMember();
     await logIn(page, member.account, member.password);
-    await expect(page.getByTestId('balance')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('balance')).toBeVisible({ timeout: 60_000 });
     await open(page, `/promotions#${wheel}`);
     const section = await toSection(page, wheel);
     await section.getByTestId(`game-${wheel}-play`).click();
     await expect(section.getByTestId(`wheel-${wheel}`)).toHaveAttribute('data-state', 'done', { timeout: 1_500 });
     await expect(section.getByTestId('game-result')).toBeVisible();
+  });
+
+  test('an operator publishes a wheel\'s prize table in the console', async ({ browser, page }, testInfo) => {
+    test.skip(isPhone(testInfo), 'the console is a desktop tool; its phone layout is covered by admin.spec.ts');
+    test.setTimeout(90_000);
+    const wheel = await livePromotion('wheel', { pt: 'Roleta do operador', en: 'Operator wheel' }, null);
+    const consoleContext = await browser.newContext({ viewport: page.viewportSize() ?? undefined });
+    const operator = await consoleContext.newPage();
+    try {
+      await resetDemoOwnerTwoFactor();
+      await consoleLogin(operator, { username: 'admin', password: 'Admin@1234' });
+      await consoleMenu(operator, 'menu-promotions');
+      await operator.getByTestId(`promotion-edit-${wheel}`).click();
+      const panel = operator.getByTestId('games-panel');
+      await expect(panel).toContainText('Ainda sem tabela publicada');
+      await panel.getByLabel('Nome (PT) 1').fill('R$ 3');
+      await panel.getByLabel('Nome (EN) 1').fill('R$ 3');
+      await panel.getByLabel('Valor (R$) 1').fill('3.00');
+      await panel.getByLabel('Peso 2').fill('3');
+      await expect(panel.getByTestId('games-prize-0')).toContainText('25.00 %');
+      await panel.getByTestId('games-save').click();
+      await expect(panel).toContainText('Tabela publicada (versão 1)');
+      await expect(operator.getByTestId('games-stats')).toContainText('Versão 1');
+      await panel.scrollIntoViewIfNeeded();
+      await operator.screenshot({ path: path.join(SCREENSHOT_DIR, `games-console-${testInfo.project.name}.png`) });
+      // A prize above the member's cap (R$ 10,00) is refused, naming the field.
+      await panel.getByLabel('Valor (R$) 1').fill('50.00');
+      await panel.getByTestId('games-save').click();
+      await expect(operator.getByTestId('games-save-error')).toBeVisible();
+      await expect(panel).toContainText('Prêmio 1 › Valor (R$)');
+    } finally {
+      await consoleContext.close();
+    }
+    // The player's page publishes the table: chances and the numbers of each prize.
+    const game = await api<{ version: number; prizes: { chance: string; from: number; to: number }[] }>(`/api/promotions/${wheel}/game?language=pt`);
+    expect(game.version).toBe(1);
+    expect(game.prizes.map((prize) => [prize.chance, prize.from, prize.to])).toEqual([['25.00', 0, 1], ['75.00', 1, 4]]);
   });
 });

@@ -84,7 +84,7 @@ export function GamesPrizesPanel({ promotionId, type }: { promotionId: string | 
   if (promotionId === null) return <p className="bo-muted bo-small">{t('games.saveFirst')}</p>;
   if (game.isPending) return <p className="bo-muted bo-small">{t('games.loading')}</p>;
   if (game.isError) return <ErrorLine error={game.error} testId="games-load-error" />;
-  return <GamesForm key={game.data.version} promotionId={promotionId} type={type} game={game.data} />;
+  return <GamesForm key={promotionId} promotionId={promotionId} type={type} game={game.data} />;
 }
 
 function GamesForm({ promotionId, type, game }: { promotionId: string; type: GamePromotionType; game: AdminGame }) {
@@ -95,7 +95,15 @@ function GamesForm({ promotionId, type, game }: { promotionId: string; type: Gam
   const set = (field: Exclude<keyof GameDraft, 'prizes'>, value: string) => setDraft((current) => ({ ...current, [field]: value }));
   const setPrize = (index: number, field: keyof PrizeDraft, value: string) => setDraft((current) => ({ ...current, prizes: current.prizes.map((prize, at) => (at === index ? { ...prize, [field]: value } : prize)) }));
   const total = draft.prizes.reduce((sum, prize) => sum + (Number(prize.weight) || 0), 0);
-  const problems = save.error instanceof ApiError && Array.isArray(save.error.details?.fields) ? (save.error.details.fields as { path?: unknown }[]).map((field) => String(field.path ?? '')) : [];
+  const problems = save.error instanceof ApiError && Array.isArray(save.error.details?.fields) ? (save.error.details.fields as { path?: unknown }[]).map((field) => fieldName(String(field.path ?? '').replace(/^body\./, ''))) : [];
+  // The server names fields by path (`prizes.0.amount`): said here in the panel's words.
+  function fieldName(path: string): string {
+    const prize = /^prizes\.(\d+)\.(labelPt|labelEn|amount|weight|wageringMultiple|expiryDays|kind)$/.exec(path);
+    if (prize) return `${t('games.prizeN', { n: Number(prize[1]) + 1 })} › ${t(`games.${prize[2] === 'weight' && raffle ? 'winners' : (prize[2] as 'labelPt' | 'labelEn' | 'amount' | 'weight' | 'wageringMultiple' | 'expiryDays' | 'kind')}`)}`;
+    if (path === 'prizes') return t('games.prizes');
+    if (path === 'freeTickets' || path === 'depositStep' || path === 'betStep' || path === 'maxTickets' || path === 'drawAt') return t(`games.${path}`);
+    return path;
+  }
 
   return (
     <section className="pr-games" data-testid="games-panel">
