@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminPointsItemInput } from '@app/contracts';
 import { bearer, newOperatorSession } from '../../../test/builders.ts';
@@ -102,6 +103,29 @@ describe('earning', () => {
     const details = await api(ctx, 'GET', '/api/points/movements', member.token);
     expect(details.json().list.map((row: { source: string; amount: string }) => `${row.source}:${row.amount}`).sort()).toEqual(['deposit:50', 'play:40']);
     expect(await ledgerPoints(member.id)).toEqual({ entries: 90n, movements: 90n, balance: 90n });
+  });
+
+  it('never skips a fact whose transaction commits after a later one was credited', async () => {
+    const [early, late] = [await payingMember(ctx), await payingMember(ctx)];
+    const client = new pg.Client({ connectionString: ctx.databaseUrl });
+    await client.connect();
+    try {
+      // The early round takes its seq first but commits last.
+      await client.query('begin');
+      await client.query(
+        `insert into provider_round (vendor_code, member_id, round_id, game_code, game_type, bet, win, status, closed_at) values ('TESTVENDOR', $1, $2, 'g', 'RNG', 1000, 0, 'settled', now())`,
+        [early.id, `early-${early.account}`],
+      );
+      await settledRound(late, `late-${late.account}`, 20_00n, 'RNG');
+      const pass = credit();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await client.query('commit');
+      await pass;
+      await credit();
+      expect([await pointsOf(early), await pointsOf(late)]).toEqual([10n, 20n]);
+    } finally {
+      await client.end();
+    }
   });
 
   it('earns nothing from a game type the table does not rate', async () => {
