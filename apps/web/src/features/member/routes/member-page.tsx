@@ -5,7 +5,7 @@ import { Alert, Button, UserIcon } from '@app/ui';
 import { useSession, useAccountModals, SecurityCenter } from '../../account/index.ts';
 import { BettingRecord } from '../../betting/index.ts';
 import { BonusDetails } from '../../bonus/index.ts';
-import { VipPage } from '../../vip/index.ts';
+import { useVipState, VipPage } from '../../vip/index.ts';
 import { DepositPanel, WithdrawPanel } from '../../payments/index.ts';
 import { PersonalProfit, TransactionHistory, UplineTransfer, WalletOverview } from '../../wallet/index.ts';
 import { RewardBadge, RewardCentre } from '../../promotions/index.ts';
@@ -43,6 +43,9 @@ export function MemberPage() {
   const activeRef = useRef<HTMLAnchorElement>(null);
   const { isTrial } = useSession();
   const { open } = useAccountModals();
+  // Spec §6: VIP info shows when hasVip is set (the operator defined levels above the base one).
+  const hasVip = useVipState().data?.hasVip === true;
+  const tabs = MEMBER_TABS.filter((tab) => tab !== 'vip' || hasVip || tab === active);
 
   // Spec §5: a trial account reaching the member area is asked to register first.
   useEffect(() => {
@@ -59,7 +62,7 @@ export function MemberPage() {
       <PageHeader title={t('member.title')} icon={<UserIcon />} subtitle={t('member.subtitle')} />
       <div className="member-centre">
         <nav className="member-centre__tabs" aria-label={t('member.tabsLabel')}>
-          {MEMBER_TABS.map((tab) => (
+          {tabs.map((tab) => (
             <Link
               key={tab}
               ref={tab === active ? activeRef : undefined}

@@ -88,6 +88,25 @@ describe('VIP page', () => {
     expect(screen.queryByTestId('vip-retention-month')).toBeNull();
   });
 
+  it('lists the VIP tab in the member centre only when the site has VIP levels (hasVip)', async () => {
+    const openBonusTab = (hasVip: boolean) => {
+      sessionStorage.setItem('token', 'tok-1');
+      stubApi({
+        'GET /api/member/info': memberFixture(),
+        'GET /api/wallet/balance': walletBalanceFixture({}),
+        'GET /api/bonus/summary': { balance: '0.00', grants: [], contributions: [] },
+        'GET /api/vip/state': { hasVip, vipLabelName: hasVip ? 'Prata' : 'Bronze', vipRankLevel: hasVip ? 1 : 0, badge: 'colour:silver' },
+      });
+      return renderApp('/member?tab=bonusDetails');
+    };
+    const withVip = openBonusTab(true);
+    expect(await screen.findByRole('link', { name: 'VIP' })).toBeTruthy();
+    withVip.unmount();
+    openBonusTab(false);
+    await screen.findByTestId('bonus-empty');
+    expect(screen.queryByRole('link', { name: 'VIP' })).toBeNull();
+  });
+
   it('says plainly when the operator has defined no levels', async () => {
     openVipPage(overview({ rank: 0, next: null, levels: [] }));
     expect((await screen.findByTestId('vip-empty')).textContent).toBe('O programa VIP ainda não está disponível.');
