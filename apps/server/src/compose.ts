@@ -197,6 +197,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     async close() {
       catalogue.close();
       bonus.close();
+      points.close();
       await houseGames.close();
       await provider.close();
       await wallet.close();

@@ -30,6 +30,8 @@ export function createPointsModule(deps: { db: Db; logger: Logger; ports: Points
   const mall = createMallService({ db: deps.db, ports: deps.ports });
   const admin = createAdminService({ db: deps.db, ports: deps.ports });
   const post = deps.ports.wallet.postOrThrow;
+  // Set on close: the earning job's loop ends after its current pass instead of running into a closed pool.
+  let closing = false;
 
   /** One crediting pass: deposits credited and settled play since the cursors. */
   async function creditEarnings() {
@@ -58,7 +60,7 @@ export function createPointsModule(deps: { db: Db; logger: Logger; ports: Points
         // Runs for most of its minute, a pass a second, so points follow play within a second or two.
         async handle() {
           const until = Date.now() + EARN_LOOP_MS;
-          while (Date.now() < until) {
+          while (Date.now() < until && !closing) {
             const began = Date.now();
             const { deposits, play } = await creditEarnings();
             if (deposits.points + play.points > 0n) logger.info({ deposits: deposits.facts, facts: play.facts, members: play.members + deposits.members, points: (play.points + deposits.points).toString() }, 'points credited');
@@ -68,6 +70,9 @@ export function createPointsModule(deps: { db: Db; logger: Logger; ports: Points
         },
       },
     ] satisfies JobDefinition[],
+    close() {
+      closing = true;
+    },
   };
 }
 
