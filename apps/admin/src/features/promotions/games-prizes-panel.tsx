@@ -116,6 +116,7 @@ function GamesForm({ promotionId, type, game }: { promotionId: string; type: Gam
         <TextField label={t('games.maxTickets')} value={draft.maxTickets} inputMode="numeric" onChange={(event) => set('maxTickets', event.target.value)} data-testid="games-maxTickets" />
         {raffle ? <TextField label={t('games.drawAt')} type="datetime-local" value={draft.drawAt} onChange={(event) => set('drawAt', event.target.value)} data-testid="games-drawAt" /> : null}
       </div>
+      <div className="pr-games__scroll">
       <table className="bo-table pr-games__table">
         <thead>
           <tr>
@@ -170,6 +171,7 @@ function GamesForm({ promotionId, type, game }: { promotionId: string; type: Gam
           ))}
         </tbody>
       </table>
+      </div>
       <div className="pr-games__actions">
         <Button variant="outline" size="sm" disabled={draft.prizes.length >= GAME_PRIZES_MAX} onClick={() => setDraft((current) => ({ ...current, prizes: [...current.prizes, emptyPrize()] }))} data-testid="games-add">
           {t('games.add')}
