@@ -14,6 +14,7 @@ const LABELS: Record<string, ParseKeys<'admin-promotions'>> = {
   'eligibility.agentAccount': 'editor.agentAccount',
   'eligibility.minDeposit': 'editor.minDeposit',
   'eligibility.minValidBet': 'editor.minValidBet',
+  'eligibility.vipLevels': 'editor.vipLevels',
   budget: 'editor.budget',
   memberCap: 'editor.memberCap',
   'reward.amount': 'editor.amount',
@@ -32,7 +33,8 @@ export function FieldProblems({ error }: { error: unknown }) {
   const names = [...new Set(fields.map((field) => String(field.path ?? '').replace(/^body\./, '')).filter(Boolean))].map((path) => {
     const text = /^texts\.(pt|en)\.(title|summary|html)$/.exec(path);
     if (text) return `${t(text[1] === 'pt' ? 'editor.textsPt' : 'editor.textsEn')} › ${t(text[2] === 'title' ? 'editor.titleField' : text[2] === 'summary' ? 'editor.summary' : 'editor.html')}`;
-    const label = LABELS[path];
+    // A bad VIP rank is named by its position (eligibility.vipLevels.1): the field is the list.
+    const label = LABELS[path.replace(/^(eligibility\.vipLevels)\.\d+$/, '$1')];
     return label ? t(label) : path;
   });
   if (names.length === 0) return null;

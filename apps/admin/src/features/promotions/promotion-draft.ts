@@ -12,6 +12,8 @@ export interface PromotionDraft {
   newMembersOnly: boolean;
   onePerCpf: boolean;
   agentAccount: string;
+  /** VIP ranks allowed, as typed ("2, 3"); empty = every level. */
+  vipLevels: string;
   minDeposit: string;
   minValidBet: string;
   budget: string;
@@ -59,6 +61,7 @@ export function emptyDraft(): PromotionDraft {
     newMembersOnly: false,
     onePerCpf: false,
     agentAccount: '',
+    vipLevels: '',
     minDeposit: '',
     minValidBet: '',
     budget: '1000.00',
@@ -88,6 +91,7 @@ export function draftOf(promotion: AdminPromotion): PromotionDraft {
     newMembersOnly: promotion.eligibility.newMembersOnly,
     onePerCpf: promotion.eligibility.onePerCpf,
     agentAccount: promotion.eligibility.agentAccount ?? '',
+    vipLevels: promotion.eligibility.vipLevels.join(', '),
     minDeposit: promotion.eligibility.minDeposit ?? '',
     minValidBet: promotion.eligibility.minValidBet ?? '',
     budget: promotion.budget,
@@ -111,7 +115,8 @@ export function inputOf(draft: PromotionDraft): PromotionInput {
     startsAt: toIso(draft.startsAt) ?? '',
     endsAt: toIso(draft.endsAt),
     eligibility: {
-      vipLevels: [],
+      // A rank that is not a whole number reaches the server as NaN, which names the field.
+      vipLevels: draft.vipLevels.split(/[\s,;]+/).filter(Boolean).map(Number),
       registeredFrom: toIso(draft.registeredFrom),
       registeredTo: toIso(draft.registeredTo),
       newMembersOnly: draft.newMembersOnly,

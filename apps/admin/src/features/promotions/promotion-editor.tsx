@@ -64,10 +64,10 @@ export function PromotionEditor({ promotion, restrictedTypesAllowed, onClose }: 
             {field('agentAccount', t('editor.agentAccount'))}
             {field('minDeposit', t('editor.minDeposit'), { inputMode: 'decimal' })}
             {field('minValidBet', t('editor.minValidBet'), { inputMode: 'decimal' })}
+            {field('vipLevels', t('editor.vipLevels'), { inputMode: 'numeric' })}
           </div>
           <Checkbox label={t('editor.newMembersOnly')} checked={draft.newMembersOnly} onChange={(event) => set('newMembersOnly', event.target.checked)} />
           <Checkbox label={t('editor.onePerCpf')} checked={draft.onePerCpf} onChange={(event) => set('onePerCpf', event.target.checked)} />
-          <p className="bo-muted bo-small">{t('editor.vipLevels')}</p>
           <h3>{t('editor.sectionReward')}</h3>
           <div className="pr-grid">
             {field('budget', t('editor.budget'), { inputMode: 'decimal' })}

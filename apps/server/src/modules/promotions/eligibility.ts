@@ -7,8 +7,8 @@ import type { PromotionsPorts } from './promotions.ports.ts';
 /**
  * Whether a member may join or apply to a promotion now. Reads other modules' data only through
  * their APIs (CPF, the agent tree) and published views (accounts_v_member's registration time,
- * payments_v_deposit's credited deposits, agents_v_member_day's valid bet per rolled-up day).
- * VIP levels are kept in the definition but not applied until issue 22 brings VIP levels.
+ * payments_v_deposit's credited deposits, agents_v_member_day's valid bet per rolled-up day,
+ * vip_v_member_rank's VIP level).
  * Answers the CPF to record when the promotion allows one participation per CPF.
  */
 export async function checkEligibility(db: DbExecutor, ports: PromotionsPorts, promotion: PromotionRow, memberId: bigint, now: Date): Promise<{ cpf: string | null }> {
@@ -28,6 +28,11 @@ export async function checkEligibility(db: DbExecutor, ports: PromotionsPorts, p
   if (rules.registeredFrom && registeredAt < new Date(rules.registeredFrom)) refuse('registered before the window');
   if (rules.registeredTo && registeredAt >= new Date(rules.registeredTo)) refuse('registered after the window');
   if (rules.newMembersOnly && registeredAt < promotion.startsAt) refuse('registered before the promotion started');
+  if (rules.vipLevels.length > 0) {
+    // No row in the VIP module's view is the base level, 0.
+    const row = await sql<{ rank: number }>`select rank from vip_v_member_rank where member_id = ${memberId}`.execute(db);
+    if (!rules.vipLevels.includes(row.rows[0]?.rank ?? 0)) refuse('VIP level not among the promotion levels');
+  }
   if (rules.agentAccount) {
     const agentId = await ports.memberIdOf(rules.agentAccount);
     if (agentId === undefined || (agentId !== memberId && !(await ports.isInTeam(agentId, memberId)))) refuse('not in the agent team');

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PlayerPromotionListSchema, RewardCentreSchema, type PromotionInput } from '@app/contracts';
 import { bearer, loginAs, newOperatorSession, newPlayer, type TestPlayer } from '../../../test/builders.ts';
@@ -196,6 +197,15 @@ describe('an application promotion, end to end', () => {
     const list = PlayerPromotionListSchema.parse((await call('GET', '/api/promotions/mine', token)).json());
     expect(list.list.find((item) => item.id === cashback)!.state).toBe('process');
     expect((await call('POST', `/api/promotions/${cashback}/application`, token, { comment: '' })).json().error.code).toBe('promotions.wrong_type');
+  });
+
+  it("admits only the promotion's VIP levels (a member without a VIP row is level 0)", async () => {
+    const goldOnly = await createPromotion({ type: 'cashback', eligibility: { ...promotionInput().eligibility, vipLevels: [2, 3] } });
+    const member = await newPlayer(ctx.core);
+    const memberToken = await loginAs(ctx.app, member);
+    expect((await call('POST', `/api/promotions/${goldOnly}/join`, memberToken)).json().error.code).toBe('promotions.not_eligible');
+    await sql`insert into vip_member (member_id, rank) values (${member.id}, 2)`.execute(ctx.core.db);
+    expect((await call('POST', `/api/promotions/${goldOnly}/join`, memberToken)).statusCode).toBe(204);
   });
 
   it('shows coming-soon promotions to visitors and counts the available ones', async () => {

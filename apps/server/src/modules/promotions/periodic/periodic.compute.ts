@@ -65,9 +65,20 @@ export async function runBatch(db: DbExecutor, period: PeriodContext, cursor: bi
       group by 1, 2
     ),
     owed as (
-      -- Level 0 for everyone: the VIP module publishes no view of member levels yet.
+      -- The member's VIP level when the run computes (vip_v_member_rank; no row = 0) picks the
+      -- rate: the promotion's own row of the highest level not above it, and for a product type
+      -- the promotion leaves out, the VIP level's own rebate (vip_v_level_rebate).
       select play.member_id, sum(floor(greatest(play.valid_bet, 0) * rate.rate_percent / 100))::bigint as amount
-      from play join promotions_rebate_rate rate on rate.promotion_id = ${period.promotionId} and rate.vip_level = 0 and rate.product_type = play.product_type
+      from play
+      left join vip_v_member_rank vip on vip.member_id = play.member_id
+      join lateral (
+        select coalesce(
+          (select own.rate_percent from promotions_rebate_rate own
+           where own.promotion_id = ${period.promotionId} and own.product_type = play.product_type and own.vip_level <= coalesce(vip.rank, 0)
+           order by own.vip_level desc limit 1),
+          (select level.rate_percent from vip_v_level_rebate level where level.rank = coalesce(vip.rank, 0) and level.product_type = play.product_type)
+        ) as rate_percent
+      ) as rate on rate.rate_percent is not null
       group by 1
     )`
       : sql`

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PeriodicConfigInput, PeriodicRun } from '@app/contracts';
 import { bearer, loginAs, newOperatorSession, newPlayer, type TestPlayer } from '../../../../test/builders.ts';
@@ -36,7 +37,7 @@ const REBATE_RATES: PeriodicConfigInput = {
     { vipLevel: 0, productType: 'lottery', percent: '0.3' },
     { vipLevel: 0, productType: 'pvp', percent: '0.2' },
     { vipLevel: 0, productType: 'fish', percent: '0.6' },
-    // Kept for issue 22 (VIP levels), not applied yet.
+    // Members at VIP level 3 and above.
     { vipLevel: 3, productType: 'live', percent: '5' },
   ],
 };
@@ -124,6 +125,32 @@ describe('daily rebate', () => {
     }
     await ctx.core.modules.promotions.api.periodic.runPeriod(id, DAY, 'schedule');
     expect(await amountOf(id, member)).toEqual([100n + 150n + 80n + 30n + 20n + 60n]);
+  }, 60_000);
+
+  it("picks the rate by the member's VIP level: the promotion's row of the highest level not above it, else the level's own rebate", async () => {
+    // VIP levels 0–2 with their own rebates (the VIP module's table; its published views are what the run reads).
+    for (const [rank, fish] of [[0, '0.1'], [1, '0.2'], [2, '0.5']] as const) {
+      await sql`insert into vip_level_definition (rank, name_pt, name_en, badge, min_valid_bet, min_deposit, retention_valid_bet, upgrade_bonus, upgrade_wagering,
+                  monthly_bonus, monthly_wagering, bonus_valid_days, rebates, updated_by)
+                values (${rank}, ${`N${rank}`}, ${`N${rank}`}, 'colour:gold', ${rank * 100}, 0, 0, 0, 0, 0, 0, 30, ${JSON.stringify({ fish, live: '0' })}::jsonb, 'test')
+                on conflict (rank) do update set rebates = excluded.rebates`.execute(ctx.core.db);
+    }
+    const id = await createPromotion('rebate', { max: '100.00' });
+    // Live only: level 0 pays 1 %, level 2 and above 5 %; fish is left to the VIP levels.
+    await configure(id, { kind: 'rebate', rates: [{ vipLevel: 0, productType: 'live', percent: '1' }, { vipLevel: 2, productType: 'live', percent: '5' }] });
+    const [base, silver, gold] = [await joined(id), await joined(id), await joined(id)];
+    for (const [member, rank] of [[silver, 1], [gold, 2]] as const) {
+      await sql`insert into vip_member (member_id, rank) values (${member.id}, ${rank}) on conflict (member_id) do update set rank = excluded.rank`.execute(ctx.core.db);
+    }
+    for (const member of [base, silver, gold]) {
+      await round(member, 'LIVE', 100_00n, 0n, IN_DAY);
+      await round(member, 'FISH', 100_00n, 0n, IN_DAY);
+    }
+    await ctx.core.modules.promotions.api.periodic.runPeriod(id, DAY, 'schedule');
+    // live R$ 100 × 1 % (levels 0 and 1) or 5 % (level 2); fish R$ 100 × the level's 0.1 / 0.2 / 0.5 %.
+    expect(await amountOf(id, base)).toEqual([100n + 10n]);
+    expect(await amountOf(id, silver)).toEqual([100n + 20n]);
+    expect(await amountOf(id, gold)).toEqual([500n + 50n]);
   }, 60_000);
 });
 
