@@ -1180,6 +1180,15 @@ export interface GeneratedViews {
     opened_at: Date | null;
     closed_at: Date | null;
   };
+  vip_v_level_rebate: {
+    rank: number | null;
+    product_type: string | null;
+    rate_percent: string | null;
+  };
+  vip_v_member_rank: {
+    member_id: bigint | null;
+    rank: number | null;
+  };
   wallet_v_house_movement: {
     journal_id: bigint | null;
     journal_type: string | null;
