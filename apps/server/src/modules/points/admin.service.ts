@@ -19,6 +19,8 @@ function cents(text: string): bigint {
 
 function itemValues(input: AdminPointsItemInput) {
   const value = cents(input.value);
+  // Shown as an <img> to every member: our own media or an https address, nothing else.
+  if (input.imageUrl && !/^(https:\/\/|\/media\/)[^\s"'<>]+$/.test(input.imageUrl.trim())) throw new AppError('points.item_invalid', 'image URL must be https:// or /media/');
   if (input.kind !== 'physical' && value <= 0n) throw new AppError('points.item_invalid', 'a cash or bonus item pays an amount');
   return {
     kind: input.kind,

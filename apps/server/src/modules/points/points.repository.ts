@@ -53,7 +53,9 @@ export async function listMovements(db: DbExecutor, memberId: bigint, options: {
 
 export async function movementTotals(db: DbExecutor, memberId: bigint): Promise<{ earned: bigint; spent: bigint }> {
   const row = await sql<{ earned: bigint; spent: bigint }>`
-    select coalesce(sum(amount) filter (where amount > 0), 0)::bigint as earned, coalesce(-sum(amount) filter (where amount < 0), 0)::bigint as spent
+    -- A rejected redemption's points coming back lower what was spent; they were not earned again.
+    select coalesce(sum(amount) filter (where source in ('deposit', 'play')), 0)::bigint as earned,
+      coalesce(-sum(amount) filter (where source in ('redeem', 'redeem_return', 'convert')), 0)::bigint as spent
     from points_movement where member_id = ${memberId}`.execute(db);
   return { earned: BigInt(row.rows[0]!.earned), spent: BigInt(row.rows[0]!.spent) };
 }

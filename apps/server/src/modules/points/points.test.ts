@@ -206,6 +206,19 @@ describe('the mall', () => {
     const audits = await sql<{ action: string }>`select action from backoffice_audit where target_type = 'points_redemption' and target_id in (${approved.id}, ${rejected.id}) order by id`.execute(ctx.core.db);
     expect(audits.rows.map((row) => row.action)).toEqual(['points.redemption.approved', 'points.redemption.rejected']);
     expect(await ledgerPoints(member.id)).toEqual({ entries: 200n, movements: 200n, balance: 200n });
+    // Earned counts deposits and play; the rejected redemption's return lowers what was spent.
+    expect((await api(ctx, 'GET', '/api/points/balance', member.token)).json()).toEqual({ points: '200', earned: '300', spent: '100' });
+  });
+
+  it('refuses an item whose image is not https or our media', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/points/items',
+      headers: bearer(owner),
+      payload: { kind: 'physical', namePt: 'X', nameEn: 'X', pointsCost: '10', stock: null, perMemberLimit: null, imageUrl: 'javascript:alert(1)' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('points.item_invalid');
   });
 
   it('grants bonus money for a bonus item through the bonus module, once', async () => {
