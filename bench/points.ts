@@ -98,10 +98,10 @@ for (const fact of facts) {
   else lags.push(pass.at - Number(fact.settled));
 }
 lags.sort((a, b) => a - b);
-const pct = (p: number) => (lags.length === 0 ? NaN : lags[Math.min(lags.length - 1, Math.floor((p / 100) * lags.length))]!);
+const pct = (p: number) => (lags.length === 0 ? NaN : Math.round(lags[Math.min(lags.length - 1, Math.floor((p / 100) * lags.length))]!));
 console.log(`live: ${written.toLocaleString('en')} rounds in ${DURATION_S} s (${Math.round(written / DURATION_S).toLocaleString('en')} rounds/s asked ${RATE}); ${passes.length} passes`);
 console.log(`  passes: ${passes.map((pass) => `${pass.facts} facts/${Math.round(pass.ms)} ms`).join(', ')}`);
-console.log(`  lag settle → credited: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${lags.at(-1)} ms; not credited by the end: ${missed}`);
+console.log(`  lag settle → credited: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${Math.round(lags.at(-1) ?? NaN)} ms; not credited by the end: ${missed}`);
 
 // 3. Idempotence and the ledger.
 const again = await credit();
