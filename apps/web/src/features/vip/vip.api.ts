@@ -10,6 +10,8 @@ import { getToken } from '../../shared/session-token.ts';
 export const vipKeys = {
   overview: (token: string | null) => ['vip', token, 'overview'] as const,
   state: (token: string | null, language: string) => ['vip', token, 'state', language] as const,
+  /** Every language's state, to invalidate together. */
+  states: (token: string | null) => ['vip', token, 'state'] as const,
 };
 
 export function vipOverviewQueryOptions(token: string | null) {

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { intlLocaleOf } from '@app/i18n';
 import { Alert, Spinner } from '@app/ui';
@@ -6,7 +7,7 @@ import { VIP_PRODUCT_TYPES, type VipLevelInput, type VipOverview, type VipProgre
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { getToken } from '../../../shared/session-token.ts';
 import { EmptyState, LoadFailed, TitledCard, useWalletFormat, walletBalanceQueryOptions, type WalletFormat } from '../../wallet/index.ts';
-import { vipOverviewQueryOptions } from '../vip.api.ts';
+import { vipKeys, vipOverviewQueryOptions } from '../vip.api.ts';
 import { VipBadge } from './vip-badge.tsx';
 import './vip.css';
 
@@ -19,6 +20,12 @@ export function VipPage() {
   const format = useWalletFormat(balance.data?.currencySymbol ?? 'R$');
   // Progress moves with every settled round: the page follows it while open.
   const overview = useQuery({ ...vipOverviewQueryOptions(getToken()), refetchInterval: 15_000 });
+  // The page recomputes the member's level: the badge in the menus follows a new rank at once.
+  const queryClient = useQueryClient();
+  const rank = overview.data?.rank;
+  useEffect(() => {
+    if (rank !== undefined) void queryClient.invalidateQueries({ queryKey: vipKeys.states(getToken()) });
+  }, [rank, queryClient]);
   if (overview.isError) return <LoadFailed error={overview.error} onRetry={() => void overview.refetch()} retrying={overview.isFetching} />;
   if (!overview.data) return <Spinner label={t('common:loading')} layout="block" />;
   const data = overview.data;
