@@ -88,10 +88,9 @@ export function createMallService(deps: { db: Db; ports: PointsPorts }) {
   }
 
   return {
-    /** MCS2_getPointReward: active items; for a member, with their points, limits and requirements. */
-    async listItems(language: Language, memberId: bigint | null): Promise<PointsItem[]> {
+    /** MCS2_getPointReward: active items with the member's points, limits and requirements. */
+    async listItems(language: Language, memberId: bigint): Promise<PointsItem[]> {
       const rows = await repository.listItems(db, { activeOnly: true });
-      if (memberId === null) return rows.map((row) => itemView(row, language, { redeemed: 0, points: 0n, totals: { deposits: 0n, validBet: 0n } }));
       const [redeemed, points, totals] = await Promise.all([repository.redeemedByItem(db, memberId), pointsOf(memberId), repository.memberTotals(db, memberId)]);
       return rows.map((row) => itemView(row, language, { redeemed: redeemed.get(row.id) ?? 0, points, totals }));
     },

@@ -35,10 +35,6 @@ export function pointsRoutes(deps: { db: Db; mall: MallService; admin: AdminServ
 
     app.get('/points/config', { schema: { tags, summary: 'The exchange-rate table and the conversion rule (MCS2_getPointConfig)', response: { 200: PointsConfigSchema } } }, async () => deps.admin.config());
 
-    app.get('/points/mall', { schema: { tags, summary: 'Active mall items, for visitors', querystring: ContentLanguageQuerySchema, response: { 200: PointsItemListSchema, 400: ErrorResponseSchema } } }, async (request) => ({
-      items: await deps.mall.listItems(request.query.language, null),
-    }));
-
     app.get(
       '/points/items',
       { ...member, schema: { tags, summary: 'Mall items with what the member may still redeem (MCS2_getPointReward)', security: bearer, querystring: ContentLanguageQuerySchema, response: { 200: PointsItemListSchema, ...errors } } },

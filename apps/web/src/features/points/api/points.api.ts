@@ -18,7 +18,6 @@ import { memberQueryOptions } from '../../../shared/member-query.ts';
 export const pointsKeys = {
   all: ['points'] as const,
   config: () => ['points', 'config'] as const,
-  mall: (language: Language) => ['points', 'mall', language] as const,
   balance: (token: string | null) => ['points', token, 'balance'] as const,
   items: (token: string | null, language: Language) => ['points', token, 'items', language] as const,
   movements: (token: string | null) => ['points', token, 'movements'] as const,
@@ -26,10 +25,6 @@ export const pointsKeys = {
 };
 
 export const pointsConfigQueryOptions = () => queryOptions({ queryKey: pointsKeys.config(), queryFn: ({ signal }) => apiRequest('/api/points/config', { schema: PointsConfigSchema, signal }) });
-
-/** Visitors see the mall without their own limits. */
-export const publicMallQueryOptions = (language: Language, enabled: boolean) =>
-  queryOptions({ queryKey: pointsKeys.mall(language), queryFn: ({ signal }) => apiRequest(`/api/points/mall?language=${language}`, { schema: PointsItemListSchema, signal }), enabled });
 
 export const pointsBalanceQueryOptions = (token: string | null) =>
   memberQueryOptions({ token, queryKey: pointsKeys.balance(token), fetch: (signal) => apiRequest('/api/points/balance', { schema: PointsBalanceSchema, signal }) });

@@ -6,18 +6,16 @@ import { Button, GiftIcon, Spinner } from '@app/ui';
 import { useSession } from '../../account/index.ts';
 import { EmptyState, LoadFailed, useWalletFormat, type WalletFormat } from '../../wallet/index.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
-import { pointsItemsQueryOptions, publicMallQueryOptions } from '../api/points.api.ts';
+import { pointsItemsQueryOptions } from '../api/points.api.ts';
 import { RedeemDialog } from './redeem-dialog.tsx';
 
 /** The mall's grid: each item with its points requirement, amount requirement, stock and limit. */
 export function MallGrid() {
   const { t, i18n } = useTranslation(['pages', 'common']);
   const language = currentLanguage(i18n);
-  const { token, isLoggedIn } = useSession();
+  const { token } = useSession();
   const format = useWalletFormat('R$');
-  const mine = useQuery(pointsItemsQueryOptions(token, language));
-  const visitor = useQuery(publicMallQueryOptions(language, !isLoggedIn));
-  const query = isLoggedIn ? mine : visitor;
+  const query = useQuery(pointsItemsQueryOptions(token, language));
   const [chosen, setChosen] = useState<PointsItem | null>(null);
   if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
   if (!query.data) return <Spinner label={t('common:loading')} layout="block" />;
@@ -31,7 +29,7 @@ export function MallGrid() {
     <>
       <ul className="points-grid" data-testid="points-mall">
         {query.data.items.map((item) => (
-          <ItemCard key={item.id} item={item} format={format} isLoggedIn={isLoggedIn} onRedeem={() => setChosen(item)} />
+          <ItemCard key={item.id} item={item} format={format} onRedeem={() => setChosen(item)} />
         ))}
       </ul>
       {chosen ? <RedeemDialog item={chosen} onClose={() => setChosen(null)} /> : null}
@@ -39,7 +37,7 @@ export function MallGrid() {
   );
 }
 
-function ItemCard({ item, format, isLoggedIn, onRedeem }: { item: PointsItem; format: WalletFormat; isLoggedIn: boolean; onRedeem: () => void }) {
+function ItemCard({ item, format, onRedeem }: { item: PointsItem; format: WalletFormat; onRedeem: () => void }) {
   const { t } = useTranslation('pages');
   const soldOut = item.stock === 0;
   return (
@@ -63,15 +61,13 @@ function ItemCard({ item, format, isLoggedIn, onRedeem }: { item: PointsItem; fo
           {item.requirementKind !== 'none' ? (
             <>
               <dt>{t(`pointMall.mall.requirement.${item.requirementKind}`)}</dt>
-              <dd data-testid="points-item-requirement">{isLoggedIn ? t('pointMall.mall.requirementProgress', { done: format.money(item.requirementDone), required: format.money(item.requirementAmount) }) : format.money(item.requirementAmount)}</dd>
+              <dd data-testid="points-item-requirement">{t('pointMall.mall.requirementProgress', { done: format.money(item.requirementDone), required: format.money(item.requirementAmount) })}</dd>
             </>
           ) : null}
         </dl>
-        {isLoggedIn ? (
-          <Button variant="accent" disabled={item.available < 1} onClick={onRedeem} data-testid="points-item-redeem">
-            {soldOut ? t('pointMall.mall.soldOut') : !item.requirementMet ? t('pointMall.mall.requirementMissing') : item.available < 1 ? t('pointMall.mall.unavailable') : t('pointMall.mall.redeem')}
-          </Button>
-        ) : null}
+        <Button variant="accent" disabled={item.available < 1} onClick={onRedeem} data-testid="points-item-redeem">
+          {soldOut ? t('pointMall.mall.soldOut') : !item.requirementMet ? t('pointMall.mall.requirementMissing') : item.available < 1 ? t('pointMall.mall.unavailable') : t('pointMall.mall.redeem')}
+        </Button>
       </div>
     </li>
   );

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { Button, CoinsIcon, Tabs } from '@app/ui';
-import { useAccountModals, useSession } from '../../account/index.ts';
+import { CoinsIcon, Tabs } from '@app/ui';
+import { useSession } from '../../account/index.ts';
 import { TitledCard, useWalletFormat } from '../../wallet/index.ts';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
 import { pointsBalanceQueryOptions } from '../api/points.api.ts';
@@ -17,37 +17,24 @@ import '../components/points.css';
 
 const TABS = ['mall', 'details', 'history', 'convert', 'rules'] as const;
 type PointsTab = (typeof TABS)[number];
-/** What a visitor may see without logging in. */
-const PUBLIC_TABS: readonly PointsTab[] = ['mall', 'rules'];
 
 const PANELS: Record<PointsTab, () => JSX.Element> = { mall: MallGrid, details: PointsDetails, history: RedeemHistory, convert: ConvertForm, rules: PointsRules };
 
-/** /pointMall: the member's points, the mall, points details, redeem history, conversion and the rules with the exchange-rate table. */
+/** /pointMall (a member route: the router sends visitors to log in): the member's points, the mall, points details, redeem history, conversion and the rules with the exchange-rate table. */
 export function PointMallPage() {
   const { t } = useTranslation('pages');
   const [params, setParams] = useSearchParams();
-  const { token, isLoggedIn } = useSession();
-  const { open } = useAccountModals();
+  const { token } = useSession();
   const tab = TABS.find((name) => name === params.get('tab')) ?? 'mall';
   const Panel = PANELS[tab];
-  const mayShow = isLoggedIn || PUBLIC_TABS.includes(tab);
   return (
     <div className="page points-page" data-testid="points-page">
       <PageHeader title={t('pointMall.title')} icon={<CoinsIcon />} subtitle={t('pointMall.subtitle')} />
-      {isLoggedIn ? <BalanceCard token={token} /> : null}
+      <BalanceCard token={token} />
       <div className="points-tabs">
         <Tabs label={t('pointMall.tabsLabel')} value={tab} onChange={(next) => setParams({ tab: next }, { replace: true })} items={TABS.map((id) => ({ id, label: t(`pointMall.tabs.${id}`) }))} />
       </div>
-      {mayShow ? (
-        <Panel />
-      ) : (
-        <div className="points-login" data-testid="points-login">
-          <p>{t('pointMall.loginFirst')}</p>
-          <Button variant="accent" onClick={() => open({ kind: 'login' })}>
-            {t('pointMall.login')}
-          </Button>
-        </div>
-      )}
+      <Panel />
     </div>
   );
 }
