@@ -130,6 +130,16 @@ test.describe('promotion games', () => {
       await expect(card.getByTestId(`raffle-${raffle}-enter`)).toBeDisabled();
       await card.scrollIntoViewIfNeeded();
       await shoot(`games-raffle-${language}`);
+
+      // After a reload the wheel's play and how it was drawn are still there (the server keeps them).
+      await page.reload();
+      section = await toSection(page, wheel);
+      const history = section.getByTestId(`game-${wheel}-history`);
+      await history.locator('summary').first().click();
+      await expect(history).toContainText(String(randomValue));
+      await expect(history.locator('[data-hit="true"]')).toHaveCount(1);
+      await history.scrollIntoViewIfNeeded();
+      await shoot(`games-history-${language}`);
       expect(await horizontalOverflow(page)).toBe(0);
       if (language === 'en') await page.getByTestId('language-select').selectOption('pt');
     });

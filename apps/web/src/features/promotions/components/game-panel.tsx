@@ -3,7 +3,7 @@ import type { PlayerPromotion } from '@app/contracts';
 import { Alert, Button, Spinner } from '@app/ui';
 import { useAccountModals } from '../../account/index.ts';
 import { usePromotionGame } from '../api/promotion-games.api.ts';
-import { PrizeTable, TicketsLine } from './game-prizes.tsx';
+import { DrawHistory, PrizeTable, TicketsLine } from './game-prizes.tsx';
 import { GoldenEggsGame } from './golden-eggs-game.tsx';
 import { RaffleCard } from './raffle-card.tsx';
 import { WheelGame } from './wheel-game.tsx';
@@ -35,6 +35,7 @@ export function GamePanel({ promotion }: { promotion: PlayerPromotion }) {
       ) : null}
       {promotion.state === 'coming_soon' ? <p className="promotion__note">{t('promotions.notes.coming_soon')}</p> : null}
       <PrizeTable game={data} />
+      <DrawHistory game={data} />
     </div>
   );
 }

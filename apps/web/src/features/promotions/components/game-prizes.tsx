@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { GameDraw, PromotionGame } from '@app/contracts';
+import { formatDateTime } from '@app/ui';
+import { intlLocaleOf } from '@app/i18n';
 import { formatMoney } from '../../../shared/format/money.ts';
 import { useContentLanguage } from '../../content/index.ts';
 
@@ -84,5 +86,34 @@ export function TicketsLine({ game }: { game: PromotionGame }) {
       ) : null}
       {rules.length > 0 ? <p className="promotion__note">{rules.join(' · ')}</p> : null}
     </div>
+  );
+}
+
+/** The member's recent plays of this game, each with how it was drawn (kept by the server, so a reload still shows them). */
+export function DrawHistory({ game }: { game: PromotionGame }) {
+  const { t } = useTranslation('content');
+  const language = useContentLanguage();
+  const draws = game.me?.draws ?? [];
+  if (draws.length === 0) return null;
+  // A label that is an amount already ("R$ 5") is not said twice.
+  const prizeText = ({ prize }: GameDraw) => {
+    if (prize.kind === 'nothing') return prize.label;
+    const amount = `R$ ${formatMoney(prize.amount, language)}`;
+    return /\d/.test(prize.label) ? amount : `${prize.label} · ${amount}`;
+  };
+  return (
+    <details className="draw-history" data-testid={`game-${game.promotionId}-history`}>
+      <summary>{t('promotionGames.history.title', { count: draws.length })}</summary>
+      <ul className="draw-history__list">
+        {draws.map((draw) => (
+          <li key={draw.id}>
+            <p className="draw-history__line">
+              {t('promotionGames.history.line', { ticket: draw.ticketNo, date: formatDateTime(draw.createdAt, intlLocaleOf(language)), prize: prizeText(draw) })}
+            </p>
+            <DrawDetail draw={draw} />
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
