@@ -35,8 +35,16 @@ export function PromotionSection({ promotion }: { promotion: PlayerPromotion }) 
         ? t('promotions.period.until', { date: formatDate(promotion.endsAt, intlLocaleOf(language)) })
         : t('promotions.period.open');
   return (
-    <section id={promotion.id} className="promotion" role="listitem" aria-labelledby={titleId} data-testid={`promotion-${promotion.id}`} data-state={promotion.state ?? 'visitor'}>
-      {promotion.imageUrl ? <img className="promotion__image" src={promotion.imageUrl} width={800} height={450} alt="" loading="lazy" decoding="async" /> : <div className="promotion__image promotion__image--empty" />}
+    <section
+      id={promotion.id}
+      className={promotion.imageUrl ? 'promotion' : 'promotion promotion--no-image'}
+      role="listitem"
+      aria-labelledby={titleId}
+      data-testid={`promotion-${promotion.id}`}
+      data-state={promotion.state ?? 'visitor'}
+    >
+      {/* Without an image the text (and a game's board) takes the whole card rather than sit beside an empty box. */}
+      {promotion.imageUrl && <img className="promotion__image" src={promotion.imageUrl} width={800} height={450} alt="" loading="lazy" decoding="async" />}
       <div className="stack stack--gap-2">
         <div className="promotion__head">
           <h2 className="promotion__title" id={titleId}>
