@@ -10,10 +10,11 @@ import enPages from '../locales/en/pages.json';
 import enSystem from '../locales/en/system.json';
 import enValidation from '../locales/en/validation.json';
 import enWallet from '../locales/en/wallet.json';
-import type { BundledResources } from './index.ts';
+import type pt from './bundle-pt.ts';
 
 /** English, the namespaces every page ships with (loadBundledLanguage). */
-const en: BundledResources = {
+/** Typed as Portuguese, the source of truth for the key set. */
+const en: typeof pt = {
   common: enCommon,
   layout: enLayout,
   account: enAccount,
