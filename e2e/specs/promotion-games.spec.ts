@@ -4,19 +4,10 @@ import path from 'node:path';
 import { consoleLogin, consoleMenu, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { isPhone, useReviewViewport } from '../fixtures/games.ts';
 import { expect, logIn, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
+import { demoPromotion } from '../fixtures/promotions.ts';
 import { horizontalOverflow } from '../fixtures/wallet.ts';
 
-interface ListedPromotion {
-  id: string;
-  type: string;
-}
-
-async function demoPromotion(type: string): Promise<string> {
-  const list = await api<{ list: ListedPromotion[] }>('/api/promotions?language=pt');
-  const found = list.list.find((promotion) => promotion.type === type);
-  if (!found) throw new Error(`no demo ${type} promotion`);
-  return found.id;
-}
+const demoId = async (type: string) => (await demoPromotion(type)).id;
 
 /** A promotion open now, straight into the table (the journey is about playing it, not defining it). */
 async function livePromotion(type: 'red_envelope' | 'wheel', names: { pt: string; en: string }, shares: number | null): Promise<string> {
@@ -56,7 +47,7 @@ test.describe('promotion games', () => {
         language === 'pt'
           ? { grabbed: 'Você pegou um envelope', tickets: 'Você tem 1 bilhete', spin: 'Girar a roleta', how: 'Como foi sorteado', chances: 'Prêmios e chances', drawAt: 'Sorteio em', entered: '1 bilhete inscrito' }
           : { grabbed: 'You grabbed an envelope', tickets: 'You have 1 ticket', spin: 'Spin the wheel', how: 'How it was drawn', chances: 'Prizes and chances', drawAt: 'Draw on', entered: '1 ticket entered' };
-      const [wheel, egg, raffle, envelope] = await Promise.all([demoPromotion('wheel'), demoPromotion('golden_egg'), demoPromotion('raffle'), liveEnvelope()]);
+      const [wheel, egg, raffle, envelope] = await Promise.all([demoId('wheel'), demoId('golden_egg'), demoId('raffle'), liveEnvelope()]);
       const member = await registerMember();
       await logIn(page, member.account, member.password);
       await expect(page.getByTestId('balance')).toBeVisible({ timeout: 60_000 });
@@ -147,7 +138,7 @@ test.describe('promotion games', () => {
 
   test('with reduced motion the wheel shows its result at once', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
-    const wheel = await demoPromotion('wheel');
+    const wheel = await demoId('wheel');
     const member = await registerMember();
     await logIn(page, member.account, member.password);
     await expect(page.getByTestId('balance')).toBeVisible({ timeout: 60_000 });

@@ -1,26 +1,14 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { api, registerMember } from '../fixtures/accounts.ts';
+import { registerMember } from '../fixtures/accounts.ts';
 import { consoleLogin, consoleMenu, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { useReviewViewport } from '../fixtures/games.ts';
 import { expect, logIn, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
+import { demoPromotion } from '../fixtures/promotions.ts';
 import { horizontalOverflow } from '../fixtures/wallet.ts';
 
 /** A 1×1 PNG: what a phone's screenshot of a win would be, as far as the server's sniffing goes. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-
-interface ListedPromotion {
-  id: string;
-  title: string;
-  type: string;
-}
-
-async function demoPromotion(type: string): Promise<ListedPromotion> {
-  const list = await api<{ list: ListedPromotion[] }>('/api/promotions?language=pt');
-  const found = list.list.find((promotion) => promotion.type === type);
-  if (!found) throw new Error(`no demo ${type} promotion`);
-  return found;
-}
 
 async function scrollTop(page: Page) {
   await page.evaluate(() => window.scrollTo(0, 0));
