@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import { describeError, executeSql, isDatabaseUnavailable, type DbExecutor } from '../db.ts';
 import type { Logger } from '../logger.ts';
+import { guardJobCompletion } from './completion-guard.ts';
 
 /**
  * A job is declared once, with its name, the shape of its data and its handler; modules
@@ -29,6 +30,7 @@ export interface JobRunner extends JobQueue {
 
 export function createJobRunner(options: { connectionString: string; logger: Logger }): JobRunner {
   const logger = options.logger.child({ module: 'jobs' });
+  guardJobCompletion((error, action) => logger.warn({ err: error, action }, 'a finished job could not be recorded (database away); it runs again when it expires'));
   const boss = new PgBoss({
     connectionString: options.connectionString,
     schema: 'pgboss',
