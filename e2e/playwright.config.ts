@@ -27,13 +27,15 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { viewport: { width: 1366, height: 800 } } },
-    // The phone runs the journeys whose screens change shape on a phone (menus, modals, the agent
-    // centre's tab strip, game grids); the others drive the same server paths as on the desktop,
-    // and their phone layouts are covered by screenshots and component tests. Keeps `npm test`
+    // The phone runs the tests tagged @phone: whole files whose screens change shape on a phone
+    // (menus, modals, game grids, the agent centre's tab strip, the member pages of promotions and
+    // points) and one journey of each other member feature; console maker-checker and operator
+    // journeys drive the same server paths as on the desktop, and their phone layouts are covered
+    // by screenshots taken inside the desktop tests and by component tests. Keeps `npm test`
     // inside its time budget on two cores.
     {
       name: 'phone',
-      testMatch: ['shell.spec.ts', 'session.spec.ts', 'accounts.spec.ts', 'content.spec.ts', 'games.spec.ts', 'crash.spec.ts', 'agent-centre.spec.ts', 'agent-settlement-corrections.spec.ts', 'agent-centre-corrections.spec.ts', 'admin.spec.ts', 'operators.spec.ts', 'approvals.spec.ts', 'bonus.spec.ts', 'promotions.spec.ts', 'promotion-games.spec.ts', 'vip.spec.ts', 'points.spec.ts'],
+      grep: /@phone/,
       use: { ...devices['Pixel 7'], browserName: 'chromium', defaultBrowserType: 'chromium' },
     },
   ],

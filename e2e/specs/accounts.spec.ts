@@ -2,7 +2,7 @@ import { lastSmsCode, registerMember, sql, uniqueMobile, uniqueName } from '../f
 import { expect, logIn, logOut, open, systemCli, test } from '../fixtures/site.ts';
 import { CAPTCHA_ANSWER } from '../server-env.ts';
 
-test.describe('accounts', () => {
+test.describe('accounts', { tag: '@phone' }, () => {
   test('registers by username with captcha and bot check, logs out and logs back in', async ({ page, shoot }) => {
     const username = uniqueName('r');
     const password = 'um segredo bem longo';

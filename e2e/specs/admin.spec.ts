@@ -29,7 +29,7 @@ async function auditRows(page: Page, action: string, target: string) {
  * finding the approval, and a support operator who may not touch payments.
  */
 test.describe('operator console', () => {
-  test('an owner logs in with TOTP, approves a withdrawal and finds it in the audit log', async ({ page, shoot }) => {
+  test('an owner logs in with TOTP, approves a withdrawal and finds it in the audit log', { tag: '@phone' }, async ({ page, shoot }) => {
     test.setTimeout(90_000);
     const member = await memberWithWithdrawal('40.00');
     await resetDemoOwnerTwoFactor();

@@ -31,7 +31,7 @@ function daysBack(days: number): { from: string; to: string } {
   return { from: new Date(Date.parse(`${to}T12:00:00Z`) - days * 86_400_000).toISOString().slice(0, 10), to };
 }
 
-test.describe('agent centre corrections', () => {
+test.describe('agent centre corrections', { tag: '@phone' }, () => {
   test('offer limits, downline transactions, menu entries, transfers, long reports and CSV', async ({ page }, testInfo) => {
     test.setTimeout(300_000);
     // A top agent holding a daily contract granted by the operator (1 % from the start, 2 % from

@@ -21,7 +21,7 @@ async function openAgentCentre(page: Page, agent: { account: string; password: s
   await expect(page.getByTestId('agent-home')).toBeVisible();
 }
 
-test.describe('agent centre', () => {
+test.describe('agent centre', { tag: '@phone' }, () => {
   test('an agent registers a downline, finds it in the team, and sees its bets in the reports', async ({ page, shoot }) => {
     test.setTimeout(180_000);
     const agent = await newAgent();

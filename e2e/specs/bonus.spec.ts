@@ -24,7 +24,7 @@ test.describe('bonus money', () => {
     await useReviewViewport(page, testInfo);
   });
 
-  test('a 10× grant shows its progress, slot rounds release it as cash', async ({ page, shoot }) => {
+  test('a 10× grant shows its progress, slot rounds release it as cash', { tag: '@phone' }, async ({ page, shoot }) => {
     const member = await payingMemberWithCash('50.00');
     await grantBonus(member.account, '2.00', '10');
     await logIn(page, member.account, member.password);

@@ -25,7 +25,7 @@ async function closeAnnouncement(page: Page) {
   await expect(modal).toBeHidden();
 }
 
-test.describe('home and site content', () => {
+test.describe('home and site content', { tag: '@phone' }, () => {
   test.describe('announcements and pop-ups', () => {
     test.use({ sitePopups: true });
 

@@ -4,7 +4,7 @@ import { fund } from '../fixtures/rounds.ts';
 import { expect, logIn, open, test } from '../fixtures/site.ts';
 import { horizontalOverflow } from '../fixtures/wallet.ts';
 
-test.describe('crash', () => {
+test.describe('crash', { tag: '@phone' }, () => {
   test.beforeEach(async ({ page }, testInfo) => useReviewViewport(page, testInfo));
 
   test('a member bets on a live round, cashes out, finds it in the betting record and verifies it', async ({ page, shoot }) => {

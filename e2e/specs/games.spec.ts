@@ -24,7 +24,7 @@ async function search(page: Page, text: string) {
   await expect(page.getByTestId('game-card').first()).toBeVisible();
 }
 
-test.describe('games', () => {
+test.describe('games', { tag: '@phone' }, () => {
   test.beforeEach(async ({ page }, testInfo) => useReviewViewport(page, testInfo));
 
   test('every list page shows games and every centre page vendors', async ({ page, shoot }) => {

@@ -32,7 +32,7 @@ async function createItems(tag: string) {
   await api('/api/backoffice/points/items', { method: 'POST', token, body: { ...base, kind: 'physical', namePt: `Camiseta ${tag}`, nameEn: `T-shirt ${tag}`, pointsCost: '30', value: '0.00', stock: 5, requirementKind: 'deposits', requirementAmount: '50.00' } });
 }
 
-test.describe('points mall', () => {
+test.describe('points mall', { tag: '@phone' }, () => {
   test.beforeEach(async ({ page }, testInfo) => {
     await useReviewViewport(page, testInfo);
   });

@@ -41,7 +41,7 @@ test.describe('promotion games', () => {
   });
 
   for (const language of ['pt', 'en'] as const) {
-    test(`red envelope, wheel, golden egg and raffle (${language})`, async ({ page, shoot }) => {
+    test(`red envelope, wheel, golden egg and raffle (${language})`, { tag: language === 'pt' ? '@phone' : [] }, async ({ page, shoot }) => {
       test.setTimeout(120_000);
       const words =
         language === 'pt'
@@ -136,7 +136,7 @@ test.describe('promotion games', () => {
     });
   }
 
-  test('with reduced motion the wheel shows its result at once', async ({ page }) => {
+  test('with reduced motion the wheel shows its result at once', { tag: '@phone' }, async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     const wheel = await demoId('wheel');
     const member = await registerMember();

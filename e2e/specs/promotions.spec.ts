@@ -19,7 +19,7 @@ async function scrollTop(page: Page) {
  * promotion with two images; an operator approves it in the console; the member claims the
  * reward in the reward centre, once.
  */
-test.describe('promotions', () => {
+test.describe('promotions', { tag: '@phone' }, () => {
   test.beforeEach(async ({ page }, testInfo) => {
     await useReviewViewport(page, testInfo);
   });

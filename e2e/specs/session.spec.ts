@@ -1,6 +1,6 @@
 import { expect, logIn, logOut, open, test } from '../fixtures/site.ts';
 
-test.describe('member session', () => {
+test.describe('member session', { tag: '@phone' }, () => {
   test('logs in with the demo member, shows the balance, logs out after confirmation', async ({ page, shoot }) => {
     await logIn(page, 'demo', 'Demo@1234');
     await expect(page.getByTestId('modal-login')).toBeHidden();

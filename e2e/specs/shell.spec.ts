@@ -1,6 +1,6 @@
 import { expect, open, test } from '../fixtures/site.ts';
 
-test.describe('app shell', () => {
+test.describe('app shell', { tag: '@phone' }, () => {
   test('home renders in Portuguese by default, with header, menu and footer', async ({ page, shoot }) => {
     await open(page, '/');
     await expect(page.locator('html')).toHaveAttribute('lang', 'pt-BR');

@@ -29,7 +29,7 @@ test.describe('VIP levels', () => {
     await useReviewViewport(page, testInfo);
   });
 
-  test('progress moves with play, Prata is reached and its upgrade bonus is paid once', async ({ page, shoot }) => {
+  test('progress moves with play, Prata is reached and its upgrade bonus is paid once', { tag: '@phone' }, async ({ page, shoot }) => {
     const member = await registerPayingMember();
     await depositCredited(member, '100.00');
     await fund(member.account, '1000.00');
