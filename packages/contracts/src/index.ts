@@ -22,3 +22,4 @@ export * from './promotion-games.ts';
 export * from './bonus.ts';
 export * from './vip.ts';
 export * from './points.ts';
+export * from './missions.ts';

@@ -20,7 +20,7 @@ export type RedemptionStatus = z.infer<typeof RedemptionStatusSchema>;
 export const PointsRequirementKindSchema = z.enum(['none', 'deposits', 'valid_bet']);
 export type PointsRequirementKind = z.infer<typeof PointsRequirementKindSchema>;
 
-export const MOVEMENT_SOURCES = ['deposit', 'play', 'redeem', 'redeem_return', 'convert'] as const;
+export const MOVEMENT_SOURCES = ['deposit', 'play', 'redeem', 'redeem_return', 'convert', 'mission', 'checkin'] as const;
 export const PointsMovementSourceSchema = z.enum(MOVEMENT_SOURCES);
 
 /** A rate: points per R$ 1,00 (up to four decimals). */
