@@ -74,6 +74,11 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     bonus: bonus.api,
     // Deposit-match rewards, issued in the credit's transaction (promotions is composed below).
     onDepositCredited: (tx, deposit) => promotions.api.depositCredited(tx, deposit),
+    // The VIP level's daily withdrawal limit (vip is composed below).
+    dailyLimit: {
+      limitOf: (memberId) => vip.api.withdrawalLimitOf(memberId),
+      timeZone: async () => (await system.api.getSettings()).locale.timeZone,
+    },
     webhookUrl: config.paymentsWebhookUrl,
     publicHost: new URL(config.publicUrl).host,
     siteName: 'Bet Platform',

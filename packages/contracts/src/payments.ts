@@ -127,6 +127,8 @@ export const WithdrawOptionsSchema = z.object({
   profileComplete: z.boolean(),
   /** Bonus money under wagering that a withdrawal request would forfeit (null when none). */
   openBonus: OpenBonusSchema.nullable().optional(),
+  /** The VIP level's daily withdrawal limit and what is left of it today (null when the level has none). */
+  dailyLimit: z.object({ limit: MoneySchema, remaining: MoneySchema }).nullable().optional(),
 });
 export type WithdrawOptions = z.infer<typeof WithdrawOptionsSchema>;
 

@@ -111,6 +111,8 @@ export const ERROR_CODES = {
   'payments.password_invalid': { status: 400, expected: true },
   'payments.payout_account_missing': { status: 409, expected: true },
   'payments.turnover_required': { status: 409, expected: true },
+  /** The member's VIP level caps what may be requested per day (details: limit, remaining, in reais). */
+  'payments.vip_daily_limit': { status: 409, expected: true },
   'bonus.forfeit_confirmation_required': { status: 409, expected: true },
   'bonus.grant_invalid': { status: 400, expected: true },
   'payments.receipt_not_allowed': { status: 409, expected: true },

@@ -21,6 +21,12 @@ describe('error messages', () => {
     expect(translateError(i18n, new Error('boom'))).toBe('Unknown error');
   });
 
+  it('names the VIP daily withdrawal limit and what is left today, in reais, in both languages', () => {
+    const error = new ApiError(409, 'payments.vip_daily_limit', 'x', { limit: '1500.00', remaining: '250.5' });
+    expect(translateError(i18n, error)).toBe('Your VIP level allows withdrawals of up to R$\u00a01,500.00 a day; R$\u00a0250.50 is left today.');
+    expect(translateError(createI18n('pt'), error)).toBe('Seu nível VIP permite sacar até R$\u00a01.500,00 por dia; hoje ainda restam R$\u00a0250,50.');
+  });
+
   it('turns a network failure into the network message', async () => {
     vi.stubGlobal('fetch', async () => {
       throw new TypeError('Failed to fetch');

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { i18n as I18n } from 'i18next';
 import { isApiError, UNKNOWN_ERROR_CODE, type ApiError } from './api-client.ts';
+import { formatMoney } from './format/money.ts';
+import { currentLanguage } from './i18n.ts';
 
 /** The error code of anything thrown by the API client; other throwables are 'unknown'. */
 export function errorCodeOf(error: unknown): string {
@@ -15,7 +17,7 @@ function looseT(i18n: I18n): LooseT {
 
 /**
  * Messages that depend on the details, not only the code: how long to wait after rate.limited,
- * and whether an SMS code was wrong or merely expired.
+ * whether an SMS code was wrong or merely expired, and the VIP daily withdrawal limit and what is left.
  */
 function detailedMessage(i18n: I18n, error: ApiError): string | undefined {
   const t = looseT(i18n);
@@ -28,6 +30,10 @@ function detailedMessage(i18n: I18n, error: ApiError): string | undefined {
   }
   if (error.code === 'auth.sms_code_invalid' && error.details?.reason === 'expired') {
     return String(t('errors:auth.sms_code_expired'));
+  }
+  if (error.code === 'payments.vip_daily_limit' && typeof error.details?.limit === 'string' && typeof error.details.remaining === 'string') {
+    const language = currentLanguage(i18n);
+    return String(t('errors:payments.vip_daily_limit', { limit: formatMoney(error.details.limit, language), remaining: formatMoney(error.details.remaining, language) }));
   }
   return undefined;
 }

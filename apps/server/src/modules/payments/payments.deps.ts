@@ -23,6 +23,16 @@ export interface PaymentsDeps {
    * module's deposit match). It must not throw for business reasons: a throw undoes the credit.
    */
   onDepositCredited?: (tx: DbExecutor, deposit: { depositId: bigint; memberId: bigint; amount: bigint }) => Promise<unknown>;
+  /** The VIP module's daily withdrawal limit per level; absent (or null for a member): no such limit. */
+  dailyLimit?: DailyWithdrawalLimit;
+}
+
+/** A cap on what a member may request per day of the site's calendar (withdrawals not refused or failed). */
+export interface DailyWithdrawalLimit {
+  /** Centavos per day at the member's level; null = none. */
+  limitOf(memberId: bigint): Promise<bigint | null>;
+  /** The site's time zone (settings locale.timeZone): where a day starts. */
+  timeZone(): Promise<string>;
 }
 
 /** Bonus money under wagering: what a withdrawal would forfeit, and the forfeit in the request's transaction. */

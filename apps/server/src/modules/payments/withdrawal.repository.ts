@@ -61,6 +61,26 @@ export async function insertWithdrawal(
     .executeTakeFirst();
 }
 
+/**
+ * The member's payout account row, locked for the rest of the transaction: withdrawal requests of
+ * one member that check a daily limit take it first, so they are checked one after the other.
+ */
+export async function lockPayoutAccount(executor: DbExecutor, memberId: bigint) {
+  return executor.selectFrom('payments_payout_account').select('member_id').where('member_id', '=', memberId).forUpdate().executeTakeFirst();
+}
+
+/**
+ * What the member requested since the start of today in `timeZone` (the site's day), counting
+ * every withdrawal but the refused and failed ones (their funds went back).
+ */
+export async function requestedToday(executor: DbExecutor, memberId: bigint, timeZone: string): Promise<bigint> {
+  const row = await sql<{ total: bigint | null }>`
+    select sum(amount)::bigint as total from payments_withdrawal
+    where member_id = ${memberId} and status not in ('rejected', 'failed')
+      and requested_at >= (date_trunc('day', now() at time zone ${timeZone}) at time zone ${timeZone})`.execute(executor);
+  return row.rows[0]?.total ?? 0n;
+}
+
 /** The withdrawal, locked for the rest of the transaction. */
 export async function lockWithdrawal(executor: DbExecutor, id: bigint) {
   return executor.selectFrom('payments_withdrawal').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();

@@ -18,6 +18,7 @@ import {
   insertWithdrawal,
   listDueWithdrawals,
   listMemberWithdrawals,
+  lockPayoutAccount,
   lockWithdrawal,
   markReceiptsAutoReceived,
   markWithdrawalApproved,
@@ -27,6 +28,7 @@ import {
   markWithdrawalRejected,
   postponeWithdrawalPoll,
   recordWithdrawalReceipt,
+  requestedToday,
   saveWithdrawalProof,
   scheduleWithdrawalRetry,
   upsertPayoutAccount,
@@ -47,16 +49,32 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
   const { provider } = deps;
   const turnoverOf = deps.turnoverRemaining ?? (async () => 0n);
 
+  /** The member's daily limit (centavos) and the site's time zone; null when no limit applies. */
+  async function dailyLimitOf(memberId: bigint): Promise<{ limit: bigint; timeZone: string } | null> {
+    if (!deps.dailyLimit) return null;
+    const limit = await deps.dailyLimit.limitOf(memberId);
+    return limit === null ? null : { limit, timeZone: await deps.dailyLimit.timeZone() };
+  }
+
+  async function dailyLimitView(memberId: bigint): Promise<WithdrawOptions['dailyLimit']> {
+    const daily = await dailyLimitOf(memberId);
+    if (!daily) return null;
+    const requested = await requestedToday(deps.db, memberId, daily.timeZone);
+    return { limit: formatCents(daily.limit), remaining: formatCents(requested >= daily.limit ? 0n : daily.limit - requested) };
+  }
+
   async function options(memberId: bigint): Promise<WithdrawOptions> {
-    const [settings, identity, account, cash, turnover, openBonus] = await Promise.all([
+    const [settings, identity, account, cash, turnover, openBonus, dailyLimit] = await Promise.all([
       deps.settings(),
       deps.identityOf(memberId),
       findPayoutAccount(deps.db, memberId),
       deps.wallet.cashOf(memberId),
       turnoverOf(memberId),
       deps.bonus?.openWagering(memberId) ?? null,
+      dailyLimitView(memberId),
     ]);
     return {
+      dailyLimit,
       min: settings.withdrawal.min,
       max: settings.withdrawal.max,
       available: formatCents(turnover > 0n ? 0n : cash),
@@ -114,7 +132,20 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
 
     const destination = destinationFromRow(account);
     const autoApproved = amount <= parseCents(settings.autoApproveUpTo)!;
+    const daily = await dailyLimitOf(memberId);
     const created = await deps.db.transaction().execute(async (tx) => {
+      if (daily) {
+        // One request of the member at a time from here to the commit: the second of two
+        // concurrent requests waits for the lock, then counts the first.
+        await lockPayoutAccount(tx, memberId);
+        // A concurrent double click: the first request stands (answered below), nothing refused.
+        if (await findWithdrawalByRequest(tx, memberId, input.requestId)) return undefined;
+        const requested = await requestedToday(tx, memberId, daily.timeZone);
+        if (requested + amount > daily.limit) {
+          const remaining = requested >= daily.limit ? 0n : daily.limit - requested;
+          throw new AppError('payments.vip_daily_limit', 'above the daily withdrawal limit of the VIP level', { limit: formatCents(daily.limit), remaining: formatCents(remaining) });
+        }
+      }
       const inserted = await insertWithdrawal(tx, {
         memberId,
         requestId: input.requestId,

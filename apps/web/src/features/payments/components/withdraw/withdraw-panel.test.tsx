@@ -54,6 +54,12 @@ describe('withdraw summary and form', () => {
     expect(screen.queryByTestId('payout-account-form')).toBeNull();
     expect(screen.queryByTestId('withdraw-profile-incomplete')).toBeNull();
     expect(screen.getByTestId('withdraw-submit').hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByTestId('withdraw-vip-daily-limit')).toBeNull();
+  });
+
+  it('shows the VIP level’s daily limit and what is left of it today', async () => {
+    openWithdrawPage({}, withdrawOptionsFixture({ dailyLimit: { limit: '1500.00', remaining: '1200.00' } }));
+    expect((await screen.findByTestId('withdraw-vip-daily-limit')).textContent).toBe('Limite diário do seu nível VIP: R$\u00a01.500,00 · restam hoje R$\u00a01.200,00');
   });
 
   it('refuses a missing password, a bad amount or one above what is available, sending nothing', async () => {

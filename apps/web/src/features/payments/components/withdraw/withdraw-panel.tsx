@@ -75,6 +75,11 @@ function AvailableCard({ options, format }: { options: WithdrawOptions; format: 
       <p className="hero-card__hint" data-testid="withdraw-limits-summary">
         {t('withdraw.limits', { min: format.money(options.min), max: format.money(options.max) })}
       </p>
+      {options.dailyLimit ? (
+        <p className="hero-card__hint" data-testid="withdraw-vip-daily-limit">
+          {t('withdraw.vipDailyLimit', { limit: format.money(options.dailyLimit.limit), remaining: format.money(options.dailyLimit.remaining) })}
+        </p>
+      ) : null}
       {isZeroAmount(options.turnoverRemaining) ? null : (
         <p className="payments-available__note" data-testid="withdraw-turnover">
           {t('withdraw.turnoverRemaining', { amount: format.money(options.turnoverRemaining) })}
