@@ -60,7 +60,9 @@ export function createVipModule(deps: { db: Db; logger: Logger; ports: VipPorts;
     },
     jobs: [
       {
-        // The agents' rollup feeds agents_v_member_day every minute; levels follow within minutes.
+        // Levels (and upgrade bonuses) of members who played lately, without their visit: the figures are the
+        // rolled-up member days plus the settled play the rollup has not taken yet, so the VIP page, which
+        // recomputes its member on read, shows each settled round at once.
         name: 'vip.recompute',
         cron: '*/2 * * * *',
         async handle() {

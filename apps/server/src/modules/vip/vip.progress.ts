@@ -129,7 +129,7 @@ export function createProgressService(deps: { db: Db; ports: Pick<VipPorts, 'gra
       const [levels, member, monthValidBet] = await Promise.all([
         repository.listLevels(deps.db),
         repository.findMember(deps.db, memberId),
-        repository.validBetBetween(deps.db, memberId, calendar.monthStart, calendar.nextMonthStart),
+        repository.validBetBetween(deps.db, memberId, calendar.monthStart, calendar.nextMonthStart, calendar.timeZone),
       ]);
       const rank = member?.rank ?? 0;
       const validBet = member ? member.valid_bet - member.valid_bet_offset : 0n;

@@ -92,26 +92,44 @@ export async function listMembersAt(db: DbExecutor, rank: number, page: { limit:
 /** Which members a recompute looks at. */
 export type Candidates = { kind: 'members'; ids: readonly bigint[] } | { kind: 'recent'; since: string; depositsSince: Date } | { kind: 'all' };
 
+/**
+ * Settled play the agents' rollup has not added to agents_v_member_day yet (it runs once a minute):
+ * counted on top of the member days so a member's progress moves with each settled round. The
+ * rollup marks a fact and adds it to its member day in one transaction, and the figures are read
+ * in one statement (one snapshot), so a fact counts exactly once whichever side it is on. Facts
+ * of the last two days only: the index on (member_id, settled_at) bounds a member's scan, and a
+ * rollup that is days behind is an outage the page does not paper over.
+ */
+function pendingPlay(ids: RawBuilder<unknown> | null): RawBuilder<unknown> {
+  const members = ids === null ? sql`` : sql`and member_id in (${ids})`;
+  return sql`select member_id, sum(valid_bet) as valid_bet from agents_v_settled_play
+    where not rolled_up and settled_at >= now() - interval '2 days' ${members} group by member_id`;
+}
+
 /** The cumulative figures of the candidates, from the published views only. */
 function figuresOf(candidates: Candidates): RawBuilder<unknown> {
   if (candidates.kind === 'all') {
     // Every member with play or credited deposits: one pass over each view, grouped.
     return sql`
       select coalesce(b.member_id, d.member_id) as member_id, coalesce(b.valid_bet, 0)::bigint as valid_bet, coalesce(d.deposits, 0)::bigint as deposits
-      from (select member_id, sum(valid_bet) as valid_bet from agents_v_member_day group by member_id) b
+      from (select member_id, sum(valid_bet) as valid_bet from (
+              select member_id, valid_bet from agents_v_member_day
+              union all select member_id, valid_bet from (${pendingPlay(null)}) p) play group by member_id) b
       full join (select member_id, sum(credited_amount) as deposits from payments_v_deposit where status = 'credited' group by member_id) d using (member_id)`;
   }
   const ids =
     candidates.kind === 'members'
       ? sql`select unnest(${candidates.ids.map(String)}::bigint[]) as member_id`
-      : // Members who played on the site's yesterday or today, or had a deposit credited lately.
+      : // Members who played on the site's yesterday or today (rolled up or not yet), or had a deposit credited lately.
         sql`select member_id from agents_v_member_day where day >= ${candidates.since}::date
+            union select member_id from agents_v_settled_play where not rolled_up and settled_at >= now() - interval '2 days'
             union select member_id from payments_v_deposit where status = 'credited' and credited_at >= ${candidates.depositsSince}`;
   // Grouped sums over the candidates (a hash join for thousands of members, index look-ups for one).
   return sql`
-    select c.member_id, coalesce(b.valid_bet, 0)::bigint as valid_bet, coalesce(d.deposits, 0)::bigint as deposits
+    select c.member_id, (coalesce(b.valid_bet, 0) + coalesce(p.valid_bet, 0))::bigint as valid_bet, coalesce(d.deposits, 0)::bigint as deposits
     from (${ids}) c
     left join (select member_id, sum(valid_bet) as valid_bet from agents_v_member_day where member_id in (${ids}) group by member_id) b using (member_id)
+    left join (${pendingPlay(ids)}) p using (member_id)
     left join (select member_id, sum(credited_amount) as deposits from payments_v_deposit where status = 'credited' and member_id in (${ids}) group by member_id) d using (member_id)`;
 }
 
@@ -217,8 +235,16 @@ export async function markPaid(tx: DbExecutor, key: string): Promise<void> {
   await sql`update vip_bonus_due set paid_at = now() where key = ${key}`.execute(tx);
 }
 
-/** Valid bet in [from, to) by the site's days, for one member (the VIP page's month so far). */
-export async function validBetBetween(db: DbExecutor, memberId: bigint, from: string, to: string): Promise<bigint> {
-  const row = (await sql<{ total: bigint | null }>`select sum(valid_bet)::bigint as total from agents_v_member_day where member_id = ${memberId} and day >= ${from}::date and day < ${to}::date`.execute(db)).rows[0];
+/**
+ * Valid bet in [from, to) by the site's days in `timeZone`, for one member (the VIP page's month so
+ * far): the member days plus the settled play not rolled up yet, in one snapshot.
+ */
+export async function validBetBetween(db: DbExecutor, memberId: bigint, from: string, to: string, timeZone: string): Promise<bigint> {
+  const row = (
+    await sql<{ total: bigint | null }>`
+      select (coalesce((select sum(valid_bet) from agents_v_member_day where member_id = ${memberId} and day >= ${from}::date and day < ${to}::date), 0)
+        + coalesce((select sum(valid_bet) from agents_v_settled_play where member_id = ${memberId} and not rolled_up and settled_at >= now() - interval '2 days'
+            and (settled_at at time zone ${timeZone})::date >= ${from}::date and (settled_at at time zone ${timeZone})::date < ${to}::date), 0))::bigint as total`.execute(db)
+  ).rows[0];
   return row?.total ?? 0n;
 }

@@ -112,6 +112,48 @@ describe('level from facts', () => {
   });
 });
 
+/** A settled round as the provider writes it: its trigger records the agents' fact (not rolled up until the rollup runs). */
+const settleRound = (member: TestPlayer, round: string, bet: bigint, win: bigint) =>
+  sql`insert into provider_round (vendor_code, member_id, round_id, game_code, bet, win, status, closed_at)
+      values ('VIPTEST', ${member.id}, ${round}, 'g', ${bet}, ${win}, 'settled', now())`.execute(ctx.core.db);
+
+describe('progress between rollups', () => {
+  it('counts settled rounds the rollup has not taken yet, once, before and after the rollup', async () => {
+    const vip = ctx.core.modules.vip.api;
+    const member = await newPlayer(ctx.core);
+    await deposit(member, 1_000n);
+    await playOn(member, today, 2_000n);
+    const token = await loginAs(ctx.app, member);
+    const page = async () => VipOverviewSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/vip', headers: bearer(token) })).json());
+
+    await settleRound(member, 'vip-r1', 5_000n, 0n);
+    let shown = await page();
+    expect(shown).toMatchObject({ rank: 0, validBet: '70.00', retention: { monthValidBet: '70.00' } });
+    await settleRound(member, 'vip-r2', 3_000n, 9_000n);
+    shown = await page();
+    // 20.00 rolled up + 50.00 + 30.00 settled a moment ago: level 1 reached on the page itself.
+    expect(shown).toMatchObject({ rank: 1, validBet: '100.00', retention: { monthValidBet: '100.00' } });
+
+    expect(await ctx.core.modules.agents.api.rollup()).toBeGreaterThanOrEqual(2);
+    expect(await page()).toMatchObject({ rank: 1, validBet: '100.00', retention: { monthValidBet: '100.00' } });
+    await vip.recomputeAll({ payDues: false });
+    const stored = await sql<{ valid_bet: bigint }>`select valid_bet from vip_member where member_id = ${member.id}`.execute(ctx.core.db);
+    expect(stored.rows[0]!.valid_bet).toBe(10_000n);
+  });
+
+  it('the recent-members job finds a member whose only play is not rolled up yet', async () => {
+    const member = await newPlayer(ctx.core);
+    await deposit(member, 1_000n);
+    await settleRound(member, 'vip-r3', 10_000n, 0n);
+    await ctx.core.modules.vip.api.recomputeRecent({ payDues: false });
+    expect(await ctx.core.modules.vip.api.levelOf(member.id)).toBe(1);
+    await ctx.core.modules.agents.api.rollup();
+    await ctx.core.modules.vip.api.recomputeRecent({ payDues: false });
+    const stored = await sql<{ valid_bet: bigint }>`select valid_bet from vip_member where member_id = ${member.id}`.execute(ctx.core.db);
+    expect(stored.rows[0]!.valid_bet).toBe(10_000n);
+  });
+});
+
 describe('upgrade bonus', () => {
   it('pays each level passed once, whatever re-runs and concurrent recomputes happen', async () => {
     const vip = ctx.core.modules.vip.api;
