@@ -1,6 +1,7 @@
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { createBenchDatabase } from './bench-database.ts';
+import { everySecond, lagLine, liveFacts, percentiles, settleLive, writeBacklog } from './settled-play.ts';
 import { composeCore } from '../apps/server/src/compose.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
@@ -20,9 +21,6 @@ const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 5_000);
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 200_000);
 const RATE = Number(process.env.BENCH_RATE ?? 2_000);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 20);
-const WRITERS = 10;
-const PER_TRANSACTION = 20;
-const GAME_TYPES = ['RNG', 'CRASH', 'FISH', 'LIVE', 'PVP', 'SPORTS', 'ESPORTS', 'COCKFIGHT', 'LOTT', 'ELOTT'];
 
 const benchDatabase = await createBenchDatabase('points', 57_600);
 const { databaseUrl } = benchDatabase;
@@ -38,12 +36,7 @@ console.log(`points earning: ${MEMBERS.toLocaleString('en')} members; ${cpus().l
 
 // 1. Backlog.
 let started = performance.now();
-await setup.query(
-  `insert into provider_round (vendor_code, member_id, round_id, game_code, game_type, bet, win, status, closed_at)
-   select 'BENCHV', $1::bigint + (n % $2::int), 'b' || n, 'g', ($3::text[])[1 + n % 10], 500 + (n % 50) * 100, (n % 3) * 400, 'settled', now()
-   from generate_series(1, $4::int) as n`,
-  [first, MEMBERS, GAME_TYPES, BACKLOG],
-);
+await writeBacklog(setup, first, MEMBERS, BACKLOG);
 const loadSeconds = (performance.now() - started) / 1000;
 started = performance.now();
 const backlog = await credit();
@@ -52,56 +45,27 @@ console.log(`backlog: ${BACKLOG.toLocaleString('en')} rounds written in ${loadSe
 console.log(`  one pass: ${backlog.play.facts.toLocaleString('en')} facts in ${backlogSeconds.toFixed(1)} s = ${Math.round(backlog.play.facts / backlogSeconds).toLocaleString('en')} facts/s; ${backlog.play.members.toLocaleString('en')} member credits, ${backlog.play.points.toLocaleString('en')} points`);
 
 // 2. Live.
-const pool = new pg.Pool({ connectionString: databaseUrl, max: WRITERS });
 const passes: { upTo: bigint; at: number; ms: number; facts: number }[] = [];
-let written = 0;
-let serial = 0;
 const until = Date.now() + DURATION_S * 1000;
-const interval = (WRITERS * PER_TRANSACTION * 1000) / RATE;
-const writers = Array.from({ length: WRITERS }, async (_, writer) => {
-  let next = Date.now() + (writer * interval) / WRITERS;
-  while (Date.now() < until) {
-    const wait = next - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    next += interval;
-    const base = (serial += PER_TRANSACTION);
-    await pool.query(
-      `insert into provider_round (vendor_code, member_id, round_id, game_code, game_type, bet, win, status, closed_at)
-       select 'BENCHV', $1::bigint + ((n * 7919) % $2::int), 'l' || n, 'g', ($3::text[])[1 + n % 10], 1000, 500, 'settled', now()
-       from generate_series($4::int, $5::int) as n`,
-      [first, MEMBERS, GAME_TYPES, base - PER_TRANSACTION + 1, base],
-    );
-    written += PER_TRANSACTION;
-  }
-});
-const crediting = (async () => {
-  while (Date.now() < until + 3000) {
-    const began = performance.now();
-    const outcome = await credit();
-    const ms = performance.now() - began;
+const [{ written }] = await Promise.all([
+  settleLive({ databaseUrl, first, members: MEMBERS, rate: RATE, until }),
+  // As the job: a pass a second, the next at once when this one took longer; 3 s more to catch up.
+  everySecond(until + 3000, credit, async (outcome, began, ended) => {
     const cursor = await core.db.selectFrom('points_cursor').select('position').where('name', '=', 'play').executeTakeFirstOrThrow();
-    passes.push({ upTo: cursor.position, at: Date.now(), ms, facts: outcome.play.facts });
-    // As the job: a pass a second, the next at once when this one took longer.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(50, 1000 - ms)));
-  }
-})();
-await Promise.all(writers);
-await crediting;
-await pool.end();
+    passes.push({ upTo: cursor.position, at: ended, ms: ended - began, facts: outcome.play.facts });
+  }),
+]);
 
-const facts = (await setup.query<{ seq: string; settled: string }>(`select seq::text, (extract(epoch from settled_at) * 1000)::float8::text as settled from agents_v_settled_play where round_id like 'l%' order by seq`)).rows;
 const lags: number[] = [];
 let missed = 0;
-for (const fact of facts) {
-  const pass = passes.find((candidate) => candidate.upTo >= BigInt(fact.seq));
+for (const fact of await liveFacts(setup)) {
+  const pass = passes.find((candidate) => candidate.upTo >= fact.seq);
   if (!pass) missed += 1;
-  else lags.push(pass.at - Number(fact.settled));
+  else lags.push(pass.at - fact.settled);
 }
-lags.sort((a, b) => a - b);
-const pct = (p: number) => (lags.length === 0 ? NaN : Math.round(lags[Math.min(lags.length - 1, Math.floor((p / 100) * lags.length))]!));
 console.log(`live: ${written.toLocaleString('en')} rounds in ${DURATION_S} s (${Math.round(written / DURATION_S).toLocaleString('en')} rounds/s asked ${RATE}); ${passes.length} passes`);
 console.log(`  passes: ${passes.map((pass) => `${pass.facts} facts/${Math.round(pass.ms)} ms`).join(', ')}`);
-console.log(`  lag settle → credited: p50 ${pct(50)} ms, p95 ${pct(95)} ms, max ${Math.round(lags.at(-1) ?? NaN)} ms; not credited by the end: ${missed}`);
+console.log(`  lag settle → credited: ${lagLine(lags)}; not credited by the end: ${missed}`);
 
 // 3. Idempotence and the ledger.
 const again = await credit();
@@ -111,7 +75,7 @@ const check = await setup.query<{ members: string; differ: string }>(`
   select count(*)::text as members, count(*) filter (where p.balance <> coalesce(m.total, 0))::text as differ from pockets p left join moves m using (member_id)`);
 const ledger = await core.modules.wallet.api.runLedgerCheck();
 console.log(`re-run: ${again.play.facts} facts, ${again.play.points} points; members with points ${check.rows[0]!.members}, pocket ≠ movements: ${check.rows[0]!.differ}; ledger check ${ledger.ok ? 'ok' : 'FAILED'}`);
-const met = pct(95) <= 2000 && missed === 0 && written / DURATION_S >= RATE * 0.95;
+const met = percentiles(lags).p95 <= 2000 && missed === 0 && written / DURATION_S >= RATE * 0.95;
 console.log(`target (2,000 settled bets/s credited, lag p95 ≤ 2 s): ${met ? 'met' : 'NOT met'}`);
 
 await setup.end();

@@ -1,6 +1,7 @@
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { createBenchDatabase } from './bench-database.ts';
+import { membersPerLevel, seedVipMembers, timed } from './vip-data.ts';
 import { composeCore } from '../apps/server/src/compose.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
@@ -23,22 +24,7 @@ const { databaseUrl } = benchDatabase;
 const setup = new pg.Client({ connectionString: databaseUrl });
 await setup.connect();
 const started = performance.now();
-await setup.query(`insert into accounts_member (account, nickname, password_hash) select 'vb' || n, 'vb' || n, 'x' from generate_series(1, $1::int) as n`, [MEMBERS]);
-// Valid bet spread so members land on every level: up to R$ 300 a day × (1 … 60) by member (site days before today).
-await setup.query(
-  `insert into agents_member_day (day, member_id, bets, stake, payout, valid_bet)
-   select (now() at time zone 'America/Sao_Paulo')::date - d, m.id, 10, v, 0, v
-   from accounts_member m cross join generate_series(1, $1::int) as d
-   cross join lateral (select (((m.id * 7919 + d * 104729) % 30000) * (1 + m.id % 60))::bigint as v) as amount
-   where m.account like 'vb%'`,
-  [DAYS],
-);
-await setup.query(
-  `insert into payments_deposit (member_id, request_id, amount, status, provider, txid, br_code, expires_at, credited_at)
-   select m.id, 'bench' || m.id || 'n' || k, (1000 + (m.id * 31 + k) % 400000) * (1 + m.id % 20), 'credited', 'bench', lpad(m.id::text || 'x' || k, 30, '0'), 'x', now(), now() - interval '3 days'
-   from accounts_member m cross join generate_series(1, 2) as k where m.account like 'vb%'`,
-);
-await setup.query('analyze');
+await seedVipMembers(setup, MEMBERS, DAYS);
 console.log(`vip recompute: ${MEMBERS.toLocaleString('en')} members × ${DAYS} days of play (${(MEMBERS * DAYS).toLocaleString('en')} member days), ${(MEMBERS * 2).toLocaleString('en')} credited deposits; data ready in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 console.log(`${cpus().length} cores, load ${loadavg()[0]!.toFixed(1)}`);
 
@@ -46,14 +32,7 @@ const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, NODE_ENV:
 const core = await composeCore({ config, logger: createLogger({ level: 'silent', pretty: false }), databaseUrl });
 await core.modules.vip.api.seedDemo();
 
-async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
-  const start = performance.now();
-  const result = await work();
-  console.log(`${label.padEnd(52)} ${((performance.now() - start) / 1000).toFixed(2).padStart(7)} s   ${JSON.stringify(result, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value))}`);
-  return result;
-}
-
-const levels = async () => (await setup.query<{ rank: number; members: string }>('select rank, count(*)::text as members from vip_member group by rank order by rank')).rows.map((row) => `${row.rank}: ${row.members}`).join(', ');
+const levels = () => membersPerLevel(setup);
 
 await timed('recompute all, first time (every row written)', () => core.modules.vip.api.recomputeAll({ payDues: false }));
 console.log(`  members per level: ${await levels()}`);

@@ -37,6 +37,8 @@ export function createVipModule(deps: { db: Db; logger: Logger; ports: VipPorts;
         const level = await repository.findLevel(deps.db, await progress.levelOf(memberId));
         return level?.withdrawal_limit_per_day ?? null;
       },
+      /** The member's VIP page as GET /api/vip answers it (recomputed from the facts first; bench:loyalty reads it). */
+      overview: (memberId: bigint) => progress.overview(memberId),
       /** Recomputes one member now (their VIP page does too) and pays what an upgrade owes. */
       refreshMember: (memberId: bigint) => progress.refreshMember(memberId),
       recomputeRecent: (options?: { payDues?: boolean }) => progress.recomputeRecent(options),
