@@ -23,6 +23,7 @@ const SERVER_MODULES = {
   promotions: ['accounts', 'backoffice'],
   points: ['accounts', 'backoffice', 'wallet'],
   vip: ['accounts', 'backoffice'],
+  missions: ['accounts', 'backoffice', 'points'],
 };
 /** The slot engine and fairness stream are shared with the browser's verifier. */
 const SERVER_MODULE_EXTRA_PACKAGES = { catalogue: ['house-games'], 'house-games': ['house-games'] };
@@ -40,7 +41,8 @@ const WEB_FEATURES = {
   help: ['content', 'system'],
   home: ['account', 'content', 'games', 'system'],
   lottery: [],
-  member: ['account', 'betting', 'bonus', 'payments', 'promotions', 'vip', 'wallet'],
+  member: ['account', 'betting', 'bonus', 'missions', 'payments', 'promotions', 'vip', 'wallet'],
+  missions: ['account', 'bonus', 'wallet'],
   payments: ['account', 'member', 'wallet'],
   points: ['account', 'wallet'],
   promotions: ['account', 'content'],

@@ -4,12 +4,13 @@ import type ptAgent from '../locales/pt/agent.json';
 import type ptFairness from '../locales/pt/fairness.json';
 import type ptContracts from '../locales/pt/contracts.json';
 import type ptPayments from '../locales/pt/payments.json';
+import type ptMissions from '../locales/pt/missions.json';
 
 export type { Language };
 export { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES };
 
 /** One namespace per area of the product; check-keys.ts keeps pt and en in step. */
-export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation', 'wallet', 'games', 'payments', 'betting', 'fairness', 'content', 'contracts'] as const;
+export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation', 'wallet', 'games', 'payments', 'betting', 'fairness', 'content', 'contracts', 'missions'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 
@@ -17,16 +18,17 @@ export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 /**
  * Namespaces of pages most visits never open (the agent centre and contract modal; the fairness
  * page and the betting record's round details; the member centre's deposit and withdrawal
- * panels): loaded on first use by loadNamespace, so the home page does not download them (its
+ * panels; the missions tab and the check-in panel): loaded on first use by loadNamespace, so the home page does not download them (its
  * JavaScript budget is 250 KB gzip).
  */
-export const LAZY_NAMESPACES = ['agent', 'contracts', 'fairness', 'payments'] as const;
+export const LAZY_NAMESPACES = ['agent', 'contracts', 'fairness', 'payments', 'missions'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 const LAZY_LOADERS: Record<LazyNamespace, Record<Language, () => Promise<{ default: Record<string, unknown> }>>> = {
   agent: { pt: () => import('../locales/pt/agent.json'), en: () => import('../locales/en/agent.json') },
   contracts: { pt: () => import('../locales/pt/contracts.json'), en: () => import('../locales/en/contracts.json') },
   fairness: { pt: () => import('../locales/pt/fairness.json'), en: () => import('../locales/en/fairness.json') },
   payments: { pt: () => import('../locales/pt/payments.json'), en: () => import('../locales/en/payments.json') },
+  missions: { pt: () => import('../locales/pt/missions.json'), en: () => import('../locales/en/missions.json') },
 };
 export async function loadNamespace(namespace: LazyNamespace, language: Language): Promise<Record<string, unknown>> {
   return (await LAZY_LOADERS[namespace][language]()).default;
@@ -35,7 +37,7 @@ export async function loadNamespace(namespace: LazyNamespace, language: Language
 /** What every page ships with (in its language). */
 export type BundledResources = typeof ptBundle;
 /** Portuguese is the source of truth for the key set (and for TypeScript's key types). */
-export type Resources = BundledResources & { agent: typeof ptAgent; contracts: typeof ptContracts; fairness: typeof ptFairness; payments: typeof ptPayments };
+export type Resources = BundledResources & { agent: typeof ptAgent; contracts: typeof ptContracts; fairness: typeof ptFairness; payments: typeof ptPayments; missions: typeof ptMissions };
 
 
 /**

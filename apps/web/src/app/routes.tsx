@@ -20,8 +20,9 @@ import { loadMemberPage } from '../features/member/index.ts';
 // Spec §2 "sections loaded on demand": each feature's pages are their own chunk. Home is the
 // exception: most visits land on it, and a lazy landing page costs a chunk round trip and a
 // suspended render before the largest paint (measured in e2e/specs/content.spec.ts).
-// The member centre's betting record shows round details in the fairness texts.
-const MemberPage = lazyPage(() => loadMemberPage().then((m) => withNamespaces(m.MemberPage, ['fairness', 'payments'])));
+// The member centre's betting record shows round details in the fairness texts; its missions tab
+// and badge read the missions texts.
+const MemberPage = lazyPage(() => loadMemberPage().then((m) => withNamespaces(m.MemberPage, ['fairness', 'payments', 'missions'])));
 const HelpPage = lazyPage(() => loadHelpPage().then((m) => m.HelpPage));
 const PromotionsPage = lazyPage(() => loadPromotionsPage().then((m) => m.PromotionsPage));
 const PointMallPage = lazyPage(() => loadPointMallPage().then((m) => m.PointMallPage));

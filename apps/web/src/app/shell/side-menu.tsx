@@ -7,6 +7,7 @@ import { useBootInfo } from '../../features/system/index.ts';
 import { contactLinksOf } from './contact-links.ts';
 import { isGameNavItem, isNavItemActive, PLAYER_NAV, useMainNav, type NavItem } from './nav-items.tsx';
 import { SideMenuApp } from './side-menu-app.tsx';
+import { SideMenuCheckIn } from './side-menu-checkin.tsx';
 import { SideMenuGames } from './side-menu-games.tsx';
 import { useSideMenu } from './side-menu-context.tsx';
 import './side-menu.css';
@@ -49,7 +50,9 @@ export function SideMenu() {
         {/* On phones the header has no room for the main navigation, so the drawer carries it. */}
         {compact ? <NavSection items={mainNav.filter((item) => !isGameNavItem(item))} /> : null}
         <SideMenuGames items={mainNav.filter(isGameNavItem)} />
-        <NavSection items={PLAYER_NAV} title={t('sideMenu.player')} />
+        <NavSection items={PLAYER_NAV} title={t('sideMenu.player')}>
+          <SideMenuCheckIn />
+        </NavSection>
       </nav>
 
       <SideMenuApp />
@@ -71,7 +74,7 @@ export function SideMenu() {
   );
 }
 
-function NavSection({ items, title }: { items: readonly NavItem[]; title?: string }) {
+function NavSection({ items, title, children }: { items: readonly NavItem[]; title?: string; children?: ReactNode }) {
   const { t } = useTranslation(['layout', 'games']);
   const { pathname, search } = useLocation();
   const { compact, close } = useSideMenu();
@@ -95,6 +98,7 @@ function NavSection({ items, title }: { items: readonly NavItem[]; title?: strin
           </Link>
         );
       })}
+      {children}
     </div>
   );
 }

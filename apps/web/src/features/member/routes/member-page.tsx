@@ -9,6 +9,7 @@ import { useVipState, VipPage } from '../../vip/index.ts';
 import { DepositPanel, WithdrawPanel } from '../../payments/index.ts';
 import { PersonalProfit, TransactionHistory, UplineTransfer, WalletOverview } from '../../wallet/index.ts';
 import { RewardBadge, RewardCentre } from '../../promotions/index.ts';
+import { MissionsBadge, MissionsTab } from '../../missions/index.ts';
 import { MEMBER_TABS, type MemberTab } from '../member-tabs.ts';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
 import { NotAvailableYet } from '../../../shared/components/not-available-yet.tsx';
@@ -33,6 +34,7 @@ const TAB_PANELS: Partial<Record<MemberTab, () => JSX.Element>> = {
   bonusDetails: BonusDetails,
   vip: VipPage,
   rewardCenter: RewardCentre,
+  missionLeaderboard: MissionsTab,
 };
 
 /** /member?tab=<page>: account and wallet pages are here; the others arrive in later issues. */
@@ -73,6 +75,7 @@ export function MemberPage() {
             >
               {t(`member.tabs.${tab}`)}
               {tab === 'rewardCenter' ? <RewardBadge /> : null}
+              {tab === 'missionLeaderboard' ? <MissionsBadge /> : null}
             </Link>
           ))}
         </nav>
