@@ -12,6 +12,7 @@ import { CATALOGUE_CHANGED, createCatalogueModule, createSlotScreenLauncher } fr
 import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createBonusModule } from './modules/bonus/index.ts';
 import { createHouseGamesModule, HOUSE_VENDOR_CODE } from './modules/house-games/index.ts';
+import { createMissionsModule } from './modules/missions/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
 import { createPointsModule } from './modules/points/index.ts';
 import { createPromotionsModule, PROMOTIONS_EXPENSE_ACCOUNT } from './modules/promotions/index.ts';
@@ -190,7 +191,18 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     logger,
     ports: { wallet: wallet.api, checkPaymentPassword: accounts.api.directory.checkPaymentPassword, grantBonus: bonus.api.grant, accountNamesOf: accounts.api.accountNamesOf, audit: backoffice.api.audit },
   });
-  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points };
+  const missions = createMissionsModule({
+    db: dbHandle.db,
+    logger,
+    ports: {
+      grantBonus: bonus.api.grant,
+      awardPoints: points.api.award,
+      audit: backoffice.api.audit,
+      timeZone: async () => (await system.api.getSettings()).locale.timeZone,
+      accountNamesOf: accounts.api.accountNamesOf,
+    },
+  });
+  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions };
   // Invalidations published while the LISTEN connection was down never arrive: after a reconnect,
   // act as if each had (caches drop, /ws clients refetch). Provider vendor access expires by itself (5 s).
   bus.onReconnect(() => bus.deliverLocally([SETTINGS_CHANGED_EVENT, CATALOGUE_CHANGED, CONTENT_CHANGED_EVENT].map((type) => ({ type, audience: { kind: 'public' } }))));
@@ -203,6 +215,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       catalogue.close();
       bonus.close();
       points.close();
+      missions.close();
       await houseGames.close();
       await provider.close();
       await wallet.close();
@@ -284,6 +297,8 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.reports.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.vip.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
   await app.register(core.modules.vip.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
+  await app.register(core.modules.missions.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
+  await app.register(core.modules.missions.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString());
   return { app, hub };
 }
@@ -292,7 +307,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
 export async function composeWorker(core: Core, deps: { databaseUrl: string; logger: Logger; workerId: string; crashLeader: boolean }) {
   const jobs = createJobRunner({ connectionString: deps.databaseUrl, logger: deps.logger });
   await jobs.start();
-  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs, ...core.modules.bonus.jobs, ...core.modules.promotions.jobs, ...core.modules.vip.jobs, ...core.modules.points.jobs]);
+  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs, ...core.modules.bonus.jobs, ...core.modules.promotions.jobs, ...core.modules.vip.jobs, ...core.modules.points.jobs, ...core.modules.missions.jobs]);
   // The crash game's rounds are run by one of the processes that run jobs (advisory lock).
   if (deps.crashLeader) core.modules.houseGames.api.startCrashLeader();
   return jobs;

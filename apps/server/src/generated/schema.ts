@@ -577,6 +577,79 @@ export interface GeneratedTables {
     created_at: Date;
     paid_at: Date | null;
   };
+  missions_activity_day: {
+    member_id: bigint;
+    day: Date;
+    deposits: bigint;
+    logged_in: boolean;
+    updated_at: Date;
+  };
+  missions_checkin: {
+    member_id: bigint;
+    day: Date;
+    streak: number;
+    reward_kind: string;
+    reward_amount: bigint;
+    reward_wagering: string;
+    created_at: Date;
+  };
+  missions_checkin_reward: {
+    day: number;
+    reward_kind: string;
+    reward_amount: bigint;
+    reward_wagering: string;
+    updated_at: Date;
+  };
+  missions_completion: {
+    mission_id: bigint;
+    member_id: bigint;
+    period_start: Date;
+    completed_at: Date;
+    seen_at: Date | null;
+    claimed_at: Date | null;
+    reward_kind: string | null;
+    reward_amount: bigint | null;
+    reward_wagering: string | null;
+  };
+  missions_cursor: {
+    name: string;
+    position: bigint;
+    at: Date;
+    updated_at: Date;
+  };
+  missions_definition: {
+    id: bigint;
+    kind: string;
+    title_pt: string;
+    title_en: string;
+    description_pt: string;
+    description_en: string;
+    goal: string;
+    product_type: string | null;
+    target: bigint;
+    reward_kind: string;
+    reward_amount: bigint;
+    reward_wagering: string;
+    starts_on: Date | null;
+    ends_on: Date | null;
+    active: boolean;
+    sort: number;
+    created_at: Date;
+    updated_at: Date;
+  };
+  missions_deposit: {
+    deposit_id: bigint;
+    member_id: bigint;
+    created_at: Date;
+  };
+  missions_play_day: {
+    member_id: bigint;
+    day: Date;
+    product_type: string;
+    valid_bet: bigint;
+    games: number;
+    updated_at: Date;
+  };
   payments_deposit: {
     id: bigint;
     member_id: bigint;

@@ -10,6 +10,7 @@ import type { ProviderModule } from '../modules/provider/index.ts';
 import type { BackofficeModule } from '../modules/backoffice/index.ts';
 import type { SystemModule } from '../modules/system/index.ts';
 import type { VipModule } from '../modules/vip/index.ts';
+import type { MissionsModule } from '../modules/missions/index.ts';
 
 /** The demo logins `npm start` prints. Development only: never seeded when NODE_ENV=production. */
 export const DEMO_LOGINS = [
@@ -71,6 +72,7 @@ export async function seedDemoData(modules: DemoModules) {
   if ((await modules.content.api.seedDemo()) > 0) created.push('content');
   if ((await modules.promotions.api.seedDemo()) > 0) created.push('promotions');
   if ((await modules.vip.api.seedDemo()) > 0) created.push('vip levels');
+  if ((await modules.missions.api.seedDemo()) > 0) created.push('missions');
   const owner = await modules.backoffice.api.findOperator(operator.username);
   if (owner) await modules.agents.api.seedDemoContracts(agent.username, owner);
   await modules.catalogue.api.seedDemo();
@@ -85,7 +87,7 @@ function isPlaceholderAppDownload(links: { ios: string | null; android: string |
   return origin !== undefined && links.android === `${origin}/help?platform=android#app` && links.lite === `${origin}/`;
 }
 
-type DemoModules = { agents: AgentsModule; accounts: AccountsModule; backoffice: BackofficeModule; catalogue: CatalogueModule; content: ContentModule; promotions: PromotionsModule; system: SystemModule; wallet: WalletModule; provider: ProviderModule; vip: VipModule };
+type DemoModules = { agents: AgentsModule; accounts: AccountsModule; backoffice: BackofficeModule; catalogue: CatalogueModule; content: ContentModule; promotions: PromotionsModule; system: SystemModule; wallet: WalletModule; provider: ProviderModule; vip: VipModule; missions: MissionsModule };
 
 /**
  * Demo play money (R$ 1.000,00 for demo, R$ 5.000,00 for agent) as a manual adjustment against

@@ -26,7 +26,7 @@ type Post = Pick<WalletApi, 'postOrThrow'>['postOrThrow'];
  * runs longer than HORIZON_WAIT_MS, this pass credits nothing and the next one tries again.
  * (Writers in other databases of the cluster do not hold it back, unlike a snapshot's xmin.)
  */
-async function safeHorizon(db: Db, after: bigint): Promise<bigint | null> {
+export async function safeHorizon(db: Db, after: bigint): Promise<bigint | null> {
   const seen = await sql<{ hi: bigint | null }>`select max(seq) as hi from agents_v_settled_play where seq > ${after}`.execute(db);
   const hi = seen.rows[0]?.hi ?? null;
   if (hi === null) return null;
@@ -163,4 +163,28 @@ export async function creditDeposits(db: Db, post: Post): Promise<EarnOutcome> {
     });
     if (taken < DEPOSIT_BATCH) return outcome;
   }
+}
+
+/**
+ * Points another module awards (a mission's reward, a check-in), in the caller's transaction:
+ * a journal to the member's points pocket against points_issued keyed by the caller's key, and
+ * its movement with the source, exactly as earnings are credited. Once per key: a key already
+ * recorded answers created: false and posts nothing.
+ */
+export async function awardPoints(
+  tx: DbExecutor,
+  post: Post,
+  input: { key: string; memberId: bigint; points: bigint; source: 'mission' | 'checkin'; reference: string },
+): Promise<{ created: boolean }> {
+  if (input.points <= 0n) throw new Error(`points award ${input.key}: points must be positive`);
+  const done = await tx.selectFrom('points_movement').select('id').where('journal_key', '=', input.key).where('member_id', '=', input.memberId).executeTakeFirst();
+  if (done) return { created: false };
+  await post(tx, {
+    key: input.key,
+    type: 'points',
+    reference: `${input.source} ${input.reference}`,
+    legs: [{ house: HOUSE.pointsIssued, currency: 'PTS', amount: -input.points }, { member: input.memberId, pocket: 'points', amount: input.points }],
+  });
+  await tx.insertInto('points_movement').values({ member_id: input.memberId, amount: input.points, source: input.source, reference: input.reference.slice(0, 120), basis: null, journal_key: input.key }).execute();
+  return { created: true };
 }

@@ -1,17 +1,23 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { OperatorPermission } from '@app/contracts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { createAdminService } from './admin.service.ts';
-import { creditDeposits, creditPlay } from './earning.ts';
+import { awardPoints, creditDeposits, creditPlay } from './earning.ts';
 import { createMallService } from './mall.service.ts';
 import { pointsAdminRoutes } from './points.admin-routes.ts';
 import type { PointsPorts } from './points.ports.ts';
 import { pointsRoutes } from './points.routes.ts';
 
 export { POINTS_EXPENSE } from './mall.service.ts';
+/**
+ * The settled-play horizon (agents_v_settled_play.seq below which every fact is committed): other
+ * modules' incremental passes over settled play (missions) use it the way the earning job does.
+ * points_product_type(game_type) in SQL is the published game type → product type mapping.
+ */
+export { safeHorizon as settledPlayHorizon } from './earning.ts';
 export type { PointsPorts } from './points.ports.ts';
 
 /** How long the earning job keeps crediting before it hands the minute to the next run. */
@@ -44,6 +50,11 @@ export function createPointsModule(deps: { db: Db; logger: Logger; ports: Points
     api: {
       /** Runs one crediting pass now (the job runs them every second; tests and the bench call it). */
       creditEarnings,
+      /**
+       * Awards points for another module's reward (missions, the check-in) in the caller's
+       * transaction, recorded with its source in the points details; once per key.
+       */
+      award: (tx: DbExecutor, input: { key: string; memberId: bigint; points: bigint; source: 'mission' | 'checkin'; reference: string }) => awardPoints(tx, post, input),
       /** The member's points (their ledger pocket). */
       pointsOf: (memberId: bigint) => mall.pointsOf(memberId),
     },

@@ -40,7 +40,7 @@ export interface PointsMovementTable {
   id: Generated<bigint>;
   member_id: bigint;
   amount: bigint;
-  source: 'deposit' | 'play' | 'redeem' | 'redeem_return' | 'convert';
+  source: 'deposit' | 'play' | 'redeem' | 'redeem_return' | 'convert' | 'mission' | 'checkin';
   reference: string;
   basis: bigint | null;
   journal_key: string;
