@@ -59,6 +59,7 @@ const ADMIN_FEATURES = {
   content: [],
   dashboard: ['reports'],
   members: ['approvals'],
+  missions: [],
   operators: [],
   payments: [],
   points: [],

@@ -30,6 +30,7 @@ export const CONSOLE_PATHS = [
   'promotions', 'promotion-applications', 'promotion-runs',
   'vip-levels',
   'points-mall', 'points-redemptions',
+  'missions', 'missions-checkin',
 ] as const;
 
 export type ConsolePath = (typeof CONSOLE_PATHS)[number];

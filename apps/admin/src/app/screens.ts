@@ -6,6 +6,7 @@ import { dashboardScreens } from '../features/dashboard/index.ts';
 import { catalogueScreens } from '../features/catalogue/index.ts';
 import { contentScreens } from '../features/content/index.ts';
 import { membersScreens } from '../features/members/index.ts';
+import { missionsScreens } from '../features/missions/index.ts';
 import { operatorsScreens } from '../features/operators/index.ts';
 import { paymentsScreens } from '../features/payments/index.ts';
 import { pointsScreens } from '../features/points/index.ts';
@@ -24,6 +25,7 @@ export const SCREENS: readonly AdminScreen[] = [
   ...promotionsScreens,
   ...pointsScreens,
   ...vipScreens,
+  ...missionsScreens,
   ...settingsScreens,
   ...agentsScreens,
   ...auditScreens,

@@ -6,6 +6,7 @@ import type adminAudit from '@app/i18n/locales/pt/admin-audit.json';
 import type adminCatalogue from '@app/i18n/locales/pt/admin-catalogue.json';
 import type adminContent from '@app/i18n/locales/pt/admin-content.json';
 import type adminMembers from '@app/i18n/locales/pt/admin-members.json';
+import type adminMissions from '@app/i18n/locales/pt/admin-missions.json';
 import type adminOperators from '@app/i18n/locales/pt/admin-operators.json';
 import type adminPayments from '@app/i18n/locales/pt/admin-payments.json';
 import type adminPoints from '@app/i18n/locales/pt/admin-points.json';
@@ -30,6 +31,7 @@ export interface AdminResources {
   'admin-catalogue': typeof adminCatalogue;
   'admin-content': typeof adminContent;
   'admin-members': typeof adminMembers;
+  'admin-missions': typeof adminMissions;
   'admin-operators': typeof adminOperators;
   'admin-payments': typeof adminPayments;
   'admin-points': typeof adminPoints;
@@ -48,4 +50,4 @@ export type AdminNamespace = Exclude<keyof AdminResources, 'errors' | 'validatio
 export type MenuLabelKey = { [N in AdminNamespace]: `${N}:${ParseKeys<N>}` }[AdminNamespace];
 
 /** Every console namespace, for a t() that reads menu labels of any area (the shell's menu). */
-export const CONSOLE_NAMESPACES = ['admin', 'admin-agents', 'admin-approvals', 'admin-audit', 'admin-catalogue', 'admin-content', 'admin-members', 'admin-operators', 'admin-payments', 'admin-points', 'admin-promotions', 'admin-reports', 'admin-settings', 'admin-vip'] as const satisfies readonly AdminNamespace[];
+export const CONSOLE_NAMESPACES = ['admin', 'admin-agents', 'admin-approvals', 'admin-audit', 'admin-catalogue', 'admin-content', 'admin-members', 'admin-missions', 'admin-operators', 'admin-payments', 'admin-points', 'admin-promotions', 'admin-reports', 'admin-settings', 'admin-vip'] as const satisfies readonly AdminNamespace[];
