@@ -65,12 +65,12 @@ export function missionsRoutes(deps: { missions: MissionsService; checkin: Check
     );
     app.get(
       '/missions/checkin',
-      { ...member, schema: { tags, summary: 'The sign-in check-in: today, the streak, the next reward and the table of day 1…7', security: bearer, response: { 200: CheckinStateSchema, ...errors } } },
+      { ...member, schema: { tags, summary: 'The sign-in check-in: today, the streak, the next reward and the table of day 1…7', security: bearer, querystring: MissionSummaryQuerySchema, response: { 200: CheckinStateSchema, ...errors } } },
       async (request) => deps.checkin.state(currentMember(request).id),
     );
     app.post(
       '/missions/checkin',
-      { ...real, schema: { tags, summary: 'Checks in for today and pays the streak day\'s reward; a repeated or concurrent call answers checkedIn: false', security: bearer, response: { 200: CheckinResultSchema, ...errors } } },
+      { ...real, schema: { tags, summary: 'Checks in for today and pays the streak day\'s reward; a repeated or concurrent call answers checkedIn: false', security: bearer, querystring: MissionSummaryQuerySchema, response: { 200: CheckinResultSchema, ...errors } } },
       async (request) => deps.checkin.checkIn(currentMember(request).id),
     );
   };
