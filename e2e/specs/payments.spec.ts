@@ -71,6 +71,8 @@ test.describe('payments', () => {
     await expect(row.getByTestId('withdrawal-status')).toHaveAttribute('data-status', 'reviewing');
     await expect(page.getByTestId('withdrawal-row')).toHaveCount(1);
     await expect(page.getByTestId('balance')).toContainText('60,00');
+    // The demo's base VIP level (Bronze) allows R$ 5.000 a day: the request counts against it.
+    await expect(page.getByTestId('withdraw-vip-daily-limit')).toHaveText('Limite diário do seu nível VIP: R$\u00a05.000,00 · restam hoje R$\u00a04.960,00');
     expect(await horizontalOverflow(page)).toBe(0);
     await shoot('payments-withdraw-reviewing');
 
