@@ -53,8 +53,12 @@ export default function MissionsPage() {
       cell: (row) => (
         <span className="ms-nowrap">
           {t(`goals.${row.goal}`)}: {target(row)}
-          <br />
-          <span className="bo-small bo-muted">{t(`products.${row.productType ?? 'any'}`)}</span>
+          {row.goal === 'valid_bet' || row.goal === 'games_played' ? (
+            <>
+              <br />
+              <span className="bo-small bo-muted">{t(`products.${row.productType ?? 'any'}`)}</span>
+            </>
+          ) : null}
         </span>
       ),
     },
@@ -69,7 +73,7 @@ export default function MissionsPage() {
       key: 'actions',
       header: t('columns.actions'),
       cell: (row) => (
-        <span className="bo-actions ms-nowrap">
+        <span className="bo-actions ms-actions">
           <Button size="sm" variant="outline" onClick={() => setEditing(row)} data-testid={`mission-edit-${row.id}`}>
             {t('edit')}
           </Button>

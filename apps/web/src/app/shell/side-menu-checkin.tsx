@@ -43,7 +43,7 @@ export function SideMenuCheckIn() {
         <CalendarCheckIcon />
         <span className="side-menu__label">{label}</span>
       </button>
-      <Modal open={shown} onClose={() => setShown(false)} title={label} closeLabel={t('common:actions.close')} testId="checkin-modal">
+      <Modal open={shown} onClose={() => setShown(false)} title={label} closeLabel={t('common:actions.close')} size="lg" testId="checkin-modal">
         <CheckInPanel />
       </Modal>
     </>

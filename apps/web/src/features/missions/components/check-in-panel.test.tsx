@@ -40,8 +40,10 @@ describe('the sign-in check-in', () => {
     expect(within(modal).getByRole('heading').textContent).toBe('Check-in diário');
     expect(within(panel).getByTestId('checkin-streak').textContent).toBe('Sequência atual: 2 dias');
     expect([1, 2, 3, 4, 5, 6, 7].map((day) => within(panel).getByTestId(`checkin-day-${day}`).dataset.state)).toEqual(['done', 'done', 'today', 'upcoming', 'upcoming', 'upcoming', 'upcoming']);
-    expect(within(panel).getByTestId('checkin-day-3').textContent).toBe('Hoje330 pontos');
-    expect(within(panel).getByTestId('checkin-day-7').textContent).toBe('Dia 77Bônus de R$\u00a010,00 (rollover 3×)');
+    expect(within(panel).getByTestId('checkin-day-3').getAttribute('aria-label')).toBe('Dia 3: 30 pontos (hoje)');
+    expect(within(panel).getByTestId('checkin-day-3').textContent).toBe('Hoje330pontos');
+    expect(within(panel).getByTestId('checkin-day-7').getAttribute('aria-label')).toBe('Dia 7: Bônus de R$\u00a010,00 (rollover 3×) (próximo)');
+    expect(within(panel).getByTestId('checkin-day-7').textContent).toBe('Dia 77R$\u00a010,00de bônusrollover 3×');
     expect(within(panel).getByTestId('checkin-today-note').textContent).toBe('Hoje: dia 3 da sequência, 30 pontos.');
 
     const button = within(panel).getByTestId('checkin-submit') as HTMLButtonElement;

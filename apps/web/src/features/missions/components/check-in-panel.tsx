@@ -77,7 +77,15 @@ export function CheckInPanel() {
               <span className="checkin-day__mark" aria-hidden="true">
                 {dayState === 'done' ? '✓' : day}
               </span>
-              <span className="checkin-day__reward">{rewardText}</span>
+              {reward ? (
+                <span className="checkin-day__reward" title={rewardText}>
+                  <strong className="checkin-day__figure">{reward.kind === 'points' ? format.points(reward.amount) : format.money(reward.amount)}</strong>
+                  <span className="checkin-day__unit">{reward.kind === 'points' ? t('checkin.unitPoints', { count: Number(reward.amount) }) : t('checkin.unitBonus')}</span>
+                  {reward.kind === 'bonus' && reward.wageringMultiple > 0 ? <span className="checkin-day__unit">{t('checkin.wagering', { multiple: reward.wageringMultiple })}</span> : null}
+                </span>
+              ) : (
+                <span className="checkin-day__reward">—</span>
+              )}
             </li>
           );
         })}

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { Mission } from '@app/contracts';
 import { Button } from '@app/ui';
 import { useMissionFormat } from './mission-format.ts';
@@ -54,10 +55,16 @@ function MissionState({ mission, now, claiming, onClaim }: MissionCardProps) {
   const { id } = mission;
   switch (mission.status) {
     case 'completed':
+      // Claimable until the period ends: the time left stays beside the button.
       return (
-        <Button variant="accent" size="sm" onClick={() => onClaim(mission)} disabled={claiming} aria-busy={claiming} data-testid={`mission-claim-${id}`}>
-          {claiming ? t('claiming') : t('claim')}
-        </Button>
+        <span className="mission-card__claim">
+          <span className="mission-card__when" data-testid={`mission-when-${id}`}>
+            {timeLeft(mission, now, t, format)}
+          </span>
+          <Button variant="accent" size="sm" onClick={() => onClaim(mission)} disabled={claiming} aria-busy={claiming} data-testid={`mission-claim-${id}`}>
+            {claiming ? t('claiming') : t('claim')}
+          </Button>
+        </span>
       );
     case 'claimed':
       return (
@@ -74,9 +81,13 @@ function MissionState({ mission, now, claiming, onClaim }: MissionCardProps) {
     case 'in_progress':
       return (
         <span className="mission-card__when" data-testid={`mission-when-${id}`}>
-          {/* A one-off runs until a date; a daily or weekly one ends within days: its time left. */}
-          {mission.kind === 'one_off' ? t('endsOn', { date: format.day(mission.periodEnd) }) : t('endsIn', { time: format.timeLeft(mission.endsAt, now) })}
+          {timeLeft(mission, now, t, format)}
         </span>
       );
   }
+}
+
+/** A one-off runs until a date; a daily or weekly one ends within days: its time left. */
+function timeLeft(mission: Mission, now: number, t: TFunction<'missions'>, format: ReturnType<typeof useMissionFormat>): string {
+  return mission.kind === 'one_off' ? t('endsOn', { date: format.day(mission.periodEnd) }) : t('endsIn', { time: format.timeLeft(mission.endsAt, now) });
 }

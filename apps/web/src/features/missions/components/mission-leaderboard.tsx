@@ -33,7 +33,7 @@ export function MissionLeaderboard() {
       </div>
       <p className="wallet-card__hint">
         {t('leaderboard.hint')}
-        {data ? ` ${t('leaderboard.range', { start: format.day(data.periodStart), end: format.day(data.periodEnd) })}` : null}
+        {data ? ` ${data.periodStart === data.periodEnd ? t('leaderboard.day', { date: format.day(data.periodStart) }) : t('leaderboard.range', { start: format.day(data.periodStart), end: format.day(data.periodEnd) })}` : null}
       </p>
       {board.isError && !data ? <Alert tone="error">{errorMessage(board.error)}</Alert> : null}
       {!data && !board.isError ? <Spinner label={t('loading')} layout="block" /> : null}

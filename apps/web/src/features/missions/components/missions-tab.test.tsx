@@ -143,7 +143,7 @@ describe('the missions tab', () => {
     fireEvent.click(screen.getByTestId('mission-board-week'));
     expect(await within(leaderboard).findByTestId('mission-board-empty')).toBeTruthy();
     expect(screen.getByTestId('mission-board-me').textContent).toBe('Você ainda não concluiu missões neste período.');
-    expect(leaderboard.textContent).toContain('De 23/11/2026 a 29/11/2026');
+    expect(leaderboard.textContent).toContain('De 23/11/2026 a 29/11/2026.');
     expect(calls.some((call) => call.path === '/api/missions/leaderboard' && call.query.get('period') === 'week')).toBe(true);
   });
 });
