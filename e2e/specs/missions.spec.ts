@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { registerMember } from '../fixtures/accounts.ts';
 import { fund, playVendorRounds } from '../fixtures/rounds.ts';
@@ -36,11 +36,12 @@ async function settled(page: Page) {
 }
 
 /** The same screen at a phone's size (nothing sticking out sideways), then back. */
-async function snapPhone(page: Page, name: string) {
+async function snapPhone(page: Page, name: string, focus?: Locator) {
   await page.setViewportSize(PHONE);
   const menu = page.getByTestId('side-menu');
   if ((await menu.count()) > 0) await expect(menu).toHaveAttribute('data-state', 'collapsed');
   await settled(page);
+  await focus?.scrollIntoViewIfNeeded();
   await expect.poll(() => horizontalOverflow(page)).toBe(0);
   await snap(page, `${name}-phone`);
   await page.setViewportSize(DESKTOP);
@@ -136,7 +137,7 @@ test.describe('missions and the sign-in check-in', () => {
     await expect(card).toContainText('1 de 1 · 100%');
     await expect(card).toContainText('Recompensa: Bônus de R$ 2,00 (rollover 1×)');
     await snap(page, 'tab-completed');
-    await snapPhone(page, 'tab-completed');
+    await snapPhone(page, 'tab-completed', card);
 
     // A double click claims once: one request, one payment.
     const claims: string[] = [];
@@ -162,7 +163,7 @@ test.describe('missions and the sign-in check-in', () => {
     await snap(page, 'leaderboard');
     await page.getByTestId('mission-board-month').click();
     await expect(board.locator('tr[aria-current="true"]')).toContainText(masked(member.account));
-    await snapPhone(page, 'leaderboard');
+    await snapPhone(page, 'leaderboard', board);
 
     // The reward is bonus money, paid once: one grant of R$ 2,00 in bonus details.
     await open(page, '/member?tab=bonusDetails');

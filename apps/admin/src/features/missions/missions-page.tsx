@@ -65,7 +65,7 @@ export default function MissionsPage() {
     {
       key: 'reward',
       header: t('columns.reward'),
-      cell: (row) => <span className="ms-nowrap">{row.reward.kind === 'bonus' ? t('reward.bonus', { amount: formatMoney(row.reward.amount, i18n.language), multiple: row.reward.wageringMultiple }) : t('reward.points', { amount: row.reward.amount })}</span>,
+      cell: (row) => <span className="ms-reward">{row.reward.kind === 'bonus' ? t('reward.bonus', { amount: formatMoney(row.reward.amount, i18n.language), multiple: row.reward.wageringMultiple }) : t('reward.points', { amount: row.reward.amount })}</span>,
     },
     { key: 'now', header: t('columns.now'), cell: (row) => <span title={t('nowHint')} data-testid={`mission-now-${row.id}`}>{`${row.completedNow} / ${row.claimedNow}`}</span>, numeric: true },
     { key: 'status', header: t('columns.status'), cell: (row) => <Badge tone={row.active ? 'ok' : 'neutral'} testId={`mission-active-${row.id}`}>{row.active ? t('active') : t('inactive')}</Badge> },
