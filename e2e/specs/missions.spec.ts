@@ -11,7 +11,8 @@ import { horizontalOverflow } from '../fixtures/wallet.ts';
 /**
  * Missions and the sign-in check-in (issue 22). An operator creates a daily mission in the console
  * ("play 1 game", R$ 2,00 bonus at 1×) and looks at the check-in reward table (the demo's: 5 points
- * on day 1); a member checks in from the side menu (streak day 1), plays one slot round, sees the
+ * on day 1); a visitor reaching for the check-in is asked to log in; a member checks in from the
+ * side menu (streak day 1), plays one slot round, sees the
  * mission completed and the unread badge, claims it with a double click (one bonus, in bonus
  * details), and appears on the mission leaderboard with a masked name; the same tab in English.
  * Desktop project only; the phone layouts are screenshots at 412×915 taken here.
@@ -95,9 +96,15 @@ test.describe('missions and the sign-in check-in', () => {
     await snapPhone(operator, 'console-checkin');
     await operator.close();
 
+    // A visitor who reaches for the check-in is asked to log in.
+    await page.setViewportSize(DESKTOP);
+    await open(page, '/');
+    await page.getByTestId('side-checkin').click();
+    await expect(page.getByTestId('modal-login')).toBeVisible();
+    await expect(page.getByTestId('checkin-modal')).toHaveCount(0);
+
     const member = await registerMember();
     await fund(member.account, '50.00');
-    await page.setViewportSize(DESKTOP);
     await logIn(page, member.account, member.password);
     await expect(page.getByTestId('balance')).toBeVisible({ timeout: 30_000 });
 
