@@ -32,6 +32,7 @@ const PREFIX_OWNERS: readonly [prefix: string, module: string][] = [
   ['points_', 'points'],
   ['provider_', 'provider'],
   ['reports_', 'reports'],
+  ['sportsbook_', 'sportsbook'],
   ['system_', 'system'],
   ['vip_', 'vip'],
   ['wallet_', 'wallet'],
