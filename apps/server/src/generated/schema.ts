@@ -1062,6 +1062,93 @@ export interface GeneratedTables {
     rolled_until: Date;
     last_run_at: Date | null;
   };
+  sportsbook_category: {
+    id: string;
+    sport_id: string;
+    country_code: string | null;
+    name_pt: string;
+    name_en: string;
+  };
+  sportsbook_event: {
+    id: string;
+    producer: string;
+    sport_id: string;
+    tournament_id: string;
+    home: string | null;
+    away: string | null;
+    competitors: string[];
+    start_at: Date;
+    status: string;
+    home_score: number | null;
+    away_score: number | null;
+    period: string | null;
+    clock_seconds: number | null;
+    score_detail: JsonValue;
+    fixture_at: Date;
+    state_at: Date | null;
+    created_at: Date;
+    updated_at: Date;
+  };
+  sportsbook_feed_message: {
+    event_id: string;
+    producer: string;
+    kind: string;
+    message_at: Date;
+    effect: string;
+    applied_at: Date;
+  };
+  sportsbook_market: {
+    event_id: string;
+    market_key: string;
+    type: string;
+    specifiers: string;
+    status: string;
+    status_before: string | null;
+    odds_version: bigint;
+    sort: number;
+    updated_at: Date;
+  };
+  sportsbook_market_result: {
+    seq: bigint;
+    event_id: string;
+    market_key: string;
+    kind: string;
+    results: JsonValue | null;
+    certainty: string | null;
+    void_reason: string | null;
+    window_from: Date | null;
+    window_to: Date | null;
+    producer: string;
+    message_at: Date;
+    created_at: Date;
+  };
+  sportsbook_outcome: {
+    event_id: string;
+    market_key: string;
+    outcome_id: string;
+    odds: bigint;
+    active: boolean;
+    sort: number;
+  };
+  sportsbook_setting: {
+    id: number;
+    sandbox_margin_bp: number;
+    updated_at: Date;
+  };
+  sportsbook_sport: {
+    id: string;
+    kind: string;
+    name_pt: string;
+    name_en: string;
+    sort: number;
+  };
+  sportsbook_tournament: {
+    id: string;
+    category_id: string;
+    sport_id: string;
+    name_pt: string;
+    name_en: string;
+  };
   system_secret: {
     name: string;
     value: Buffer;
