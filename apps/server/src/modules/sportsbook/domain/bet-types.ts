@@ -63,7 +63,22 @@ export function countCombinations(legCount: number, sizes: readonly number[]): n
  * order. The order is part of the contract: a TOTAL stake's leftover centavos go to the first
  * combinations of this list, so the same ticket always splits the same way.
  */
-export function expandCombinations(legCount: number, sizes: readonly number[]): number[][] {
+export function expandCombinations(legCount: number, sizes: readonly number[]): readonly (readonly number[])[] {
+  // Settling an event walks the same few shapes (a Goliath is always the same 247 subsets of 8)
+  // for thousands of tickets, so each shape is expanded once and shared, frozen.
+  const key = `${legCount}:${sizes.join(',')}`;
+  const known = EXPANSIONS.get(key);
+  if (known) return known;
+  const expanded = Object.freeze(expandFresh(legCount, sizes).map((legIndexes) => Object.freeze(legIndexes)));
+  if (EXPANSIONS.size < MAX_CACHED_SHAPES) EXPANSIONS.set(key, expanded);
+  return expanded;
+}
+
+/** Shapes are (legs ≤ 20) × (sets of sizes); the bound only guards against a pathological caller. */
+const MAX_CACHED_SHAPES = 10_000;
+const EXPANSIONS = new Map<string, readonly (readonly number[])[]>();
+
+function expandFresh(legCount: number, sizes: readonly number[]): number[][] {
   const combinations: number[][] = [];
   const chosen: number[] = [];
   const choose = (size: number, from: number): void => {

@@ -11,7 +11,7 @@
 import { SportsbookDomainError } from './domain-errors.ts';
 import { isVoidResult, legFactor, PENDING, type LegResult } from './leg-result.ts';
 import { oddsAsRatio } from './odds.ts';
-import { compare, floorToInteger, isZero, multiply, ONE, ratio, ZERO, type Ratio } from './ratio.ts';
+import { compare, isZero, multiply, ONE, ratio, type Ratio } from './ratio.ts';
 import { planTicket, type Combination, type Ticket } from './ticket.ts';
 
 /** unsettled: a leg is pending and none is lost. won: pays something (maybe less than the stake, e.g. half lost). */
@@ -56,20 +56,29 @@ function assertResultsMatch(ticket: Ticket, results: readonly LegResult[]): void
   }
 }
 
-/** The combination's exact multiplier, or why it has none yet. */
-function combinationFactor(ticket: Ticket, results: readonly LegResult[], legIndexes: readonly number[]): { status: CombinationStatus; factor: Ratio } {
-  let factor = ONE;
+/**
+ * A combination's status and its return: floor(stake × share × Π factors). The product is kept
+ * unreduced (numerators and denominators multiplied straight) because it is floored once right
+ * after; reducing at every step would cost a gcd per leg on tickets of hundreds of bets.
+ */
+function settleCombination(combination: Combination, share: Ratio, factors: readonly (Ratio | undefined)[], isVoid: readonly boolean[]): CombinationSettlement {
+  let numerator = combination.stakeCents * share.numerator;
+  let denominator = share.denominator;
   let isPending = false;
-  for (const legIndex of legIndexes) {
-    const leg = legFactor(ticket.legs[legIndex]!.oddsThousandths, results[legIndex]!);
-    if (leg === undefined) isPending = true;
-    else factor = multiply(factor, leg);
+  for (const legIndex of combination.legIndexes) {
+    const factor = factors[legIndex];
+    if (factor === undefined) {
+      isPending = true;
+      continue;
+    }
     // A lost leg settles the combination at once, whatever the other legs still do.
-    if (leg !== undefined && isZero(leg)) return { status: 'lost', factor: ZERO };
+    if (isZero(factor)) return { ...combination, status: 'lost', returnCents: 0n };
+    numerator *= factor.numerator;
+    denominator *= factor.denominator;
   }
-  if (isPending) return { status: 'unsettled', factor };
-  const isAllVoid = legIndexes.every((legIndex) => isVoidResult(results[legIndex]!));
-  return { status: isAllVoid ? 'void' : 'won', factor };
+  if (isPending) return { ...combination, status: 'unsettled', returnCents: undefined };
+  const status = combination.legIndexes.every((legIndex) => isVoid[legIndex]) ? 'void' : 'won';
+  return { ...combination, status, returnCents: numerator / denominator };
 }
 
 function ticketStatus(statuses: readonly CombinationStatus[]): TicketStatus {
@@ -82,11 +91,10 @@ function ticketStatus(statuses: readonly CombinationStatus[]): TicketStatus {
 export function settle(ticket: Ticket, results: readonly LegResult[]): TicketSettlement {
   assertResultsMatch(ticket, results);
   const share = remainingShareOf(ticket);
-  const combinations = planTicket(ticket).combinations.map((combination): CombinationSettlement => {
-    const { status, factor } = combinationFactor(ticket, results, combination.legIndexes);
-    const returnCents = status === 'unsettled' ? undefined : floorToInteger(multiply(multiply(ratio(combination.stakeCents), share), factor));
-    return { ...combination, status, returnCents };
-  });
+  // Each leg's factor once per ticket, not once per combination it appears in.
+  const factors = ticket.legs.map((leg, legIndex) => legFactor(leg.oddsThousandths, results[legIndex]!));
+  const isVoid = results.map(isVoidResult);
+  const combinations = planTicket(ticket).combinations.map((combination) => settleCombination(combination, share, factors, isVoid));
   const status = ticketStatus(combinations.map((combination) => combination.status));
   if (status === 'open') return { status, returnCents: undefined, uncappedReturnCents: undefined, isCapped: false, combinations };
   const uncappedReturnCents = combinations.reduce((sum, combination) => sum + (combination.returnCents ?? 0n), 0n);
