@@ -19,6 +19,10 @@ export const TICKET_ISSUE_CODES = [
 ] as const;
 export type TicketIssueCode = (typeof TICKET_ISSUE_CODES)[number];
 
+/** Why a valid slip does not stand at acceptance (the odds moved against the player's policy). */
+export const ACCEPTANCE_REFUSAL_CODES = ['sportsbook.odds_changed'] as const;
+export type AcceptanceRefusalCode = (typeof ACCEPTANCE_REFUSAL_CODES)[number];
+
 /** Why no cash-out can be offered (or the requested part cannot be taken) right now. */
 export const CASH_OUT_REFUSAL_CODES = [
   'sportsbook.cashout_leg_lost',

@@ -4,7 +4,16 @@
  */
 export { ratio, type Ratio } from './ratio.ts';
 export { formatOdds, isValidOdds, parseOdds, MAXIMUM_ODDS_THOUSANDTHS, MINIMUM_ODDS_THOUSANDTHS, ODDS_SCALE } from './odds.ts';
-export { CASH_OUT_REFUSAL_CODES, SportsbookDomainError, TICKET_ISSUE_CODES, type CashOutRefusalCode, type SportsbookDomainErrorCode, type TicketIssueCode } from './domain-errors.ts';
+export {
+  ACCEPTANCE_REFUSAL_CODES,
+  CASH_OUT_REFUSAL_CODES,
+  SportsbookDomainError,
+  TICKET_ISSUE_CODES,
+  type AcceptanceRefusalCode,
+  type CashOutRefusalCode,
+  type SportsbookDomainErrorCode,
+  type TicketIssueCode,
+} from './domain-errors.ts';
 export { deadHeatAmong, isVoidResult, legFactor, PENDING, type LegResult } from './leg-result.ts';
 export { binomial, combinationSizes, countCombinations, expandCombinations, isSystemPreset, SYSTEM_PRESETS, type BetType, type SystemPreset } from './bet-types.ts';
 export {
@@ -30,4 +39,6 @@ export {
   type TicketSettlement,
   type TicketStatus,
 } from './settlement.ts';
+export { legResultFromFeed, parseFactor, type FeedOutcomeSettlement } from './feed-result.ts';
+export { acceptOddsChange, type OddsAcceptance, type OddsChangePolicy } from './odds-change.ts';
 export { confirmCashOutPrice, partialCashOut, quoteCashOut, type CashOutQuote, type CashOutQuoteInput, type LegMarketNow, type PartialCashOut } from './cash-out.ts';
