@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confirmCashOutPrice, partialCashOut, quoteCashOut, type LegMarketNow } from './cash-out.ts';
+import { confirmCashOutPrice, partialCashOut, quoteCashOut, remainingStakeCents, type LegMarketNow } from './cash-out.ts';
 import { PENDING, type LegResult } from './leg-result.ts';
 import { potentialReturn, settle } from './settlement.ts';
 import { ticketOf } from './test-tickets.ts';
@@ -72,6 +72,7 @@ describe('partial cash-out', () => {
     expect(partial.paidCents).toBe(10_00n);
     expect(partial.soldShare).toEqual(ratio(1n, 4n));
     expect(partial.remainingTicket.remainingShare).toEqual(ratio(3n, 4n));
+    expect(remainingStakeCents(partial.remainingTicket)).toBe(7_50n);
     expect(potentialReturn(acca).returnCents).toBe(60_00n);
     expect(potentialReturn(partial.remainingTicket).returnCents).toBe(45_00n);
     expect(settle(partial.remainingTicket, [WON, WON]).returnCents).toBe(45_00n);

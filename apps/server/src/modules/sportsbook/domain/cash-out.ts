@@ -133,3 +133,8 @@ export function partialCashOut(ticket: Ticket, fullPriceCents: bigint, amountCen
     remainingTicket: { ...ticket, remainingShare: multiply(share, keptFraction) },
   };
 }
+
+/** The stake the player still has in play after partial cash-outs, rounded down (for records and reports). */
+export function remainingStakeCents(ticket: Ticket): bigint {
+  return floorToInteger(multiply(ratio(planTicket(ticket).totalStakeCents), remainingShareOf(ticket)));
+}

@@ -41,4 +41,5 @@ export {
 } from './settlement.ts';
 export { legResultFromFeed, parseFactor, type FeedOutcomeSettlement } from './feed-result.ts';
 export { acceptOddsChange, type OddsAcceptance, type OddsChangePolicy } from './odds-change.ts';
-export { confirmCashOutPrice, partialCashOut, quoteCashOut, type CashOutQuote, type CashOutQuoteInput, type LegMarketNow, type PartialCashOut } from './cash-out.ts';
+export { bookedAfter, planResettlement, type BookedSettlement, type ResettlementPlan } from './resettlement.ts';
+export { confirmCashOutPrice, partialCashOut, quoteCashOut, remainingStakeCents, type CashOutQuote, type CashOutQuoteInput, type LegMarketNow, type PartialCashOut } from './cash-out.ts';
