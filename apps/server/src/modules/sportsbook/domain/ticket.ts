@@ -108,14 +108,15 @@ function combinationStakes(stakeMode: StakeMode, stakeCents: bigint, betCount: n
   return (index) => evenShare + (BigInt(index) < leftover ? 1n : 0n);
 }
 
+const SHAPE_ISSUES: ReadonlySet<TicketIssueCode> = new Set(['sportsbook.no_legs', 'sportsbook.too_many_legs', 'sportsbook.system_sizes_invalid', 'sportsbook.system_legs_mismatch']);
+
 export function validateTicket(ticket: Ticket): TicketValidation {
   const legCount = ticket.legs.length;
   const issues = [...legCountIssues(ticket.betType, legCount), ...legIssues(ticket.legs)];
   if (ticket.stakeCents <= 0n) issues.push({ code: 'sportsbook.stake_invalid' });
   if (ticket.maxPayoutCents <= 0n) issues.push({ code: 'sportsbook.max_payout_invalid' });
-  if (issues.some((issue) => issue.code === 'sportsbook.no_legs' || issue.code.startsWith('sportsbook.system_') || issue.code === 'sportsbook.too_many_legs')) {
-    return { ok: false, issues };
-  }
+  // Without a sound shape there are no combinations to count; report what is known so far.
+  if (issues.some((issue) => SHAPE_ISSUES.has(issue.code))) return { ok: false, issues };
   const sizes = combinationSizes(ticket.betType, legCount);
   const betCount = countCombinations(legCount, sizes);
   if (betCount > MAX_COMBINATIONS) issues.push({ code: 'sportsbook.too_many_combinations' });
