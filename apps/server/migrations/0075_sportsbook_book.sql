@@ -130,10 +130,14 @@ create table sportsbook_market_result (
 );
 create index sportsbook_market_result_market on sportsbook_market_result (event_id, market_key, seq);
 
--- The sandbox feed's settings (one row): the operator's margin in basis points (500 = 5 %).
+-- The sandbox feed's settings (one row): the operator's margin in basis points (500 = 5 %); the
+-- seed its fixtures are drawn from (node:crypto, chosen on its first run, kept so a restart
+-- continues the same matches); the time through which its messages have been applied.
 create table sportsbook_setting (
   id integer primary key default 1 check (id = 1),
   sandbox_margin_bp integer not null default 500 check (sandbox_margin_bp between 0 and 3000),
+  sandbox_seed text check (length(sandbox_seed) between 8 and 128),
+  sandbox_through timestamptz,
   updated_at timestamptz not null default now()
 );
 insert into sportsbook_setting (id) values (1);

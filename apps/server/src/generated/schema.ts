@@ -1133,6 +1133,8 @@ export interface GeneratedTables {
   sportsbook_setting: {
     id: number;
     sandbox_margin_bp: number;
+    sandbox_seed: string | null;
+    sandbox_through: Date | null;
     updated_at: Date;
   };
   sportsbook_sport: {

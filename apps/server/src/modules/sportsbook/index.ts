@@ -1,7 +1,79 @@
+import type { Db } from '../../platform/db.ts';
+import type { JobDefinition } from '../../platform/jobs/jobs.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { findEvent, listEvents, marketsOfEvent, resultsAfter } from './book.repository.ts';
+import { createFeedApplier } from './feed/apply.ts';
+import { createSandboxRunner, type PassOutcome } from './sandbox/runner.ts';
+
+export type { BookEvent, BookMarket, MarketResultRow } from './book.repository.ts';
+export { FeedRefusal, type ApplyResult, type FeedRefusalCode } from './feed/apply.ts';
+export type { FeedAdapter, FeedMessage, FeedMessageKind } from './feed/messages.ts';
+export { MARKET_TYPES, marketKey, type MarketType } from './feed/markets.ts';
+export type { PassOutcome } from './sandbox/runner.ts';
+
+/** The sandbox job keeps passing for most of its minute, a pass a second. */
+const SANDBOX_LOOP_MS = 55_000;
+const SANDBOX_PAUSE_MS = 1_000;
+
 /**
  * Sportsbook module (issue 23): the in-house book — sports, categories, tournaments, events,
  * markets and outcomes with exact decimal odds (integer thousandths) — fed by provider adapters
- * through one apply service, and the built-in sandbox feed for development and demos. The pure
- * settlement maths lives in domain/. Tickets, money and screens come later.
+ * through one apply service (feed/apply.ts), and the built-in sandbox feed for development and
+ * demos (sandbox/). The pure settlement maths lives in domain/. Tickets, money and screens come
+ * later. The sandbox job exists only when `sandbox` is given (config SPORTSBOOK_FEED=sandbox).
  */
-export const SPORTSBOOK_MODULE = 'sportsbook' as const;
+export function createSportsbookModule(deps: { db: Db; logger: Logger; now?: () => Date; sandbox?: { minuteMs?: number; sports?: readonly string[] } }) {
+  const logger = deps.logger.child({ module: 'sportsbook' });
+  const now = deps.now ?? (() => new Date());
+  const applier = createFeedApplier(deps.db);
+  const sandbox = createSandboxRunner({
+    db: deps.db,
+    logger,
+    apply: applier.apply,
+    now,
+    ...(deps.sandbox?.minuteMs !== undefined ? { minuteMs: deps.sandbox.minuteMs } : {}),
+    ...(deps.sandbox?.sports ? { sports: deps.sandbox.sports } : {}),
+  });
+  let closing = false;
+
+  const jobs: JobDefinition[] = deps.sandbox
+    ? [
+        {
+          name: 'sportsbook.sandbox-feed',
+          cron: '* * * * *',
+          async handle() {
+            const until = Date.now() + SANDBOX_LOOP_MS;
+            while (Date.now() < until && !closing) {
+              const began = Date.now();
+              const outcome: PassOutcome = await sandbox.pass();
+              if (outcome.refused > 0) logger.warn(outcome, 'sandbox feed pass with refused messages');
+              await new Promise((resolve) => setTimeout(resolve, Math.max(50, SANDBOX_PAUSE_MS - (Date.now() - began))));
+            }
+          },
+        },
+      ]
+    : [];
+
+  return {
+    api: {
+      /** Applies one feed message (any adapter's), in its own transaction; throws FeedRefusal for bad input. */
+      applyFeedMessage: applier.apply,
+      /** One sandbox pass now (the job runs one a second when the sandbox is on; tests call it with their clock). */
+      sandboxPass: sandbox.pass,
+      event: (id: string) => findEvent(deps.db, id),
+      markets: (eventId: string) => marketsOfEvent(deps.db, eventId),
+      liveNow: (query: { sportId?: string; limit?: number } = {}) => listEvents(deps.db, { status: 'live', now: now(), limit: query.limit ?? 100, ...(query.sportId ? { sportId: query.sportId } : {}) }),
+      startingSoon: (query: { sportId?: string; withinMs?: number; limit?: number } = {}) =>
+        listEvents(deps.db, { status: 'not_started', now: now(), limit: query.limit ?? 100, ...(query.sportId ? { sportId: query.sportId } : {}), ...(query.withinMs ? { withinMs: query.withinMs } : {}) }),
+      /** The settlement log after a sequence number, oldest first (ticket settlement's input). */
+      resultsAfter: (afterSeq: bigint, limit = 500) => resultsAfter(deps.db, afterSeq, limit),
+    },
+    jobs,
+    close() {
+      closing = true;
+    },
+  };
+}
+
+export type SportsbookModule = ReturnType<typeof createSportsbookModule>;
+export type SportsbookApi = SportsbookModule['api'];
