@@ -268,8 +268,11 @@ async function settlement(trx: DbExecutor, message: Parsed<'bet_settlement'>): P
     const results = JSON.stringify(market.outcomes.map((outcome) => ({ outcomeId: outcome.id, result: outcome.result, voidFactor: outcome.voidFactor, deadHeatFactor: outcome.deadHeatFactor })));
     if (current.status === 'settled') {
       // The same result again (live-scouted, then confirmed) is no change; another one needs a rollback first.
-      const last = (await sql<{ results: unknown }>`select results from sportsbook_market_result where event_id = ${message.eventId} and market_key = ${key} and kind = 'settlement' order by seq desc limit 1`.execute(trx)).rows[0];
-      if (JSON.stringify(last?.results) === JSON.stringify(JSON.parse(results))) continue;
+      const last = (
+        await sql<{ same: boolean }>`select results = ${results}::jsonb as same from sportsbook_market_result
+                                      where event_id = ${message.eventId} and market_key = ${key} and kind = 'settlement' order by seq desc limit 1`.execute(trx)
+      ).rows[0];
+      if (last?.same) continue;
       throw new FeedRefusal('market_settled', `market ${key} is settled with another result: roll the settlement back first`);
     }
     await sql`update sportsbook_market set status = 'settled', status_before = ${current.status}, odds_version = odds_version + 1, updated_at = now()
