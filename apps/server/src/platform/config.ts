@@ -104,6 +104,10 @@ const EnvSchema = z.object({
   /** Rounds per hash chain (a chain of 100,000 takes about 0.2 s to rebuild when a leader takes over). */
   CRASH_CHAIN_LENGTH: z.coerce.number().int().min(1).max(2_000_000).default(100_000),
   CRASH_TAKEOVER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Sportsbook feed: 'sandbox' runs the built-in sandbox provider (job sportsbook.sandbox-feed); 'off' (default) runs none. */
+  SPORTSBOOK_FEED: z.enum(['off', 'sandbox']).default('off'),
+  /** Sandbox matches: real milliseconds per match minute (60,000 plays in real time; less speeds a demo up). */
+  SPORTSBOOK_SANDBOX_MINUTE_MS: z.coerce.number().int().min(1000).max(60_000).default(60_000),
 });
 
 export interface Config {
@@ -142,6 +146,8 @@ export interface Config {
   houseMinSpinIntervalMs: number;
   jackpot: { seed: bigint; contributionBp: number; oddsCents: bigint };
   crash: { leader: boolean; bettingMs: number; pauseMs: number; tickMs: number; chainLength: number; takeoverPollMs: number };
+  /** The sportsbook's feed: undefined, none; sandbox with its pace. */
+  sportsbookSandbox: { minuteMs: number } | undefined;
   publicUrl: string;
 }
 
@@ -199,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     houseMinSpinIntervalMs: e.HOUSE_MIN_SPIN_INTERVAL_MS,
     jackpot: { seed: BigInt(e.JACKPOT_SEED_CENTS), contributionBp: e.JACKPOT_CONTRIBUTION_BP, oddsCents: BigInt(e.JACKPOT_ODDS_CENTS) },
     crash: { leader: e.CRASH_LEADER, bettingMs: e.CRASH_BETTING_MS, pauseMs: e.CRASH_PAUSE_MS, tickMs: e.CRASH_TICK_MS, chainLength: e.CRASH_CHAIN_LENGTH, takeoverPollMs: e.CRASH_TAKEOVER_POLL_MS },
+    sportsbookSandbox: e.SPORTSBOOK_FEED === 'sandbox' ? { minuteMs: e.SPORTSBOOK_SANDBOX_MINUTE_MS } : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }
