@@ -186,7 +186,10 @@ async function oddsChange(trx: DbExecutor, message: Parsed<'odds_change'>): Prom
   for (const row of (await sql<OutcomeRow>`select market_key, outcome_id, odds, active from sportsbook_outcome where event_id = ${message.eventId}`.execute(trx)).rows) {
     outcomes.set(row.market_key, [...(outcomes.get(row.market_key) ?? []), row]);
   }
-  let changed = 0;
+  // Set-based writes (one statement each), so a message with hundreds of markets stays cheap.
+  const created = { keys: [] as string[], types: [] as string[], specifiers: [] as string[], statuses: [] as string[], sorts: [] as number[] };
+  const updated = { keys: [] as string[], statuses: [] as string[] };
+  const priced = { keys: [] as string[], ids: [] as string[], odds: [] as string[], active: [] as boolean[], sorts: [] as number[] };
   for (const [index, market] of message.markets.entries()) {
     const key = keyOf(market);
     if (seen.has(key)) throw new FeedRefusal('invalid_market', `market ${key} twice in one message`);
@@ -207,26 +210,47 @@ async function oddsChange(trx: DbExecutor, message: Parsed<'odds_change'>): Prom
         return !row || row.odds !== BigInt(outcome.odds) || row.active !== outcome.active;
       });
     if (!current) {
-      await sql`insert into sportsbook_market (event_id, market_key, type, specifiers, status, sort)
-                values (${message.eventId}, ${key}, ${market.type}, ${key.slice(market.type.length + 1)}, ${market.status}, ${index})`.execute(trx);
+      created.keys.push(key);
+      created.types.push(market.type);
+      created.specifiers.push(key.slice(market.type.length + 1));
+      created.statuses.push(market.status);
+      created.sorts.push(index);
     } else if (current.status !== market.status || oddsDiffer) {
-      await sql`update sportsbook_market set status = ${market.status}, odds_version = odds_version + 1, updated_at = now()
-                where event_id = ${message.eventId} and market_key = ${key}`.execute(trx);
+      updated.keys.push(key);
+      updated.statuses.push(market.status);
     } else {
       continue;
     }
-    changed += 1;
     if (oddsDiffer) {
-      await sql`delete from sportsbook_outcome where event_id = ${message.eventId} and market_key = ${key}
-                and not (outcome_id = any(${market.outcomes.map((outcome) => outcome.id)}::text[]))`.execute(trx);
       for (const [sort, outcome] of market.outcomes.entries()) {
-        await sql`insert into sportsbook_outcome (event_id, market_key, outcome_id, odds, active, sort)
-                  values (${message.eventId}, ${key}, ${outcome.id}, ${BigInt(outcome.odds)}, ${outcome.active}, ${sort})
-                  on conflict (event_id, market_key, outcome_id) do update set odds = excluded.odds, active = excluded.active, sort = excluded.sort`.execute(trx);
+        priced.keys.push(key);
+        priced.ids.push(outcome.id);
+        priced.odds.push(String(outcome.odds));
+        priced.active.push(outcome.active);
+        priced.sorts.push(sort);
       }
     }
   }
-  return changed;
+  const eventId = message.eventId;
+  if (created.keys.length > 0) {
+    await sql`insert into sportsbook_market (event_id, market_key, type, specifiers, status, sort)
+              select ${eventId}, m.key, m.type, m.specifiers, m.status, m.sort
+              from unnest(${created.keys}::text[], ${created.types}::text[], ${created.specifiers}::text[], ${created.statuses}::text[], ${created.sorts}::int[]) as m(key, type, specifiers, status, sort)`.execute(trx);
+  }
+  if (updated.keys.length > 0) {
+    await sql`update sportsbook_market m set status = u.status, odds_version = m.odds_version + 1, updated_at = now()
+              from unnest(${updated.keys}::text[], ${updated.statuses}::text[]) as u(key, status)
+              where m.event_id = ${eventId} and m.market_key = u.key`.execute(trx);
+  }
+  if (priced.keys.length > 0) {
+    await sql`delete from sportsbook_outcome o where o.event_id = ${eventId} and o.market_key = any(${[...new Set(priced.keys)]}::text[])
+              and (o.market_key, o.outcome_id) not in (select * from unnest(${priced.keys}::text[], ${priced.ids}::text[]))`.execute(trx);
+    await sql`insert into sportsbook_outcome (event_id, market_key, outcome_id, odds, active, sort)
+              select ${eventId}, p.key, p.id, p.odds, p.active, p.sort
+              from unnest(${priced.keys}::text[], ${priced.ids}::text[], ${priced.odds}::bigint[], ${priced.active}::boolean[], ${priced.sorts}::int[]) as p(key, id, odds, active, sort)
+              on conflict (event_id, market_key, outcome_id) do update set odds = excluded.odds, active = excluded.active, sort = excluded.sort`.execute(trx);
+  }
+  return created.keys.length + updated.keys.length;
 }
 
 async function suspendMarkets(trx: DbExecutor, eventId: string, types: readonly string[] | undefined): Promise<number> {

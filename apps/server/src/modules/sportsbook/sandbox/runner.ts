@@ -42,12 +42,16 @@ export function createSandboxRunner(deps: {
   let feed: { seed: string; marginBp: number; feed: SandboxFeed } | undefined;
 
   async function settings(): Promise<{ seed: string; marginBp: number; through: Date | null }> {
-    const row = (
-      await sql<{ sandbox_seed: string; sandbox_margin_bp: number; sandbox_through: Date | null }>`
-        update sportsbook_setting set sandbox_seed = coalesce(sandbox_seed, ${randomBytes(16).toString('hex')})
-        where id = 1 returning sandbox_seed, sandbox_margin_bp, sandbox_through`.execute(deps.db)
-    ).rows[0]!;
-    return { seed: row.sandbox_seed, marginBp: row.sandbox_margin_bp, through: row.sandbox_through };
+    type Row = { sandbox_seed: string | null; sandbox_margin_bp: number; sandbox_through: Date | null };
+    let row = (await sql<Row>`select sandbox_seed, sandbox_margin_bp, sandbox_through from sportsbook_setting where id = 1`.execute(deps.db)).rows[0]!;
+    if (row.sandbox_seed === null) {
+      // The first run draws the seed; two runs at once keep whichever wrote first.
+      row = (
+        await sql<Row>`update sportsbook_setting set sandbox_seed = coalesce(sandbox_seed, ${randomBytes(16).toString('hex')}), updated_at = now()
+                       where id = 1 returning sandbox_seed, sandbox_margin_bp, sandbox_through`.execute(deps.db)
+      ).rows[0]!;
+    }
+    return { seed: row.sandbox_seed!, marginBp: row.sandbox_margin_bp, through: row.sandbox_through };
   }
 
   function feedFor(seed: string, marginBp: number): SandboxFeed {
