@@ -110,6 +110,24 @@ describe('the sandbox feed', () => {
     expect(JSON.stringify(other.messages(...window).map((message) => message.kind))).not.toBe(JSON.stringify(again.messages(...window).map((message) => message.kind)));
   });
 
+  it('never sends a match back to live after its end, and settles after the end', () => {
+    for (const definition of SPORTS) {
+      const first = Math.floor(Date.UTC(2026, 10, 29) / (definition.intervalMinutes * 60_000));
+      for (let number = first; number < first + (definition.sport.id === 'football' ? 200 : 30); number += 1) {
+        const fixture = feed.fixture(definition.sport.id, number);
+        if (fixture.cancelled) continue;
+        const states = fixture.messages.flatMap((message) => (message.kind === 'odds_change' && message.event?.status ? [message.event.status] : []));
+        const ended = states.indexOf('ended');
+        expect(ended, fixture.eventId).toBeGreaterThan(0);
+        expect(states.slice(ended), fixture.eventId).toEqual(states.slice(ended).map(() => 'ended'));
+        const endedAt = fixture.messages.find((message) => message.kind === 'odds_change' && message.event?.status === 'ended')!.timestamp;
+        const lastSettlement = fixture.messages.findLast((message) => message.kind === 'bet_settlement')!;
+        expect(lastSettlement.timestamp, fixture.eventId).toBeGreaterThan(endedAt);
+        expect(fixture.messages.every((message, index) => index === 0 || message.timestamp > fixture.messages[index - 1]!.timestamp)).toBe(true);
+      }
+    }
+  });
+
   it('plays a football match: pre-match with the margin, live goals behind bet stops, full time, a settlement that agrees with the score', async () => {
     const fixture = findFixture('football', (item) => !item.cancelled && !item.corrected && goalsOf(item) >= 3);
     const at = (index: number) => fixture.messages[index]!.timestamp;
@@ -119,7 +137,7 @@ describe('the sandbox feed', () => {
     const prematch = await book.api.markets(fixture.eventId);
     expect(prematch.map((market) => market.marketKey)).toEqual(expect.arrayContaining(['1x2', 'double_chance', 'draw_no_bet', 'totals?total=0.5', 'totals?total=5.5', 'asian_handicap?hcp=-0.25', 'asian_handicap?hcp=0', 'asian_handicap?hcp=1.5', 'btts', 'correct_score']));
     // Lines with a (nearly) certain side are not offered; the main markets are.
-    expect(new Set(prematch.map((market) => market.status))).toEqual(new Set(['active', 'deactivated']));
+    expect(prematch.every((market) => market.status === 'active' || market.status === 'deactivated')).toBe(true);
     for (const key of ['1x2', 'double_chance', 'draw_no_bet', 'totals?total=2.5', 'asian_handicap?hcp=-0.25', 'asian_handicap?hcp=0', 'btts', 'correct_score']) {
       expect(prematch.find((market) => market.marketKey === key)!.status, key).toBe('active');
     }
@@ -158,7 +176,15 @@ describe('the sandbox feed', () => {
 
     // To the end.
     const settlement = fixture.messages.findIndex((message) => message.kind === 'bet_settlement');
-    await applyAll(fixture.messages.slice(firstStop + 2, settlement));
+    const fullTime = fixture.messages.findIndex((message) => message.kind === 'odds_change' && message.event?.status === 'ended');
+    await applyAll(fixture.messages.slice(firstStop + 2, fullTime));
+    // In stoppage time the next goal is still priced: the total one above the current score is open.
+    const stoppage = await book.api.event(fixture.eventId);
+    expect(stoppage).toMatchObject({ status: 'live', period: '2H' });
+    expect(stoppage!.clockSeconds).toBeGreaterThan(5400);
+    const nextLine = (await book.api.markets(fixture.eventId)).find((market) => market.marketKey === `totals?total=${stoppage!.homeScore! + stoppage!.awayScore! + 0.5}`);
+    if (nextLine) expect(nextLine.status, JSON.stringify({ clock: stoppage!.clockSeconds, score: [stoppage!.homeScore, stoppage!.awayScore], nextLine }, (_, v) => (typeof v === 'bigint' ? String(v) : v))).toBe('active');
+    await applyAll(fixture.messages.slice(fullTime, settlement));
     const ended = await book.api.event(fixture.eventId);
     expect(ended).toMatchObject({ status: 'ended', period: 'FT' });
     expect(ended!.homeScore! + ended!.awayScore!).toBe(goalsOf(fixture));
@@ -242,7 +268,11 @@ describe('the sandbox runner', () => {
       const next = await first.api.sandboxPass();
       expect(next).toMatchObject({ refused: 0, duplicates: 0 });
       expect(next.applied).toBeGreaterThan(0);
-      if (footballLive) expect((await first.api.event(footballLive.id))!.clockSeconds).not.toBe(footballLive.clockSeconds);
+      if (footballLive) {
+        const moved = (await first.api.event(footballLive.id))!;
+        const rows = (await sql<{ kind: string; message_at: Date }>`select kind, message_at from sportsbook_feed_message where event_id = ${footballLive.id} order by message_at desc limit 5`.execute(database.db)).rows;
+        expect([moved.clockSeconds, moved.status], JSON.stringify({ footballLive, moved, rows, clock })).not.toEqual([footballLive.clockSeconds, footballLive.status]);
+      }
       // A restarted module continues the same seed's matches.
       clock = new Date(clock.getTime() + 5 * 60_000);
       const restarted = await module().api.sandboxPass();

@@ -172,7 +172,11 @@ export function footballLive(plan: FootballPlan, timing: MatchTiming, correction
   };
   const oddsChange = (timestamp: number, half: 1 | 2, second: number, period: string) => {
     const now = score(half, second);
-    const remaining = Math.max(0, 5400 - second) / 5400;
+    // The time left in the match, stoppage time included (as a share of the 90 minutes the goal means are for).
+    const firstHalfEnd = (45 + plan.stoppage[0]) * 60;
+    const secondHalfLength = (45 + plan.stoppage[1]) * 60;
+    const left = half === 1 ? Math.max(0, firstHalfEnd - second) + secondHalfLength : Math.max(0, 2700 + secondHalfLength - second);
+    const remaining = left / 5400;
     messages.push({
       kind: 'odds_change',
       timestamp,
@@ -189,15 +193,25 @@ export function footballLive(plan: FootballPlan, timing: MatchTiming, correction
       const timestamp = at(half, second);
       if (!stopped(timestamp)) oddsChange(timestamp, half, second, half === 1 ? '1H' : '2H');
     }
+    const endMs = at(half, last);
+    let reopenAtWhistle = false;
     for (const goal of plan.goals.filter((item) => item.half === half)) {
       const timestamp = at(half, goal.second);
       messages.push({ kind: 'bet_stop', timestamp });
-      oddsChange(timestamp + stop, half, goal.second + Math.round((stop / minuteMs) * 60), half === 1 ? '1H' : '2H');
+      // A goal in the half's last seconds: the whistle comes first (half time reopens the markets, full time closes them).
+      if (timestamp + stop < endMs) oddsChange(timestamp + stop, half, goal.second + Math.round((stop / minuteMs) * 60), half === 1 ? '1H' : '2H');
+      else reopenAtWhistle = true;
     }
     const final = score(half, last);
-    const endMs = at(half, last);
     if (half === 1) {
-      messages.push({ kind: 'odds_change', timestamp: endMs, event: { status: 'live', homeScore: final.home, awayScore: final.away, period: 'HT', clockSeconds: 2700, scoreDetail: detail(1, last) } });
+      const halfTime = { status: 'live' as const, homeScore: final.home, awayScore: final.away, period: 'HT', clockSeconds: 2700, scoreDetail: detail(1, last) };
+      if (reopenAtWhistle) {
+        oddsChange(endMs, 1, last, 'HT');
+        const priced = messages.at(-1)!;
+        if (priced.kind === 'odds_change') priced.event = halfTime;
+      } else {
+        messages.push({ kind: 'odds_change', timestamp: endMs, event: halfTime });
+      }
       continue;
     }
     const reported = correction ? { home: final.home, away: final.away + 1 } : final;

@@ -1,7 +1,7 @@
 /**
  * Odds from model probabilities with the operator's margin: an outcome of probability p is priced
- * 1 / (p · (1 + margin)), rounded down to the hundredth, so a market's book is 100 % + margin. An
- * outcome that is (nearly) impossible or (nearly) certain is not offered (active false).
+ * 1 / (p · (1 + margin)), rounded down to the hundredth (never under 1.01), so a market's book is
+ * 100 % + margin. An outcome that is (nearly) impossible or (nearly) certain is not offered.
  */
 export const MIN_OFFERED_ODDS = 1010;
 export const MAX_OFFERED_ODDS = 500_000;
@@ -16,7 +16,8 @@ export function price(id: string, probability: number, marginBp: number): Priced
   const loaded = probability * (1 + marginBp / 10_000);
   const raw = loaded > 0 ? 1000 / loaded : Number.POSITIVE_INFINITY;
   const odds = Math.min(MAX_OFFERED_ODDS, Math.max(MIN_OFFERED_ODDS, Math.floor(raw / 10) * 10));
-  return { id, odds, active: probability >= 0.002 && probability <= 0.985 && raw >= MIN_OFFERED_ODDS };
+  // A strong favourite whose loaded price falls under 1.01 is still offered at 1.01.
+  return { id, odds, active: probability >= 0.002 && probability <= 0.985 };
 }
 
 /**

@@ -106,19 +106,19 @@ export function createSandboxFeed(options: SandboxOptions) {
   /**
    * What the book needs to catch up on (fromMs, toMs]: every message but the odds changes in
    * between (an odds change carries the whole state of the markets it names), keeping the first,
-   * the last with markets and the last of each fixture. With `introduce`, each fixture with
-   * something in the window also gets its fixture change and pre-match odds (after a restart or a
-   * long pause the book may not have them; applying them again changes nothing).
+   * the last with markets and the last of each fixture. With `introduce` (after a restart or a
+   * long pause the book may lack what came before the window), each fixture with something in the
+   * window is replayed from its publication the same way: what the book has is dropped as a
+   * duplicate, what it lacks (the fixture, a settlement a rollback in the window undoes) arrives.
    */
   function catchUp(fromMs: number, toMs: number, introduce: boolean): FeedMessage[] {
     const due: FeedMessage[] = [];
     for (const item of fixturesBetween(fromMs, toMs)) {
-      const inWindow = item.messages.filter((message) => message.timestamp > fromMs && message.timestamp <= toMs);
-      if (inWindow.length === 0) continue;
-      const odds = inWindow.filter((message) => message.kind === 'odds_change');
+      if (!item.messages.some((message) => message.timestamp > fromMs && message.timestamp <= toMs)) continue;
+      const replay = item.messages.filter((message) => message.timestamp <= toMs && (introduce || message.timestamp > fromMs));
+      const odds = replay.filter((message) => message.kind === 'odds_change');
       const keep = new Set<FeedMessage>([odds[0]!, odds.at(-1)!, odds.findLast((message) => message.kind === 'odds_change' && (message.markets?.length ?? 0) > 0)!].filter(Boolean));
-      if (introduce) for (const message of item.messages.slice(0, 2)) if (message.timestamp <= fromMs) due.push(message);
-      due.push(...inWindow.filter((message) => message.kind !== 'odds_change' || keep.has(message)));
+      due.push(...replay.filter((message) => message.kind !== 'odds_change' || keep.has(message)));
     }
     return due.sort((a, b) => a.timestamp - b.timestamp);
   }
