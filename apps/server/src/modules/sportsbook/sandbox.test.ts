@@ -4,6 +4,7 @@ import { createTestDatabase } from '../../../test/test-database.ts';
 import { testLogger } from '../../../test/test-context.ts';
 import { createDb, type DbHandle } from '../../platform/db.ts';
 import type { FeedMessage } from './feed/messages.ts';
+import { legResultFromFeed } from './domain/index.ts';
 import { handicapResult } from './sandbox/football.ts';
 import { createSandboxFeed, type SandboxFixture } from './sandbox/sandbox-feed.ts';
 import { SPORTS } from './sandbox/fixtures.ts';
@@ -196,6 +197,14 @@ describe('the sandbox feed', () => {
     expect(rows.every((row) => row.kind === 'settlement')).toBe(true);
     expect(current.size).toBe((await book.api.markets(fixture.eventId)).length);
     expectFootballSettlement(current, ended!.homeScore!, ended!.awayScore!);
+    // The stored results read as the settlement maths' leg results (domain/): a quarter line off by a quarter is half won / half lost.
+    const diff = ended!.homeScore! - ended!.awayScore!;
+    const quarter = async (hcp: number) => (await lastSettlements(fixture.eventId)).rows.find((row) => row.market_key === `asian_handicap?hcp=${hcp}`)!.results!;
+    for (const [hcp, kind] of [[0.25 - diff, 'half_won'], [-0.25 - diff, 'half_lost']] as const) {
+      if (Math.abs(hcp) > 1.5) continue;
+      const home = (await quarter(hcp)).find((item) => item.outcomeId === 'home')!;
+      expect(legResultFromFeed({ result: home.result as 'won' | 'lost', voidFactor: home.voidFactor as 0 | 0.5 | 1, deadHeatFactor: '1' }), `hcp ${hcp}`).toEqual({ kind });
+    }
     // Applying the whole script again changes nothing.
     const before = (await sql<{ n: string }>`select count(*)::text as n from sportsbook_market_result`.execute(handle.db)).rows[0]!.n;
     for (const message of fixture.messages) expect((await book.api.applyFeedMessage(message)).effect).toBe('duplicate');
