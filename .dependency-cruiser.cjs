@@ -24,7 +24,7 @@ const SERVER_MODULES = {
   points: ['accounts', 'backoffice', 'wallet'],
   vip: ['accounts', 'backoffice'],
   missions: ['accounts', 'backoffice', 'points'],
-  sportsbook: [],
+  sportsbook: ['accounts'],
 };
 /** The slot engine and fairness stream are shared with the browser's verifier. */
 const SERVER_MODULE_EXTRA_PACKAGES = { catalogue: ['house-games'], 'house-games': ['house-games'] };

@@ -204,7 +204,18 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     },
   });
   // The book and its feed (issue 23); the sandbox job only with SPORTSBOOK_FEED=sandbox.
-  const sportsbook = createSportsbookModule({ db: dbHandle.db, logger, ...(config.sportsbookSandbox ? { sandbox: config.sportsbookSandbox } : {}) });
+  const sportsbook = createSportsbookModule({
+    db: dbHandle.db,
+    logger,
+    ...(config.sportsbookSandbox ? { sandbox: config.sportsbookSandbox } : {}),
+    // Ticket stakes go through the provider protocol in process as vendor SPORTSBOOK (like the house games).
+    money: {
+      handle: provider.api.callbacks.handle,
+      ensureSeamlessVendor: catalogue.api.ensureSeamlessVendor,
+      ensureVendorSecret: provider.api.ensureVendorSecret,
+      issueLaunchToken: catalogue.api.issueLaunchToken,
+    },
+  });
   const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook };
   // Invalidations published while the LISTEN connection was down never arrive: after a reconnect,
   // act as if each had (caches drop, /ws clients refetch). Provider vendor access expires by itself (5 s).
@@ -273,6 +284,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.payments.sandboxRoutes());
   await app.register(core.modules.provider.routes(), { prefix: '/provider' });
   await app.register(core.modules.houseGames.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
+  await app.register(core.modules.sportsbook.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.provider.memberRoutes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
   await app.register(core.modules.provider.publicRoutes(), { prefix: '/api' });
   await app.register(core.modules.bonus.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });

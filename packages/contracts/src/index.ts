@@ -23,3 +23,4 @@ export * from './bonus.ts';
 export * from './vip.ts';
 export * from './points.ts';
 export * from './missions.ts';
+export * from './sportsbook.ts';

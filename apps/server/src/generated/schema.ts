@@ -1144,6 +1144,50 @@ export interface GeneratedTables {
     name_en: string;
     sort: number;
   };
+  sportsbook_ticket: {
+    id: bigint;
+    member_id: bigint;
+    request_id: string;
+    bet_type: string;
+    system_sizes: number[] | null;
+    system_preset: string | null;
+    stake_mode: string;
+    stake_cents: bigint;
+    total_stake_cents: bigint;
+    bet_count: number;
+    odds_policy: string;
+    max_payout_cents: bigint;
+    potential_return_cents: bigint;
+    is_live: boolean;
+    status: string;
+    refusal_code: string | null;
+    bet_transaction_id: string | null;
+    provider_bet_id: bigint | null;
+    created_at: Date;
+    accepted_at: Date | null;
+    decided_at: Date | null;
+    updated_at: Date;
+  };
+  sportsbook_ticket_leg: {
+    ticket_id: bigint;
+    leg_index: number;
+    event_id: string;
+    market_key: string;
+    outcome_id: string;
+    slip_odds: bigint;
+    locked_odds: bigint;
+    odds_version: bigint;
+  };
+  sportsbook_ticket_setting: {
+    id: number;
+    min_stake_cents: bigint;
+    max_stake_cents: bigint;
+    max_payout_cents: bigint;
+    market_liability_cents: bigint;
+    event_liability_cents: bigint;
+    live_delay_ms: number;
+    updated_at: Date;
+  };
   sportsbook_tournament: {
     id: string;
     category_id: string;

@@ -1,15 +1,18 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { findEvent, listEvents, marketsOfEvent, resultsAfter } from './book.repository.ts';
 import { createFeedApplier } from './feed/apply.ts';
 import { createSandboxRunner, type PassOutcome } from './sandbox/runner.ts';
+import { createSportsbookTickets, type ProviderMoneyPorts } from './tickets/index.ts';
 
 export type { BookEvent, BookMarket, MarketResultRow } from './book.repository.ts';
 export { FeedRefusal, type ApplyResult, type FeedRefusalCode } from './feed/apply.ts';
 export type { FeedAdapter, FeedMessage, FeedMessageKind } from './feed/messages.ts';
 export { MARKET_TYPES, marketKey, type MarketType } from './feed/markets.ts';
 export type { PassOutcome } from './sandbox/runner.ts';
+export { SPORTSBOOK_GAME_CODE, SPORTSBOOK_VENDOR_CODE, type ProviderMoneyPorts } from './tickets/index.ts';
 
 /** The sandbox job keeps passing for most of its minute, a pass a second. */
 const SANDBOX_LOOP_MS = 55_000;
@@ -22,7 +25,16 @@ const SANDBOX_PAUSE_MS = 1_000;
  * demos (sandbox/). The pure settlement maths lives in domain/. Tickets, money and screens come
  * later. The sandbox job exists only when `sandbox` is given (config SPORTSBOOK_FEED=sandbox).
  */
-export function createSportsbookModule(deps: { db: Db; logger: Logger; now?: () => Date; sandbox?: { minuteMs?: number; sports?: readonly string[] } }) {
+export function createSportsbookModule(deps: {
+  db: Db;
+  logger: Logger;
+  now?: () => Date;
+  sandbox?: { minuteMs?: number; sports?: readonly string[] };
+  /** The provider protocol and catalogue ports the tickets' money goes through (vendor SPORTSBOOK). */
+  money?: ProviderMoneyPorts;
+  /** Replaces the live delay's timer (the delay itself is a setting). */
+  sleep?: (ms: number) => Promise<void>;
+}) {
   const logger = deps.logger.child({ module: 'sportsbook' });
   const now = deps.now ?? (() => new Date());
   const applier = createFeedApplier(deps.db);
@@ -35,6 +47,8 @@ export function createSportsbookModule(deps: { db: Db; logger: Logger; now?: () 
     ...(deps.sandbox?.sports ? { sports: deps.sandbox.sports } : {}),
   });
   let closing = false;
+  // Tickets exist where the money ports are wired (the app; the book's own tests run without them).
+  const tickets = deps.money ? createSportsbookTickets({ db: deps.db, logger, money: deps.money, ...(deps.sleep ? { sleep: deps.sleep } : {}) }) : undefined;
 
   const jobs: JobDefinition[] = deps.sandbox
     ? [
@@ -67,8 +81,15 @@ export function createSportsbookModule(deps: { db: Db; logger: Logger; now?: () 
         listEvents(deps.db, { status: 'not_started', now: now(), limit: query.limit ?? 100, ...(query.sportId ? { sportId: query.sportId } : {}), ...(query.withinMs ? { withinMs: query.withinMs } : {}) }),
       /** The settlement log after a sequence number, oldest first (ticket settlement's input). */
       resultsAfter: (afterSeq: bigint, limit = 500) => resultsAfter(deps.db, afterSeq, limit),
+      /** Tickets (tickets/): placement with money, my bets, recovery of abandoned placements. */
+      tickets: tickets?.api,
     },
-    jobs,
+    jobs: [...jobs, ...(tickets?.jobs ?? [])],
+    /** Member routes under /api (/sportsbook/tickets…); only with the money ports wired. */
+    routes(auth: { requireRealMember: preHandlerAsyncHookHandler }) {
+      if (!tickets) throw new Error('sportsbook routes need the money ports');
+      return tickets.routes(auth);
+    },
     close() {
       closing = true;
     },

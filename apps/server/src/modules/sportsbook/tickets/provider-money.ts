@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * The book's stake moves through our own provider protocol as a vendor (product decisions: own
+ * products are vendors of our provider API, like the house games): the provider module's
+ * in-process handler, vendor SPORTSBOOK, game 'sportsbook', one provider round per ticket.
+ */
+export const SPORTSBOOK_VENDOR_CODE = 'SPORTSBOOK';
+export const SPORTSBOOK_GAME_CODE = 'sportsbook';
+
+export type ProviderProtocolHandler = (vendorCode: string, action: string, body: unknown) => Promise<{ status: number; body: unknown }>;
+export type MoneyCallResult = { ok: true; operatorTransactionId: string; balance: string } | { ok: false; status: number; code: string };
+
+export interface ProviderMoneyPorts {
+  /** The provider module's in-process protocol handler (api.callbacks.handle). */
+  handle: ProviderProtocolHandler;
+  /** The catalogue's idempotent vendor creation. */
+  ensureSeamlessVendor: (input: {
+    code: string;
+    displayName: string;
+    isDemo?: boolean;
+    enabled?: boolean;
+    games: ReadonlyArray<{ gameCode: string; names: { en: string; pt?: string }; gameType: 'SPORTS'; demoSupported: boolean }>;
+  }) => Promise<boolean>;
+  /** The provider module's secret store (a vendor exists for the protocol once it has one). */
+  ensureVendorSecret: (vendorCode: string, secret: string) => Promise<string>;
+  /** The catalogue's server-side launch: the single-use token authenticate redeems. */
+  issueLaunchToken: (memberId: bigint, vendorCode: string, gameCode: string) => Promise<string | undefined>;
+}
+
+export function createProviderMoney(ports: ProviderMoneyPorts) {
+  let registered: Promise<void> | undefined;
+
+  /**
+   * Idempotent: the SPORTSBOOK vendor and its one game in the catalogue (kept out of the game lists:
+   * the book has its own screens) and its provider secret (never used to sign: the calls are in process).
+   */
+  function register(): Promise<void> {
+    registered ??= (async () => {
+      await ports.ensureSeamlessVendor({
+        code: SPORTSBOOK_VENDOR_CODE,
+        displayName: 'Apostas Esportivas',
+        isDemo: false,
+        enabled: false,
+        games: [{ gameCode: SPORTSBOOK_GAME_CODE, names: { pt: 'Apostas esportivas', en: 'Sports betting' }, gameType: 'SPORTS', demoSupported: false }],
+      });
+      await ports.ensureVendorSecret(SPORTSBOOK_VENDOR_CODE, randomBytes(32).toString('hex'));
+    })();
+    registered.catch(() => (registered = undefined));
+    return registered;
+  }
+
+  async function call(action: string, payload: object): Promise<MoneyCallResult> {
+    await register();
+    const answer = await ports.handle(SPORTSBOOK_VENDOR_CODE, action, payload);
+    if (answer.status >= 200 && answer.status < 300) {
+      const body = answer.body as { operatorTransactionId: string; balance: string };
+      return { ok: true, operatorTransactionId: body.operatorTransactionId, balance: body.balance };
+    }
+    const code = (answer.body as { error?: { code?: string } } | undefined)?.error?.code ?? 'UNKNOWN';
+    return { ok: false, status: answer.status, code };
+  }
+
+  const roundOf = (ticketId: bigint) => `sportsbook-${ticketId}`;
+  const betOf = (memberId: bigint, ticketId: bigint, amount: string) => ({
+    playerId: memberId.toString(),
+    transactionId: `${roundOf(ticketId)}-bet`,
+    roundId: roundOf(ticketId),
+    gameCode: SPORTSBOOK_GAME_CODE,
+    amount,
+  });
+
+  /** The ticket's stake as the round's bet; opens the member's session at the vendor when it has none. */
+  async function debit(memberId: bigint, ticketId: bigint, amount: string): Promise<MoneyCallResult & { transactionId: string }> {
+    const request = betOf(memberId, ticketId, amount);
+    let answer = await call('bet', request);
+    if (!answer.ok && answer.code === 'INVALID_TOKEN') {
+      const token = await ports.issueLaunchToken(memberId, SPORTSBOOK_VENDOR_CODE, SPORTSBOOK_GAME_CODE);
+      if (!token) throw new Error('the sportsbook game is missing from the catalogue');
+      const session = await call('authenticate', { token });
+      if (!session.ok) return { ...session, transactionId: request.transactionId };
+      answer = await call('bet', request);
+    }
+    return { ...answer, transactionId: request.transactionId };
+  }
+
+  /** Refunds the ticket's bet: harmless when the bet never arrived (the provider keeps a tombstone). */
+  async function refund(memberId: bigint, ticketId: bigint): Promise<MoneyCallResult> {
+    return call('rollback', { playerId: memberId.toString(), transactionId: `${roundOf(ticketId)}-rollback`, originalTransactionId: `${roundOf(ticketId)}-bet`, roundId: roundOf(ticketId) });
+  }
+
+  return { register, debit, refund };
+}
+
+export type ProviderMoney = ReturnType<typeof createProviderMoney>;

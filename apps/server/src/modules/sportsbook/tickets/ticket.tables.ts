@@ -1,0 +1,57 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { DbExecutor } from '../../../platform/db.ts';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+/** Migration 0077's tables, typed for the ticket repository only (the book reads its own with SQL). */
+export type SportsbookTicketTables = {
+  sportsbook_ticket: {
+    id: Generated<bigint>;
+    member_id: bigint;
+    request_id: string;
+    bet_type: string;
+    system_sizes: number[] | null;
+    system_preset: string | null;
+    stake_mode: string;
+    stake_cents: bigint;
+    total_stake_cents: bigint;
+    bet_count: number;
+    odds_policy: string;
+    max_payout_cents: bigint;
+    potential_return_cents: bigint;
+    is_live: Generated<boolean>;
+    status: string;
+    refusal_code: string | null;
+    bet_transaction_id: string | null;
+    provider_bet_id: bigint | null;
+    created_at: Timestamp;
+    accepted_at: NullableTimestamp;
+    decided_at: NullableTimestamp;
+    updated_at: Timestamp;
+  };
+  sportsbook_ticket_leg: {
+    ticket_id: bigint;
+    leg_index: number;
+    event_id: string;
+    market_key: string;
+    outcome_id: string;
+    slip_odds: bigint;
+    locked_odds: bigint;
+    odds_version: bigint;
+  };
+  sportsbook_ticket_setting: {
+    id: Generated<number>;
+    min_stake_cents: bigint;
+    max_stake_cents: bigint;
+    max_payout_cents: bigint;
+    market_liability_cents: bigint;
+    event_liability_cents: bigint;
+    live_delay_ms: number;
+    updated_at: Timestamp;
+  };
+};
+
+export function ticketTables(db: DbExecutor): Kysely<SportsbookTicketTables> {
+  return db.withTables<SportsbookTicketTables>() as unknown as Kysely<SportsbookTicketTables>;
+}
