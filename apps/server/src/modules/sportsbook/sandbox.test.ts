@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../../test/test-database.ts';
 import { testLogger } from '../../../test/test-context.ts';
+import { ConfigError, loadConfig } from '../../platform/config.ts';
 import { createDb, type DbHandle } from '../../platform/db.ts';
 import type { FeedMessage } from './feed/messages.ts';
 import { legResultFromFeed } from './domain/index.ts';
@@ -254,6 +255,13 @@ describe('the sandbox feed', () => {
 });
 
 describe('the sandbox runner', () => {
+  it('is off unless SPORTSBOOK_FEED=sandbox', () => {
+    expect(loadConfig({}).sportsbookSandbox).toBeUndefined();
+    expect(loadConfig({ SPORTSBOOK_FEED: 'sandbox' }).sportsbookSandbox).toEqual({ minuteMs: 60_000 });
+    expect(loadConfig({ SPORTSBOOK_FEED: 'sandbox', SPORTSBOOK_SANDBOX_MINUTE_MS: '5000' }).sportsbookSandbox).toEqual({ minuteMs: 5000 });
+    expect(() => loadConfig({ SPORTSBOOK_FEED: 'betradar' })).toThrow(ConfigError);
+  });
+
   it('catches up on its first pass, then applies what is due each pass, keeping its seed', async () => {
     const database = createDb({ connectionString: await createTestDatabase(), max: 2, logger: testLogger });
     try {
