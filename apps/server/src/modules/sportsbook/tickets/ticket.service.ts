@@ -189,6 +189,9 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
 
     const accepted = await db.transaction().execute(async (tx) => {
       const book = await repository.lockLegMarkets(tx, legs);
+      // The same request placed at the same time waited here for the first one's locks: it answers
+      // the first ticket rather than checking again (its liability would count the first one).
+      if (await repository.findTicket(tx, { memberId, requestId: input.requestId })) return undefined;
       const checked = checkLegs(legs, book, (slipOdds, now) => acceptOddsChange(input.oddsPolicy, slipOdds, now));
       if (!checked.ok) throw new AppError(checked.code, 'the ticket cannot be accepted');
       const locked: Ticket = { ...slip, legs: checked.legs.map((leg) => ({ marketId: marketId(leg.eventId, leg.marketKey), selectionId: leg.outcomeId, oddsThousandths: leg.lockedOdds })) };

@@ -97,6 +97,12 @@ describe('placing tickets', () => {
     const round = await sql<{ bet: bigint; game_type: string | null }>`select bet, game_type from provider_round where vendor_code = 'SPORTSBOOK' and member_id = ${member.id} and round_id = ${`sportsbook-${placed.body.id}`}`.execute(ctx.core.db);
     expect(round.rows).toEqual([{ bet: 10_00n, game_type: 'SPORTS' }]);
 
+    // The member's betting record lists the ticket's round like any vendor's.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const record = await ctx.app.inject({ method: 'GET', url: `/api/member/betting-record?gameType=SPORTS&from=${day(-1)}&to=${day(1)}`, headers: bearer(token) });
+    expect(record.statusCode, record.body).toBe(200);
+    expect(record.json().content).toEqual([expect.objectContaining({ vendor: 'SPORTSBOOK', gameCode: 'sportsbook', gameType: 'SPORTS', roundId: `sportsbook-${placed.body.id}`, bet: '10.00', status: 'open' })]);
+
     const one = await ctx.app.inject({ method: 'GET', url: `/api/sportsbook/tickets/${placed.body.id}`, headers: bearer(token) });
     expect(one.json()).toEqual(placed.body);
     const open = await ctx.app.inject({ method: 'GET', url: '/api/sportsbook/tickets?status=open', headers: bearer(token) });
@@ -139,11 +145,21 @@ describe('placing tickets', () => {
     const answers = await Promise.all([place(token, body), place(token, body), place(token, body)]);
     for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(new Set(answers.map((answer) => answer.body.id)).size).toBe(1);
+    // Under a market limit the first ticket fills, the same request at once still answers it.
+    try {
+      await setSettings({ market_liability_cents: 20_00 });
+      const tight = { requestId: randomUUID(), betType: { kind: 'single' }, stake: '9.00', legs: [leg(await newEvent())] }; // 18.90 of 20.00
+      const both = await Promise.all([place(token, tight), place(token, tight)]);
+      expect(both.map((answer) => answer.status)).toEqual([200, 200]);
+      expect(both[0]!.body.id).toBe(both[1]!.body.id);
+    } finally {
+      await setSettings(DEFAULT_SETTINGS);
+    }
     const replay = await place(token, body);
     expect(replay.body).toMatchObject({ id: answers[0]!.body.id, status: 'open' });
-    expect(await cash(member)).toBe(1_000_00n - 7_00n);
+    expect(await cash(member)).toBe(1_000_00n - 7_00n - 9_00n);
     const count = await sql<{ n: string }>`select count(*)::text as n from sportsbook_ticket where member_id = ${member.id}`.execute(ctx.core.db);
-    expect(count.rows[0]!.n).toBe('1');
+    expect(count.rows[0]!.n).toBe('2');
   });
 
   it('odds changed: none refuses, higher takes only a rise, any takes the new odds — locked as accepted', async () => {
