@@ -88,6 +88,21 @@ describe('fixture_change', () => {
     expect((await book.api.event('t:fixture:1'))!.startAt.getTime()).toBe(T0 + 7_200_000);
   });
 
+  it('applies the same message sent twice at once exactly once', async () => {
+    const id = await newEvent();
+    const message = odds(id, T0 + 500, [market1x2(1700, 3600, 5000)], { status: 'live', homeScore: 1, awayScore: 0 });
+    const effects = (await Promise.all([apply(message), apply(message), apply(message)])).map((result) => result.effect).sort();
+    expect(effects).toEqual(['applied', 'duplicate', 'duplicate']);
+    expect((await marketRows(id))['1x2']!.version).toBe(2);
+    const first = fixture('t:fixture:at-once', T0 + 1);
+    expect((await Promise.all([apply(first), apply(first)])).map((result) => result.effect).sort()).toEqual(['applied', 'duplicate']);
+    // Two different first fixture changes of one event at once: both apply, the newer one's data stands.
+    const older = fixture('t:fixture:two-at-once', T0 + 1, { startAt: T0 + 1_000_000 });
+    const newer = fixture('t:fixture:two-at-once', T0 + 2, { startAt: T0 + 2_000_000 });
+    expect((await Promise.all([apply(newer), apply(older)])).map((result) => result.effect)).toEqual(expect.arrayContaining(['applied']));
+    expect((await book.api.event('t:fixture:two-at-once'))!.startAt.getTime()).toBe(T0 + 2_000_000);
+  });
+
   it('takes a contest of more than two competitors', async () => {
     await apply({ ...fixture('t:fixture:race'), home: undefined, away: undefined, competitors: ['A', 'B', 'C'] } as FeedMessage);
     expect(await book.api.event('t:fixture:race')).toMatchObject({ home: null, away: null, competitors: ['A', 'B', 'C'] });

@@ -141,16 +141,20 @@ async function fixtureChange(trx: DbExecutor, message: Parsed<'fixture_change'>)
   const competitors = message.competitors ?? [message.home!, message.away!];
   const at = new Date(message.timestamp);
   if (!existing) {
-    await sql`
+    const inserted = await sql`
       insert into sportsbook_event (id, producer, sport_id, tournament_id, home, away, competitors, start_at, status, fixture_at)
       values (${message.eventId}, ${message.producer}, ${sport.id}, ${tournament.id}, ${message.home ?? null}, ${message.away ?? null},
-              ${competitors}, ${new Date(message.startAt)}, ${message.status ?? 'not_started'}, ${at})`.execute(trx);
-    return { effect: 'applied', marketsChanged: 0 };
+              ${competitors}, ${new Date(message.startAt)}, ${message.status ?? 'not_started'}, ${at})
+      on conflict (id) do nothing`.execute(trx);
+    if ((inserted.numAffectedRows ?? 0n) > 0n) return { effect: 'applied', marketsChanged: 0 };
+    // Another fixture change of the same new event committed meanwhile: this one updates it if it is newer.
+    const other = (await sql<{ producer: string }>`select producer from sportsbook_event where id = ${message.eventId} for update`.execute(trx)).rows[0]!;
+    if (other.producer !== message.producer) throw new FeedRefusal('producer_mismatch', `event ${message.eventId} belongs to producer ${other.producer}, not ${message.producer}`);
   }
   await sql`
     update sportsbook_event set sport_id = ${sport.id}, tournament_id = ${tournament.id}, home = ${message.home ?? null}, away = ${message.away ?? null},
       competitors = ${competitors}, start_at = ${new Date(message.startAt)}, status = coalesce(${message.status ?? null}, status), fixture_at = ${at}, updated_at = now()
-    where id = ${message.eventId}`.execute(trx);
+    where id = ${message.eventId} and fixture_at <= ${at}`.execute(trx);
   // A cancelled or postponed fixture takes no bets until the feed reopens its markets.
   const changed = message.status === 'cancelled' || message.status === 'postponed' ? await suspendMarkets(trx, message.eventId, undefined) : 0;
   return { effect: 'applied', marketsChanged: changed };
