@@ -214,6 +214,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       ensureSeamlessVendor: catalogue.api.ensureSeamlessVendor,
       ensureVendorSecret: provider.api.ensureVendorSecret,
       issueLaunchToken: catalogue.api.issueLaunchToken,
+      assertAgeVerified: accounts.api.assertAgeVerified,
     },
   });
   const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook };

@@ -26,6 +26,8 @@ export interface ProviderMoneyPorts {
   ensureVendorSecret: (vendorCode: string, secret: string) => Promise<string>;
   /** The catalogue's server-side launch: the single-use token authenticate redeems. */
   issueLaunchToken: (memberId: bigint, vendorCode: string, gameCode: string) => Promise<string | undefined>;
+  /** The accounts module's 18+ rule: throws member.age_unverified, so a refused bet tells the player why. */
+  assertAgeVerified?: (memberId: bigint) => Promise<void>;
 }
 
 export function createProviderMoney(ports: ProviderMoneyPorts) {
@@ -89,7 +91,7 @@ export function createProviderMoney(ports: ProviderMoneyPorts) {
     return call('rollback', { playerId: memberId.toString(), transactionId: `${roundOf(ticketId)}-rollback`, originalTransactionId: `${roundOf(ticketId)}-bet`, roundId: roundOf(ticketId) });
   }
 
-  return { register, debit, refund };
+  return { register, debit, refund, assertAgeVerified: async (memberId: bigint) => ports.assertAgeVerified?.(memberId) };
 }
 
 export type ProviderMoney = ReturnType<typeof createProviderMoney>;

@@ -146,7 +146,12 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
       return;
     }
     if (result.code === 'INSUFFICIENT_FUNDS') return refuse(ticketId, 'pending_debit', 'sportsbook.insufficient_funds');
-    if (result.code === 'PLAYER_BLOCKED' || result.code === 'LIMIT_REACHED') return refuse(ticketId, 'pending_debit', 'sportsbook.play_refused');
+    if (result.code === 'PLAYER_BLOCKED' || result.code === 'LIMIT_REACHED') {
+      await repository.moveTicket(db, ticketId, 'pending_debit', { status: 'refused', refusal_code: 'sportsbook.play_refused' });
+      // The protocol says only PLAYER_BLOCKED; the member is told when it is their missing identity.
+      if (result.code === 'PLAYER_BLOCKED') await deps.money.assertAgeVerified(memberId);
+      throw new AppError('sportsbook.play_refused', `bet refused: ${result.code}`, { ticketId: ticketId.toString() });
+    }
     // Unknown: the bet may or may not have been applied; refund it, then refuse.
     await refundAndRefuse(ticketId, memberId);
     throw new AppError('sportsbook.provider_unavailable', `bet refused: ${result.status} ${result.code}`, { ticketId: ticketId.toString() });

@@ -261,6 +261,16 @@ describe('placing tickets', () => {
     expect((await place(token, { betType: { kind: 'single' }, stake: '5.00', legs: [leg(eventId)] })).body.status).toBe('open');
   });
 
+  it('a member without a verified identity is refused with the reason, nothing debited', async () => {
+    const member = await newPlayer(ctx.core, { balance: 100_00n, adult: false });
+    const token = await loginAs(ctx.app, member);
+    const refused = await place(token, { betType: { kind: 'single' }, stake: '2.00', legs: [leg(await newEvent())] });
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'member.age_unverified']);
+    expect(await cash(member)).toBe(100_00n);
+    const row = await sql<{ status: string; refusal_code: string }>`select status, refusal_code from sportsbook_ticket where member_id = ${member.id}`.execute(ctx.core.db);
+    expect(row.rows).toEqual([{ status: 'refused', refusal_code: 'sportsbook.play_refused' }]);
+  });
+
   it('bad input gets a translated 4xx, never a 500', async () => {
     const { token } = await player();
     const eventId = await newEvent();
