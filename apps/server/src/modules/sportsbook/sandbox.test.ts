@@ -143,6 +143,8 @@ describe('the sandbox feed', () => {
     for (const key of ['1x2', 'double_chance', 'draw_no_bet', 'totals?total=2.5', 'asian_handicap?hcp=-0.25', 'asian_handicap?hcp=0', 'btts', 'correct_score']) {
       expect(prematch.find((market) => market.marketKey === key)!.status, key).toBe('active');
     }
+    // The prices moved before kick-off (three pre-match odds changes after the first).
+    expect(prematch.find((market) => market.marketKey === '1x2')!.oddsVersion).toBeGreaterThan(1n);
     // The book of 1X2 is 100 % plus the margin (odds rounded down to the hundredth).
     const overround = prematch.find((market) => market.marketKey === '1x2')!.outcomes.reduce((sum, item) => sum + 1000 / Number(item.odds), 0);
     expect(overround).toBeGreaterThanOrEqual(1.05);

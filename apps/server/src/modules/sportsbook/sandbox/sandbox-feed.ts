@@ -2,7 +2,23 @@ import { createHash } from 'node:crypto';
 import type { FeedMessage, FixtureChange } from '../feed/messages.ts';
 import { SPORTS, strengthOf, type SportDefinition } from './fixtures.ts';
 import { randomStream } from './random.ts';
-import type { ScriptedMessage } from './script.ts';
+import { MAX_OFFERED_ODDS, MIN_OFFERED_ODDS } from './pricing.ts';
+import type { Random } from './random.ts';
+import type { MarketOdds, ScriptedMessage } from './script.ts';
+
+/** A market's prices nudged by up to ±4 % each, the book's overround kept. */
+function drifted(market: MarketOdds, random: Random): MarketOdds {
+  const implied = market.outcomes.map((outcome) => 1000 / outcome.odds);
+  const moved = implied.map((p) => p * (1 + (random.next() - 0.5) * 0.08));
+  const scale = implied.reduce((sum, p) => sum + p, 0) / moved.reduce((sum, p) => sum + p, 0);
+  return {
+    ...market,
+    outcomes: market.outcomes.map((outcome, index) => ({
+      ...outcome,
+      odds: Math.min(MAX_OFFERED_ODDS, Math.max(MIN_OFFERED_ODDS, Math.floor(1000 / (moved[index]! * scale) / 10) * 10)),
+    })),
+  };
+}
 
 /**
  * The sandbox feed: the built-in provider for development and demos. Its fixtures are a pure
@@ -71,8 +87,15 @@ export function createSandboxFeed(options: SandboxOptions) {
       { ...fixtureChange, timestamp: publishMs },
       { kind: 'odds_change', timestamp: publishMs + 1, event: { status: 'not_started' }, markets: prematch },
     ];
+    const cancelAt = publishMs + Math.floor((startMs - publishMs) * 0.6);
+    // Pre-match the prices move a little (money coming in) before kick-off reprices from the model.
+    const drift = randomStream(options.seed, `${eventId}:drift`);
+    for (const share of [0.35, 0.7, 0.95]) {
+      const at = publishMs + Math.floor((startMs - publishMs) * share);
+      if (!cancelled || at < cancelAt) scripted.push({ kind: 'odds_change', timestamp: at, markets: prematch.map((market) => drifted(market, drift)) });
+    }
     if (cancelled) {
-      const at = publishMs + Math.floor((startMs - publishMs) * 0.6);
+      const at = cancelAt;
       scripted.push({ ...fixtureChange, status: 'cancelled', timestamp: at });
       scripted.push({ kind: 'bet_cancel', timestamp: at + 1, markets: prematch.map(({ type, specifiers }) => ({ type, specifiers })), reason: 'fixture cancelled' });
     } else {
