@@ -14,6 +14,18 @@ export const PENDING_GRACE_MS = 2 * 60_000;
 
 const marketId = (eventId: string, marketKey: string) => `${eventId}\u0000${marketKey}`;
 
+/** deadlock_detected, serialization_failure: a feed write that locked the same markets in another order. */
+const RETRYABLE = new Set(['40P01', '40001']);
+async function retried<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
+  for (let i = 1; ; i += 1) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (i >= tries || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
+    }
+  }
+}
+
 interface LegCheck {
   eventId: string;
   marketKey: string;
@@ -111,7 +123,7 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
 
   /** After the live delay: the same markets locked in the same order, the locked odds must still be on offer. */
   async function confirmAfterDelay(ticketId: bigint): Promise<ErrorCode | undefined> {
-    return db.transaction().execute(async (tx) => {
+    return retried(() => db.transaction().execute(async (tx) => {
       const legs = await repository.legsOf(tx, [ticketId]);
       const book = await repository.lockLegMarkets(tx, legs.map((leg) => ({ eventId: leg.event_id, marketKey: leg.market_key, outcomeId: leg.outcome_id })));
       // The odds locked at acceptance must be the ones offered now: no policy takes a change here.
@@ -127,7 +139,7 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
       await repository.updateLegVersions(tx, ticketId, checked.legs.map((leg, legIndex) => ({ legIndex, oddsVersion: leg.oddsVersion })));
       if (!(await repository.moveTicket(tx, ticketId, 'pending_delay', { status: 'pending_debit', accepted: true }))) return 'sportsbook.provider_unavailable';
       return undefined;
-    });
+    }));
   }
 
   /** The stake through the provider protocol; the ticket opens, or is refused with nothing taken. */
@@ -192,7 +204,7 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
     if (plan.totalStakeCents < settings.min_stake_cents) throw new AppError('sportsbook.stake_below_minimum', 'stake below the minimum', { minimum: formatCents(settings.min_stake_cents) });
     if (plan.totalStakeCents > settings.max_stake_cents) throw new AppError('sportsbook.stake_above_maximum', 'stake above the maximum', { maximum: formatCents(settings.max_stake_cents) });
 
-    const accepted = await db.transaction().execute(async (tx) => {
+    const accepted = await retried(() => db.transaction().execute(async (tx) => {
       const book = await repository.lockLegMarkets(tx, legs);
       // The same request placed at the same time waited here for the first one's locks: it answers
       // the first ticket rather than checking again (its liability would count the first one).
@@ -227,7 +239,7 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
         legs: checked.legs,
       });
       return id === undefined ? undefined : { id, delayed };
-    });
+    }));
     // The same request id placed at the same time: the first one's ticket is the answer.
     if (!accepted) return answer((await repository.findTicket(db, { memberId, requestId: input.requestId }))!);
 

@@ -226,6 +226,25 @@ describe('placing tickets', () => {
     expect(await cash(member)).toBe(1_000_00n - BigInt(open.rows[0]!.total));
   });
 
+  it('an accumulator on two markets of one event racing a bet stop on the event: refused or standing, never an error', async () => {
+    const { member, token } = await player();
+    let stood = 0;
+    for (let round = 0; round < 12; round += 1) {
+      const eventId = await newEvent();
+      const legs = [leg(eventId), leg(eventId, 'over', 1950, 'totals?total=2.5')];
+      const [placed] = await Promise.all([place(token, { betType: { kind: 'accumulator' }, stake: '1.00', legs }), betStop(eventId)]);
+      if (placed.status === 200) {
+        stood += 1;
+        expect(placed.body).toMatchObject({ status: 'open', legs: [{ odds: 2100 }, { odds: 1950 }] });
+      } else {
+        expect([placed.status, placed.body.error.code]).toEqual([409, 'sportsbook.market_suspended']);
+      }
+    }
+    const open = await sql<{ n: string }>`select count(*)::text as n from sportsbook_ticket where member_id = ${member.id} and status = 'open'`.execute(ctx.core.db);
+    expect(Number(open.rows[0]!.n)).toBe(stood);
+    expect(await cash(member)).toBe(1_000_00n - BigInt(stood) * 1_00n);
+  });
+
   it('limits: stake per ticket, market and event liability; the max payout caps the potential return', async () => {
     const { token } = await player(20_000_00n);
     const eventId = await newEvent();
