@@ -136,6 +136,14 @@ describe('placing tickets', () => {
     }
     expect(yankee.body.potentialReturn).toBe(centsText(expected));
     expect(await cash(member)).toBe(1_000_00n - 5_00n - 11_00n);
+
+    // A TOTAL stake on a Trixie (3 doubles + 1 treble): 10.00 paid, 2.50 a bet.
+    const trixie = await place(token, { betType: { kind: 'system_preset', preset: 'trixie' }, stakeMode: 'total', stake: '10.00', legs: legs.slice(0, 3) });
+    expect(trixie.body).toMatchObject({ status: 'open', stakeMode: 'total', stake: '10.00', totalStake: '10.00', betCount: 4 });
+    const trixieOdds = legOdds.slice(0, 3);
+    const trixieReturn = [[0, 1], [0, 2], [1, 2], [0, 1, 2]].reduce((sum, combo) => sum + floorProduct(250n, combo.map((index) => trixieOdds[index]!)), 0n);
+    expect(trixie.body.potentialReturn).toBe(centsText(trixieReturn));
+    expect(await cash(member)).toBe(1_000_00n - 5_00n - 11_00n - 10_00n);
   });
 
   it('the same request twice at once places one ticket and one debit; a replay answers the first ticket', async () => {
