@@ -161,7 +161,8 @@ async function fixtureChange(trx: DbExecutor, message: Parsed<'fixture_change'>)
 }
 
 async function marketsOf(trx: DbExecutor, eventId: string): Promise<Map<string, MarketRow>> {
-  const rows = (await sql<MarketRow>`select market_key, type, status, status_before, odds_version from sportsbook_market where event_id = ${eventId} for update`.execute(trx)).rows;
+  // Locked in key order, every time: two writers of one event's markets never wait on each other crosswise.
+  const rows = (await sql<MarketRow>`select market_key, type, status, status_before, odds_version from sportsbook_market where event_id = ${eventId} order by market_key for update`.execute(trx)).rows;
   return new Map(rows.map((row) => [row.market_key, row]));
 }
 
@@ -258,6 +259,7 @@ async function oddsChange(trx: DbExecutor, message: Parsed<'odds_change'>): Prom
 }
 
 async function suspendMarkets(trx: DbExecutor, eventId: string, types: readonly string[] | undefined): Promise<number> {
+  await marketsOf(trx, eventId);
   const result = await sql`
     update sportsbook_market set status = 'suspended', odds_version = odds_version + 1, updated_at = now()
     where event_id = ${eventId} and status = 'active' and (${types === undefined} or type = any(${types ?? []}::text[]))`.execute(trx);
