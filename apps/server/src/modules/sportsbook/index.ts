@@ -22,8 +22,10 @@ const SANDBOX_PAUSE_MS = 1_000;
  * Sportsbook module (issue 23): the in-house book — sports, categories, tournaments, events,
  * markets and outcomes with exact decimal odds (integer thousandths) — fed by provider adapters
  * through one apply service (feed/apply.ts), and the built-in sandbox feed for development and
- * demos (sandbox/). The pure settlement maths lives in domain/. Tickets, money and screens come
- * later. The sandbox job exists only when `sandbox` is given (config SPORTSBOOK_FEED=sandbox).
+ * demos (sandbox/). The pure settlement maths lives in domain/. Tickets (tickets/) are placed
+ * with their stake debited through our provider protocol as vendor SPORTSBOOK; their settlement,
+ * cash-out and the screens are still to come. The sandbox job exists only when `sandbox` is given
+ * (config SPORTSBOOK_FEED=sandbox).
  */
 export function createSportsbookModule(deps: {
   db: Db;
