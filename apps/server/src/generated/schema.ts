@@ -1137,6 +1137,11 @@ export interface GeneratedTables {
     sandbox_through: Date | null;
     updated_at: Date;
   };
+  sportsbook_settlement_cursor: {
+    id: number;
+    last_seq: bigint;
+    updated_at: Date;
+  };
   sportsbook_sport: {
     id: string;
     kind: string;
@@ -1167,6 +1172,12 @@ export interface GeneratedTables {
     accepted_at: Date | null;
     decided_at: Date | null;
     updated_at: Date;
+    settle_status: string | null;
+    return_cents: bigint | null;
+    settle_transaction_id: string | null;
+    settled_at: Date | null;
+    needs_resettlement: boolean;
+    review_reason: string | null;
   };
   sportsbook_ticket_leg: {
     ticket_id: bigint;
@@ -1177,6 +1188,8 @@ export interface GeneratedTables {
     slip_odds: bigint;
     locked_odds: bigint;
     odds_version: bigint;
+    result: JsonValue | null;
+    result_seq: bigint | null;
   };
   sportsbook_ticket_setting: {
     id: number;

@@ -23,7 +23,8 @@ const SANDBOX_PAUSE_MS = 1_000;
  * markets and outcomes with exact decimal odds (integer thousandths) — fed by provider adapters
  * through one apply service (feed/apply.ts), and the built-in sandbox feed for development and
  * demos (sandbox/). The pure settlement maths lives in domain/. Tickets (tickets/) are placed
- * with their stake debited through our provider protocol as vendor SPORTSBOOK; their settlement,
+ * with their stake debited through our provider protocol as vendor SPORTSBOOK and settled from the
+ * market result log (tickets/settlement.service.ts, job sportsbook.settle-tickets); resettlement,
  * cash-out and the screens are still to come. The sandbox job exists only when `sandbox` is given
  * (config SPORTSBOOK_FEED=sandbox).
  */
@@ -94,6 +95,7 @@ export function createSportsbookModule(deps: {
     },
     close() {
       closing = true;
+      tickets?.close();
     },
   };
 }

@@ -3,20 +3,28 @@ import type { Db } from '../../../platform/db.ts';
 import type { JobDefinition } from '../../../platform/jobs/jobs.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { createProviderMoney, type ProviderMoneyPorts } from './provider-money.ts';
+import { createSettlementService } from './settlement.service.ts';
 import { createTicketService } from './ticket.service.ts';
 import { ticketRoutes } from './tickets.routes.ts';
 
+export { settleTransactionId, type SettlePassOutcome } from './settlement.service.ts';
 export { SPORTSBOOK_GAME_CODE, SPORTSBOOK_VENDOR_CODE, type ProviderMoneyPorts } from './provider-money.ts';
 
 /**
  * Sportsbook tickets (issue 23): placement with money through the provider protocol as vendor
- * SPORTSBOOK, my bets, and the recovery of tickets abandoned mid-placement. Settlement and cash-out
- * come later.
+ * SPORTSBOOK, my bets, the recovery of tickets abandoned mid-placement, and their first settlement
+ * from the market result log (settlement.service.ts). Resettlement and cash-out come later.
  */
+const SETTLE_LOOP_MS = 55_000;
+const SETTLE_PAUSE_MS = 1_000;
+
 export function createSportsbookTickets(deps: { db: Db; logger: Logger; money: ProviderMoneyPorts; sleep?: (ms: number) => Promise<void> }) {
   const logger = deps.logger.child({ component: 'sportsbook-tickets' });
   const money = createProviderMoney(deps.money);
   const service = createTicketService({ db: deps.db, logger, money, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
+  const settlement = createSettlementService({ db: deps.db, logger, money });
+  // Set on close: the settlement job's loop ends after its current pass.
+  let closing = false;
   const jobs: JobDefinition[] = [
     {
       name: 'sportsbook.recover-pending-tickets',
@@ -26,10 +34,36 @@ export function createSportsbookTickets(deps: { db: Db; logger: Logger; money: P
         if (counts.refused > 0 || counts.stillPending > 0) logger.warn(counts, 'sportsbook tickets abandoned mid-placement');
       },
     },
+    {
+      name: 'sportsbook.settle-tickets',
+      cron: '* * * * *',
+      // Runs for most of its minute, a pass a second, so a ticket is paid within a second or two of its result.
+      async handle() {
+        const until = Date.now() + SETTLE_LOOP_MS;
+        while (Date.now() < until && !closing) {
+          const began = Date.now();
+          const outcome = await settlement.settlePass();
+          if (outcome.unpaid > 0 || outcome.flagged > 0) logger.warn(outcome, 'sportsbook settlement pass with unpaid or flagged tickets');
+          else if (outcome.paid > 0) logger.info(outcome, 'sportsbook tickets settled');
+          await new Promise((resolve) => setTimeout(resolve, Math.max(50, SETTLE_PAUSE_MS - (Date.now() - began))));
+        }
+      },
+    },
   ];
   return {
-    api: { register: money.register, place: service.place, ticket: service.get, tickets: service.list, recoverPending: service.recoverPending },
+    api: {
+      register: money.register,
+      place: service.place,
+      ticket: service.get,
+      tickets: service.list,
+      recoverPending: service.recoverPending,
+      /** One settlement pass now: the result log after the cursor, then the wins due (the job runs one a second). */
+      settlePass: settlement.settlePass,
+    },
     jobs,
+    close() {
+      closing = true;
+    },
     routes: (auth: { requireRealMember: preHandlerAsyncHookHandler }) => ticketRoutes({ service, requireRealMember: auth.requireRealMember }),
   };
 }

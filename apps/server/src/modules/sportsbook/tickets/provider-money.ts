@@ -91,7 +91,15 @@ export function createProviderMoney(ports: ProviderMoneyPorts) {
     return call('rollback', { playerId: memberId.toString(), transactionId: `${roundOf(ticketId)}-rollback`, originalTransactionId: `${roundOf(ticketId)}-bet`, roundId: roundOf(ticketId) });
   }
 
-  return { register, debit, refund, assertAgeVerified: async (memberId: bigint) => ports.assertAgeVerified?.(memberId) };
+  /**
+   * The ticket's settlement as the round's closing win: the return (0.00 closes a lost ticket).
+   * The same transaction id again is a replay (the protocol answers it with the original answer).
+   */
+  async function win(memberId: bigint, ticketId: bigint, transactionId: string, amount: string): Promise<MoneyCallResult> {
+    return call('win', { playerId: memberId.toString(), transactionId, roundId: roundOf(ticketId), gameCode: SPORTSBOOK_GAME_CODE, amount, roundClosed: true });
+  }
+
+  return { register, debit, refund, win, assertAgeVerified: async (memberId: bigint) => ports.assertAgeVerified?.(memberId) };
 }
 
 export type ProviderMoney = ReturnType<typeof createProviderMoney>;

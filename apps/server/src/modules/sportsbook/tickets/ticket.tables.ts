@@ -4,7 +4,14 @@ import type { DbExecutor } from '../../../platform/db.ts';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
-/** Migration 0077's tables, typed for the ticket repository only (the book reads its own with SQL). */
+/** A leg's result as the feed settled its outcome (a cancellation: a full void). */
+export interface LegFeedResult {
+  result: 'won' | 'lost';
+  voidFactor: 0 | 0.5 | 1;
+  deadHeatFactor: string;
+}
+
+/** Migration 0077's (and 0078's settlement columns) tables, typed for the ticket repository only (the book reads its own with SQL). */
 export type SportsbookTicketTables = {
   sportsbook_ticket: {
     id: Generated<bigint>;
@@ -29,6 +36,12 @@ export type SportsbookTicketTables = {
     accepted_at: NullableTimestamp;
     decided_at: NullableTimestamp;
     updated_at: Timestamp;
+    settle_status: string | null;
+    return_cents: bigint | null;
+    settle_transaction_id: string | null;
+    settled_at: NullableTimestamp;
+    needs_resettlement: Generated<boolean>;
+    review_reason: string | null;
   };
   sportsbook_ticket_leg: {
     ticket_id: bigint;
@@ -39,6 +52,13 @@ export type SportsbookTicketTables = {
     slip_odds: bigint;
     locked_odds: bigint;
     odds_version: bigint;
+    result: ColumnType<LegFeedResult | null, string | null | undefined, string | null>;
+    result_seq: bigint | null;
+  };
+  sportsbook_settlement_cursor: {
+    id: Generated<number>;
+    last_seq: bigint;
+    updated_at: Timestamp;
   };
   sportsbook_ticket_setting: {
     id: Generated<number>;
