@@ -40,9 +40,12 @@ export function createSportsbookTickets(deps: { db: Db; logger: Logger; money: P
       // Runs for most of its minute, a pass a second, so a ticket is paid within a second or two of its result.
       async handle() {
         const until = Date.now() + SETTLE_LOOP_MS;
+        // The minute's first pass also sweeps the open tickets decided while they were being placed.
+        let sweep = true;
         while (Date.now() < until && !closing) {
           const began = Date.now();
-          const outcome = await settlement.settlePass();
+          const outcome = await settlement.settlePass({ sweep });
+          sweep = false;
           if (outcome.unpaid > 0 || outcome.flagged > 0) logger.warn(outcome, 'sportsbook settlement pass with unpaid or flagged tickets');
           else if (outcome.paid > 0) logger.info(outcome, 'sportsbook tickets settled');
           await new Promise((resolve) => setTimeout(resolve, Math.max(50, SETTLE_PAUSE_MS - (Date.now() - began))));

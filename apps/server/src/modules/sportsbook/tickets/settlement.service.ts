@@ -136,8 +136,13 @@ export function createSettlementService(deps: { db: Db; logger: Logger; money: P
     return decided;
   }
 
-  /** Reads the log after the cursor and stores what it decides, in one transaction. */
-  async function decide(): Promise<{ results: number; decided: number; flagged: number }> {
+  /**
+   * Reads the log after the cursor and stores what it decides, in one transaction. With `sweep`,
+   * also every open ticket left with no pending leg and no intent: one whose legs were decided
+   * while its debit was still being confirmed (the log rows had passed before it opened). That
+   * reads all open tickets, so the job sweeps once a minute, not every pass.
+   */
+  async function decide(sweep: boolean): Promise<{ results: number; decided: number; flagged: number }> {
     return db.transaction().execute(async (tx) => {
       const after = await repository.lockCursor(tx);
       const rows = await resultsAfter(tx, after, RESULTS_PER_PASS);
@@ -149,8 +154,7 @@ export function createSettlementService(deps: { db: Db; logger: Logger; money: P
         for (const id of effect.flagged) flagged.add(id);
       }
       let decided = touched.size > 0 ? await storeIntents(tx, await repository.openTicketsToSettle(tx, [...touched])) : 0;
-      // A ticket whose legs were decided while it was still being placed opens with nothing pending: settle it now.
-      decided += await storeIntents(tx, await repository.openTicketsToSettle(tx, undefined));
+      if (sweep) decided += await storeIntents(tx, await repository.openTicketsToSettle(tx, undefined));
       if (rows.length > 0) await repository.moveCursor(tx, rows.at(-1)!.seq);
       return { results: rows.length, decided, flagged: flagged.size };
     });
@@ -173,8 +177,9 @@ export function createSettlementService(deps: { db: Db; logger: Logger; money: P
     return counts;
   }
 
-  async function settlePass(): Promise<SettlePassOutcome> {
-    const decided = await decide();
+  /** One pass: the log after the cursor (and, with sweep, the open tickets decided meanwhile), then the wins due. */
+  async function settlePass(options: { sweep?: boolean } = {}): Promise<SettlePassOutcome> {
+    const decided = await decide(options.sweep ?? true);
     const paid = await pay();
     return { ...decided, ...paid };
   }

@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 const apply = (message: Record<string, unknown>) => ctx.core.modules.sportsbook.api.applyFeedMessage({ producer: 'testfeed', ...message } as FeedMessage);
-const pass = () => ctx.core.modules.sportsbook.api.tickets!.settlePass();
+const pass = (options?: { sweep?: boolean }) => ctx.core.modules.sportsbook.api.tickets!.settlePass(options);
 
 const market1x2 = (home: number) => ({ type: '1x2', status: 'active', outcomes: [{ id: 'home', odds: home }, { id: 'draw', odds: 3400 }, { id: 'away', odds: 3600 }] });
 const totals = { type: 'totals', specifiers: { total: '2.5' }, status: 'active', outcomes: [{ id: 'over', odds: 1950 }, { id: 'under', odds: 1850 }] };
@@ -231,6 +231,23 @@ describe('settling tickets', () => {
     await pass();
     expect(await ticket(id)).toMatchObject({ status: 'won', return_cents: 37_80n });
     expect(await cash(member)).toBe(1_000_00n - 10_00n + 37_80n);
+  });
+
+  it('a leg decided while its ticket was still waiting for its debit: recorded, and the ticket settled by the sweep once it opens', async () => {
+    const { member, token } = await player();
+    const eventId = await newEvent();
+    const id = await place(token, { betType: { kind: 'single' }, stake: '10.00', legs: [leg(eventId)] });
+    // As if the debit's answer had not yet arrived when the result came.
+    await sql`update sportsbook_ticket set status = 'pending_debit' where id = ${BigInt(id)}`.execute(ctx.core.db);
+    await settle1x2(eventId, 'home');
+    expect(await pass()).toMatchObject({ decided: 0, paid: 0 });
+    const legs = await sql<{ result: unknown }>`select result from sportsbook_ticket_leg where ticket_id = ${BigInt(id)}`.execute(ctx.core.db);
+    expect(legs.rows).toEqual([{ result: { result: 'won', voidFactor: 0, deadHeatFactor: '1' } }]);
+    await sql`update sportsbook_ticket set status = 'open' where id = ${BigInt(id)}`.execute(ctx.core.db);
+    expect(await pass({ sweep: false })).toMatchObject({ decided: 0, paid: 0 }); // the log has nothing new for it
+    expect(await pass()).toMatchObject({ decided: 1, paid: 1 });
+    expect(await ticket(id)).toMatchObject({ status: 'won', return_cents: 21_00n });
+    expect(await cash(member)).toBe(1_000_00n - 10_00n + 21_00n);
   });
 
   it('a settlement applied twice, a pass run twice and two passes at once pay once', async () => {
