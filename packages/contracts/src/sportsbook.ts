@@ -60,6 +60,11 @@ export const SportsbookTicketSchema = z.object({
   isLive: z.boolean(),
   createdAt: z.string(),
   acceptedAt: z.string().nullable(),
+  /** What the settled ticket paid (0.00 for lost, the stake for void); null until it is settled. */
+  return: MoneySchema.nullable(),
+  settledAt: z.string().nullable(),
+  /** A result was rolled back or corrected after settlement: the ticket awaits resettlement. */
+  needsResettlement: z.boolean(),
   legs: z.array(SportsbookTicketLegSchema),
 });
 export type SportsbookTicket = z.infer<typeof SportsbookTicketSchema>;
@@ -71,3 +76,84 @@ export const SportsbookTicketListQuerySchema = z.object({
 });
 export const SportsbookTicketListSchema = z.object({ tickets: z.array(SportsbookTicketSchema) });
 export const SportsbookTicketParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
+
+/**
+ * The book's public reads (no login): sports with their live and upcoming counts, event lists
+ * with their main market, and one event with all its markets. Market and outcome names are
+ * stable keys the web translates (`sportsbook.market.totals`, `sportsbook.outcome.totals.over`
+ * with the market's specifiers as parameters); participants are as the feed gives them. Odds
+ * here are decimal strings with three places ("1.850").
+ */
+export const SPORTSBOOK_EVENT_STATUSES = ['not_started', 'live', 'ended', 'cancelled', 'postponed'] as const;
+export const SPORTSBOOK_MARKET_STATUSES = ['active', 'suspended', 'deactivated', 'settled', 'cancelled'] as const;
+const SPORT_ID = /^[a-z0-9_]{1,40}$/;
+const EVENT_ID = /^[A-Za-z0-9_:.-]{1,120}$/;
+
+export const SportsbookSportSchema = z.object({
+  id: z.string(),
+  kind: z.enum(['sport', 'esport', 'cockfight']),
+  namePt: z.string(),
+  nameEn: z.string(),
+  live: z.number().int(),
+  upcoming: z.number().int(),
+});
+export const SportsbookSportListSchema = z.object({ sports: z.array(SportsbookSportSchema) });
+
+export const SportsbookOutcomeViewSchema = z.object({
+  id: z.string(),
+  /** e.g. '1x2.home', 'totals.over', 'correct_score.score' — translate with `params`. */
+  nameKey: z.string(),
+  /** The market's specifiers (and the score of a correct-score outcome). */
+  params: z.record(z.string(), z.string()),
+  odds: z.string().regex(/^\d+\.\d{3}$/),
+  active: z.boolean(),
+});
+export const SportsbookMarketViewSchema = z.object({
+  /** The key a ticket leg names ('totals?total=2.5'). */
+  marketKey: z.string(),
+  type: z.string(),
+  /** e.g. 'totals' — translate with `specifiers`. */
+  nameKey: z.string(),
+  specifiers: z.record(z.string(), z.string()),
+  status: z.enum(SPORTSBOOK_MARKET_STATUSES),
+  oddsVersion: z.string(),
+  outcomes: z.array(SportsbookOutcomeViewSchema),
+});
+export type SportsbookMarketView = z.infer<typeof SportsbookMarketViewSchema>;
+
+const NamedSchema = z.object({ id: z.string(), namePt: z.string(), nameEn: z.string() });
+export const SportsbookEventSummarySchema = z.object({
+  id: z.string(),
+  sport: NamedSchema.extend({ kind: z.enum(['sport', 'esport', 'cockfight']) }),
+  category: NamedSchema.extend({ countryCode: z.string().nullable() }),
+  tournament: NamedSchema,
+  home: z.string().nullable(),
+  away: z.string().nullable(),
+  competitors: z.array(z.string()),
+  startAt: z.string(),
+  status: z.enum(SPORTSBOOK_EVENT_STATUSES),
+  homeScore: z.number().int().nullable(),
+  awayScore: z.number().int().nullable(),
+  period: z.string().nullable(),
+  clockSeconds: z.number().int().nullable(),
+  /** The sport's main market (1x2 for football, the winner otherwise), or null when the event has none. */
+  mainMarket: SportsbookMarketViewSchema.nullable(),
+});
+export type SportsbookEventSummary = z.infer<typeof SportsbookEventSummarySchema>;
+
+export const SportsbookEventListQuerySchema = z.object({
+  sport: z.string().regex(SPORT_ID).optional(),
+  state: z.enum(['live', 'upcoming']).default('upcoming'),
+  /** 1–100; larger values are clamped to 100. */
+  limit: z.coerce.number().int().min(1).max(9999).default(30).transform((value) => Math.min(value, 100)),
+  cursor: z.string().max(400).regex(/^[A-Za-z0-9_-]+$/).optional(),
+});
+export const SportsbookEventListSchema = z.object({ events: z.array(SportsbookEventSummarySchema), nextCursor: z.string().nullable() });
+
+export const SportsbookEventParamsSchema = z.object({ id: z.string().regex(EVENT_ID) });
+export const SportsbookEventDetailSchema = SportsbookEventSummarySchema.omit({ mainMarket: true }).extend({
+  scoreDetail: z.array(z.object({ period: z.string(), home: z.number(), away: z.number() })),
+  /** All markets, grouped by type in the book's order. */
+  marketGroups: z.array(z.object({ type: z.string(), nameKey: z.string(), markets: z.array(SportsbookMarketViewSchema) })),
+});
+export type SportsbookEventDetail = z.infer<typeof SportsbookEventDetailSchema>;

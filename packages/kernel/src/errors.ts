@@ -257,6 +257,9 @@ export const ERROR_CODES = {
   'sportsbook.play_refused': { status: 403, expected: true },
   'sportsbook.provider_unavailable': { status: 502, expected: false },
   'sportsbook.ticket_not_found': { status: 404, expected: true },
+  'sportsbook.event_not_found': { status: 404, expected: true },
+  'sportsbook.sport_not_found': { status: 404, expected: true },
+  'sportsbook.cursor_invalid': { status: 400, expected: true },
 } as const satisfies Record<string, { status: number; expected: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,7 +1,8 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { bookRoutes, createBookReads } from './book.read.ts';
 import { findEvent, listEvents, marketsOfEvent, resultsAfter } from './book.repository.ts';
 import { createFeedApplier } from './feed/apply.ts';
 import { createSandboxRunner, type PassOutcome } from './sandbox/runner.ts';
@@ -41,6 +42,7 @@ export function createSportsbookModule(deps: {
   const logger = deps.logger.child({ module: 'sportsbook' });
   const now = deps.now ?? (() => new Date());
   const applier = createFeedApplier(deps.db);
+  const reads = createBookReads(deps.db);
   const sandbox = createSandboxRunner({
     db: deps.db,
     logger,
@@ -88,10 +90,14 @@ export function createSportsbookModule(deps: {
       tickets: tickets?.api,
     },
     jobs: [...jobs, ...(tickets?.jobs ?? [])],
-    /** Member routes under /api (/sportsbook/tickets…); only with the money ports wired. */
-    routes(auth: { requireRealMember: preHandlerAsyncHookHandler }) {
+    /** Routes under /api: the public book reads (/sportsbook/sports, /sportsbook/events…) and the member tickets (only with the money ports wired). */
+    routes(auth: { requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsync {
       if (!tickets) throw new Error('sportsbook routes need the money ports');
-      return tickets.routes(auth);
+      const ticketRoutes = tickets.routes(auth);
+      return async (app) => {
+        await app.register(bookRoutes(reads));
+        await app.register(ticketRoutes);
+      };
     },
     close() {
       closing = true;

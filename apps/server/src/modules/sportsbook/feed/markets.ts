@@ -85,3 +85,14 @@ export function lineText(line: number): string {
   const text = (Math.round(line * 100) / 100).toString();
   return text === '-0' ? '0' : text;
 }
+
+/**
+ * The one market an event list shows odds for (the book's "main market"): 1x2 for football, the
+ * cockfight winner for cockfights, the match winner for every other sport.
+ */
+export function mainMarketType(sport: { id: string; kind: string }): MarketType {
+  if (sport.id === 'football') return '1x2';
+  if (sport.kind === 'cockfight') return 'cockfight_winner';
+  return 'match_winner';
+}
+export const MAIN_MARKET_TYPES: readonly MarketType[] = ['1x2', 'cockfight_winner', 'match_winner'];

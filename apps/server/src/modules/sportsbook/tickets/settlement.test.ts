@@ -93,6 +93,12 @@ async function ticket(id: string): Promise<TicketState> {
     await sql<TicketState>`select status, return_cents, settle_status, settled_at, needs_resettlement, review_reason from sportsbook_ticket where id = ${BigInt(id)}`.execute(ctx.core.db)
   ).rows[0]!;
 }
+/** The member's own view of a ticket (GET /api/sportsbook/tickets/:id). */
+async function view(token: string, id: string): Promise<{ status: string; return: string | null; settledAt: string | null; needsResettlement: boolean }> {
+  const response = await ctx.app.inject({ method: 'GET', url: `/api/sportsbook/tickets/${id}`, headers: bearer(token) });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json();
+}
 /** The provider's win transactions of a ticket's round (id and amount as answered). */
 async function wins(id: string): Promise<Array<{ transaction_id: string }>> {
   return (await sql<{ transaction_id: string }>`select transaction_id from provider_transaction where vendor_code = 'SPORTSBOOK' and action = 'win' and round_id = ${`sportsbook-${id}`}`.execute(ctx.core.db)).rows;
@@ -108,6 +114,8 @@ describe('settling tickets', () => {
     const won = await place(token, { betType: { kind: 'single' }, stake: '10.00', legs: [leg(eventId)] });
     const lost = await place(token, { betType: { kind: 'single' }, stake: '5.00', legs: [leg(eventId, 'away', 3600)] });
     expect(await cash(member)).toBe(1_000_00n - 15_00n);
+    // The member's view of an open ticket: no return, not settled.
+    expect(await view(token, won)).toMatchObject({ status: 'open', return: null, settledAt: null, needsResettlement: false });
 
     await settle1x2(eventId, 'home');
     const outcome = await pass();
@@ -119,6 +127,11 @@ describe('settling tickets', () => {
     expect(await wins(lost)).toEqual([{ transaction_id: `sportsbook-${lost}-settle-1` }]);
     expect(await round(won)).toEqual({ bet: 10_00n, win: 21_00n, status: 'settled' });
     expect(await round(lost)).toEqual({ bet: 5_00n, win: 0n, status: 'settled' });
+    // The member's view: what each returned and when it was settled.
+    const wonView = await view(token, won);
+    expect(wonView).toMatchObject({ status: 'won', return: '21.00', needsResettlement: false });
+    expect(wonView.settledAt).toBe((await ticket(won)).settled_at!.toISOString());
+    expect(await view(token, lost)).toMatchObject({ status: 'lost', return: '0.00', settledAt: expect.any(String), needsResettlement: false });
 
     // The member's betting record shows both rounds closed with what they returned.
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
@@ -375,6 +388,7 @@ describe('rollbacks and results the pass will not guess', () => {
     await pass();
     await pass();
     expect(await ticket(id)).toMatchObject({ status: 'won', return_cents: 21_00n, needs_resettlement: true, review_reason: 'rollback_settlement' });
+    expect(await view(token, id)).toMatchObject({ status: 'won', return: '21.00', settledAt: expect.any(String), needsResettlement: true });
     const legs = await sql<{ result: unknown }>`select result from sportsbook_ticket_leg where ticket_id = ${BigInt(id)}`.execute(ctx.core.db);
     expect(legs.rows).toEqual([{ result: { result: 'won', voidFactor: 0, deadHeatFactor: '1' } }]);
     expect(await cash(member)).toBe(before.cash);

@@ -163,6 +163,9 @@ export const TICKET_COLUMNS = [
   'refusal_code',
   'created_at',
   'accepted_at',
+  'return_cents',
+  'settled_at',
+  'needs_resettlement',
 ] as const;
 
 export async function findTicket(db: DbExecutor, where: { id: bigint } | { memberId: bigint; requestId: string }) {

@@ -104,6 +104,10 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
       isLive: row.is_live,
       createdAt: row.created_at.toISOString(),
       acceptedAt: row.accepted_at ? row.accepted_at.toISOString() : null,
+      // The return once the ticket is settled (its win paid); before that the stored intent is not shown.
+      return: row.settled_at && row.return_cents !== null ? formatCents(BigInt(row.return_cents)) : null,
+      settledAt: row.settled_at ? row.settled_at.toISOString() : null,
+      needsResettlement: row.needs_resettlement,
       legs: legs
         .filter((leg) => leg.ticket_id === row.id)
         .map((leg) => ({ eventId: leg.event_id, marketKey: leg.market_key, outcomeId: leg.outcome_id, odds: Number(leg.locked_odds), oddsVersion: leg.odds_version.toString() })),
