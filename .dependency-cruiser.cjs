@@ -47,6 +47,7 @@ const WEB_FEATURES = {
   payments: ['account', 'member', 'wallet'],
   points: ['account', 'wallet'],
   promotions: ['account', 'content'],
+  sportsbook: ['account', 'wallet'],
   vip: ['wallet'],
   wallet: ['account', 'member', 'system'],
 };

@@ -16,6 +16,7 @@ import { loadPointMallPage } from '../features/points/index.ts';
 import { loadPromotionsPage } from '../features/promotions/index.ts';
 import { loadHelpPage } from '../features/help/index.ts';
 import { loadMemberPage } from '../features/member/index.ts';
+import { loadSportsbookPages } from '../features/sportsbook/index.ts';
 
 // Spec §2 "sections loaded on demand": each feature's pages are their own chunk. Home is the
 // exception: most visits land on it, and a lazy landing page costs a chunk round trip and a
@@ -33,6 +34,9 @@ const GameCentrePage = lazyPage(() => gamePages().then((m) => m.GameCentrePage))
 const GameLaunchPage = lazyPage(() => gamePages().then((m) => m.GameLaunchPage));
 const PlayerGamesPage = lazyPage(() => gamePages().then((m) => m.PlayerGamesPage));
 const SlotPage = lazyPage(() => gamePages().then((m) => m.SlotPage));
+const sportsbookPages = () => loadSportsbookPages();
+const SportsbookPage = lazyPage(() => sportsbookPages().then((m) => withNamespaces(m.SportsbookPage, ['sportsbook'])));
+const SportsbookEventPage = lazyPage(() => sportsbookPages().then((m) => withNamespaces(m.EventPage, ['sportsbook'])));
 const FairnessPage = lazyPage(() => loadFairnessPage().then((m) => withNamespaces(m.FairnessPage, ['fairness'])));
 const AgentLoginPage = lazyPage(() => loadAgentLoginPage().then((m) => withNamespaces(m.AgentLoginPage, ['agent'])));
 const AgentHomePage = lazyPage(() => loadAgentHomePage().then((m) => withNamespaces(m.AgentHomePage, ['agent', 'contracts'])));
@@ -76,7 +80,9 @@ export const appRoutes: RouteObject[] = [
           page('/rng', <GameListPage kind="rng" />),
           page('/pvp', <GameListPage kind="pvp" />),
           page('/crash', <GameListPage kind="crash" />),
-          page('/sports', <GameListPage kind="sports" />),
+          // The house book first, the sports vendors' games below it (issue 23).
+          page('/sports', <SportsbookPage vendors={<GameListPage kind="sports" />} />),
+          page('/sports/event/:id', <SportsbookEventPage />),
           {
             // Spec §2 login-required routes: a visitor without a token goes to /login.
             element: <RequireSession />,

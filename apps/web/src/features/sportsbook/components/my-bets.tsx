@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { SportsbookTicket } from '@app/contracts';
+import { Button, Spinner } from '@app/ui';
+import { useAccountModals, useSession } from '../../account/index.ts';
+import { useWalletFormat } from '../../wallet/index.ts';
+import { eventQueryOptions, ticketsQueryOptions } from '../api/sportsbook.api.ts';
+import { eventName, useBookNames } from './book-names.ts';
+
+const STATUSES = ['open', 'settled'] as const;
+export type MyBetsStatus = (typeof STATUSES)[number];
+
+function decimal(thousandths: number): string {
+  return (thousandths / 1000).toFixed(2);
+}
+
+/** My bets: the member's open or settled tickets with legs, odds, stake and (potential) return. */
+export function MyBets({ status, onStatus }: { status: MyBetsStatus; onStatus: (status: MyBetsStatus) => void }) {
+  const { t } = useTranslation('sportsbook');
+  const { token, isLoggedIn, isResolving } = useSession();
+  const modals = useAccountModals();
+  const query = useQuery({ ...ticketsQueryOptions(token, status), refetchInterval: status === 'open' ? 10_000 : false });
+
+  if (!isLoggedIn && !isResolving) {
+    return (
+      <div className="sb-mybets__login" data-testid="sb-mybets-login">
+        <p>{t('myBets.loginPrompt')}</p>
+        <Button variant="primary" onClick={() => modals.open({ kind: 'login' })}>{t('myBets.login')}</Button>
+      </div>
+    );
+  }
+  const tickets = query.data?.tickets ?? [];
+  return (
+    <section className="sb-mybets" data-testid="sb-mybets">
+      <div className="sb-chips" role="tablist" aria-label={t('tabs.myBets')}>
+        {STATUSES.map((id) => (
+          <button key={id} type="button" role="tab" aria-selected={status === id} className={status === id ? 'is-active' : ''} data-testid={`sb-mybets-${id}`} onClick={() => onStatus(id)}>
+            {t(`myBets.${id}`)}
+          </button>
+        ))}
+      </div>
+      {query.isPending ? (
+        <div className="sb-list__state"><Spinner label={t('lists.loading')} /></div>
+      ) : tickets.length === 0 ? (
+        <p className="sb-list__state" data-testid="sb-mybets-empty">{t('myBets.empty')}</p>
+      ) : (
+        <ul className="sb-tickets">
+          {tickets.map((ticket) => <TicketCard key={ticket.id} ticket={ticket} />)}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function TicketCard({ ticket }: { ticket: SportsbookTicket }) {
+  const { t } = useTranslation('sportsbook');
+  const format = useWalletFormat('R$');
+  const totalOdds = ticket.legs.reduce((product, leg) => product * (leg.odds / 1000), 1);
+  const decided = ticket.return !== null;
+  return (
+    <li className="sb-ticket" data-testid="sb-ticket" data-status={ticket.status}>
+      <header className="sb-ticket__head">
+        <strong>{t(`myBets.betType.${ticket.betType.kind}`)}{ticket.isLive ? ` · ${t('myBets.live')}` : ''}</strong>
+        <span className={`sb-ticket__status is-${ticket.status}`} data-testid="sb-ticket-status">{t(`myBets.status.${ticket.status}`)}</span>
+      </header>
+      <ul className="sb-ticket__legs">
+        {ticket.legs.map((leg) => (
+          <LegRow key={`${leg.eventId}|${leg.marketKey}|${leg.outcomeId}`} leg={leg} />
+        ))}
+      </ul>
+      <dl className="sb-ticket__figures">
+        {ticket.betType.kind === 'accumulator' ? (
+          <>
+            <dt>{t('myBets.odds')}</dt>
+            <dd>{totalOdds.toFixed(2)}</dd>
+          </>
+        ) : null}
+        <dt>{t('myBets.stake')}</dt>
+        <dd data-testid="sb-ticket-stake">{format.money(ticket.totalStake)}</dd>
+        <dt>{decided ? t('myBets.return') : t('myBets.potentialReturn')}</dt>
+        <dd data-testid="sb-ticket-return">{format.money(ticket.return ?? ticket.potentialReturn)}</dd>
+      </dl>
+      <footer className="sb-ticket__foot">
+        <span>{t('myBets.ticket', { id: ticket.id })}</span>
+        <span>{ticket.settledAt ? t('myBets.settledAt', { time: format.dateTime(ticket.settledAt) }) : t('myBets.placedAt', { time: format.dateTime(ticket.createdAt) })}</span>
+      </footer>
+      {ticket.needsResettlement ? <p className="sb-ticket__flag" data-testid="sb-ticket-resettle">{t('myBets.needsResettlement')}</p> : null}
+    </li>
+  );
+}
+
+/** 'totals?total=2.5' → the type and its specifiers. */
+export function parseMarketKey(marketKey: string): { type: string; specifiers: Record<string, string> } {
+  const [type = marketKey, query = ''] = marketKey.split('?');
+  return { type, specifiers: Object.fromEntries(new URLSearchParams(query.replaceAll('|', '&'))) };
+}
+
+function LegRow({ leg }: { leg: SportsbookTicket['legs'][number] }) {
+  const names = useBookNames();
+  // The event's name comes from the book (cached; an event gone from the book shows its id).
+  const event = useQuery({ ...eventQueryOptions(leg.eventId), refetchInterval: false, retry: false, staleTime: 300_000 });
+  const { type, specifiers } = parseMarketKey(leg.marketKey);
+  const outcomeKey = type === 'correct_score' && leg.outcomeId !== 'other' ? 'correct_score.score' : `${type}.${leg.outcomeId}`;
+  return (
+    <li className="sb-ticket__leg" data-testid="sb-ticket-leg">
+      <span>
+        <strong>{names.outcome(outcomeKey, { ...specifiers, score: leg.outcomeId })}</strong>
+        <span>{names.market(type, specifiers)}</span>
+        <span className="sb-slip__event">{event.data ? eventName(event.data) : leg.eventId}</span>
+      </span>
+      <strong data-testid="sb-ticket-leg-odds">{decimal(leg.odds)}</strong>
+    </li>
+  );
+}
