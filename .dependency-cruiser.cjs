@@ -47,7 +47,7 @@ const WEB_FEATURES = {
   payments: ['account', 'member', 'wallet'],
   points: ['account', 'wallet'],
   promotions: ['account', 'content'],
-  sportsbook: ['account', 'wallet'],
+  sportsbook: ['account', 'system', 'wallet'],
   vip: ['wallet'],
   wallet: ['account', 'member', 'system'],
 };

@@ -9,7 +9,7 @@ import { ApiError } from '../../../shared/api-client.ts';
 import { newRequestId } from '../../../shared/request-id.ts';
 import { translateError } from '../../../shared/error-message.ts';
 import { placeTicketRequest, sportsbookKeys, ticketRequest } from '../api/sportsbook.api.ts';
-import { useBookNames } from './book-names.ts';
+import { displayOdds, useBookNames } from './book-names.ts';
 import { accumulatorOdds, centsToAmount, oddsToThousandths, parseStake, potentialReturnCents, slipStore, useSlip, type OddsPolicy, type SlipBetType } from './slip-store.ts';
 
 type Outcome = { kind: 'placed'; ticket: SportsbookTicket } | { kind: 'refused'; message: string } | null;
@@ -155,7 +155,7 @@ export function BetSlip({ onClose }: { onClose?: () => void }) {
                   <span>{names.market(item.marketNameKey, item.marketSpecifiers)}</span>
                   <span className="sb-slip__event">{item.eventName}</span>
                 </div>
-                <span className="sb-slip__odds" data-testid="sb-slip-leg-odds">{item.odds}</span>
+                <span className="sb-slip__odds" data-testid="sb-slip-leg-odds">{displayOdds(item.odds)}</span>
                 <button type="button" className="sb-slip__remove" aria-label={t('slip.remove')} onClick={() => slipStore.remove(item.eventId, item.marketKey)}>
                   <CloseIcon size={14} />
                 </button>
@@ -199,7 +199,7 @@ export function BetSlip({ onClose }: { onClose?: () => void }) {
           </dl>
           {outcome?.kind === 'refused' ? (
             <Alert tone="error" data-testid="sb-slip-refusal">
-              <strong>{t('slip.refused')}</strong> {outcome.message}
+              <span className="sb-slip__refusal"><strong>{t('slip.refused')}</strong> {outcome.message}</span>
             </Alert>
           ) : null}
           <Button variant="accent" block disabled={pending} onClick={() => void place()} data-testid="sb-slip-place">
@@ -240,7 +240,7 @@ export function SlipDock() {
       {count > 0 && !open ? (
         <button type="button" className="sb-slip-bar" data-testid="sb-slip-bar" onClick={() => setOpen(true)}>
           <span>{t('slip.open', { count })}</span>
-          <strong>{count >= 2 && slip.betType === 'accumulator' ? accumulatorOdds(slip.selections) : slip.selections[count - 1]?.odds}</strong>
+          <strong>{count >= 2 && slip.betType === 'accumulator' ? accumulatorOdds(slip.selections) : displayOdds(slip.selections[count - 1]?.odds ?? '')}</strong>
         </button>
       ) : null}
     </>

@@ -1,5 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { SportsbookEventSummary } from '@app/contracts';
+import { intlLocaleOf } from '@app/i18n';
+import { useBootInfo } from '../../system/index.ts';
 import { currentLanguage } from '../../../shared/i18n.ts';
 
 type LooseT = (key: string, options?: Record<string, unknown>) => string;
@@ -46,4 +48,20 @@ export function useBookNames() {
 export function eventName(event: Pick<SportsbookEventSummary, 'home' | 'away' | 'competitors'>): string {
   if (event.home && event.away) return `${event.home} × ${event.away}`;
   return event.competitors.join(' × ');
+}
+
+/** Odds as players read them: "1.850" → "1.85", "2.000" → "2.00", "1.875" stays. */
+export function displayOdds(odds: string): string {
+  return /\.\d\d0$/.test(odds) ? odds.slice(0, -1) : odds;
+}
+
+/** A start time without seconds, in the site's time zone: "29/11, 18:00". */
+export function useStartTime(): (iso: string) => string {
+  const { i18n } = useTranslation();
+  const boot = useBootInfo();
+  const formatter = new Intl.DateTimeFormat(intlLocaleOf(currentLanguage(i18n)), { day: '2-digit', month: '2-digit', hour: '2-digit', minute: '2-digit', timeZone: boot.timeZone });
+  return (iso) => {
+    const date = new Date(iso);
+    return Number.isNaN(date.getTime()) ? iso : formatter.format(date);
+  };
 }

@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SportsbookEventSummary } from '@app/contracts';
-import { useWalletFormat } from '../../wallet/index.ts';
-import { eventName, useBookNames } from './book-names.ts';
+import { eventName, useBookNames, useStartTime } from './book-names.ts';
 import { OddsButton } from './odds-button.tsx';
 
 export function EventClock({ event }: { event: Pick<SportsbookEventSummary, 'status' | 'homeScore' | 'awayScore' | 'period' | 'clockSeconds' | 'startAt'> }) {
   const { t } = useTranslation('sportsbook');
-  const format = useWalletFormat('R$');
+  const startTime = useStartTime();
   if (event.status === 'live') {
     return (
       <span className="sb-clock is-live" data-testid="sb-event-clock">
@@ -18,7 +17,7 @@ export function EventClock({ event }: { event: Pick<SportsbookEventSummary, 'sta
       </span>
     );
   }
-  if (event.status === 'not_started') return <span className="sb-clock" data-testid="sb-event-clock">{format.dateTime(event.startAt)}</span>;
+  if (event.status === 'not_started') return <span className="sb-clock" data-testid="sb-event-clock">{startTime(event.startAt)}</span>;
   return <span className="sb-clock" data-testid="sb-event-clock">{t(`event.status.${event.status}`)}</span>;
 }
 

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayOdds } from './book-names.ts';
 import { selectionKey, slipStore, useSlip, type SlipSelection } from './slip-store.ts';
 
 type Move = 'up' | 'down' | null;
@@ -39,7 +40,7 @@ export function OddsButton({ selection, label, locked, compact = false }: { sele
     >
       <span className="sb-odds__label">{label}</span>
       <span className="sb-odds__value">
-        {locked ? <span className="sb-odds__lock" role="img" aria-label={t('event.locked')}>🔒</span> : selection.odds.replace(/0$/, '')}
+        {locked ? <span className="sb-odds__lock" role="img" aria-label={t('event.locked')}>🔒</span> : displayOdds(selection.odds)}
         {move === 'up' ? <span className="sb-odds__arrow sb-odds__arrow--up" aria-label={t('event.oddsUp')}>▲</span> : null}
         {move === 'down' ? <span className="sb-odds__arrow sb-odds__arrow--down" aria-label={t('event.oddsDown')}>▼</span> : null}
       </span>
