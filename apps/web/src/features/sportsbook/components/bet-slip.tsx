@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { SportsbookTicket } from '@app/contracts';
 import { Alert, Button, CloseIcon, SelectField } from '@app/ui';
@@ -225,7 +226,11 @@ function SlipTitle({ count, onClose }: { count: number; onClose?: (() => void) |
   );
 }
 
-/** Desktop: the slip is a column beside the book. Phone: a bar at the bottom that opens it as a sheet. */
+/**
+ * Desktop: the slip is a column beside the book. Phone: a bar at the bottom that opens it as a
+ * sheet. The bar and the sheet live in document.body: a fixed box inside the page's animated
+ * container would be placed against that container, not the screen.
+ */
 export function SlipDock() {
   const { t } = useTranslation('sportsbook');
   const slip = useSlip();
@@ -233,16 +238,25 @@ export function SlipDock() {
   const count = slip.selections.length;
   return (
     <>
-      <aside className={open ? 'sb-slip is-open' : 'sb-slip'} aria-label={t('slip.title')} data-testid="sb-slip">
-        <BetSlip onClose={open ? () => setOpen(false) : undefined} />
+      <aside className="sb-slip" aria-label={t('slip.title')} data-testid="sb-slip">
+        <BetSlip />
       </aside>
-      {open ? <div className="sb-slip__scrim" aria-hidden="true" onClick={() => setOpen(false)} /> : null}
-      {count > 0 && !open ? (
-        <button type="button" className="sb-slip-bar" data-testid="sb-slip-bar" onClick={() => setOpen(true)}>
-          <span>{t('slip.open', { count })}</span>
-          <strong>{count >= 2 && slip.betType === 'accumulator' ? accumulatorOdds(slip.selections) : displayOdds(slip.selections[count - 1]?.odds ?? '')}</strong>
-        </button>
-      ) : null}
+      {createPortal(
+        open ? (
+          <>
+            <div className="sb-slip__scrim" aria-hidden="true" onClick={() => setOpen(false)} />
+            <section className="sb-sheet" role="dialog" aria-modal="true" aria-label={t('slip.title')} data-testid="sb-slip-sheet">
+              <BetSlip onClose={() => setOpen(false)} />
+            </section>
+          </>
+        ) : count > 0 ? (
+          <button type="button" className="sb-slip-bar" data-testid="sb-slip-bar" onClick={() => setOpen(true)}>
+            <span>{t('slip.open', { count })}</span>
+            <strong>{count >= 2 && slip.betType === 'accumulator' ? accumulatorOdds(slip.selections) : displayOdds(slip.selections[count - 1]?.odds ?? '')}</strong>
+          </button>
+        ) : null,
+        document.body,
+      )}
     </>
   );
 }
