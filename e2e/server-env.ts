@@ -25,6 +25,9 @@ export const serverEnv: Record<string, string> = {
   CAPTCHA_FIXED_ANSWER: 'K7PX',
   // The winners board is kept 30 s by default; journeys that wait for a new win to show keep it 1 s.
   WINNERS_CACHE_MS: '1000',
+  // No sportsbook feed under the journeys: its job would write every second beside them (the book's
+  // screens are covered by component tests until the sportsbook journeys arrive with their own fixtures).
+  SPORTSBOOK_FEED: 'off',
   ...(process.env.E2E_DATABASE_URL
     ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
     : { DATABASE_URL: '', DATA_DIR: path.join(root, '.tmp/e2e-data'), EMBEDDED_PG_PORT: '54339' }),

@@ -203,7 +203,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       accountNamesOf: accounts.api.accountNamesOf,
     },
   });
-  // The book and its feed (issue 23); the sandbox job only with SPORTSBOOK_FEED=sandbox.
+  // The book and its feed (issue 23); the sandbox job in a development demo or with SPORTSBOOK_FEED=sandbox.
   const sportsbook = createSportsbookModule({
     db: dbHandle.db,
     logger,

@@ -105,7 +105,8 @@ const EnvSchema = z.object({
   CRASH_CHAIN_LENGTH: z.coerce.number().int().min(1).max(2_000_000).default(100_000),
   CRASH_TAKEOVER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Sportsbook feed: 'sandbox' runs the built-in sandbox provider (job sportsbook.sandbox-feed); 'off' (default) runs none. */
-  SPORTSBOOK_FEED: z.enum(['off', 'sandbox']).default('off'),
+  // Unset: the sandbox feed runs in a development demo (SEED_DEMO), nowhere else.
+  SPORTSBOOK_FEED: z.enum(['off', 'sandbox']).optional(),
   /** Sandbox matches: real milliseconds per match minute (60,000 plays in real time; less speeds a demo up). */
   SPORTSBOOK_SANDBOX_MINUTE_MS: z.coerce.number().int().min(1000).max(60_000).default(60_000),
 });
@@ -205,7 +206,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     houseMinSpinIntervalMs: e.HOUSE_MIN_SPIN_INTERVAL_MS,
     jackpot: { seed: BigInt(e.JACKPOT_SEED_CENTS), contributionBp: e.JACKPOT_CONTRIBUTION_BP, oddsCents: BigInt(e.JACKPOT_ODDS_CENTS) },
     crash: { leader: e.CRASH_LEADER, bettingMs: e.CRASH_BETTING_MS, pauseMs: e.CRASH_PAUSE_MS, tickMs: e.CRASH_TICK_MS, chainLength: e.CRASH_CHAIN_LENGTH, takeoverPollMs: e.CRASH_TAKEOVER_POLL_MS },
-    sportsbookSandbox: e.SPORTSBOOK_FEED === 'sandbox' ? { minuteMs: e.SPORTSBOOK_SANDBOX_MINUTE_MS } : undefined,
+    sportsbookSandbox: (e.SPORTSBOOK_FEED ?? (e.NODE_ENV === 'development' && e.SEED_DEMO ? 'sandbox' : 'off')) === 'sandbox' ? { minuteMs: e.SPORTSBOOK_SANDBOX_MINUTE_MS } : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }

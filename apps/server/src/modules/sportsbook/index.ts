@@ -27,7 +27,7 @@ const SANDBOX_PAUSE_MS = 1_000;
  * with their stake debited through our provider protocol as vendor SPORTSBOOK and settled from the
  * market result log (tickets/settlement.service.ts, job sportsbook.settle-tickets); resettlement,
  * cash-out and the screens are still to come. The sandbox job exists only when `sandbox` is given
- * (config SPORTSBOOK_FEED=sandbox).
+ * (config SPORTSBOOK_FEED=sandbox, the default of a development demo).
  */
 export function createSportsbookModule(deps: {
   db: Db;

@@ -257,8 +257,11 @@ describe('the sandbox feed', () => {
 });
 
 describe('the sandbox runner', () => {
-  it('is off unless SPORTSBOOK_FEED=sandbox', () => {
-    expect(loadConfig({}).sportsbookSandbox).toBeUndefined();
+  it('runs in a development demo unless switched off, and elsewhere only with SPORTSBOOK_FEED=sandbox', () => {
+    expect(loadConfig({}).sportsbookSandbox).toEqual({ minuteMs: 60_000 });
+    expect(loadConfig({ SPORTSBOOK_FEED: 'off' }).sportsbookSandbox).toBeUndefined();
+    expect(loadConfig({ SEED_DEMO: 'false' }).sportsbookSandbox).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test' }).sportsbookSandbox).toBeUndefined();
     expect(loadConfig({ SPORTSBOOK_FEED: 'sandbox' }).sportsbookSandbox).toEqual({ minuteMs: 60_000 });
     expect(loadConfig({ SPORTSBOOK_FEED: 'sandbox', SPORTSBOOK_SANDBOX_MINUTE_MS: '5000' }).sportsbookSandbox).toEqual({ minuteMs: 5000 });
     expect(() => loadConfig({ SPORTSBOOK_FEED: 'betradar' })).toThrow(ConfigError);
