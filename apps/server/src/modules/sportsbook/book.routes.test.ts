@@ -1,19 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../test/test-context.ts';
 import type { FeedMessage } from './index.ts';
+import { feedClock } from './sportsbook-test-fixtures.ts';
 
 /**
  * The book's public reads through the whole app on a real PostgreSQL: the book built with feed
  * messages through the apply service, then read without a login.
  */
 let ctx: TestContext;
-const T0 = Date.UTC(2026, 10, 29, 18, 0, 0);
-const clocks = new Map<string, number>();
-const tick = (eventId: string) => {
-  const next = (clocks.get(eventId) ?? T0) + 1;
-  clocks.set(eventId, next);
-  return next;
-};
+const { start: T0, tick } = feedClock();
 
 beforeAll(async () => {
   ctx = await createTestContext();

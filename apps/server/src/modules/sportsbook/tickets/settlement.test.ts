@@ -6,6 +6,7 @@ import { createTestContext, testLogger, type TestContext } from '../../../../tes
 import { expectLedgerInvariants } from '../../../../test/wallet-race.ts';
 import type { FeedMessage } from '../index.ts';
 import { createSportsbookTickets } from './index.ts';
+import { feedClock } from '../sportsbook-test-fixtures.ts';
 
 /**
  * First settlement of tickets on a real PostgreSQL through the whole app: the book and its result
@@ -13,14 +14,8 @@ import { createSportsbookTickets } from './index.ts';
  * paying through the provider protocol (vendor SPORTSBOOK) into the wallet's ledger.
  */
 let ctx: TestContext;
-const T0 = Date.UTC(2026, 10, 29, 18, 0, 0);
+const { start: T0, tick } = feedClock();
 let eventCounter = 0;
-const clocks = new Map<string, number>();
-const tick = (eventId: string) => {
-  const next = (clocks.get(eventId) ?? T0) + 1;
-  clocks.set(eventId, next);
-  return next;
-};
 
 beforeAll(async () => {
   ctx = await createTestContext();

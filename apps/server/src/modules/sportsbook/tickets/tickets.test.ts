@@ -6,20 +6,15 @@ import { createTestContext, testLogger, type TestContext } from '../../../../tes
 import { expectLedgerInvariants } from '../../../../test/wallet-race.ts';
 import type { FeedMessage } from '../index.ts';
 import { createSportsbookTickets, type SportsbookTickets } from './index.ts';
+import { feedClock } from '../sportsbook-test-fixtures.ts';
 
 /**
  * Ticket placement on a real PostgreSQL through the whole app: the book built by the feed apply
  * service, the stake through the provider protocol as vendor SPORTSBOOK, the wallet's ledger.
  */
 let ctx: TestContext;
-const T0 = Date.UTC(2026, 10, 29, 18, 0, 0);
+const { start: T0, tick } = feedClock();
 let eventCounter = 0;
-const clocks = new Map<string, number>();
-const tick = (eventId: string) => {
-  const next = (clocks.get(eventId) ?? T0) + 1;
-  clocks.set(eventId, next);
-  return next;
-};
 
 beforeAll(async () => {
   ctx = await createTestContext();
