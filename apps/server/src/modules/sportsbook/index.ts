@@ -5,6 +5,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { bookRoutes, createBookReads } from './book.read.ts';
 import { findEvent, listEvents, marketsOfEvent, resultsAfter } from './book.repository.ts';
 import { createFeedApplier } from './feed/apply.ts';
+import { pruneFeedKeys } from './feed/retention.ts';
 import { createSandboxRunner, type PassOutcome } from './sandbox/runner.ts';
 import { createSportsbookTickets, type ProviderMoneyPorts } from './tickets/index.ts';
 
@@ -73,6 +74,15 @@ export function createSportsbookModule(deps: {
       ]
     : [];
 
+  const retention: JobDefinition = {
+    name: 'sportsbook.prune-feed-keys',
+    cron: '17 4 * * *',
+    async handle() {
+      const deleted = await pruneFeedKeys(deps.db, now());
+      if (deleted > 0) logger.info({ deleted }, 'sportsbook feed keys pruned');
+    },
+  };
+
   return {
     api: {
       /** Applies one feed message (any adapter's), in its own transaction; throws FeedRefusal for bad input. */
@@ -89,7 +99,7 @@ export function createSportsbookModule(deps: {
       /** Tickets (tickets/): placement with money, my bets, recovery of abandoned placements. */
       tickets: tickets?.api,
     },
-    jobs: [...jobs, ...(tickets?.jobs ?? [])],
+    jobs: [...jobs, retention, ...(tickets?.jobs ?? [])],
     /** Routes under /api: the public book reads (/sportsbook/sports, /sportsbook/events…) and the member tickets (only with the money ports wired). */
     routes(auth: { requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsync {
       if (!tickets) throw new Error('sportsbook routes need the money ports');
