@@ -3,10 +3,19 @@ import { SystemStatusSchema } from './system.ts';
 import { MoneySchema } from './wallet.ts';
 import { DepositStatusSchema, WithdrawalStatusSchema } from './payments.ts';
 import { CrashPlayerSchema, CrashRoundViewSchema } from './crash.ts';
+import { SportsbookBookChangesSchema, SportsbookCashOutQuoteSchema } from './sportsbook.ts';
 
 /** Topics a connection subscribes to for frequent public messages (only those who watch get them). */
-export const WS_TOPICS = ['crash'] as const;
-export type WsTopic = (typeof WS_TOPICS)[number];
+export const WS_TOPICS = ['crash', 'sportsbook.live'] as const;
+/** One event's page: `sportsbook.event:<event id>` (the book's event id pattern). */
+export const SPORTSBOOK_EVENT_TOPIC_PATTERN = /^sportsbook\.event:[A-Za-z0-9_:.-]{1,120}$/;
+export type SportsbookEventTopic = `sportsbook.event:${string}`;
+export type WsTopic = (typeof WS_TOPICS)[number] | SportsbookEventTopic;
+export const sportsbookEventTopic = (eventId: string): SportsbookEventTopic => `sportsbook.event:${eventId}`;
+/** A topic a client may name: a fixed one, or an event's (anything else is ignored by the server). */
+export const WsTopicSchema = z.union([z.enum(WS_TOPICS), z.string().regex(SPORTSBOOK_EVENT_TOPIC_PATTERN).transform((topic) => topic as SportsbookEventTopic)]);
+/** How many topics one connection may hold at once; a subscribe beyond it is answered `subscribe.refused`. */
+export const WS_MAX_TOPICS_PER_CONNECTION = 32;
 
 /** Messages the server pushes over /ws. Every message has a `type`; clients ignore unknown types. */
 export const WsServerMessageSchema = z.discriminatedUnion('type', [
@@ -32,6 +41,20 @@ export const WsServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('payments.deposit_changed'), id: z.string(), status: DepositStatusSchema }),
   /** One of the member's withdrawals changed state (approved, paid, rejected…); re-read it. */
   z.object({ type: z.literal('payments.withdrawal_changed'), id: z.string(), status: WithdrawalStatusSchema }),
+  /**
+   * Topics `sportsbook.event:<id>` (every market of that event) and `sportsbook.live` (every event's
+   * state, main markets only): what changed in the book since the last message of the topic, batched
+   * over a short window (see SportsbookBookChangesSchema). `topic` names the topic it was sent for.
+   */
+  SportsbookBookChangesSchema.extend({ type: z.literal('sportsbook.changes') }),
+  /**
+   * To the ticket's owner: the odds under some of the member's open tickets moved (or a leg was
+   * suspended / reopened). `offers` holds a fresh quote for those the server priced (it may be
+   * empty); re-read GET /api/sportsbook/tickets/:id/cash-out for any ticket id not in `offers`.
+   */
+  z.object({ type: z.literal('sportsbook.cashout_changed'), ticketIds: z.array(z.string()), offers: z.array(SportsbookCashOutQuoteSchema) }),
+  /** Answers a subscribe the server did not take (unknown/hostile topic, or too many topics on this connection). */
+  z.object({ type: z.literal('subscribe.refused'), topic: z.string(), reason: z.enum(['invalid_topic', 'too_many_topics']) }),
 ]);
 export type WsServerMessage = z.infer<typeof WsServerMessageSchema>;
 
@@ -39,7 +62,7 @@ export type WsServerMessage = z.infer<typeof WsServerMessageSchema>;
 export const WsClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().max(200).nullable() }),
   /** Start or stop receiving a topic's messages (crash ticks are many: only watchers get them). */
-  z.object({ type: z.literal('subscribe'), topic: z.enum(WS_TOPICS) }),
-  z.object({ type: z.literal('unsubscribe'), topic: z.enum(WS_TOPICS) }),
+  z.object({ type: z.literal('subscribe'), topic: WsTopicSchema }),
+  z.object({ type: z.literal('unsubscribe'), topic: WsTopicSchema }),
 ]);
 export type WsClientMessage = z.infer<typeof WsClientMessageSchema>;

@@ -66,6 +66,10 @@ export const SportsbookTicketSchema = z.object({
   /** A result was rolled back or corrected after settlement: the ticket awaits resettlement. */
   needsResettlement: z.boolean(),
   legs: z.array(SportsbookTicketLegSchema),
+  /** Paid out by cash-outs so far (full or partial); absent or 0.00 when none. */
+  cashedOut: MoneySchema.optional(),
+  /** The stake still in play after partial cash-outs (equals totalStake when none). */
+  remainingStake: MoneySchema.optional(),
 });
 export type SportsbookTicket = z.infer<typeof SportsbookTicketSchema>;
 
@@ -157,3 +161,97 @@ export const SportsbookEventDetailSchema = SportsbookEventSummarySchema.omit({ m
   marketGroups: z.array(z.object({ type: z.string(), nameKey: z.string(), markets: z.array(SportsbookMarketViewSchema) })),
 });
 export type SportsbookEventDetail = z.infer<typeof SportsbookEventDetailSchema>;
+
+/**
+ * Live push (issue 23) over /ws. One message type, `sportsbook.changes`, for both topics:
+ * `sportsbook.event:<id>` carries every market change of that event, `sportsbook.live` carries
+ * every event's state change and its main market's changes (the list pages). Changes of one
+ * topic are batched over a short window (≈ 25–50 ms); a market appears at most once per message
+ * with its latest state. Merge by `oddsVersion` (a market's version only grows: ignore a change
+ * whose version is not above what the screen shows). A `marketKey` the screen does not know is a
+ * new market: re-read the event. Odds are decimal strings with three places, as in the reads.
+ */
+export const SportsbookOutcomeChangeSchema = z.object({ id: z.string(), odds: z.string().regex(/^\d+\.\d{3}$/), active: z.boolean() });
+export const SportsbookMarketChangeSchema = z.object({
+  marketKey: z.string(),
+  type: z.string(),
+  status: z.enum(SPORTSBOOK_MARKET_STATUSES),
+  oddsVersion: z.string(),
+  /** Present when the prices or an outcome's active flag changed; absent for a status-only change (bet stop, settlement…). */
+  outcomes: z.array(SportsbookOutcomeChangeSchema).optional(),
+});
+export type SportsbookMarketChange = z.infer<typeof SportsbookMarketChangeSchema>;
+/** The event's live state, present when the message that committed it set any of it (each field as it is now). */
+export const SportsbookEventStateChangeSchema = z.object({
+  status: z.enum(SPORTSBOOK_EVENT_STATUSES),
+  homeScore: z.number().int().nullable(),
+  awayScore: z.number().int().nullable(),
+  period: z.string().nullable(),
+  clockSeconds: z.number().int().nullable(),
+});
+export const SportsbookEventChangeSchema = z.object({
+  eventId: z.string(),
+  /** When the feed change was committed (epoch ms, server clock); the earliest of the batch for this event. */
+  committedAt: z.number(),
+  state: SportsbookEventStateChangeSchema.optional(),
+  markets: z.array(SportsbookMarketChangeSchema),
+});
+export type SportsbookEventChange = z.infer<typeof SportsbookEventChangeSchema>;
+export const SportsbookBookChangesSchema = z.object({
+  topic: z.string(),
+  events: z.array(SportsbookEventChangeSchema),
+  /** When the batch left the server (epoch ms). */
+  sentAt: z.number(),
+});
+export type SportsbookBookChanges = z.infer<typeof SportsbookBookChangesSchema>;
+
+/**
+ * Cash-out (issue 23; reference §7): GET /api/sportsbook/tickets/:id/cash-out quotes one of my open
+ * tickets from the current odds with the configured margin. `price` is the full cash-out amount
+ * now; a partial cash-out takes any amount from `minPartial` to `maxPartial` (the ticket keeps the
+ * rest, smaller by the same factor). Unavailable quotes carry the translated reason code (e.g.
+ * sportsbook.cashout_leg_suspended, sportsbook.cashout_disabled) and null amounts.
+ */
+export const SportsbookCashOutQuoteQuerySchema = z.object({
+  /** A partial amount to preview: the quote then also says what the ticket keeps. */
+  amount: z.string().regex(/^\d{1,10}\.\d{2}$/, 'a decimal amount with two places').optional(),
+});
+export const SportsbookCashOutQuoteSchema = z.object({
+  ticketId: z.string(),
+  available: z.boolean(),
+  reason: z.string().nullable(),
+  /** The full cash-out amount now (what to send back as acceptedPrice). */
+  price: MoneySchema.nullable(),
+  minPartial: MoneySchema.nullable(),
+  maxPartial: MoneySchema.nullable(),
+  /** The ticket's stake and potential return as it stands (after earlier partial cash-outs). */
+  remainingStake: MoneySchema,
+  potentialReturn: MoneySchema,
+  /** With ?amount: what the ticket keeps after taking that amount. */
+  partial: z.object({ amount: MoneySchema, remainingStake: MoneySchema, potentialReturn: MoneySchema }).nullable(),
+  quotedAt: z.string(),
+});
+export type SportsbookCashOutQuote = z.infer<typeof SportsbookCashOutQuoteSchema>;
+
+/**
+ * POST /api/sportsbook/tickets/:id/cash-out: takes the quoted full `acceptedPrice`, or `amount` of
+ * it (partial). Paid at the accepted price or refused: if the fresh price is below it the answer is
+ * 409 sportsbook.cashout_price_changed with the new quote in error.details.quote. The same
+ * requestId answers the first outcome (a double click pays once).
+ */
+export const SportsbookCashOutRequestSchema = z.object({
+  requestId: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8–64 letters, digits, - or _'),
+  acceptedPrice: z.string().regex(/^\d{1,10}\.\d{2}$/, 'a decimal amount with two places'),
+  /** Absent: the whole ticket. */
+  amount: z.string().regex(/^\d{1,10}\.\d{2}$/, 'a decimal amount with two places').optional(),
+});
+export type SportsbookCashOutRequest = z.infer<typeof SportsbookCashOutRequestSchema>;
+export const SportsbookCashOutResultSchema = z.object({
+  requestId: z.string(),
+  kind: z.enum(['full', 'partial']),
+  /** What was paid to the wallet. */
+  paid: MoneySchema,
+  /** The ticket after it: status cashed_out for a full one, still open (smaller) for a partial one. */
+  ticket: SportsbookTicketSchema,
+});
+export type SportsbookCashOutResult = z.infer<typeof SportsbookCashOutResultSchema>;

@@ -246,6 +246,8 @@ export const ERROR_CODES = {
   'sportsbook.cashout_price_zero': { status: 409, expected: true },
   'sportsbook.cashout_amount_invalid': { status: 400, expected: true },
   'sportsbook.cashout_price_changed': { status: 409, expected: true },
+  'sportsbook.cashout_disabled': { status: 409, expected: true },
+  'sportsbook.cashout_request_reused': { status: 409, expected: true },
   'sportsbook.market_not_found': { status: 404, expected: true },
   'sportsbook.market_suspended': { status: 409, expected: true },
   'sportsbook.outcome_unavailable': { status: 409, expected: true },
