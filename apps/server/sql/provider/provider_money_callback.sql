@@ -8,7 +8,13 @@
 --
 -- call:   {"vendor", "action": bet|win|rollback, "transaction_id", "member", "round", "hash": sha256
 --          hex of the request's content, "amount": centavos (bet, win), "game", "game_type" (bet),
---          "round_closed" (win), "original_transaction_id" (rollback), "op": the wallet op, if any}
+--          "round_closed" (win), "original_transaction_id" (rollback), "original_action" (rollback:
+--          bet, the default, or win), "op": the wallet op, if any}
+-- A rollback of a win (issue 23, the sportsbook's resettlement) reverses the win's journal. A win
+-- is stored with its amount (in its stored answer, never sent back), so the rollback of a 0.00 win
+-- posts nothing; a rollback before its win stores a tombstone answer under the win's id, so the
+-- late win, of any amount, is refused TRANSACTION_CONFLICT. The reversal takes the amount back from
+-- the round's winnings and reopens a settled round (the closing win that follows settles it again).
 -- answer: {"balance", "transactionId", "operatorTransactionId", "balances"}: the vendor's answer
 --          (its field names are the vendor protocol's) and the balances to publish.
 -- A refusal raises 'provider:<CODE>' (provider_refuse). The player is read through the accounts
@@ -39,11 +45,16 @@ declare
   v_bonus_stake bigint := 0;
   v_win_share jsonb;
   v_round_bet bigint;
+  v_original_action text := coalesce(p_call->>'original_action', 'bet');
+  v_unwin bigint := null;
 begin
   -- A replay answers the stored response unchanged; the same id with other content is a conflict.
   select id, content_hash, response into v_stored from provider_transaction
   where vendor_code = v_vendor and action = v_action and transaction_id = v_tx;
   if found then
+    if v_stored.response ? 'rolledBackFirst' then
+      perform provider_refuse('TRANSACTION_CONFLICT', 'this transaction was rolled back before it arrived');
+    end if;
     if v_stored.content_hash <> v_hash then
       perform provider_refuse('TRANSACTION_CONFLICT', 'this transactionId was used with other content');
     end if;
@@ -75,9 +86,25 @@ begin
       perform provider_refuse('INVALID_REQUEST', 'no bet by this player in this round at this vendor');
     end if;
   elsif v_action = 'rollback' then
-    select member_id, round_id into v_original from provider_transaction where vendor_code = v_vendor and action = 'bet' and transaction_id = p_call->>'original_transaction_id';
+    select member_id, round_id, response into v_original from provider_transaction where vendor_code = v_vendor and action = v_original_action and transaction_id = p_call->>'original_transaction_id';
     if found and v_original.member_id <> v_member then
       perform provider_refuse('INVALID_REQUEST', 'the original transaction belongs to another player');
+    end if;
+    if v_original_action = 'win' then
+      if not found then
+        -- Before its win: a tombstone answer under the win's id (the late win is refused whatever
+        -- its amount, a 0.00 one included, which never reaches the ledger); the ledger keeps its own.
+        insert into provider_transaction (vendor_code, action, transaction_id, member_id, round_id, content_hash, response)
+        values (v_vendor, 'win', p_call->>'original_transaction_id', v_member, v_round, decode(repeat('00', 32), 'hex'),
+                jsonb_build_object('balance', '0.00', 'transactionId', p_call->>'original_transaction_id', 'amount', '0', 'rolledBackFirst', true))
+        on conflict (vendor_code, action, transaction_id) do nothing;
+      elsif v_original.response ? 'amount' then
+        -- The amount the win took to the round; a 0.00 win (or a tombstone) posted nothing to reverse.
+        v_unwin := (v_original.response->>'amount')::bigint;
+        if v_unwin = 0 then
+          v_op := null;
+        end if;
+      end if;
     end if;
   end if;
 
@@ -119,7 +146,7 @@ begin
         perform bonus_record_stake(v_vendor, v_member, v_tx, v_round, v_bonus_stake);
       elsif v_win_share is not null then
         perform bonus_record_win(v_win_share);
-      elsif v_action = 'rollback' then
+      elsif v_action = 'rollback' and v_original_action = 'bet' then
         perform bonus_record_unstake(v_vendor, v_member, p_call->>'original_transaction_id');
       end if;
     end if;
@@ -146,6 +173,17 @@ begin
         win = provider_round.win + excluded.win,
         status = case when provider_round.status = 'rolled_back' or excluded.status = 'open' then provider_round.status else excluded.status end,
         closed_at = coalesce(provider_round.closed_at, excluded.closed_at);
+    elsif v_original_action = 'win' then
+      -- A win taken back: the round's winnings lose it and a settled round is open again, unless
+      -- the ledger says the win was already reversed (another rollback of it) or never taken.
+      if v_original.round_id is not null and v_unwin is not null
+         and (v_result is null or v_result->'results'->0->>'original' = 'applied') then
+        update provider_round set
+          win = greatest(win - v_unwin, 0),
+          status = case when status = 'settled' then 'open' else status end,
+          closed_at = case when status = 'settled' then null else closed_at end
+        where vendor_code = v_vendor and member_id = v_member and round_id = v_original.round_id;
+      end if;
     elsif v_original.round_id is not null then
       insert into provider_round (vendor_code, member_id, round_id, game_code, status, closed_at)
       values (v_vendor, v_member, v_original.round_id, '', 'rolled_back', now())
@@ -156,7 +194,9 @@ begin
 
   insert into provider_transaction (vendor_code, action, transaction_id, member_id, round_id, content_hash, response)
   values (v_vendor, v_action, v_tx, v_member, v_round, v_hash,
-          jsonb_build_object('balance', provider_cents_text(coalesce(v_cash, 0)), 'transactionId', v_tx))
+          jsonb_build_object('balance', provider_cents_text(coalesce(v_cash, 0)), 'transactionId', v_tx)
+          -- A win keeps its amount for a later rollback of it (the answers read only balance and ids).
+          || case when v_action = 'win' then jsonb_build_object('amount', v_amount::text) else '{}'::jsonb end)
   on conflict (vendor_code, action, transaction_id) do nothing
   returning id into v_id;
   if v_id is null then

@@ -97,6 +97,8 @@ export interface MoneyCall {
   amount?: string;
   round_closed?: boolean;
   original_transaction_id?: string;
+  /** Rollback: what it reverses, 'bet' (default) or 'win'. */
+  original_action?: 'bet' | 'win';
 }
 
 export interface MoneyAnswer {

@@ -46,6 +46,15 @@ function playerIdOf(playerId: string): bigint {
   return id;
 }
 
+/**
+ * The ledger's product for a game type: the sportsbook's (and any sports vendor's) play is 'sports'
+ * so the member's profit by product and the reports tell it from the casino; every other game
+ * type stays 'casino', as before.
+ */
+export function productOf(gameType: string | undefined): 'sports' | 'casino' {
+  return gameType === 'SPORTS' ? 'sports' : 'casino';
+}
+
 function centsOf(amount: string): bigint {
   const cents = parseCents(amount);
   // The zod schema already allows only two-place decimals; this guards the invariant.
@@ -146,7 +155,7 @@ export function createProviderService(deps: ProviderDeps) {
           key: `bet:${vendorCode}:${request.transactionId}`,
           type: 'bet',
           reference: `${request.gameCode}/${request.roundId}`,
-          product: 'casino',
+          product: productOf(gameType),
           vendor: vendorCode,
           legs: [
             { member: memberId, amount: -amount },
@@ -172,11 +181,12 @@ export function createProviderService(deps: ProviderDeps) {
       };
       // "0.00" closes a losing round: nothing to post, the answer is still stored for replays.
       if (amount === 0n) return moneyCallback(call, null);
+      const gameType = await deps.gameTypeOf?.(vendorCode, request.gameCode);
       return moneyCallback(call, {
         key: `win:${vendorCode}:${request.transactionId}`,
         type: 'win',
         reference: `${request.gameCode}/${request.roundId}`,
-        product: 'casino',
+        product: productOf(gameType),
         vendor: vendorCode,
         legs: [
           { member: memberId, amount },
@@ -185,8 +195,17 @@ export function createProviderService(deps: ProviderDeps) {
       });
     },
 
+    /**
+     * Takes back a bet (a refund; the default) or, with originalAction 'win', a win: the win's
+     * journal reversed once (a 0.00 win posted nothing and reverses nothing; before its win, a
+     * tombstone refuses the late win). A bet rollback's content hash is unchanged, so replays of
+     * rollbacks stored before originalAction existed still match.
+     */
     async rollback(vendorCode: string, request: RollbackRequest): Promise<TransactionResponse> {
       const memberId = playerIdOf(request.playerId);
+      const original = request.originalAction ?? 'bet';
+      const content: unknown[] = [request.playerId, request.originalTransactionId, request.roundId];
+      if (original === 'win') content.push('win');
       return moneyCallback(
         {
           vendor: vendorCode,
@@ -194,13 +213,14 @@ export function createProviderService(deps: ProviderDeps) {
           transaction_id: request.transactionId,
           member: memberId.toString(),
           round: request.roundId,
-          hash: hashContent([request.playerId, request.originalTransactionId, request.roundId]),
+          hash: hashContent(content),
           original_transaction_id: request.originalTransactionId,
+          original_action: original,
         },
         {
           key: `rollback:${vendorCode}:${request.transactionId}`,
-          reverses: `bet:${vendorCode}:${request.originalTransactionId}`,
-          reversedType: 'bet',
+          reverses: `${original}:${vendorCode}:${request.originalTransactionId}`,
+          reversedType: original,
           reference: request.roundId,
           member: memberId,
         },

@@ -55,7 +55,17 @@ export const AuthenticateRequestSchema = z.object({ token: z.string().min(1).max
 export const BalanceRequestSchema = z.object({ playerId: PlayerIdSchema });
 export const BetRequestSchema = z.object({ playerId: PlayerIdSchema, transactionId: IdSchema, roundId: IdSchema, gameCode: GameCodeSchema, amount: AmountSchema });
 export const WinRequestSchema = BetRequestSchema.extend({ roundClosed: z.boolean() });
-export const RollbackRequestSchema = z.object({ playerId: PlayerIdSchema, transactionId: IdSchema, originalTransactionId: IdSchema, roundId: IdSchema });
+/**
+ * originalAction: which transaction the rollback takes back, 'bet' (the default: a refund) or 'win'
+ * (the win's credit reversed, e.g. a sportsbook resettlement). Vendors that never send it are unchanged.
+ */
+export const RollbackRequestSchema = z.object({
+  playerId: PlayerIdSchema,
+  transactionId: IdSchema,
+  originalTransactionId: IdSchema,
+  roundId: IdSchema,
+  originalAction: z.enum(['bet', 'win']).optional(),
+});
 
 export type AuthenticateRequest = z.infer<typeof AuthenticateRequestSchema>;
 export type BalanceRequest = z.infer<typeof BalanceRequestSchema>;
