@@ -1178,6 +1178,7 @@ export interface GeneratedTables {
     settled_at: Date | null;
     needs_resettlement: boolean;
     review_reason: string | null;
+    settle_n: number;
   };
   sportsbook_ticket_leg: {
     ticket_id: bigint;
@@ -1200,6 +1201,19 @@ export interface GeneratedTables {
     event_liability_cents: bigint;
     live_delay_ms: number;
     updated_at: Date;
+  };
+  sportsbook_ticket_settlement: {
+    ticket_id: bigint;
+    n: number;
+    status: string;
+    return_cents: bigint;
+    win_transaction_id: string;
+    paid_at: Date | null;
+    caused_by_seq: bigint | null;
+    reversal_transaction_id: string | null;
+    reversed_by_seq: bigint | null;
+    reversed_at: Date | null;
+    created_at: Date;
   };
   sportsbook_tournament: {
     id: string;

@@ -7,13 +7,13 @@ import { createSettlementService } from './settlement.service.ts';
 import { createTicketService } from './ticket.service.ts';
 import { ticketRoutes } from './tickets.routes.ts';
 
-export { settleTransactionId, type SettlePassOutcome } from './settlement.service.ts';
+export { settleTransactionId, unsettleTransactionId, type SettlePassOutcome, type TicketSettlementRecord } from './settlement.service.ts';
 export { SPORTSBOOK_GAME_CODE, SPORTSBOOK_VENDOR_CODE, type ProviderMoneyPorts } from './provider-money.ts';
 
 /**
  * Sportsbook tickets (issue 23): placement with money through the provider protocol as vendor
  * SPORTSBOOK, my bets, the recovery of tickets abandoned mid-placement, and their first settlement
- * from the market result log (settlement.service.ts). Resettlement and cash-out come later.
+ * from the market result log, resettled after a corrected result (settlement.service.ts).
  */
 const SETTLE_LOOP_MS = 55_000;
 const SETTLE_PAUSE_MS = 1_000;
@@ -62,6 +62,8 @@ export function createSportsbookTickets(deps: { db: Db; logger: Logger; money: P
       recoverPending: service.recoverPending,
       /** One settlement pass now: the result log after the cursor, then the wins due (the job runs one a second). */
       settlePass: settlement.settlePass,
+      /** A ticket's settlements, first to last, with the reversals a corrected result made (operator console, my bets). */
+      resettlementHistory: settlement.resettlementHistory,
     },
     jobs,
     close() {

@@ -99,7 +99,15 @@ export function createProviderMoney(ports: ProviderMoneyPorts) {
     return call('win', { playerId: memberId.toString(), transactionId, roundId: roundOf(ticketId), gameCode: SPORTSBOOK_GAME_CODE, amount, roundClosed: true });
   }
 
-  return { register, debit, refund, win, assertAgeVerified: async (memberId: bigint) => ports.assertAgeVerified?.(memberId) };
+  /**
+   * Takes a settlement's win back (resettlement): the protocol's rollback of a win. A 0.00 win
+   * posts nothing to take back; a win that never arrived is tombstoned (its late copy refused).
+   */
+  async function unwin(memberId: bigint, ticketId: bigint, transactionId: string, winTransactionId: string): Promise<MoneyCallResult> {
+    return call('rollback', { playerId: memberId.toString(), transactionId, originalTransactionId: winTransactionId, roundId: roundOf(ticketId), originalAction: 'win' });
+  }
+
+  return { register, debit, refund, win, unwin, assertAgeVerified: async (memberId: bigint) => ports.assertAgeVerified?.(memberId) };
 }
 
 export type ProviderMoney = ReturnType<typeof createProviderMoney>;

@@ -3,8 +3,10 @@ import type { DbExecutor } from '../../../platform/db.ts';
 import type { LegFeedResult } from './ticket.tables.ts';
 import { ticketTables } from './ticket.tables.ts';
 
-/** Tickets whose legs still take results: placed (or being placed) and without a settlement intent. */
-const TAKING_RESULTS = ['pending_delay', 'pending_debit', 'open'] as const;
+/** Tickets whose legs take results: placed (or being placed), open, or settled (a correction resettles them). Never refused or cashed out. */
+const RESULT_STATUSES = ['pending_delay', 'pending_debit', 'open', 'won', 'partially_won', 'lost', 'void'] as const;
+/** The statuses of a settled ticket. */
+export const SETTLED_STATUSES = ['won', 'partially_won', 'lost', 'void'] as const;
 
 /** Locks the settlement cursor (one pass at a time reads the log) and answers where it stands. */
 export async function lockCursor(tx: DbExecutor): Promise<bigint> {
@@ -23,13 +25,17 @@ export interface PendingLeg {
   placed_at: Date;
 }
 
-/** The undecided legs on a market of tickets still taking results, their tickets locked (id order). */
+/**
+ * The undecided legs on a market of tickets still taking results, their tickets locked (id order).
+ * A settled ticket (or one with an intent) has every leg decided, except one whose legs a rollback
+ * earlier in the same pass reopened: those take the corrected result too.
+ */
 export async function pendingLegsOn(tx: DbExecutor, eventId: string, marketKey: string): Promise<PendingLeg[]> {
   const rows = await sql<PendingLeg>`
     select l.ticket_id, l.leg_index, l.outcome_id, coalesce(t.accepted_at, t.created_at) as placed_at
     from sportsbook_ticket_leg l join sportsbook_ticket t on t.id = l.ticket_id
     where l.event_id = ${eventId} and l.market_key = ${marketKey} and l.result is null
-      and t.status in (${sql.join(TAKING_RESULTS.map((status) => sql.lit(status)))}) and t.settle_status is null
+      and t.status in (${sql.join(RESULT_STATUSES.map((status) => sql.lit(status)))})
     order by l.ticket_id
     for update of t`.execute(tx);
   return rows.rows;
@@ -45,32 +51,29 @@ export async function writeLegResults(tx: DbExecutor, seq: bigint, results: Read
 }
 
 /**
- * A rollback of a market's settlement or cancellation: the legs it decided on tickets still taking
- * results are pending again (answers their tickets); tickets with a settlement intent or settled
- * are flagged for resettlement and keep their results and money (answers them too).
+ * A rollback of a market's settlement or cancellation: the legs it decided are pending again on
+ * every ticket that takes results (settled ones included; cashed-out and refused tickets keep
+ * theirs). Answers the tickets reopened: what they are booked at is planned again at the end of
+ * the pass (resettled, reversed, or unchanged when the corrected result comes in the same pass).
  */
-export async function undoLegResults(tx: DbExecutor, eventId: string, marketKey: string, reason: 'rollback_settlement' | 'rollback_cancel'): Promise<{ reopened: bigint[]; flagged: bigint[] }> {
-  const decided = await sql<{ ticket_id: bigint; leg_index: number; status: string; settle_status: string | null }>`
-    select l.ticket_id, l.leg_index, t.status, t.settle_status
+export async function undoLegResults(tx: DbExecutor, eventId: string, marketKey: string): Promise<bigint[]> {
+  const decided = await sql<{ ticket_id: bigint; leg_index: number }>`
+    select l.ticket_id, l.leg_index
     from sportsbook_ticket_leg l join sportsbook_ticket t on t.id = l.ticket_id
     where l.event_id = ${eventId} and l.market_key = ${marketKey} and l.result is not null
+      and t.status in (${sql.join(RESULT_STATUSES.map((status) => sql.lit(status)))})
     order by l.ticket_id
     for update of t`.execute(tx);
-  const reopen = decided.rows.filter((row) => (TAKING_RESULTS as readonly string[]).includes(row.status) && row.settle_status === null);
-  const flag = decided.rows.filter((row) => !reopen.includes(row) && row.status !== 'refused');
-  if (reopen.length > 0) {
-    await sql`
-      update sportsbook_ticket_leg l set result = null, result_seq = null
-      from unnest(${reopen.map((row) => row.ticket_id.toString())}::bigint[], ${reopen.map((row) => row.leg_index)}::integer[]) as x (ticket_id, leg_index)
-      where l.ticket_id = x.ticket_id and l.leg_index = x.leg_index`.execute(tx);
-  }
-  const flagged = [...new Set(flag.map((row) => row.ticket_id))];
-  await flagForReview(tx, flagged, reason);
-  return { reopened: [...new Set(reopen.map((row) => row.ticket_id))], flagged };
+  if (decided.rows.length === 0) return [];
+  await sql`
+    update sportsbook_ticket_leg l set result = null, result_seq = null
+    from unnest(${decided.rows.map((row) => row.ticket_id.toString())}::bigint[], ${decided.rows.map((row) => row.leg_index)}::integer[]) as x (ticket_id, leg_index)
+    where l.ticket_id = x.ticket_id and l.leg_index = x.leg_index`.execute(tx);
+  return [...new Set(decided.rows.map((row) => row.ticket_id))];
 }
 
 /** Marks tickets the automatic settlement leaves alone (first reason kept). */
-export async function flagForReview(tx: DbExecutor, ticketIds: readonly bigint[], reason: 'rollback_settlement' | 'rollback_cancel' | 'selection_not_settled'): Promise<void> {
+export async function flagForReview(tx: DbExecutor, ticketIds: readonly bigint[], reason: 'selection_not_settled'): Promise<void> {
   if (ticketIds.length === 0) return;
   await ticketTables(tx)
     .updateTable('sportsbook_ticket')
@@ -81,66 +84,197 @@ export async function flagForReview(tx: DbExecutor, ticketIds: readonly bigint[]
 
 export interface TicketToSettle {
   id: bigint;
+  status: string;
   bet_type: string;
   system_sizes: number[] | null;
   system_preset: string | null;
   stake_mode: string;
   stake_cents: bigint;
   max_payout_cents: bigint;
+  /** The settlement in force (an intent or paid), if any. */
+  settle_status: string | null;
+  return_cents: bigint | null;
+  /** Its number (or the last one's, once reversed). */
+  settle_n: number;
   legs: Array<{ locked_odds: bigint; outcome_id: string; market_key: string; event_id: string; result: LegFeedResult | null }>;
 }
 
-/** Open tickets without an intent among the given ones (or, with none given, any whose legs are all decided). */
-export async function openTicketsToSettle(tx: DbExecutor, ticketIds: readonly bigint[] | undefined, limit = 200): Promise<TicketToSettle[]> {
+const TICKET_COLUMNS = sql`t.id, t.status, t.bet_type, t.system_sizes, t.system_preset, t.stake_mode, t.stake_cents, t.max_payout_cents, t.settle_status, t.return_cents, t.settle_n`;
+
+async function withLegs(tx: DbExecutor, tickets: Array<Omit<TicketToSettle, 'legs'>>): Promise<TicketToSettle[]> {
+  if (tickets.length === 0) return [];
+  const legs = await sql<{ ticket_id: bigint } & TicketToSettle['legs'][number]>`
+    select ticket_id, locked_odds, outcome_id, market_key, event_id, result from sportsbook_ticket_leg
+    where ticket_id = any(${tickets.map((row) => row.id.toString())}::bigint[]) order by ticket_id, leg_index`.execute(tx);
+  const byTicket = new Map<bigint, TicketToSettle['legs']>();
+  for (const leg of legs.rows) {
+    const list = byTicket.get(leg.ticket_id) ?? [];
+    list.push(leg);
+    byTicket.set(leg.ticket_id, list);
+  }
+  return tickets.map((row) => ({ ...row, legs: byTicket.get(row.id) ?? [] }));
+}
+
+/**
+ * The tickets among `ticketIds` to plan (open, or settled for a correction; not flagged for an
+ * operator), locked, with their legs and what they are booked at.
+ */
+export async function ticketsToPlan(tx: DbExecutor, ticketIds: readonly bigint[]): Promise<TicketToSettle[]> {
+  if (ticketIds.length === 0) return [];
   const tickets = await sql<Omit<TicketToSettle, 'legs'>>`
-    select t.id, t.bet_type, t.system_sizes, t.system_preset, t.stake_mode, t.stake_cents, t.max_payout_cents
-    from sportsbook_ticket t
+    select ${TICKET_COLUMNS} from sportsbook_ticket t
+    where t.id = any(${ticketIds.map(String)}::bigint[])
+      and t.status in ('open', ${sql.join(SETTLED_STATUSES.map((status) => sql.lit(status)))}) and not t.needs_resettlement
+    order by t.id
+    for update of t`.execute(tx);
+  return withLegs(tx, tickets.rows);
+}
+
+/** The sweep: open tickets without a settlement in force whose legs are all decided. */
+export async function openTicketsDecided(tx: DbExecutor, limit = 200): Promise<TicketToSettle[]> {
+  const tickets = await sql<Omit<TicketToSettle, 'legs'>>`
+    select ${TICKET_COLUMNS} from sportsbook_ticket t
     where t.status = 'open' and t.settle_status is null and not t.needs_resettlement
-      and ${ticketIds === undefined ? sql`not exists (select 1 from sportsbook_ticket_leg l where l.ticket_id = t.id and l.result is null)` : sql`t.id = any(${ticketIds.map(String)}::bigint[])`}
+      and not exists (select 1 from sportsbook_ticket_leg l where l.ticket_id = t.id and l.result is null)
     order by t.id limit ${limit}
     for update of t`.execute(tx);
-  if (tickets.rows.length === 0) return [];
-  const legs = await ticketTables(tx)
-    .selectFrom('sportsbook_ticket_leg')
-    .select(['ticket_id', 'leg_index', 'locked_odds', 'outcome_id', 'market_key', 'event_id', 'result'])
-    .where('ticket_id', 'in', tickets.rows.map((row) => row.id))
-    .orderBy('ticket_id')
-    .orderBy('leg_index')
-    .execute();
-  return tickets.rows.map((row) => ({ ...row, legs: legs.filter((leg) => leg.ticket_id === row.id) }));
+  return withLegs(tx, tickets.rows);
 }
 
-export async function storeIntent(tx: DbExecutor, ticketId: bigint, intent: { status: string; returnCents: bigint; transactionId: string }): Promise<boolean> {
-  const result = await ticketTables(tx)
-    .updateTable('sportsbook_ticket')
-    .set({ settle_status: intent.status, return_cents: intent.returnCents, settle_transaction_id: intent.transactionId, updated_at: sql<Date>`now()` })
-    .where('id', '=', ticketId)
-    .where('status', '=', 'open')
-    .where('settle_status', 'is', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+/** A new settlement n of a ticket: its row (the intent) and the ticket's settlement in force. */
+export interface NewSettlement {
+  ticketId: bigint;
+  n: number;
+  status: string;
+  returnCents: bigint;
+  transactionId: string;
+  causedBySeq: bigint | null;
+}
+/** A settlement n to reverse: its reversal's transaction id and the log row that caused it. */
+export interface NewReversal {
+  ticketId: bigint;
+  n: number;
+  transactionId: string;
+  causedBySeq: bigint | null;
 }
 
-/** Settlement intents whose win is not yet confirmed, oldest first. */
+/**
+ * Stores the plans of a pass, set-based: the reversals first (the settlement in force marked to
+ * be taken back, the ticket open again without one), then the new settlements (their rows and
+ * the ticket's settlement in force). A ticket both reversed and settled again ends open with the
+ * new intent; its win waits until the reversal is answered (dueWins).
+ */
+export async function storePlans(tx: DbExecutor, reversals: readonly NewReversal[], settlements: readonly NewSettlement[]): Promise<void> {
+  if (reversals.length > 0) {
+    await sql`
+      update sportsbook_ticket_settlement s set reversal_transaction_id = x.transaction_id, reversed_by_seq = x.seq
+      from unnest(${reversals.map((each) => each.ticketId.toString())}::bigint[], ${reversals.map((each) => each.n)}::integer[],
+                  ${reversals.map((each) => each.transactionId)}::text[], ${reversals.map((each) => each.causedBySeq?.toString() ?? null)}::bigint[])
+        as x (ticket_id, n, transaction_id, seq)
+      where s.ticket_id = x.ticket_id and s.n = x.n and s.reversal_transaction_id is null`.execute(tx);
+    await sql`
+      update sportsbook_ticket set status = 'open', settle_status = null, return_cents = null, settle_transaction_id = null, settled_at = null, updated_at = now()
+      where id = any(${reversals.map((each) => each.ticketId.toString())}::bigint[])`.execute(tx);
+  }
+  if (settlements.length > 0) {
+    const columns = [
+      sql`${settlements.map((each) => each.ticketId.toString())}::bigint[]`,
+      sql`${settlements.map((each) => each.n)}::integer[]`,
+      sql`${settlements.map((each) => each.status)}::text[]`,
+      sql`${settlements.map((each) => each.returnCents.toString())}::bigint[]`,
+      sql`${settlements.map((each) => each.transactionId)}::text[]`,
+      sql`${settlements.map((each) => each.causedBySeq?.toString() ?? null)}::bigint[]`,
+    ];
+    await sql`
+      insert into sportsbook_ticket_settlement (ticket_id, n, status, return_cents, win_transaction_id, caused_by_seq)
+      select * from unnest(${sql.join(columns)})`.execute(tx);
+    await sql`
+      update sportsbook_ticket t set settle_status = x.status, return_cents = x.return_cents, settle_transaction_id = x.transaction_id, settle_n = x.n, updated_at = now()
+      from unnest(${sql.join(columns)}) as x (ticket_id, n, status, return_cents, transaction_id, seq)
+      where t.id = x.ticket_id`.execute(tx);
+  }
+}
+
+/**
+ * One ticket's next settlement as an intent (the operator's manual void uses it): an open ticket
+ * without a settlement in force gets settlement n = settle_n + 1, its row and its win's id
+ * sportsbook-<id>-settle-<n> (computed here, so a ticket settled before and reversed never reuses
+ * an id; a `transactionId` given is that id for a ticket never settled). Answers false when the
+ * ticket is not open or already has a settlement in force (nothing changed).
+ */
+export async function storeIntent(tx: DbExecutor, ticketId: bigint, intent: { status: string; returnCents: bigint; transactionId?: string; causedBySeq?: bigint | null }): Promise<boolean> {
+  const stored = await sql<{ id: bigint }>`
+    with ticket as (
+      update sportsbook_ticket set settle_status = ${intent.status}, return_cents = ${intent.returnCents}, settle_n = settle_n + 1,
+        settle_transaction_id = 'sportsbook-' || id || '-settle-' || (settle_n + 1), updated_at = now()
+      where id = ${ticketId} and status = 'open' and settle_status is null
+      returning id, settle_n, settle_transaction_id
+    )
+    insert into sportsbook_ticket_settlement (ticket_id, n, status, return_cents, win_transaction_id, caused_by_seq)
+    select id, settle_n, ${intent.status}, ${intent.returnCents}, settle_transaction_id, ${intent.causedBySeq ?? null}::bigint from ticket
+    returning ticket_id as id`.execute(tx);
+  return stored.rows.length > 0;
+}
+
+/** Reversals stored and not yet answered, oldest ticket first. */
+export async function dueReversals(db: DbExecutor, limit: number) {
+  const rows = await sql<{ ticket_id: bigint; n: number; member_id: bigint; win_transaction_id: string; reversal_transaction_id: string }>`
+    select s.ticket_id, s.n, t.member_id, s.win_transaction_id, s.reversal_transaction_id
+    from sportsbook_ticket_settlement s join sportsbook_ticket t on t.id = s.ticket_id
+    where s.reversal_transaction_id is not null and s.reversed_at is null
+    order by s.ticket_id, s.n limit ${limit}`.execute(db);
+  return rows.rows;
+}
+
+/** The reversal answered (once). */
+export async function markReversed(db: DbExecutor, ticketId: bigint, n: number): Promise<void> {
+  await sql`update sportsbook_ticket_settlement set reversed_at = now() where ticket_id = ${ticketId} and n = ${n} and reversed_at is null`.execute(db);
+}
+
+/** Settlement intents whose win is not yet confirmed and waits for no reversal, oldest first. */
 export async function dueIntents(db: DbExecutor, limit: number) {
-  return ticketTables(db)
-    .selectFrom('sportsbook_ticket')
-    .select(['id', 'member_id', 'settle_status', 'return_cents', 'settle_transaction_id'])
-    .where('status', '=', 'open')
-    .where('settle_status', 'is not', null)
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+  const rows = await sql<{ id: bigint; member_id: bigint; settle_status: string; return_cents: bigint; settle_transaction_id: string }>`
+    select t.id, t.member_id, t.settle_status, t.return_cents, t.settle_transaction_id
+    from sportsbook_ticket t
+    where t.status = 'open' and t.settle_status is not null
+      and not exists (select 1 from sportsbook_ticket_settlement s where s.ticket_id = t.id and s.reversal_transaction_id is not null and s.reversed_at is null)
+    order by t.id limit ${limit}`.execute(db);
+  return rows.rows;
 }
 
-/** The win answered: the ticket takes its settled status (once). */
-export async function markSettled(db: DbExecutor, ticketId: bigint): Promise<boolean> {
-  const result = await ticketTables(db)
-    .updateTable('sportsbook_ticket')
-    .set({ status: sql<string>`settle_status`, settled_at: sql<Date>`now()`, decided_at: sql<Date>`now()`, updated_at: sql<Date>`now()` })
-    .where('id', '=', ticketId)
-    .where('status', '=', 'open')
-    .where('settle_status', 'is not', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+/**
+ * The win answered: the ticket takes its settled status and its settlement row is paid (once).
+ * Only the win of the settlement still in force settles the ticket: a late answer of a win a
+ * correction has since reversed changes nothing.
+ */
+export async function markSettled(db: DbExecutor, ticketId: bigint, transactionId: string): Promise<boolean> {
+  const result = await sql<{ id: bigint }>`
+    with settled as (
+      update sportsbook_ticket set status = settle_status, settled_at = now(), decided_at = now(), updated_at = now()
+      where id = ${ticketId} and status = 'open' and settle_transaction_id = ${transactionId}
+      returning id, settle_n
+    ), paid as (
+      update sportsbook_ticket_settlement s set paid_at = now() from settled where s.ticket_id = settled.id and s.n = settled.settle_n and s.paid_at is null
+    )
+    select id from settled`.execute(db);
+  return result.rows.length > 0;
+}
+
+/** A ticket's settlements, first to last (its history: each credit and what reversed it). */
+export async function settlementsOf(db: DbExecutor, ticketId: bigint) {
+  const rows = await sql<{
+    n: number;
+    status: string;
+    return_cents: bigint;
+    win_transaction_id: string;
+    paid_at: Date | null;
+    caused_by_seq: bigint | null;
+    reversal_transaction_id: string | null;
+    reversed_by_seq: bigint | null;
+    reversed_at: Date | null;
+    created_at: Date;
+  }>`
+    select n, status, return_cents, win_transaction_id, paid_at, caused_by_seq, reversal_transaction_id, reversed_by_seq, reversed_at, created_at
+    from sportsbook_ticket_settlement where ticket_id = ${ticketId} order by n`.execute(db);
+  return rows.rows;
 }

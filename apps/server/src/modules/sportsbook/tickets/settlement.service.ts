@@ -2,7 +2,7 @@ import { formatCents } from '@app/kernel';
 import type { Db, DbExecutor } from '../../../platform/db.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { resultsAfter, type MarketResultRow } from '../book.repository.ts';
-import { isSystemPreset, legResultFromFeed, PENDING, planResettlement, settle, type BetType, type LegResult, type Ticket } from '../domain/index.ts';
+import { isSystemPreset, legResultFromFeed, PENDING, planResettlement, settle, type BetType, type BookedSettlement, type LegResult, type Ticket } from '../domain/index.ts';
 import type { ProviderMoney } from './provider-money.ts';
 import * as repository from './settlement.repository.ts';
 import type { LegFeedResult } from './ticket.tables.ts';
@@ -11,22 +11,30 @@ import type { LegFeedResult } from './ticket.tables.ts';
 const CANCELLED: LegFeedResult = { result: 'lost', voidFactor: 1, deadHeatFactor: '1' };
 /** Result log rows read per pass (the job runs a pass a second). */
 const RESULTS_PER_PASS = 500;
-/** Wins paid per pass. */
-const WINS_PER_PASS = 500;
+/** Wins (and reversals) paid per pass. */
+const WINS_PER_PASS = 5_000;
+/** Protocol calls in flight at once: each is one short transaction; the ledger's group commit takes them together. */
+const PAY_CONCURRENCY = 12;
+/** Tickets planned per statement batch. */
+const PLAN_CHUNK = 5_000;
 
-/** The first (and so far only) settlement's win: one per ticket, replayed with the same id until answered. */
-export const settleTransactionId = (ticketId: bigint) => `sportsbook-${ticketId}-settle-1`;
+/** Settlement n's closing win: one per settlement, replayed with the same id until answered. */
+export const settleTransactionId = (ticketId: bigint, n = 1) => `sportsbook-${ticketId}-settle-${n}`;
+/** The reversal of settlement n's win (a rollback of it through the protocol). */
+export const unsettleTransactionId = (ticketId: bigint, n: number) => `sportsbook-${ticketId}-unsettle-${n}`;
 
 export interface SettlePassOutcome {
   /** Result log rows consumed. */
   results: number;
-  /** Tickets whose settlement intent was stored in this pass. */
+  /** Tickets whose settlement intent was stored in this pass (first settlements and resettlements). */
   decided: number;
-  /** Wins answered (this pass's intents and earlier ones retried). */
+  /** Settled tickets whose settlement a corrected result reversed in this pass (resettled or reopened). */
+  reversed: number;
+  /** Wins and reversals answered (this pass's intents and earlier ones retried). */
   paid: number;
-  /** Wins that failed and wait for the next pass. */
+  /** Wins and reversals that failed and wait for the next pass. */
   unpaid: number;
-  /** Tickets flagged for resettlement / review in this pass. */
+  /** Tickets flagged for an operator in this pass (a settlement not naming their selection). */
   flagged: number;
 }
 
@@ -66,23 +74,31 @@ function domainTicket(row: repository.TicketToSettle): { ticket: Ticket; results
 const insideWindow = (placedAt: Date, row: MarketResultRow) => (row.windowFrom === null || placedAt >= row.windowFrom) && (row.windowTo === null || placedAt < row.windowTo);
 
 /**
- * Ticket settlement (issue 23; reference §7.3): a pass reads the market result log after its
- * cursor (locked, moved in the same transaction as what it wrote, so each log row is applied
- * once), records the legs' results, and stores the settlement intent of every ticket left with no
- * pending leg (status and return by the domain's settle). The wins are paid after that
- * transaction, through the provider protocol with the round closed, each with its ticket's fixed
- * transaction id; the ticket takes its status only from the win's answer. A win that failed (or a
- * crash before it) is paid by the next pass with the same id: the protocol answers a replay with
- * the original answer, so a ticket is paid once.
+ * Ticket settlement and resettlement (issue 23; reference §7.3): a pass reads the market result
+ * log after its cursor (locked, moved in the same transaction as what it wrote, so each log row is
+ * applied once), records the legs' results, and plans every ticket it touched with the domain's
+ * planResettlement (what the ticket is booked at against a fresh settle of its legs):
+ * - settle: a first (or, after a reversal, a next) settlement n: its row and the ticket's
+ *   settlement in force are stored as the intent;
+ * - unchanged: nothing (still open; or a correction in the same pass gives the same return);
+ * - reopen: a rollback left legs pending: settlement n is to be reversed, the ticket is open again
+ *   (what the big books do with a rolled-back result: the payout is taken back until the result
+ *   is known again — the member never keeps money for a withdrawn result);
+ * - resettle: reverse settlement n and settle n+1 with the corrected result.
+ * The money moves after that transaction through the provider protocol, each step with its fixed
+ * transaction id: the reversals first (a rollback of win sportsbook-<id>-settle-n as
+ * sportsbook-<id>-unsettle-n), then the wins (sportsbook-<id>-settle-n, the round closed), a win
+ * only once its ticket has no reversal waiting. A failed call (or a crash before it) is retried by
+ * the next pass with the same id: the protocol answers a replay with the original answer, so
+ * everything is paid once. The ticket takes its settled status only from its win's answer.
  *
  * A fully void ticket is paid as a win of its stake, not a rollback of its bet: every ticket then
- * ends the same way (one closing win, one transaction id, the round closed with what it returned),
- * the betting record shows the round settled rather than withdrawn, and the later resettlement
- * reverses exactly one kind of transaction (the win) whatever the first result was.
+ * ends the same way (one closing win per settlement), and a resettlement reverses exactly one
+ * kind of transaction (the win) whatever the result was.
  *
- * Rollbacks of a settlement or cancellation reopen the legs of tickets not yet decided; a ticket
- * already decided (intent stored or settled) is flagged needs_resettlement and nothing moves: the
- * protocol cannot take a win back yet.
+ * Cashed-out and refused tickets are never resettled. A reversal the member's balance cannot cover
+ * (the win already spent) is refused INSUFFICIENT_FUNDS by the wallet, which never goes below
+ * zero: it stays due and is retried every pass (logged), and the ticket's next win waits for it.
  */
 export function createSettlementService(deps: { db: Db; logger: Logger; money: ProviderMoney }) {
   const { db, logger } = deps;
@@ -117,74 +133,147 @@ export function createSettlementService(deps: { db: Db; logger: Logger; money: P
       }
       case 'rollback_settlement':
       case 'rollback_cancel': {
-        const { flagged } = await repository.undoLegResults(tx, row.eventId, row.marketKey, row.kind);
-        if (flagged.length > 0) logger.warn({ seq: row.seq.toString(), eventId: row.eventId, marketKey: row.marketKey, tickets: flagged.map(String) }, 'sportsbook result rolled back after tickets were settled: flagged for resettlement');
-        return { touched: [], flagged };
+        const reopened = await repository.undoLegResults(tx, row.eventId, row.marketKey);
+        if (reopened.length > 0) logger.info({ seq: row.seq.toString(), eventId: row.eventId, marketKey: row.marketKey, tickets: reopened.length }, 'sportsbook result rolled back: legs reopened');
+        return { touched: reopened, flagged: [] };
       }
     }
   }
 
-  /** Stores the intent of each ticket among `rows` that the domain says is decided. */
-  async function storeIntents(tx: DbExecutor, rows: readonly repository.TicketToSettle[]): Promise<number> {
-    let decided = 0;
+  /** What the ticket is booked at: its settlement in force, if any. */
+  function bookedOf(row: repository.TicketToSettle): BookedSettlement | undefined {
+    if (row.settle_status === null || row.return_cents === null) return undefined;
+    return { status: row.settle_status as BookedSettlement['status'], returnCents: BigInt(row.return_cents) };
+  }
+
+  /** Plans each ticket among `rows` and stores what the plans say (set-based). Answers the counts. */
+  async function plan(tx: DbExecutor, rows: readonly repository.TicketToSettle[], causedBy: ReadonlyMap<bigint, bigint>): Promise<{ decided: number; reversed: number }> {
+    const reversals: repository.NewReversal[] = [];
+    const settlements: repository.NewSettlement[] = [];
     for (const row of rows) {
       const { ticket, results } = domainTicket(row);
-      const plan = planResettlement(undefined, settle(ticket, results));
-      if (plan.kind !== 'settle') continue; // still open
-      if (await repository.storeIntent(tx, row.id, { status: plan.next.status, returnCents: plan.creditCents, transactionId: settleTransactionId(row.id) })) decided += 1;
+      const plan = planResettlement(bookedOf(row), settle(ticket, results));
+      const seq = causedBy.get(row.id) ?? null;
+      const n = row.settle_n;
+      if (plan.kind === 'reopen' || plan.kind === 'resettle') reversals.push({ ticketId: row.id, n, transactionId: unsettleTransactionId(row.id, n), causedBySeq: seq });
+      if (plan.kind === 'settle' || plan.kind === 'resettle') {
+        settlements.push({ ticketId: row.id, n: n + 1, status: plan.next.status, returnCents: plan.next.returnCents, transactionId: settleTransactionId(row.id, n + 1), causedBySeq: seq });
+      }
     }
-    return decided;
+    await repository.storePlans(tx, reversals, settlements);
+    return { decided: settlements.length, reversed: reversals.length };
   }
 
   /**
    * Reads the log after the cursor and stores what it decides, in one transaction. With `sweep`,
-   * also every open ticket left with no pending leg and no intent: one whose legs were decided
+   * also every open ticket left with no pending leg and no settlement: one whose legs were decided
    * while its debit was still being confirmed (the log rows had passed before it opened). That
    * reads all open tickets, so the job sweeps once a minute, not every pass.
    */
-  async function decide(sweep: boolean): Promise<{ results: number; decided: number; flagged: number }> {
+  async function decide(sweep: boolean): Promise<{ results: number; decided: number; reversed: number; flagged: number }> {
     return db.transaction().execute(async (tx) => {
       const after = await repository.lockCursor(tx);
       const rows = await resultsAfter(tx, after, RESULTS_PER_PASS);
-      const touched = new Set<bigint>();
+      // Each touched ticket with the last log row that touched it (what its settlement is caused by).
+      const touched = new Map<bigint, bigint>();
       const flagged = new Set<bigint>();
       for (const row of rows) {
         const effect = await applyRow(tx, row);
-        for (const id of effect.touched) touched.add(id);
+        for (const id of effect.touched) touched.set(id, row.seq);
         for (const id of effect.flagged) flagged.add(id);
       }
-      let decided = touched.size > 0 ? await storeIntents(tx, await repository.openTicketsToSettle(tx, [...touched])) : 0;
-      if (sweep) decided += await storeIntents(tx, await repository.openTicketsToSettle(tx, undefined));
+      const counts = { decided: 0, reversed: 0 };
+      const ids = [...touched.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      for (let start = 0; start < ids.length; start += PLAN_CHUNK) {
+        const planned = await plan(tx, await repository.ticketsToPlan(tx, ids.slice(start, start + PLAN_CHUNK)), touched);
+        counts.decided += planned.decided;
+        counts.reversed += planned.reversed;
+      }
+      if (sweep) counts.decided += (await plan(tx, await repository.openTicketsDecided(tx), new Map())).decided;
       if (rows.length > 0) await repository.moveCursor(tx, rows.at(-1)!.seq);
-      return { results: rows.length, decided, flagged: flagged.size };
+      return { results: rows.length, ...counts, flagged: flagged.size };
     });
   }
 
-  /** Pays every stored intent through the protocol's closing win; the ticket is settled by the answer. */
+  /** Runs `work` over `items`, at most PAY_CONCURRENCY at once. */
+  async function pool<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+    let next = 0;
+    const worker = async () => {
+      while (next < items.length) await work(items[next++]!);
+    };
+    await Promise.all(Array.from({ length: Math.min(PAY_CONCURRENCY, items.length) }, worker));
+  }
+
+  /** Delivers the stored reversals, then the wins due; each answer marks its row. */
   async function pay(): Promise<{ paid: number; unpaid: number }> {
     const counts = { paid: 0, unpaid: 0 };
-    for (const intent of await repository.dueIntents(db, WINS_PER_PASS)) {
+    await pool(await repository.dueReversals(db, WINS_PER_PASS), async (due) => {
       try {
-        const answer = await deps.money.win(intent.member_id, intent.id, intent.settle_transaction_id!, formatCents(BigInt(intent.return_cents!)));
+        const answer = await deps.money.unwin(due.member_id, due.ticket_id, due.reversal_transaction_id, due.win_transaction_id);
+        if (!answer.ok) throw new Error(`reversal refused: ${answer.status} ${answer.code}`);
+        await repository.markReversed(db, due.ticket_id, due.n);
+        counts.paid += 1;
+      } catch (error) {
+        counts.unpaid += 1;
+        logger.error({ err: error, ticketId: due.ticket_id.toString(), transactionId: due.reversal_transaction_id }, 'sportsbook settlement reversal not delivered; retried next pass');
+      }
+    });
+    await pool(await repository.dueIntents(db, WINS_PER_PASS), async (intent) => {
+      try {
+        const answer = await deps.money.win(intent.member_id, intent.id, intent.settle_transaction_id, formatCents(BigInt(intent.return_cents)));
         if (!answer.ok) throw new Error(`win refused: ${answer.status} ${answer.code}`);
-        await repository.markSettled(db, intent.id);
+        await repository.markSettled(db, intent.id, intent.settle_transaction_id);
         counts.paid += 1;
       } catch (error) {
         counts.unpaid += 1;
         logger.error({ err: error, ticketId: intent.id.toString(), transactionId: intent.settle_transaction_id }, 'sportsbook settlement win not delivered; retried next pass');
       }
-    }
+    });
     return counts;
   }
 
-  /** One pass: the log after the cursor (and, with sweep, the open tickets decided meanwhile), then the wins due. */
+  /** One pass: the log after the cursor (and, with sweep, the open tickets decided meanwhile), then the reversals and wins due. */
   async function settlePass(options: { sweep?: boolean } = {}): Promise<SettlePassOutcome> {
     const decided = await decide(options.sweep ?? true);
     const paid = await pay();
     return { ...decided, ...paid };
   }
 
-  return { settlePass };
+  /** A ticket's settlements, first to last: each credit, and the reversal that took it back. */
+  async function resettlementHistory(ticketId: bigint): Promise<TicketSettlementRecord[]> {
+    return (await repository.settlementsOf(db, ticketId)).map((row) => ({
+      n: row.n,
+      status: row.status as TicketSettlementRecord['status'],
+      return: formatCents(BigInt(row.return_cents)),
+      winTransactionId: row.win_transaction_id,
+      paidAt: row.paid_at?.toISOString() ?? null,
+      causedBySeq: row.caused_by_seq?.toString() ?? null,
+      reversalTransactionId: row.reversal_transaction_id,
+      reversedBySeq: row.reversed_by_seq?.toString() ?? null,
+      reversedAt: row.reversed_at?.toISOString() ?? null,
+      createdAt: row.created_at.toISOString(),
+    }));
+  }
+
+  return { settlePass, resettlementHistory };
+}
+
+/** One settlement of a ticket as the history shows it (money as decimal strings, ids as the protocol has them). */
+export interface TicketSettlementRecord {
+  n: number;
+  status: 'won' | 'partially_won' | 'lost' | 'void';
+  return: string;
+  winTransactionId: string;
+  /** When the win was answered (null while it is still to be paid). */
+  paidAt: string | null;
+  /** The market result log row that decided it (null: the sweep). */
+  causedBySeq: string | null;
+  /** Set once a corrected result reversed it. */
+  reversalTransactionId: string | null;
+  reversedBySeq: string | null;
+  /** When the reversal was answered. */
+  reversedAt: string | null;
+  createdAt: string;
 }
 
 export type SettlementService = ReturnType<typeof createSettlementService>;

@@ -368,28 +368,7 @@ describe('rollbacks and results the pass will not guess', () => {
     expect(await cash(member)).toBe(1_000_00n - 1_00n + 4_41n);
   });
 
-  it('a rollback after the ticket was settled flags it for resettlement and moves no money', async () => {
-    const { member, token } = await player();
-    const eventId = await newEvent();
-    const id = await place(token, { betType: { kind: 'single' }, stake: '10.00', legs: [leg(eventId)] });
-    await settle1x2(eventId, 'home');
-    await pass();
-    expect(await ticket(id)).toMatchObject({ status: 'won', return_cents: 21_00n });
-    const before = { cash: await cash(member), transactions: (await sql<{ n: string }>`select count(*)::text as n from provider_transaction where member_id = ${member.id}`.execute(ctx.core.db)).rows[0]!.n };
-
-    await apply({ kind: 'rollback_bet_settlement', eventId, timestamp: tick(eventId), markets: [{ type: '1x2' }] });
-    expect(await pass()).toMatchObject({ flagged: 1, paid: 0 });
-    await settle1x2(eventId, 'away'); // the corrected result
-    await pass();
-    await pass();
-    expect(await ticket(id)).toMatchObject({ status: 'won', return_cents: 21_00n, needs_resettlement: true, review_reason: 'rollback_settlement' });
-    expect(await view(token, id)).toMatchObject({ status: 'won', return: '21.00', settledAt: expect.any(String), needsResettlement: true });
-    const legs = await sql<{ result: unknown }>`select result from sportsbook_ticket_leg where ticket_id = ${BigInt(id)}`.execute(ctx.core.db);
-    expect(legs.rows).toEqual([{ result: { result: 'won', voidFactor: 0, deadHeatFactor: '1' } }]);
-    expect(await cash(member)).toBe(before.cash);
-    expect((await sql<{ n: string }>`select count(*)::text as n from provider_transaction where member_id = ${member.id}`.execute(ctx.core.db)).rows[0]!.n).toBe(before.transactions);
-    expect(await wins(id)).toHaveLength(1);
-  });
+  // A rollback after the ticket was settled resettles it: resettlement.test.ts.
 
   it('a settlement that does not name the ticket\'s selection leaves it open and flagged, loudly', async () => {
     const { member, token } = await player();

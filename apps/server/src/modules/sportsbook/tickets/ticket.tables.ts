@@ -42,6 +42,8 @@ export type SportsbookTicketTables = {
     settled_at: NullableTimestamp;
     needs_resettlement: Generated<boolean>;
     review_reason: string | null;
+    /** Migration 0079: the number of the settlement in force (or of the last one, once reversed); 0 before any. */
+    settle_n: Generated<number>;
   };
   sportsbook_ticket_leg: {
     ticket_id: bigint;
@@ -54,6 +56,20 @@ export type SportsbookTicketTables = {
     odds_version: bigint;
     result: ColumnType<LegFeedResult | null, string | null | undefined, string | null>;
     result_seq: bigint | null;
+  };
+  /** Migration 0079: every settlement of a ticket, and what reversed it (settlement.repository.ts reads and writes it in SQL). */
+  sportsbook_ticket_settlement: {
+    ticket_id: bigint;
+    n: number;
+    status: string;
+    return_cents: bigint;
+    win_transaction_id: string;
+    paid_at: NullableTimestamp;
+    caused_by_seq: bigint | null;
+    reversal_transaction_id: string | null;
+    reversed_by_seq: bigint | null;
+    reversed_at: NullableTimestamp;
+    created_at: Timestamp;
   };
   sportsbook_settlement_cursor: {
     id: Generated<number>;
