@@ -286,6 +286,17 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.provider.routes(), { prefix: '/provider' });
   await app.register(core.modules.houseGames.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.sportsbook.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
+  await app.register(
+    core.modules.sportsbook.adminRoutes({
+      requireOperator: core.modules.backoffice.api.requireOperator,
+      approvals: core.modules.backoffice.api.approvals,
+      audit: core.modules.backoffice.api.audit,
+      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
+      accountNamesOf: accounts.api.accountNamesOf,
+      roundTransactions: core.modules.provider.api.roundTransactions,
+    }),
+    { prefix: '/api' },
+  );
   await app.register(core.modules.provider.memberRoutes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
   await app.register(core.modules.provider.publicRoutes(), { prefix: '/api' });
   await app.register(core.modules.bonus.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });

@@ -262,6 +262,16 @@ export const ERROR_CODES = {
   'sportsbook.event_not_found': { status: 404, expected: true },
   'sportsbook.sport_not_found': { status: 404, expected: true },
   'sportsbook.cursor_invalid': { status: 400, expected: true },
+  'sportsbook.market_invalid': { status: 400, expected: true },
+  'sportsbook.fixture_invalid': { status: 400, expected: true },
+  'sportsbook.category_not_found': { status: 404, expected: true },
+  'sportsbook.tournament_not_found': { status: 404, expected: true },
+  'sportsbook.market_closed': { status: 409, expected: true },
+  'sportsbook.market_already_settled': { status: 409, expected: true },
+  'sportsbook.market_not_settled': { status: 409, expected: true },
+  'sportsbook.ticket_settled': { status: 409, expected: true },
+  'sportsbook.ticket_not_open': { status: 409, expected: true },
+  'sportsbook.request_in_progress': { status: 409, expected: true },
 } as const satisfies Record<string, { status: number; expected: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

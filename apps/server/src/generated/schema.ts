@@ -1062,6 +1062,29 @@ export interface GeneratedTables {
     rolled_until: Date;
     last_run_at: Date | null;
   };
+  sportsbook_backoffice_action: {
+    request_id: string;
+    operator_id: bigint;
+    action: string;
+    target: string;
+    status: string;
+    result: JsonValue | null;
+    created_at: Date;
+  };
+  sportsbook_backoffice_setting: {
+    id: number;
+    result_approval_cents: bigint;
+    void_approval_cents: bigint;
+    big_bet_stake_cents: bigint;
+    big_bet_return_cents: bigint;
+    updated_at: Date;
+  };
+  sportsbook_big_bet_ack: {
+    ticket_id: bigint;
+    operator_id: bigint;
+    operator_name: string;
+    acknowledged_at: Date;
+  };
   sportsbook_category: {
     id: string;
     sport_id: string;
@@ -1096,6 +1119,14 @@ export interface GeneratedTables {
     message_at: Date;
     effect: string;
     applied_at: Date;
+  };
+  sportsbook_feed_refusal: {
+    id: bigint;
+    producer: string;
+    event_id: string | null;
+    code: string;
+    detail: string;
+    refused_at: Date;
   };
   sportsbook_market: {
     event_id: string;

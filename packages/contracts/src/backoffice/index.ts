@@ -12,3 +12,4 @@ export * from './settings.ts';
 export * from './agents.ts';
 export * from './content.ts';
 export * from './approvals.ts';
+export * from './sportsbook.ts';

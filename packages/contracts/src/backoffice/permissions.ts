@@ -55,6 +55,12 @@ export const OPERATOR_PERMISSIONS = [
   'balance.adjust.request',
   /** Approve or reject another operator's adjustment request (the checker). */
   'balance.adjust.approve',
+  /** The sportsbook console's reads: events and markets, liability, big-bet alerts, tickets, the feed's health. */
+  'sportsbook.read',
+  /** Trade the book: create events and markets, change odds and margins, suspend and reopen, set an event live or ended; acknowledge alerts. */
+  'sportsbook.trade',
+  /** Results and their corrections; void a ticket (maker-checker above the thresholds). */
+  'sportsbook.settle',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
@@ -64,9 +70,9 @@ export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
  */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
-  finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve'],
-  risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes'],
-  support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset'],
+  finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read'],
+  risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle'],
+  support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset', 'sportsbook.read'],
   content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage', 'promotions.manage'],
 };
 

@@ -17,6 +17,7 @@ interface RouteCase {
 }
 
 const NOBODY = '999999999';
+const SB_REQUEST = '7b0c2a1e-5a3d-4c1b-9f00-000000000001';
 const promotion = {
   type: 'application',
   startsAt: '2026-01-01T00:00:00.000Z',
@@ -142,6 +143,26 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/backoffice/balance-adjustments', access: 'balance.adjust.request', call: { url: '/api/backoffice/balance-adjustments' } },
   { method: 'POST', path: '/api/backoffice/balance-adjustments/{id}/approve', access: 'balance.adjust.approve', call: { url: `/api/backoffice/balance-adjustments/${NOBODY}/approve` } },
   { method: 'POST', path: '/api/backoffice/balance-adjustments/{id}/reject', access: 'balance.adjust.approve', call: { url: `/api/backoffice/balance-adjustments/${NOBODY}/reject`, payload: { note: 'matrix' } } },
+  // The sportsbook console (sportsbook/backoffice/console.admin-routes.test.ts covers each route's behaviour).
+  { method: 'GET', path: '/api/backoffice/sportsbook/events', access: 'sportsbook.read', call: { url: '/api/backoffice/sportsbook/events' } },
+  { method: 'GET', path: '/api/backoffice/sportsbook/events/{id}', access: 'sportsbook.read', call: { url: '/api/backoffice/sportsbook/events/nobody' } },
+  { method: 'POST', path: '/api/backoffice/sportsbook/events', access: 'sportsbook.trade', call: { url: '/api/backoffice/sportsbook/events', payload: { requestId: SB_REQUEST, sport: { id: 'curling' }, category: { namePt: 'Matriz' }, tournament: { namePt: 'Matriz' }, home: 'A', away: 'B', startAt: '2999-01-01T00:00:00Z' } } },
+  { method: 'POST', path: '/api/backoffice/sportsbook/events/{id}/markets', access: 'sportsbook.trade', call: { url: '/api/backoffice/sportsbook/events/nobody/markets', payload: { requestId: SB_REQUEST, markets: [{ type: 'btts', outcomes: [{ id: 'yes', odds: '1.90' }] }] } } },
+  { method: 'POST', path: '/api/backoffice/sportsbook/events/{id}/state', access: 'sportsbook.trade', call: { url: '/api/backoffice/sportsbook/events/nobody/state', payload: { requestId: SB_REQUEST, status: 'live' } } },
+  { method: 'POST', path: '/api/backoffice/sportsbook/events/{id}/odds', access: 'sportsbook.trade', call: { url: '/api/backoffice/sportsbook/events/nobody/odds', payload: { requestId: SB_REQUEST, marketKey: '1x2', outcomes: [{ id: 'home', odds: '2.00' }] } } },
+  { method: 'POST', path: '/api/backoffice/sportsbook/events/{id}/suspend', access: 'sportsbook.trade', call: { url: '/api/backoffice/sportsbook/events/nobody/suspend', payload: { requestId: SB_REQUEST } } },
+  { method: 'POST', path: '/api/backoffice/sportsbook/events/{id}/reopen', access: 'sportsbook.trade', call: { url: '/api/backoffice/sportsbook/events/nobody/reopen', payload: { requestId: SB_REQUEST, marketKey: '1x2' } } },
+  { method: 'POST', path: '/api/backoffice/sportsbook/events/{id}/margin', access: 'sportsbook.trade', call: { url: '/api/backoffice/sportsbook/events/nobody/margin', payload: { requestId: SB_REQUEST, marketKey: '1x2', marginPercent: '5' } } },
+  { method: 'POST', path: '/api/backoffice/sportsbook/events/{id}/results', access: 'sportsbook.settle', call: { url: '/api/backoffice/sportsbook/events/nobody/results', payload: { requestId: SB_REQUEST, marketKey: '1x2', void: true, reason: 'matrix' } } },
+  { method: 'GET', path: '/api/backoffice/sportsbook/liability', access: 'sportsbook.read', call: { url: '/api/backoffice/sportsbook/liability' } },
+  { method: 'GET', path: '/api/backoffice/sportsbook/settings', access: 'sportsbook.read', call: { url: '/api/backoffice/sportsbook/settings' } },
+  { method: 'PUT', path: '/api/backoffice/sportsbook/settings', access: 'settings.manage', call: { url: '/api/backoffice/sportsbook/settings', payload: { resultApproval: '10000.00', voidApproval: '1000.00', bigBetStake: '1000.00', bigBetReturn: '10000.00' } } },
+  { method: 'GET', path: '/api/backoffice/sportsbook/tickets', access: 'sportsbook.read', call: { url: '/api/backoffice/sportsbook/tickets' } },
+  { method: 'GET', path: '/api/backoffice/sportsbook/tickets/{id}', access: 'sportsbook.read', call: { url: `/api/backoffice/sportsbook/tickets/${NOBODY}` } },
+  { method: 'POST', path: '/api/backoffice/sportsbook/tickets/{id}/void', access: 'sportsbook.settle', call: { url: `/api/backoffice/sportsbook/tickets/${NOBODY}/void`, payload: { requestId: SB_REQUEST, reason: 'matrix' } } },
+  { method: 'GET', path: '/api/backoffice/sportsbook/alerts', access: 'sportsbook.read', call: { url: '/api/backoffice/sportsbook/alerts' } },
+  { method: 'POST', path: '/api/backoffice/sportsbook/alerts/{id}/acknowledge', access: 'sportsbook.trade', call: { url: `/api/backoffice/sportsbook/alerts/${NOBODY}/acknowledge` } },
+  { method: 'GET', path: '/api/backoffice/sportsbook/feed-health', access: 'sportsbook.read', call: { url: '/api/backoffice/sportsbook/feed-health' } },
 ];
 
 describe('back-office permissions', () => {
@@ -158,10 +179,10 @@ describe('back-office permissions', () => {
 
   it('is this matrix (a change here is a change of who may move money: review it)', () => {
     expect(ROLE_PERMISSIONS).toEqual({
-      owner: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'content.manage', 'settings.site', 'settings.manage', 'audit.read', 'operators.manage', 'reports.read', 'catalogue.read', 'catalogue.manage', 'catalogue.integration', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'members.password.reset', 'promotions.manage', 'promotions.review', 'balance.adjust.request', 'balance.adjust.approve'],
-      finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve'],
-      risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes'],
-      support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset'],
+      owner: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'content.manage', 'settings.site', 'settings.manage', 'audit.read', 'operators.manage', 'reports.read', 'catalogue.read', 'catalogue.manage', 'catalogue.integration', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'members.password.reset', 'promotions.manage', 'promotions.review', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle'],
+      finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read'],
+      risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle'],
+      support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset', 'sportsbook.read'],
       content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage', 'promotions.manage'],
     });
   });

@@ -9,6 +9,7 @@ import { createProviderService, type ProviderDeps } from './provider.service.ts'
 import { createRequestLog } from './request-log.ts';
 import { ensureVendorSecret, findVendorRow } from './provider.repository.ts';
 import { createVendorAccessCache } from './vendor-access.ts';
+import { roundTransactions } from './round-transactions.ts';
 import { createProviderCallbacks } from './provider.callbacks.ts';
 import { describeVendorAccess, rotateVendorSecret, setVendorIpAllowList, VENDOR_ACCESS_CHANGED, vendorAccessChangedEvent } from './vendor-secrets.ts';
 import { bettingRecordRoutes, type BettingRecordDeps } from './betting-record.ts';
@@ -76,6 +77,8 @@ export function createProviderModule(deps: {
        * same request, without its signature and IP allow-list checks (provider.callbacks.ts).
        */
       callbacks,
+      /** One round's protocol transactions in order (the sportsbook console's ticket detail). */
+      roundTransactions: (vendorCode: string, roundId: string) => roundTransactions(deps.db, vendorCode, roundId),
       /** Registers DEMOVENDOR (catalogue + secret) when missing; a no-op without DEMO_VENDOR_SECRET. */
       /**
        * A vendor's provider-API secret, stored when missing (an operator's rotation is kept);

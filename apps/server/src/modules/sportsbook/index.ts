@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { recordingRefusals, sportsbookConsoleRoutes, type SportsbookConsolePorts } from './backoffice/index.ts';
 import { bookRoutes, createBookReads } from './book.read.ts';
 import { findEvent, listEvents, marketsOfEvent, resultsAfter } from './book.repository.ts';
 import { createFeedApplier } from './feed/apply.ts';
@@ -42,7 +43,8 @@ export function createSportsbookModule(deps: {
 }) {
   const logger = deps.logger.child({ module: 'sportsbook' });
   const now = deps.now ?? (() => new Date());
-  const applier = createFeedApplier(deps.db);
+  // Refused messages leave a row for the console's feed health (backoffice/feed-health.ts).
+  const applier = { apply: recordingRefusals(deps.db, createFeedApplier(deps.db).apply) };
   const reads = createBookReads(deps.db);
   const sandbox = createSandboxRunner({
     db: deps.db,
@@ -109,6 +111,8 @@ export function createSportsbookModule(deps: {
         await app.register(ticketRoutes);
       };
     },
+    /** The operator console under /api/backoffice/sportsbook (backoffice/): trading, results, liability, alerts, tickets, feed health. */
+    adminRoutes: (ports: SportsbookConsolePorts) => sportsbookConsoleRoutes({ db: deps.db, apply: applier.apply }, ports),
     close() {
       closing = true;
       tickets?.close();
