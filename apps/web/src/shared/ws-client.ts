@@ -139,10 +139,31 @@ export interface TopicWatcher {
 const topicWatchers = new Map<WsTopic, Set<TopicWatcher>>();
 let topicConnection: RealtimeConnection | null = null;
 
-/** Whether a message belongs to a topic: topic messages are named `<topic>.<event>`. */
+/**
+ * Whether a message belongs to a topic: a message naming its `topic` (sportsbook.changes,
+ * subscribe.refused) belongs to that one; other topic messages are named `<topic>.<event>`.
+ */
 function topicOf(message: WsServerMessage): WsTopic | null {
+  if ('topic' in message && typeof message.topic === 'string') return topicWatchers.has(message.topic as WsTopic) ? (message.topic as WsTopic) : null;
   for (const topic of topicWatchers.keys()) if (message.type.startsWith(`${topic}.`)) return topic;
   return null;
+}
+
+// Member messages a screen wants while it is shown (my bets: sportsbook.cashout_changed), by type.
+const typeWatchers = new Map<string, Set<(message: WsServerMessage) => void>>();
+
+/** Hears every message of one type on the tab's shared connection until the returned function is called. */
+export function watchMessages<T extends WsServerMessage['type']>(type: T, listener: (message: Extract<WsServerMessage, { type: T }>) => void): () => void {
+  let listeners = typeWatchers.get(type);
+  if (!listeners) {
+    listeners = new Set();
+    typeWatchers.set(type, listeners);
+  }
+  const wrapped = listener as (message: WsServerMessage) => void;
+  listeners.add(wrapped);
+  return () => {
+    typeWatchers.get(type)?.delete(wrapped);
+  };
 }
 
 /**
@@ -181,6 +202,7 @@ export function createTopicRealtime(connection: RealtimeConnection): RealtimeHan
     onMessage: (message) => {
       const topic = topicOf(message);
       if (topic) topicWatchers.get(topic)?.forEach((watcher) => watcher.onMessage(message));
+      typeWatchers.get(message.type)?.forEach((listener) => listener(message));
     },
     dispose: () => {
       if (topicConnection === connection) topicConnection = null;

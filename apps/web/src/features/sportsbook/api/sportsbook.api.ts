@@ -1,11 +1,14 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import {
+  SportsbookCashOutQuoteSchema,
+  SportsbookCashOutResultSchema,
   SportsbookEventDetailSchema,
   SportsbookEventListSchema,
   SportsbookSportListSchema,
   SportsbookTicketListSchema,
   SportsbookTicketSchema,
   type PlaceTicketRequest,
+  type SportsbookCashOutRequest,
 } from '@app/contracts';
 import { apiRequest } from '../../../shared/api-client.ts';
 import { memberQueryOptions } from '../../../shared/member-query.ts';
@@ -19,6 +22,7 @@ export const sportsbookKeys = {
   events: (sport: string | null, state: EventListState) => ['sportsbook', 'events', sport, state] as const,
   event: (id: string) => ['sportsbook', 'event', id] as const,
   tickets: (token: string | null, status: 'open' | 'settled') => ['sportsbook', token, 'tickets', status] as const,
+  cashOut: (token: string | null, id: string) => ['sportsbook', token, 'cash-out', id] as const,
 };
 
 export const sportsQueryOptions = () =>
@@ -41,7 +45,18 @@ export const eventsQueryOptions = (sport: string | null, state: EventListState) 
     refetchInterval: state === 'live' ? 5_000 : 30_000,
   });
 
-/** No push yet: a live event's page asks again every 3 s, a pre-match one every 15 s. */
+/**
+ * A game centre's "all" (CS2, LoL and Dota 2 together): the first page of each of its sports,
+ * merged by start (the events read filters one sport at a time).
+ */
+export const eventsFirstPageQueryOptions = (sport: string, state: EventListState) =>
+  queryOptions({
+    queryKey: [...sportsbookKeys.events(sport, state), 'first'] as const,
+    queryFn: ({ signal }) => apiRequest(`/api/sportsbook/events?${new URLSearchParams({ state, sport, limit: String(PAGE_SIZE) }).toString()}`, { schema: SportsbookEventListSchema, signal }),
+    refetchInterval: state === 'live' ? 5_000 : 30_000,
+  });
+
+/** Pushed over /ws as well (book-live.ts); the polling is the fallback: a live event's page asks again every 3 s, a pre-match one every 15 s. */
 export const eventQueryOptions = (id: string) =>
   queryOptions({
     queryKey: sportsbookKeys.event(id),
@@ -60,3 +75,15 @@ export const ticketsQueryOptions = (token: string | null, status: 'open' | 'sett
 export const placeTicketRequest = (request: PlaceTicketRequest) => apiRequest('/api/sportsbook/tickets', { method: 'POST', body: request, schema: SportsbookTicketSchema });
 
 export const ticketRequest = (id: string) => apiRequest(`/api/sportsbook/tickets/${encodeURIComponent(id)}`, { schema: SportsbookTicketSchema });
+
+/** The cash-out offer of one of my open tickets (full price, partial range); pushed fresh over /ws. */
+export const cashOutQueryOptions = (token: string | null, id: string) =>
+  memberQueryOptions({
+    token,
+    queryKey: sportsbookKeys.cashOut(token, id),
+    fetch: (signal) => apiRequest(`/api/sportsbook/tickets/${encodeURIComponent(id)}/cash-out`, { schema: SportsbookCashOutQuoteSchema, signal }),
+  });
+
+/** Paid at the accepted price or refused (409 sportsbook.cashout_price_changed with the new quote). */
+export const cashOutRequest = (id: string, request: SportsbookCashOutRequest) =>
+  apiRequest(`/api/sportsbook/tickets/${encodeURIComponent(id)}/cash-out`, { method: 'POST', body: request, schema: SportsbookCashOutResultSchema });

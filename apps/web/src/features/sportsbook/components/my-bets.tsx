@@ -6,6 +6,7 @@ import { useAccountModals, useSession } from '../../account/index.ts';
 import { useWalletFormat } from '../../wallet/index.ts';
 import { eventQueryOptions, ticketsQueryOptions } from '../api/sportsbook.api.ts';
 import { eventName, useBookNames } from './book-names.ts';
+import { CashOut, useCashOutLive } from './cash-out.tsx';
 
 const STATUSES = ['open', 'settled'] as const;
 export type MyBetsStatus = (typeof STATUSES)[number];
@@ -20,6 +21,7 @@ export function MyBets({ status, onStatus }: { status: MyBetsStatus; onStatus: (
   const { token, isLoggedIn, isResolving } = useSession();
   const modals = useAccountModals();
   const query = useQuery({ ...ticketsQueryOptions(token, status), refetchInterval: status === 'open' ? 10_000 : false });
+  useCashOutLive(token);
 
   if (!isLoggedIn && !isResolving) {
     return (
@@ -54,13 +56,18 @@ export function MyBets({ status, onStatus }: { status: MyBetsStatus; onStatus: (
 
 function TicketCard({ ticket }: { ticket: SportsbookTicket }) {
   const { t } = useTranslation('sportsbook');
+  const betTypeLabel = ({ betType, legs }: SportsbookTicket) => {
+    if (betType.kind === 'system_preset') return t(`slip.systemPicker.preset.${betType.preset}`);
+    if (betType.kind === 'system') return `${t('myBets.betType.system')} ${t('slip.systemPicker.kOfN', { k: betType.sizes.join('/'), n: legs.length })}`;
+    return t(`myBets.betType.${betType.kind}`);
+  };
   const format = useWalletFormat('R$');
   const totalOdds = ticket.legs.reduce((product, leg) => product * (leg.odds / 1000), 1);
   const decided = ticket.return !== null;
   return (
     <li className="sb-ticket" data-testid="sb-ticket" data-status={ticket.status}>
       <header className="sb-ticket__head">
-        <strong>{t(`myBets.betType.${ticket.betType.kind}`)}{ticket.isLive ? ` · ${t('myBets.live')}` : ''}</strong>
+        <strong data-testid="sb-ticket-type">{betTypeLabel(ticket)}{ticket.betCount > 1 ? ` · ${t('slip.bets', { count: ticket.betCount })}` : ''}{ticket.isLive ? ` · ${t('myBets.live')}` : ''}</strong>
         <span className={`sb-ticket__status is-${ticket.status}`} data-testid="sb-ticket-status">{t(`myBets.status.${ticket.status}`)}</span>
       </header>
       <ul className="sb-ticket__legs">
@@ -77,9 +84,22 @@ function TicketCard({ ticket }: { ticket: SportsbookTicket }) {
         ) : null}
         <dt>{t('myBets.stake')}</dt>
         <dd data-testid="sb-ticket-stake">{format.money(ticket.totalStake)}</dd>
+        {ticket.remainingStake && ticket.remainingStake !== ticket.totalStake && !decided ? (
+          <>
+            <dt>{t('myBets.remainingStake')}</dt>
+            <dd data-testid="sb-ticket-remaining">{format.money(ticket.remainingStake)}</dd>
+          </>
+        ) : null}
+        {ticket.cashedOut && ticket.cashedOut !== '0.00' ? (
+          <>
+            <dt>{t('myBets.cashedOut')}</dt>
+            <dd data-testid="sb-ticket-cashed-out">{format.money(ticket.cashedOut)}</dd>
+          </>
+        ) : null}
         <dt>{decided ? t('myBets.return') : t('myBets.potentialReturn')}</dt>
         <dd data-testid="sb-ticket-return">{format.money(ticket.return ?? ticket.potentialReturn)}</dd>
       </dl>
+      {ticket.status === 'open' ? <CashOut ticket={ticket} /> : null}
       <footer className="sb-ticket__foot">
         <span>{t('myBets.ticket', { id: ticket.id })}</span>
         <span>{ticket.settledAt ? t('myBets.settledAt', { time: format.dateTime(ticket.settledAt) }) : t('myBets.placedAt', { time: format.dateTime(ticket.createdAt) })}</span>

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import type { SportsbookEventDetail, SportsbookMarketView } from '@app/contracts';
+import { sportsbookEventTopic, type SportsbookEventDetail, type SportsbookMarketView } from '@app/contracts';
 import { ChevronDownIcon, ChevronLeftIcon, Spinner } from '@app/ui';
 import { errorCodeOf } from '../../../shared/error-message.ts';
+import { useBookTopics } from '../api/book-live.ts';
 import { eventQueryOptions } from '../api/sportsbook.api.ts';
-import { SlipDock } from '../components/bet-slip.tsx';
+import { SlipDock } from '../components/slip-dock.tsx';
 import { eventName, useBookNames } from '../components/book-names.ts';
 import { EventClock } from '../components/event-card.tsx';
 import { OddsButton } from '../components/odds-button.tsx';
-import { slipStore } from '../components/slip-store.ts';
+import { slipStore, type BookPrice } from '../components/slip-store.ts';
 import '../components/sportsbook.css';
 
 /** /sports/event/:id: the scoreboard and every market, grouped by type and collapsible; refreshed every few seconds while live. */
@@ -19,11 +20,17 @@ export function EventPage() {
   const { id = '' } = useParams();
   const query = useQuery(eventQueryOptions(id));
   const event = query.data;
+  const [category, setCategory] = useState<MarketCategory | null>(null);
+  useBookTopics(id ? [sportsbookEventTopic(id)] : []);
+  const categories = useMemo(() => [...new Set((event?.marketGroups ?? []).map((group) => categoryOf(group.type)))].sort((a, b) => CATEGORIES.indexOf(a) - CATEGORIES.indexOf(b)), [event]);
+  const shownGroups = (event?.marketGroups ?? []).filter((group) => category === null || categoryOf(group.type) === category);
 
   useEffect(() => {
     if (!event) return;
-    const updates = new Map<string, string>();
-    for (const group of event.marketGroups) for (const market of group.markets) for (const outcome of market.outcomes) updates.set(`${event.id}|${market.marketKey}|${outcome.id}`, outcome.odds);
+    const updates = new Map<string, BookPrice>();
+    for (const group of event.marketGroups) {
+      for (const market of group.markets) for (const outcome of market.outcomes) updates.set(`${event.id}|${market.marketKey}|${outcome.id}`, { odds: outcome.odds, locked: market.status !== 'active' || !outcome.active });
+    }
     slipStore.updateOdds(updates);
   }, [event]);
 
@@ -31,7 +38,7 @@ export function EventPage() {
     <div className="page sb-page" data-testid="sportsbook-event-page">
       <div className="sb-layout">
         <div className="sb-main">
-          <Link to="/sports" className="sb-back" data-testid="sb-back"><ChevronLeftIcon size={16} /> {t('event.back')}</Link>
+          <Link to={event?.sport.kind === 'esport' ? '/esports' : event?.sport.kind === 'cockfight' ? '/cockfight' : '/sports'} className="sb-back" data-testid="sb-back"><ChevronLeftIcon size={16} /> {t('event.back')}</Link>
           {query.isPending ? (
             <div className="sb-list__state"><Spinner label={t('lists.loading')} /></div>
           ) : !event ? (
@@ -40,13 +47,44 @@ export function EventPage() {
             <>
               <Scoreboard event={event} />
               {event.marketGroups.length === 0 ? <p className="sb-list__state">{t('event.noMarkets')}</p> : null}
-              {event.marketGroups.map((group) => <MarketGroup key={group.type} event={event} group={group} />)}
+              {categories.length > 1 ? <CategoryChips categories={categories} category={category} onCategory={setCategory} /> : null}
+              {shownGroups.map((group) => <MarketGroup key={group.type} event={event} group={group} />)}
             </>
           )}
         </div>
         <SlipDock />
       </div>
     </div>
+  );
+}
+
+/** The event page's market tabs, as players know them: main, goals/points, handicap, maps/players, score. */
+const CATEGORIES = ['main', 'totals', 'handicap', 'maps', 'score', 'other'] as const;
+type MarketCategory = (typeof CATEGORIES)[number];
+const CATEGORY_OF: Record<string, MarketCategory> = {
+  '1x2': 'main',
+  double_chance: 'main',
+  draw_no_bet: 'main',
+  match_winner: 'main',
+  cockfight_winner: 'main',
+  btts: 'totals',
+  totals: 'totals',
+  asian_handicap: 'handicap',
+  map_winner: 'maps',
+  correct_score: 'score',
+};
+const categoryOf = (type: string): MarketCategory => CATEGORY_OF[type] ?? (type.startsWith('player') || type.startsWith('map') ? 'maps' : 'other');
+
+function CategoryChips({ categories, category, onCategory }: { categories: readonly MarketCategory[]; category: MarketCategory | null; onCategory: (next: MarketCategory | null) => void }) {
+  const { t } = useTranslation('sportsbook');
+  return (
+    <nav className="sb-chips" aria-label={t('event.categories.label')} data-testid="sb-market-categories">
+      {[null, ...categories].map((id) => (
+        <button key={id ?? 'all'} type="button" aria-pressed={category === id} className={category === id ? 'is-active' : ''} data-testid={`sb-category-${id ?? 'all'}`} onClick={() => onCategory(id)}>
+          {t(`event.categories.${id ?? 'all'}`)}
+        </button>
+      ))}
+    </nav>
   );
 }
 

@@ -4,27 +4,48 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { BallIcon, Tabs } from '@app/ui';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
+import { useBookTopics } from '../api/book-live.ts';
 import { sportsQueryOptions } from '../api/sportsbook.api.ts';
-import { SlipDock } from '../components/bet-slip.tsx';
 import { useBookNames } from '../components/book-names.ts';
 import { EventList } from '../components/event-list.tsx';
 import { MyBets, type MyBetsStatus } from '../components/my-bets.tsx';
+import { SlipDock } from '../components/slip-dock.tsx';
 import '../components/sportsbook.css';
 
 const TABS = ['book', 'myBets'] as const;
 type BookTab = (typeof TABS)[number];
+interface Sport {
+  id: string;
+  kind: 'sport' | 'esport' | 'cockfight';
+  namePt: string;
+  nameEn: string;
+  live: number;
+  upcoming: number;
+}
+export type BookCentre = 'sports' | 'esports' | 'cockfight';
+
+/** Which of the book's sports each centre shows: /sports all of them, the game centres their kind. */
+const KINDS: Record<BookCentre, readonly Sport['kind'][] | null> = { sports: null, esports: ['esport'], cockfight: ['cockfight'] };
 
 /**
- * /sports (spec §2's sports list page): the house book first — sport tabs, "live now" and
- * "starting soon" with the main market's odds, the slip, my bets — then the sports vendors'
- * games (`vendors`, the games feature's list, passed in by the router) below it.
+ * /sports (spec §2's sports list page), /esports and /cockfight (game centres): the house book
+ * first — sport tabs, "live now" and "starting soon" with the main market's odds, the slip, my
+ * bets — then the vendors' games (`vendors`, the games feature's page, passed in by the router)
+ * below it. With no events in the book (no feed) the book folds away and the vendors remain.
  */
-export function SportsbookPage({ vendors }: { vendors?: ReactNode }) {
+export function SportsbookPage({ vendors, centre = 'sports' }: { vendors?: ReactNode; centre?: BookCentre }) {
   const { t } = useTranslation('sportsbook');
   const [params, setParams] = useSearchParams();
   const tab: BookTab = params.get('tab') === 'mybets' ? 'myBets' : 'book';
-  const sport = params.get('sport');
   const betsStatus: MyBetsStatus = params.get('bets') === 'settled' ? 'settled' : 'open';
+  const sports = useQuery(sportsQueryOptions());
+  const kinds = KINDS[centre];
+  const offered = (sports.data?.sports ?? []).filter((item) => item.live + item.upcoming > 0 && (kinds === null || kinds.includes(item.kind)));
+  const chosen = offered.find((item) => item.id === params.get('sport'))?.id ?? null;
+  // "All" of a game centre is its sports (CS2, LoL, Dota 2); /sports's "all" is the whole book.
+  const sportIds = chosen ? [chosen] : kinds === null ? null : offered.map((item) => item.id);
+  const folded = !sports.isPending && offered.length === 0 && tab === 'book';
+  useBookTopics(folded ? [] : ['sportsbook.live']);
   const update = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
     for (const [key, value] of Object.entries(patch)) {
@@ -35,44 +56,50 @@ export function SportsbookPage({ vendors }: { vendors?: ReactNode }) {
   };
 
   return (
-    <div className="page sb-page" data-testid="sportsbook-page">
-      <PageHeader title={t('title')} subtitle={t('subtitle')} icon={<BallIcon />} />
-      <div className="sb-layout">
-        <div className="sb-main">
-          <Tabs
-            label={t('tabs.label')}
-            value={tab}
-            onChange={(next) => update({ tab: next === 'myBets' ? 'mybets' : null })}
-            items={TABS.map((id) => ({ id, label: t(`tabs.${id}`) }))}
-          />
-          {tab === 'book' ? (
-            <>
-              <SportTabs sport={sport} onSport={(id) => update({ sport: id })} />
-              <EventList key={`live-${sport ?? ''}`} sport={sport} state="live" />
-              <EventList key={`upcoming-${sport ?? ''}`} sport={sport} state="upcoming" />
-            </>
-          ) : (
-            <MyBets status={betsStatus} onStatus={(status) => update({ bets: status === 'settled' ? 'settled' : null })} />
-          )}
-          {vendors ? <div className="sb-vendors" data-testid="sb-vendors">{vendors}</div> : null}
-        </div>
-        <SlipDock />
-      </div>
+    <div className={folded ? 'page sb-page is-folded' : 'page sb-page'} data-testid="sportsbook-page" data-centre={centre}>
+      {folded ? null : (
+        <>
+          <PageHeader title={t(`centre.${centre}.title`)} subtitle={t(`centre.${centre}.subtitle`)} icon={<BallIcon />} />
+          <div className="sb-layout" data-testid="sb-book">
+            <div className="sb-main">
+              <Tabs
+                label={t('tabs.label')}
+                value={tab}
+                onChange={(next) => update({ tab: next === 'myBets' ? 'mybets' : null })}
+                items={TABS.map((id) => ({ id, label: id === 'book' ? t(`centre.${centre}.tab`) : t('tabs.myBets') }))}
+              />
+              {tab === 'book' ? (
+                <>
+                  {offered.length > 1 ? <SportTabs sports={offered} sport={chosen} onSport={(id) => update({ sport: id })} /> : null}
+                  {sports.isPending ? null : (
+                    <>
+                      <EventList key={`live-${sportIds?.join(',') ?? ''}`} sports={sportIds} state="live" />
+                      <EventList key={`upcoming-${sportIds?.join(',') ?? ''}`} sports={sportIds} state="upcoming" />
+                    </>
+                  )}
+                </>
+              ) : (
+                <MyBets status={betsStatus} onStatus={(status) => update({ bets: status === 'settled' ? 'settled' : null })} />
+              )}
+            </div>
+            <SlipDock />
+          </div>
+        </>
+      )}
+      {vendors ? <div className="sb-vendors" data-testid="sb-vendors">{vendors}</div> : null}
     </div>
   );
 }
 
-function SportTabs({ sport, onSport }: { sport: string | null; onSport: (id: string | null) => void }) {
+function SportTabs({ sports, sport, onSport }: { sports: readonly Sport[]; sport: string | null; onSport: (id: string | null) => void }) {
   const { t } = useTranslation('sportsbook');
   const names = useBookNames();
-  const sports = useQuery(sportsQueryOptions());
-  const list = (sports.data?.sports ?? []).filter((item) => item.live + item.upcoming > 0);
   return (
     <nav className="sb-chips sb-sports" aria-label={t('sports.label')} data-testid="sb-sports">
       <button type="button" aria-pressed={sport === null} className={sport === null ? 'is-active' : ''} onClick={() => onSport(null)}>
         {t('sports.all')}
       </button>
-      {list.map((item) => (
+      {sports.map((item) => (
         <button key={item.id} type="button" aria-pressed={sport === item.id} className={sport === item.id ? 'is-active' : ''} data-testid="sb-sport" onClick={() => onSport(item.id)}>
           {names.named(item)}
           {item.live > 0 ? <span className="sb-sports__live">{item.live}</span> : null}
