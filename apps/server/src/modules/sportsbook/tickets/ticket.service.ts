@@ -147,7 +147,7 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
   }
 
   /** The stake through the provider protocol; the ticket opens, or is refused with nothing taken. */
-  async function debit(ticketId: bigint, memberId: bigint, totalStakeCents: bigint): Promise<void> {
+  async function debit(ticketId: bigint, memberId: bigint, totalStakeCents: bigint): Promise<repository.TicketRow | undefined> {
     let result;
     try {
       result = await deps.money.debit(memberId, ticketId, formatCents(totalStakeCents));
@@ -158,8 +158,7 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
     }
     if (result.ok) {
       const operatorId = /^\d+$/.test(result.operatorTransactionId) ? BigInt(result.operatorTransactionId) : null;
-      await repository.moveTicket(db, ticketId, 'pending_debit', { status: 'open', bet_transaction_id: result.transactionId, provider_bet_id: operatorId });
-      return;
+      return repository.openTicket(db, ticketId, { bet_transaction_id: result.transactionId, provider_bet_id: operatorId });
     }
     if (result.code === 'INSUFFICIENT_FUNDS') return refuse(ticketId, 'pending_debit', 'sportsbook.insufficient_funds');
     if (result.code === 'PLAYER_BLOCKED' || result.code === 'LIMIT_REACHED') {
@@ -186,43 +185,50 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
     }
   }
 
+  /**
+   * Five statements before the debit (begin, locks, one read of everything decided on, one insert of
+   * the ticket and its legs, commit) and one after (the ticket opened, answered from what it returns).
+   */
   async function place(memberId: bigint, input: PlaceTicketRequest): Promise<SportsbookTicket> {
     const stakeCents = parseCents(input.stake);
     if (stakeCents === undefined) throw new AppError('sportsbook.stake_invalid');
-    const existing = await repository.findTicket(db, { memberId, requestId: input.requestId });
-    if (existing) return answer(existing);
-
-    const settings = await repository.readSettings(db);
     const legs: LegCheck[] = input.legs.map((leg) => ({ eventId: leg.eventId, marketKey: leg.marketKey, outcomeId: leg.outcomeId, slipOdds: BigInt(leg.odds) }));
     const betType = betTypeOf(input.betType);
+    // The slip's own rules need no setting (the maximum payout only caps the return, counted under the locks).
     const slip: Ticket = {
       legs: legs.map((leg) => ({ marketId: marketId(leg.eventId, leg.marketKey), selectionId: leg.outcomeId, oddsThousandths: leg.slipOdds })),
       betType,
       stakeMode: input.stakeMode,
       stakeCents,
-      maxPayoutCents: settings.max_payout_cents,
+      maxPayoutCents: 1n,
     };
     const validation = validateTicket(slip);
     if (!validation.ok) throw new AppError(validation.issues[0]!.code, 'the ticket is not valid', { issues: validation.issues.map((issue) => ({ code: issue.code, ...(issue.legIndex === undefined ? {} : { legIndex: issue.legIndex }) })) });
     const { plan } = validation;
-    if (plan.totalStakeCents < settings.min_stake_cents) throw new AppError('sportsbook.stake_below_minimum', 'stake below the minimum', { minimum: formatCents(settings.min_stake_cents) });
-    if (plan.totalStakeCents > settings.max_stake_cents) throw new AppError('sportsbook.stake_above_maximum', 'stake above the maximum', { maximum: formatCents(settings.max_stake_cents) });
+    const events = [...new Set(legs.map((leg) => leg.eventId))].sort();
 
     const accepted = await retried(() => db.transaction().execute(async (tx) => {
-      const book = await repository.lockLegMarkets(tx, legs);
-      // The same request placed at the same time waited here for the first one's locks: it answers
-      // the first ticket rather than checking again (its liability would count the first one).
-      if (await repository.findTicket(tx, { memberId, requestId: input.requestId })) return undefined;
-      const checked = checkLegs(legs, book, (slipOdds, now) => acceptOddsChange(input.oddsPolicy, slipOdds, now));
+      await repository.lockForPlacement(tx, events, legs);
+      const now = await repository.readForPlacement(tx, memberId, input.requestId, legs);
+      // A stored request (a replay, or the same ticket placed at the same time that waited here for
+      // the first one's locks) answers the first ticket rather than checking again.
+      if (now.existing) return undefined;
+      const { settings } = now;
+      if (plan.totalStakeCents < settings.min_stake_cents) throw new AppError('sportsbook.stake_below_minimum', 'stake below the minimum', { minimum: formatCents(settings.min_stake_cents) });
+      if (plan.totalStakeCents > settings.max_stake_cents) throw new AppError('sportsbook.stake_above_maximum', 'stake above the maximum', { maximum: formatCents(settings.max_stake_cents) });
+      const checked = checkLegs(legs, now.book, (slipOdds, current) => acceptOddsChange(input.oddsPolicy, slipOdds, current));
       if (!checked.ok) throw new AppError(checked.code, 'the ticket cannot be accepted');
-      const locked: Ticket = { ...slip, legs: checked.legs.map((leg) => ({ marketId: marketId(leg.eventId, leg.marketKey), selectionId: leg.outcomeId, oddsThousandths: leg.lockedOdds })) };
+      const locked: Ticket = {
+        ...slip,
+        maxPayoutCents: settings.max_payout_cents,
+        legs: checked.legs.map((leg) => ({ marketId: marketId(leg.eventId, leg.marketKey), selectionId: leg.outcomeId, oddsThousandths: leg.lockedOdds })),
+      };
       const potential = potentialReturn(locked).returnCents;
-      const current = await repository.liabilities(tx, legs);
       for (const leg of legs) {
-        if ((current.markets.get(marketId(leg.eventId, leg.marketKey)) ?? 0n) + potential > settings.market_liability_cents) throw new AppError('sportsbook.limit_exceeded', 'market liability limit');
+        if ((now.marketLiability.get(marketId(leg.eventId, leg.marketKey)) ?? 0n) + potential > settings.market_liability_cents) throw new AppError('sportsbook.limit_exceeded', 'market liability limit');
       }
-      for (const eventId of new Set(legs.map((leg) => leg.eventId))) {
-        if ((current.events.get(eventId) ?? 0n) + potential > settings.event_liability_cents) throw new AppError('sportsbook.limit_exceeded', 'event liability limit');
+      for (const eventId of events) {
+        if ((now.eventLiability.get(eventId) ?? 0n) + potential > settings.event_liability_cents) throw new AppError('sportsbook.limit_exceeded', 'event liability limit');
       }
       const delayed = checked.isLive && settings.live_delay_ms > 0;
       const id = await repository.insertTicket(tx, {
@@ -242,18 +248,25 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
         status: delayed ? 'pending_delay' : 'pending_debit',
         legs: checked.legs,
       });
-      return id === undefined ? undefined : { id, delayed };
+      return id === undefined ? undefined : { id, delayed, delayMs: settings.live_delay_ms, legs: checked.legs };
     }));
-    // The same request id placed at the same time: the first one's ticket is the answer.
+    // The same request id placed before or at the same time: the first one's ticket is the answer.
     if (!accepted) return answer((await repository.findTicket(db, { memberId, requestId: input.requestId }))!);
 
     if (accepted.delayed) {
-      await sleep(settings.live_delay_ms);
+      await sleep(accepted.delayMs);
       const refusal = await confirmAfterDelay(accepted.id);
       if (refusal) throw new AppError(refusal, 'the ticket was refused after the live delay', { ticketId: accepted.id.toString() });
+      await debit(accepted.id, memberId, plan.totalStakeCents);
+      // The delay's check may have moved the legs' odds versions: the ticket as stored.
+      return view((await repository.findTicket(db, { id: accepted.id }))!);
     }
-    await debit(accepted.id, memberId, plan.totalStakeCents);
-    return view((await repository.findTicket(db, { id: accepted.id }))!);
+    const opened = await debit(accepted.id, memberId, plan.totalStakeCents);
+    const row = opened ?? (await repository.findTicket(db, { id: accepted.id }))!;
+    return toView(
+      row,
+      accepted.legs.map((leg, index) => ({ ticket_id: row.id, leg_index: index, event_id: leg.eventId, market_key: leg.marketKey, outcome_id: leg.outcomeId, slip_odds: leg.slipOdds, locked_odds: leg.lockedOdds, odds_version: leg.oddsVersion })),
+    );
   }
 
   async function get(memberId: bigint, id: bigint): Promise<SportsbookTicket> {
