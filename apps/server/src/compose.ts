@@ -207,6 +207,8 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
   const sportsbook = createSportsbookModule({
     db: dbHandle.db,
     logger,
+    // Committed feed changes and cash-out offers reach /ws through the bus (every API process).
+    bus,
     ...(config.sportsbookSandbox ? { sandbox: config.sportsbookSandbox } : {}),
     // Ticket stakes go through the provider protocol in process as vendor SPORTSBOOK (like the house games).
     money: {

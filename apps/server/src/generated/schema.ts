@@ -1210,6 +1210,22 @@ export interface GeneratedTables {
     needs_resettlement: boolean;
     review_reason: string | null;
     settle_n: number;
+    remaining_share_num: string | null;
+    remaining_share_den: string | null;
+    cashed_out_cents: bigint;
+  };
+  sportsbook_ticket_cashout: {
+    ticket_id: bigint;
+    seq: number;
+    member_id: bigint;
+    request_id: string;
+    kind: string;
+    accepted_price_cents: bigint;
+    amount_cents: bigint;
+    transaction_id: string;
+    status: string;
+    created_at: Date;
+    paid_at: Date | null;
   };
   sportsbook_ticket_leg: {
     ticket_id: bigint;
@@ -1232,6 +1248,8 @@ export interface GeneratedTables {
     event_liability_cents: bigint;
     live_delay_ms: number;
     updated_at: Date;
+    cashout_enabled: boolean;
+    cashout_margin_bp: number;
   };
   sportsbook_ticket_settlement: {
     ticket_id: bigint;

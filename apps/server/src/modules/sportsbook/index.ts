@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../../platform/db.ts';
+import type { EventBus } from '../../platform/events.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { recordingRefusals, sportsbookConsoleRoutes, type SportsbookConsolePorts } from './backoffice/index.ts';
@@ -7,6 +8,8 @@ import { bookRoutes, createBookReads } from './book.read.ts';
 import { findEvent, listEvents, marketsOfEvent, resultsAfter } from './book.repository.ts';
 import { createFeedApplier } from './feed/apply.ts';
 import { pruneFeedKeys } from './feed/retention.ts';
+import { createCashOutOffers } from './realtime/cashout-offers.ts';
+import { createBookPublisher } from './realtime/publisher.ts';
 import { createSandboxRunner, type PassOutcome } from './sandbox/runner.ts';
 import { createSportsbookTickets, type ProviderMoneyPorts } from './tickets/index.ts';
 
@@ -27,9 +30,12 @@ const SANDBOX_PAUSE_MS = 1_000;
  * through one apply service (feed/apply.ts), and the built-in sandbox feed for development and
  * demos (sandbox/). The pure settlement maths lives in domain/. Tickets (tickets/) are placed
  * with their stake debited through our provider protocol as vendor SPORTSBOOK and settled from the
- * market result log (tickets/settlement.service.ts, job sportsbook.settle-tickets); resettlement,
- * cash-out and the screens are still to come. The sandbox job exists only when `sandbox` is given
- * (config SPORTSBOOK_FEED=sandbox, the default of a development demo).
+ * market result log (tickets/settlement.service.ts, job sportsbook.settle-tickets); they can be
+ * cashed out, whole or in part (tickets/cash-out.*, job sportsbook.pay-cashouts retries unpaid ones).
+ * With the event bus, every committed feed change is pushed over /ws, coalesced per topic
+ * (realtime/publisher.ts: sportsbook.event:<id>, sportsbook.live), and the owners of open tickets
+ * on moved markets get cash-out offers (realtime/cashout-offers.ts). The sandbox job exists only
+ * when `sandbox` is given (config SPORTSBOOK_FEED=sandbox, the default of a development demo).
  */
 export function createSportsbookModule(deps: {
   db: Db;
@@ -40,11 +46,25 @@ export function createSportsbookModule(deps: {
   money?: ProviderMoneyPorts;
   /** Replaces the live delay's timer (the delay itself is a setting). */
   sleep?: (ms: number) => Promise<void>;
+  /** The event bus: with it, committed feed changes are pushed over /ws (realtime/) and cash-out offers sent. */
+  bus?: Pick<EventBus, 'publishAll'>;
+  /** The push's coalescing window (default 25 ms) and the cash-out offers' interval (default 1 s). */
+  push?: { windowMs?: number; offersIntervalMs?: number };
 }) {
   const logger = deps.logger.child({ module: 'sportsbook' });
   const now = deps.now ?? (() => new Date());
+  // Tickets exist where the money ports are wired (the app; the book's own tests run without them).
+  const tickets = deps.money ? createSportsbookTickets({ db: deps.db, logger, money: deps.money, ...(deps.sleep ? { sleep: deps.sleep } : {}) }) : undefined;
+  // The live push: committed feed changes, coalesced per topic, through the bus; cash-out offers to ticket owners.
+  const offers =
+    deps.bus && tickets
+      ? createCashOutOffers({ db: deps.db, bus: deps.bus, logger, quotesOf: tickets.api.cashOutQuotesOf, ...(deps.push?.offersIntervalMs ? { intervalMs: deps.push.offersIntervalMs } : {}) })
+      : undefined;
+  const publisher = deps.bus
+    ? createBookPublisher({ db: deps.db, bus: deps.bus, logger, ...(deps.push?.windowMs ? { windowMs: deps.push.windowMs } : {}), ...(offers ? { onPublished: offers.marketsPublished } : {}) })
+    : undefined;
   // Refused messages leave a row for the console's feed health (backoffice/feed-health.ts).
-  const applier = { apply: recordingRefusals(deps.db, createFeedApplier(deps.db).apply) };
+  const applier = { apply: recordingRefusals(deps.db, createFeedApplier(deps.db, publisher ? { onCommitted: publisher.push } : {}).apply) };
   const reads = createBookReads(deps.db);
   const sandbox = createSandboxRunner({
     db: deps.db,
@@ -55,8 +75,6 @@ export function createSportsbookModule(deps: {
     ...(deps.sandbox?.sports ? { sports: deps.sandbox.sports } : {}),
   });
   let closing = false;
-  // Tickets exist where the money ports are wired (the app; the book's own tests run without them).
-  const tickets = deps.money ? createSportsbookTickets({ db: deps.db, logger, money: deps.money, ...(deps.sleep ? { sleep: deps.sleep } : {}) }) : undefined;
 
   const jobs: JobDefinition[] = deps.sandbox
     ? [
@@ -100,6 +118,11 @@ export function createSportsbookModule(deps: {
       resultsAfter: (afterSeq: bigint, limit = 500) => resultsAfter(deps.db, afterSeq, limit),
       /** Tickets (tickets/): placement with money, my bets, recovery of abandoned placements. */
       tickets: tickets?.api,
+      /** Publishes the live push's pending window now, then the cash-out offers (tests; the timers do it otherwise). */
+      async flushPush() {
+        await publisher?.flush();
+        await offers?.pass();
+      },
     },
     jobs: [...jobs, retention, ...(tickets?.jobs ?? [])],
     /** Routes under /api: the public book reads (/sportsbook/sports, /sportsbook/events…) and the member tickets (only with the money ports wired). */
@@ -116,6 +139,7 @@ export function createSportsbookModule(deps: {
     close() {
       closing = true;
       tickets?.close();
+      void publisher?.close().then(() => offers?.close());
     },
   };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
-import { WS_TOPICS } from '@app/contracts';
+import { WS_MAX_TOPICS_PER_CONNECTION, WsTopicSchema } from '@app/contracts';
 import type { AppEvent, EventBus } from '../events.ts';
 import type { HttpApp } from './http-app.ts';
 
@@ -31,11 +31,52 @@ export type SocketAuthenticator = (token: string) => Promise<string | undefined>
 
 const ClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().max(200).nullable() }),
-  z.object({ type: z.enum(['subscribe', 'unsubscribe']), topic: z.enum(WS_TOPICS) }),
+  // The topic is checked apart (below), so a refused subscribe can be answered instead of dropped.
+  z.object({ type: z.enum(['subscribe', 'unsubscribe']), topic: z.string().max(1000) }),
 ]);
 
 export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate?: SocketAuthenticator): Promise<WebSocketHub> {
   const connections = new Map<string, Connection>();
+  // Subscribers by topic: a topic message costs its subscribers, not every connection (the book has
+  // a topic per event and pushes many of them a second).
+  const subscribers = new Map<string, Set<Connection>>();
+  const leaveTopics = (connection: Connection) => {
+    for (const topic of connection.topics) {
+      const set = subscribers.get(topic);
+      if (set?.delete(connection) && set.size === 0) subscribers.delete(topic);
+    }
+    connection.topics.clear();
+  };
+  const drop = (connection: Connection) => {
+    connections.delete(connection.id);
+    leaveTopics(connection);
+  };
+  const send = (connection: Connection, message: unknown) => {
+    if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(message));
+  };
+  function subscription(connection: Connection, kind: 'subscribe' | 'unsubscribe', requested: string) {
+    const parsed = WsTopicSchema.safeParse(requested);
+    if (!parsed.success) {
+      if (kind === 'subscribe') send(connection, { type: 'subscribe.refused', topic: requested.slice(0, 200), reason: 'invalid_topic' });
+      return;
+    }
+    const topic = parsed.data;
+    if (kind === 'unsubscribe') {
+      if (!connection.topics.delete(topic)) return;
+      const set = subscribers.get(topic);
+      if (set?.delete(connection) && set.size === 0) subscribers.delete(topic);
+      return;
+    }
+    if (connection.topics.has(topic)) return;
+    if (connection.topics.size >= WS_MAX_TOPICS_PER_CONNECTION) {
+      send(connection, { type: 'subscribe.refused', topic, reason: 'too_many_topics' });
+      return;
+    }
+    connection.topics.add(topic);
+    let set = subscribers.get(topic);
+    if (!set) subscribers.set(topic, (set = new Set()));
+    set.add(connection);
+  }
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
@@ -44,8 +85,8 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
     socket.on('pong', () => {
       connection.isAlive = true;
     });
-    socket.on('close', () => connections.delete(connection.id));
-    socket.on('error', () => connections.delete(connection.id));
+    socket.on('close', () => drop(connection));
+    socket.on('error', () => drop(connection));
     // A client binds the connection to a member ({type:'auth', token}) or unbinds it (token null),
     // and subscribes to topics. Anything else is ignored rather than echoed.
     let authVersion = 0;
@@ -53,8 +94,7 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
       const parsed = ClientMessageSchema.safeParse(safeJson(raw.toString('utf8')));
       if (!parsed.success) return;
       if (parsed.data.type !== 'auth') {
-        if (parsed.data.type === 'subscribe') connection.topics.add(parsed.data.topic);
-        else connection.topics.delete(parsed.data.topic);
+        subscription(connection, parsed.data.type, parsed.data.topic);
         return;
       }
       if (!authenticate) return;
@@ -78,9 +118,9 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
     // Encoded once for every recipient: with thousands of crash spectators, per-socket encoding dominates.
     const message = Buffer.from(JSON.stringify({ type: event.type, ...event.data }), 'utf8');
     const { audience } = event;
-    for (const connection of connections.values()) {
+    const recipients = audience.kind === 'topic' ? (subscribers.get(audience.topic) ?? []) : connections.values();
+    for (const connection of recipients) {
       if (audience.kind === 'member' && connection.memberId !== audience.memberId) continue;
-      if (audience.kind === 'topic' && !connection.topics.has(audience.topic)) continue;
       if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(message, { binary: false });
     }
   });
@@ -90,7 +130,7 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
     for (const connection of connections.values()) {
       if (!connection.isAlive) {
         connection.socket.terminate();
-        connections.delete(connection.id);
+        drop(connection);
         continue;
       }
       connection.isAlive = false;

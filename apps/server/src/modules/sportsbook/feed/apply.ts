@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db, DbExecutor } from '../../../platform/db.ts';
 import { isOutcomeOf, marketKey, marketProblem, type MarketType } from './markets.ts';
-import { FeedMessageSchema, type FeedMessage, type MarketRef, type MarketStatus, type ParsedFeedMessage } from './messages.ts';
+import { FeedMessageSchema, type EventStatus, type FeedMessage, type MarketRef, type MarketStatus, type ParsedFeedMessage } from './messages.ts';
+import { newChangeCollector, type BookChange, type ChangeCollector } from '../realtime/changes.ts';
 
 /**
  * Applies feed messages to the book, each in one transaction: the message's key (event, producer,
@@ -54,6 +55,16 @@ interface MarketRow {
   status_before: MarketStatus | null;
   odds_version: bigint;
 }
+interface StateRow {
+  status: EventStatus;
+  home_score: number | null;
+  away_score: number | null;
+  period: string | null;
+  clock_seconds: number | null;
+}
+const STATE_COLUMNS = sql.raw('status, home_score, away_score, period, clock_seconds');
+const stateOf = (row: StateRow) => ({ status: row.status, homeScore: row.home_score, awayScore: row.away_score, period: row.period, clockSeconds: row.clock_seconds });
+
 interface OutcomeRow {
   market_key: string;
   outcome_id: string;
@@ -61,16 +72,30 @@ interface OutcomeRow {
   active: boolean;
 }
 
-export function createFeedApplier(db: Db) {
+/**
+ * `onCommitted` hears what each applied message changed (event state, markets with their new
+ * status, version and prices) once its transaction has committed — the live push (realtime/).
+ */
+export function createFeedApplier(db: Db, options: { onCommitted?: (change: BookChange) => void } = {}) {
   async function apply(input: FeedMessage): Promise<ApplyResult> {
+    const out = newChangeCollector();
+    const result = await applyInTransaction(input, out);
+    if (options.onCommitted && result.effect === 'applied' && (out.state !== undefined || out.markets.length > 0)) {
+      options.onCommitted({ eventId: out.eventId, committedAt: Date.now(), ...(out.state ? { state: out.state } : {}), markets: out.markets });
+    }
+    return result;
+  }
+
+  async function applyInTransaction(input: FeedMessage, out: ChangeCollector): Promise<ApplyResult> {
     const parsed = FeedMessageSchema.safeParse(input);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       throw new FeedRefusal('invalid_message', `${issue?.path.join('.') || 'message'}: ${issue?.message ?? 'invalid'}`);
     }
     const message = parsed.data;
+    out.eventId = message.eventId;
     return db.transaction().execute(async (trx) => {
-      if (message.kind === 'fixture_change') return fixtureChange(trx, message);
+      if (message.kind === 'fixture_change') return fixtureChange(trx, message, out);
       const event = await lockEvent(trx, message.eventId, message.producer);
       const stale =
         (message.kind === 'odds_change' || message.kind === 'bet_stop') && event.state_at !== null && message.timestamp < event.state_at.getTime();
@@ -78,17 +103,17 @@ export function createFeedApplier(db: Db) {
       if (stale) return { effect: 'stale', marketsChanged: 0 };
       switch (message.kind) {
         case 'odds_change':
-          return { effect: 'applied', marketsChanged: await oddsChange(trx, message) };
+          return { effect: 'applied', marketsChanged: await oddsChange(trx, message, out) };
         case 'bet_stop':
-          return { effect: 'applied', marketsChanged: await betStop(trx, message) };
+          return { effect: 'applied', marketsChanged: await betStop(trx, message, out) };
         case 'bet_settlement':
-          return { effect: 'applied', marketsChanged: await settlement(trx, message) };
+          return { effect: 'applied', marketsChanged: await settlement(trx, message, out) };
         case 'bet_cancel':
-          return { effect: 'applied', marketsChanged: await cancel(trx, message) };
+          return { effect: 'applied', marketsChanged: await cancel(trx, message, out) };
         case 'rollback_bet_settlement':
-          return { effect: 'applied', marketsChanged: await rollback(trx, message, 'settled', 'rollback_settlement') };
+          return { effect: 'applied', marketsChanged: await rollback(trx, message, 'settled', 'rollback_settlement', out) };
         case 'rollback_bet_cancel':
-          return { effect: 'applied', marketsChanged: await rollback(trx, message, 'cancelled', 'rollback_cancel') };
+          return { effect: 'applied', marketsChanged: await rollback(trx, message, 'cancelled', 'rollback_cancel', out) };
       }
     });
   }
@@ -113,7 +138,7 @@ async function record(trx: DbExecutor, message: ParsedFeedMessage, effect: 'appl
   return (inserted.numAffectedRows ?? 0n) > 0n;
 }
 
-async function fixtureChange(trx: DbExecutor, message: Parsed<'fixture_change'>): Promise<ApplyResult> {
+async function fixtureChange(trx: DbExecutor, message: Parsed<'fixture_change'>, out: ChangeCollector): Promise<ApplyResult> {
   const existing = (await sql<EventRow>`select id, producer, state_at, fixture_at from sportsbook_event where id = ${message.eventId} for update`.execute(trx)).rows[0];
   if (existing && existing.producer !== message.producer) {
     throw new FeedRefusal('producer_mismatch', `event ${message.eventId} belongs to producer ${existing.producer}, not ${message.producer}`);
@@ -146,17 +171,22 @@ async function fixtureChange(trx: DbExecutor, message: Parsed<'fixture_change'>)
       values (${message.eventId}, ${message.producer}, ${sport.id}, ${tournament.id}, ${message.home ?? null}, ${message.away ?? null},
               ${competitors}, ${new Date(message.startAt)}, ${message.status ?? 'not_started'}, ${at})
       on conflict (id) do nothing`.execute(trx);
-    if ((inserted.numAffectedRows ?? 0n) > 0n) return { effect: 'applied', marketsChanged: 0 };
+    if ((inserted.numAffectedRows ?? 0n) > 0n) {
+      out.state = { status: message.status ?? 'not_started', homeScore: null, awayScore: null, period: null, clockSeconds: null };
+      return { effect: 'applied', marketsChanged: 0 };
+    }
     // Another fixture change of the same new event committed meanwhile: this one updates it if it is newer.
     const other = (await sql<{ producer: string }>`select producer from sportsbook_event where id = ${message.eventId} for update`.execute(trx)).rows[0]!;
     if (other.producer !== message.producer) throw new FeedRefusal('producer_mismatch', `event ${message.eventId} belongs to producer ${other.producer}, not ${message.producer}`);
   }
-  await sql`
+  const fixed = await sql<StateRow>`
     update sportsbook_event set sport_id = ${sport.id}, tournament_id = ${tournament.id}, home = ${message.home ?? null}, away = ${message.away ?? null},
       competitors = ${competitors}, start_at = ${new Date(message.startAt)}, status = coalesce(${message.status ?? null}, status), fixture_at = ${at}, updated_at = now()
-    where id = ${message.eventId} and fixture_at <= ${at}`.execute(trx);
+    where id = ${message.eventId} and fixture_at <= ${at}
+    returning ${STATE_COLUMNS}`.execute(trx);
+  if (message.status !== undefined && fixed.rows[0]) out.state = stateOf(fixed.rows[0]);
   // A cancelled or postponed fixture takes no bets until the feed reopens its markets.
-  const changed = message.status === 'cancelled' || message.status === 'postponed' ? await suspendMarkets(trx, message.eventId, undefined) : 0;
+  const changed = message.status === 'cancelled' || message.status === 'postponed' ? await suspendMarkets(trx, message.eventId, undefined, out) : 0;
   return { effect: 'applied', marketsChanged: changed };
 }
 
@@ -172,9 +202,9 @@ function keyOf(market: MarketRef & { specifiers: Record<string, string> }): stri
   return marketKey(market.type, market.specifiers);
 }
 
-async function oddsChange(trx: DbExecutor, message: Parsed<'odds_change'>): Promise<number> {
+async function oddsChange(trx: DbExecutor, message: Parsed<'odds_change'>, out: ChangeCollector): Promise<number> {
   const state = message.event;
-  await sql`
+  const stateNow = await sql<StateRow>`
     update sportsbook_event set
       status = coalesce(${state?.status ?? null}, status),
       home_score = coalesce(${state?.homeScore ?? null}, home_score),
@@ -183,7 +213,9 @@ async function oddsChange(trx: DbExecutor, message: Parsed<'odds_change'>): Prom
       clock_seconds = case when ${state?.clockSeconds !== undefined} then ${state?.clockSeconds ?? null}::integer else clock_seconds end,
       score_detail = coalesce(${state?.scoreDetail === undefined ? null : JSON.stringify(state.scoreDetail)}::jsonb, score_detail),
       state_at = ${new Date(message.timestamp)}, updated_at = now()
-    where id = ${message.eventId}`.execute(trx);
+    where id = ${message.eventId}
+    returning ${STATE_COLUMNS}`.execute(trx);
+  if (state !== undefined && stateNow.rows[0]) out.state = stateOf(stateNow.rows[0]);
   if (message.markets.length === 0) return 0;
   const markets = await marketsOf(trx, message.eventId);
   const seen = new Set<string>();
@@ -226,6 +258,13 @@ async function oddsChange(trx: DbExecutor, message: Parsed<'odds_change'>): Prom
     } else {
       continue;
     }
+    out.markets.push({
+      marketKey: key,
+      type: market.type,
+      status: market.status,
+      oddsVersion: current ? current.odds_version + 1n : 1n,
+      ...(oddsDiffer ? { outcomes: market.outcomes.map((outcome) => ({ id: outcome.id, odds: BigInt(outcome.odds), active: outcome.active })) } : {}),
+    });
     if (oddsDiffer) {
       for (const [sort, outcome] of market.outcomes.entries()) {
         priced.keys.push(key);
@@ -258,17 +297,19 @@ async function oddsChange(trx: DbExecutor, message: Parsed<'odds_change'>): Prom
   return created.keys.length + updated.keys.length;
 }
 
-async function suspendMarkets(trx: DbExecutor, eventId: string, types: readonly string[] | undefined): Promise<number> {
+async function suspendMarkets(trx: DbExecutor, eventId: string, types: readonly string[] | undefined, out: ChangeCollector): Promise<number> {
   await marketsOf(trx, eventId);
-  const result = await sql`
+  const result = await sql<{ market_key: string; type: string; odds_version: bigint }>`
     update sportsbook_market set status = 'suspended', odds_version = odds_version + 1, updated_at = now()
-    where event_id = ${eventId} and status = 'active' and (${types === undefined} or type = any(${types ?? []}::text[]))`.execute(trx);
-  return Number(result.numAffectedRows ?? 0n);
+    where event_id = ${eventId} and status = 'active' and (${types === undefined} or type = any(${types ?? []}::text[]))
+    returning market_key, type, odds_version`.execute(trx);
+  for (const row of result.rows) out.markets.push({ marketKey: row.market_key, type: row.type, status: 'suspended', oddsVersion: BigInt(row.odds_version) });
+  return result.rows.length;
 }
 
-async function betStop(trx: DbExecutor, message: Parsed<'bet_stop'>): Promise<number> {
+async function betStop(trx: DbExecutor, message: Parsed<'bet_stop'>, out: ChangeCollector): Promise<number> {
   await sql`update sportsbook_event set state_at = ${new Date(message.timestamp)}, updated_at = now() where id = ${message.eventId}`.execute(trx);
-  return suspendMarkets(trx, message.eventId, message.marketTypes);
+  return suspendMarkets(trx, message.eventId, message.marketTypes, out);
 }
 
 function existingMarket(markets: Map<string, MarketRow>, key: string): MarketRow {
@@ -277,7 +318,7 @@ function existingMarket(markets: Map<string, MarketRow>, key: string): MarketRow
   return market;
 }
 
-async function settlement(trx: DbExecutor, message: Parsed<'bet_settlement'>): Promise<number> {
+async function settlement(trx: DbExecutor, message: Parsed<'bet_settlement'>, out: ChangeCollector): Promise<number> {
   const markets = await marketsOf(trx, message.eventId);
   const known = new Map<string, Set<string>>();
   for (const row of (await sql<OutcomeRow>`select market_key, outcome_id from sportsbook_outcome where event_id = ${message.eventId}`.execute(trx)).rows) {
@@ -307,6 +348,7 @@ async function settlement(trx: DbExecutor, message: Parsed<'bet_settlement'>): P
     }
     await sql`update sportsbook_market set status = 'settled', status_before = ${current.status}, odds_version = odds_version + 1, updated_at = now()
               where event_id = ${message.eventId} and market_key = ${key}`.execute(trx);
+    out.markets.push({ marketKey: key, type: current.type, status: 'settled', oddsVersion: current.odds_version + 1n });
     await sql`insert into sportsbook_market_result (event_id, market_key, kind, results, certainty, producer, message_at)
               values (${message.eventId}, ${key}, 'settlement', ${results}::jsonb, ${message.certainty}, ${message.producer}, ${new Date(message.timestamp)})`.execute(trx);
     changed += 1;
@@ -314,7 +356,7 @@ async function settlement(trx: DbExecutor, message: Parsed<'bet_settlement'>): P
   return changed;
 }
 
-async function cancel(trx: DbExecutor, message: Parsed<'bet_cancel'>): Promise<number> {
+async function cancel(trx: DbExecutor, message: Parsed<'bet_cancel'>, out: ChangeCollector): Promise<number> {
   const markets = await marketsOf(trx, message.eventId);
   let changed = 0;
   for (const market of message.markets) {
@@ -328,12 +370,19 @@ async function cancel(trx: DbExecutor, message: Parsed<'bet_cancel'>): Promise<n
               values (${message.eventId}, ${key}, 'cancel', ${message.reason ?? null}, ${message.from === undefined ? null : new Date(message.from)},
                       ${message.to === undefined ? null : new Date(message.to)}, ${message.producer}, ${new Date(message.timestamp)})`.execute(trx);
     current.status = 'cancelled';
+    out.markets.push({ marketKey: key, type: current.type, status: 'cancelled', oddsVersion: current.odds_version + 1n });
     changed += 1;
   }
   return changed;
 }
 
-async function rollback(trx: DbExecutor, message: Parsed<'rollback_bet_settlement' | 'rollback_bet_cancel'>, from: 'settled' | 'cancelled', kind: 'rollback_settlement' | 'rollback_cancel'): Promise<number> {
+async function rollback(
+  trx: DbExecutor,
+  message: Parsed<'rollback_bet_settlement' | 'rollback_bet_cancel'>,
+  from: 'settled' | 'cancelled',
+  kind: 'rollback_settlement' | 'rollback_cancel',
+  out: ChangeCollector,
+): Promise<number> {
   const markets = await marketsOf(trx, message.eventId);
   let changed = 0;
   for (const market of message.markets) {
@@ -347,6 +396,7 @@ async function rollback(trx: DbExecutor, message: Parsed<'rollback_bet_settlemen
     await sql`insert into sportsbook_market_result (event_id, market_key, kind, producer, message_at)
               values (${message.eventId}, ${key}, ${kind}, ${message.producer}, ${new Date(message.timestamp)})`.execute(trx);
     current.status = current.status_before ?? 'suspended';
+    out.markets.push({ marketKey: key, type: current.type, status: current.status, oddsVersion: current.odds_version + 1n });
     changed += 1;
   }
   return changed;

@@ -2,6 +2,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../../../platform/db.ts';
 import type { JobDefinition } from '../../../platform/jobs/jobs.ts';
 import type { Logger } from '../../../platform/logger.ts';
+import { cashOutJob, createCashOut } from './cash-out.compose.ts';
 import { createProviderMoney, type ProviderMoneyPorts } from './provider-money.ts';
 import { createSettlementService } from './settlement.service.ts';
 import { createTicketService } from './ticket.service.ts';
@@ -23,6 +24,7 @@ export function createSportsbookTickets(deps: { db: Db; logger: Logger; money: P
   const money = createProviderMoney(deps.money);
   const service = createTicketService({ db: deps.db, logger, money, ...(deps.sleep ? { sleep: deps.sleep } : {}) });
   const settlement = createSettlementService({ db: deps.db, logger, money });
+  const cashOut = createCashOut({ db: deps.db, logger, ports: deps.money, ticketView: service.get });
   // Set on close: the settlement job's loop ends after its current pass.
   let closing = false;
   const jobs: JobDefinition[] = [
@@ -52,9 +54,11 @@ export function createSportsbookTickets(deps: { db: Db; logger: Logger; money: P
         }
       },
     },
+    cashOutJob(cashOut.service, logger),
   ];
   return {
     api: {
+      ...cashOut.api,
       register: money.register,
       place: service.place,
       ticket: service.get,
@@ -69,7 +73,7 @@ export function createSportsbookTickets(deps: { db: Db; logger: Logger; money: P
     close() {
       closing = true;
     },
-    routes: (auth: { requireRealMember: preHandlerAsyncHookHandler }) => ticketRoutes({ service, requireRealMember: auth.requireRealMember }),
+    routes: (auth: { requireRealMember: preHandlerAsyncHookHandler }) => cashOut.withRoutes(ticketRoutes({ service, requireRealMember: auth.requireRealMember }), auth),
   };
 }
 

@@ -96,10 +96,14 @@ export interface TicketToSettle {
   return_cents: bigint | null;
   /** Its number (or the last one's, once reversed). */
   settle_n: number;
+  /** What partial cash-outs left of the ticket (numerator / denominator as text; null: all of it). */
+  remaining_share_num: string | null;
+  remaining_share_den: string | null;
   legs: Array<{ locked_odds: bigint; outcome_id: string; market_key: string; event_id: string; result: LegFeedResult | null }>;
 }
 
-const TICKET_COLUMNS = sql`t.id, t.status, t.bet_type, t.system_sizes, t.system_preset, t.stake_mode, t.stake_cents, t.max_payout_cents, t.settle_status, t.return_cents, t.settle_n`;
+const TICKET_COLUMNS = sql`t.id, t.status, t.bet_type, t.system_sizes, t.system_preset, t.stake_mode, t.stake_cents, t.max_payout_cents, t.settle_status, t.return_cents, t.settle_n,
+  t.remaining_share_num::text, t.remaining_share_den::text`;
 
 async function withLegs(tx: DbExecutor, tickets: Array<Omit<TicketToSettle, 'legs'>>): Promise<TicketToSettle[]> {
   if (tickets.length === 0) return [];

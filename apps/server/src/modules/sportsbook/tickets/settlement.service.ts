@@ -2,7 +2,7 @@ import { formatCents } from '@app/kernel';
 import type { Db, DbExecutor } from '../../../platform/db.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import { resultsAfter, type MarketResultRow } from '../book.repository.ts';
-import { isSystemPreset, legResultFromFeed, PENDING, planResettlement, settle, type BetType, type BookedSettlement, type LegResult, type Ticket } from '../domain/index.ts';
+import { isSystemPreset, legResultFromFeed, PENDING, planResettlement, ratio, settle, type BetType, type BookedSettlement, type LegResult, type Ticket } from '../domain/index.ts';
 import type { ProviderMoney } from './provider-money.ts';
 import * as repository from './settlement.repository.ts';
 import type { LegFeedResult } from './ticket.tables.ts';
@@ -61,6 +61,8 @@ function domainTicket(row: repository.TicketToSettle): { ticket: Ticket; results
     stakeMode: row.stake_mode as 'unit' | 'total',
     stakeCents: BigInt(row.stake_cents),
     maxPayoutCents: BigInt(row.max_payout_cents),
+    // A partial cash-out sold part of the ticket: it settles on what remains (cash-out.service.ts).
+    ...(row.remaining_share_num !== null && row.remaining_share_den !== null ? { remainingShare: ratio(BigInt(row.remaining_share_num), BigInt(row.remaining_share_den)) } : {}),
   };
   const results = row.legs.map((leg, legIndex) => {
     if (leg.result === null) return PENDING;
