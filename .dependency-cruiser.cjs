@@ -69,6 +69,7 @@ const ADMIN_FEATURES = {
   reports: ['dashboard'],
   session: [],
   settings: ['content', 'approvals'],
+  sportsbook: [],
   vip: [],
 };
 

@@ -31,6 +31,7 @@ export const CONSOLE_PATHS = [
   'vip-levels',
   'points-mall', 'points-redemptions',
   'missions', 'missions-checkin',
+  'sportsbook/events', 'sportsbook/events/:id', 'sportsbook/liability', 'sportsbook/alerts', 'sportsbook/tickets', 'sportsbook/tickets/:id', 'sportsbook/feed',
 ] as const;
 
 export type ConsolePath = (typeof CONSOLE_PATHS)[number];

@@ -12,6 +12,7 @@ import { paymentsScreens } from '../features/payments/index.ts';
 import { pointsScreens } from '../features/points/index.ts';
 import { promotionsScreens } from '../features/promotions/index.ts';
 import { settingsScreens } from '../features/settings/index.ts';
+import { sportsbookScreens } from '../features/sportsbook/index.ts';
 import { reportsScreens } from '../features/reports/index.ts';
 import { vipScreens } from '../features/vip/index.ts';
 
@@ -21,6 +22,7 @@ export const SCREENS: readonly AdminScreen[] = [
   ...dashboardScreens,
   ...paymentsScreens,
   ...catalogueScreens,
+  ...sportsbookScreens,
   ...contentScreens,
   ...promotionsScreens,
   ...pointsScreens,
