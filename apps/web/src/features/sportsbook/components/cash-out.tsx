@@ -59,6 +59,8 @@ export function CashOut({ ticket }: { ticket: SportsbookTicket }) {
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const requestId = useRef<string | null>(null);
+  // A second click before the first answer is ignored (and would carry the same request id anyway).
+  const busy = useRef(false);
   const quote = query.data;
 
   if (step.kind === 'paid') return <Alert tone="info" data-testid="sb-cashout-paid">{t('myBets.cashOut.paid', { amount: format.money(step.paid) })}</Alert>;
@@ -78,7 +80,8 @@ export function CashOut({ ticket }: { ticket: SportsbookTicket }) {
   const chosen = amountCents === null ? min : amountCents < min ? min : amountCents > max ? max : amountCents;
 
   const send = async (price: string, amount: string | null) => {
-    if (sending) return;
+    if (busy.current) return;
+    busy.current = true;
     setSending(true);
     setError(null);
     requestId.current ??= newRequestId();
@@ -102,6 +105,7 @@ export function CashOut({ ticket }: { ticket: SportsbookTicket }) {
         void query.refetch();
       }
     } finally {
+      busy.current = false;
       setSending(false);
     }
   };
