@@ -60,6 +60,10 @@ const LIVE_STATUSES = sql.join(['pending_delay', 'pending_debit', 'open'].map((s
  * and a feed write waits for the acceptance (or the acceptance for it). The uncorrelated subquery
  * on `advisory` is a one-time filter PostgreSQL evaluates before it reads any market row.
  * Nothing read here decides anything: this statement's snapshot predates the waits.
+ * The transaction also commits without waiting for its WAL flush (synchronous_commit off, this
+ * transaction only): the stake's debit that follows commits durably, and its flush covers this
+ * earlier commit, so a ticket is on disk before any money moves for it; a crash before the debit
+ * loses a ticket that took nothing (the member's request failed and can be sent again).
  */
 export async function lockForPlacement(tx: DbExecutor, events: readonly string[], legs: ReadonlyArray<{ eventId: string; marketKey: string }>): Promise<void> {
   const keys = events.map((eventId) => `sportsbook-event:${eventId}`);
@@ -68,6 +72,7 @@ export async function lockForPlacement(tx: DbExecutor, events: readonly string[]
     select m.event_id from sportsbook_market m
     where (m.event_id, m.market_key) in (select * from unnest(${legs.map((leg) => leg.eventId)}::text[], ${legs.map((leg) => leg.marketKey)}::text[]))
       and (select count(*) from advisory) >= 0
+      and (select set_config('synchronous_commit', 'off', true)) is not null
     order by m.event_id, m.market_key
     for update of m`.execute(tx);
 }
