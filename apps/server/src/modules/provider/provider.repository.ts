@@ -134,3 +134,15 @@ export async function moneyCallback(db: DbExecutor, call: MoneyCall & { op: unkn
     balances: answer.balances.map(fromWireBalance),
   };
 }
+
+/**
+ * Many money callbacks in one statement (one transaction, one commit), in the given order; a
+ * refusal of any of them fails the whole statement (the caller then sends them one by one).
+ */
+export async function moneyCallbacks(db: DbExecutor, calls: ReadonlyArray<MoneyCall & { op: unknown }>, shard: number): Promise<MoneyAnswer[]> {
+  const result = await sql<{ r: { balance: string; transactionId: string; operatorTransactionId: string; balances: WireBalance[] } }>`
+    select provider_money_callback(x.call, ${shard}) as r
+    from jsonb_array_elements(${JSON.stringify(calls)}::jsonb) with ordinality as x (call, i)
+    order by x.i`.execute(db);
+  return result.rows.map(({ r }) => ({ balance: r.balance, transactionId: r.transactionId, operatorTransactionId: r.operatorTransactionId, balances: r.balances.map(fromWireBalance) }));
+}

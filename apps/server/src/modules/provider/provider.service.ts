@@ -111,6 +111,40 @@ export function createProviderService(deps: ProviderDeps) {
     return { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
   }
 
+  /** A win's callback and its journal (none for 0.00: a losing round closes without a post). */
+  async function winCall(vendorCode: string, request: WinRequest): Promise<{ call: repository.MoneyCall; journal: Journal | null }> {
+    const amount = centsOf(request.amount);
+    const memberId = playerIdOf(request.playerId);
+    const call: repository.MoneyCall = {
+      vendor: vendorCode,
+      action: 'win',
+      transaction_id: request.transactionId,
+      member: memberId.toString(),
+      round: request.roundId,
+      game: request.gameCode,
+      hash: hashContent([request.playerId, request.roundId, request.gameCode, request.amount, request.roundClosed]),
+      amount: amount.toString(),
+      round_closed: request.roundClosed,
+    };
+    // "0.00" closes a losing round: nothing to post, the answer is still stored for replays.
+    if (amount === 0n) return { call, journal: null };
+    const gameType = await deps.gameTypeOf?.(vendorCode, request.gameCode);
+    return {
+      call,
+      journal: {
+        key: `win:${vendorCode}:${request.transactionId}`,
+        type: 'win',
+        reference: `${request.gameCode}/${request.roundId}`,
+        product: productOf(gameType),
+        vendor: vendorCode,
+        legs: [
+          { member: memberId, amount },
+          { house: HOUSE.gameRevenue(vendorCode.toLowerCase()), amount: -amount },
+        ],
+      },
+    };
+  }
+
   return {
     async authenticate(vendorCode: string, request: AuthenticateRequest): Promise<AuthenticateResponse> {
       const launch = await deps.redeemLaunchToken(request.token);
@@ -166,33 +200,50 @@ export function createProviderService(deps: ProviderDeps) {
     },
 
     async win(vendorCode: string, request: WinRequest): Promise<TransactionResponse> {
-      const amount = centsOf(request.amount);
-      const memberId = playerIdOf(request.playerId);
-      const call = {
-        vendor: vendorCode,
-        action: 'win' as const,
-        transaction_id: request.transactionId,
-        member: memberId.toString(),
-        round: request.roundId,
-        game: request.gameCode,
-        hash: hashContent([request.playerId, request.roundId, request.gameCode, request.amount, request.roundClosed]),
-        amount: amount.toString(),
-        round_closed: request.roundClosed,
-      };
-      // "0.00" closes a losing round: nothing to post, the answer is still stored for replays.
-      if (amount === 0n) return moneyCallback(call, null);
-      const gameType = await deps.gameTypeOf?.(vendorCode, request.gameCode);
-      return moneyCallback(call, {
-        key: `win:${vendorCode}:${request.transactionId}`,
-        type: 'win',
-        reference: `${request.gameCode}/${request.roundId}`,
-        product: productOf(gameType),
-        vendor: vendorCode,
-        legs: [
-          { member: memberId, amount },
-          { house: HOUSE.gameRevenue(vendorCode.toLowerCase()), amount: -amount },
-        ],
-      });
+      const { call, journal } = await winCall(vendorCode, request);
+      return moneyCallback(call, journal);
+    },
+
+    /**
+     * Many wins of one vendor in one statement and one transaction (in process only: our own
+     * products settling many rounds at once, e.g. a sportsbook event's tickets). Each win is the
+     * same provider_money_callback as win() — replay guard, round, stored answer — so the answers
+     * are the ones win() would give; one commit instead of one per win. The batch uses one house
+     * shard. If the statement fails (one win refused, a deadlock), every win is sent again on its
+     * own, so each gets its own answer; a refusal is answered as its ProviderError.
+     */
+    async winBatch(vendorCode: string, requests: readonly WinRequest[]): Promise<Array<TransactionResponse | ProviderError>> {
+      if (requests.length === 0) return [];
+      try {
+        const prepared = await Promise.all(
+          requests.map(async (request) => {
+            const { call, journal } = await winCall(vendorCode, request);
+            const wire = journal ? deps.wallet.prepareForSql(journal) : null;
+            return { ...call, op: wire?.op ?? null, shard: wire?.shard };
+          }),
+        );
+        const shard = prepared.find((call) => call.shard !== undefined)?.shard ?? 0;
+        const answers = await repository.moneyCallbacks(
+          deps.db,
+          prepared.map(({ shard: _shard, ...call }) => call),
+          shard,
+        );
+        const balances = answers.flatMap((answer) => answer.balances);
+        if (balances.length > 0) deps.wallet.announceBalances(balances);
+        return answers.map((answer) => ({ balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId }));
+      } catch {
+        return Promise.all(
+          requests.map(async (request) => {
+            try {
+              const { call, journal } = await winCall(vendorCode, request);
+              return await moneyCallback(call, journal);
+            } catch (error) {
+              if (error instanceof ProviderError) return error;
+              throw error;
+            }
+          }),
+        );
+      }
     },
 
     /**

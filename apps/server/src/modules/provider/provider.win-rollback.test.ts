@@ -161,6 +161,26 @@ describe('provider API: rollback of a win', () => {
     expect(await journals(`win:${VENDOR}:${id}-w`)).toEqual([{ type: 'win', status: 'applied', product: 'casino' }]);
   });
 
+  it('pays many wins in one statement (in process): each answered as alone; a refused one falls back to one call each; replays unchanged', async () => {
+    const player = await seatedPlayer(10_000n);
+    const id = ids();
+    for (const n of [1, 2, 3]) await call('bet', bet(player.playerId, `${id}-b${n}`, '1.00', `${id}-r${n}`));
+    const handleWins = ctx.core.modules.provider.api.callbacks.handleWins;
+    const wins = [win(player.playerId, `${id}-w1`, '5.00', `${id}-r1`), win(player.playerId, `${id}-w2`, '0.00', `${id}-r2`), win(player.playerId, `${id}-w3`, '2.50', `${id}-r3`)];
+    const answers = await handleWins(VENDOR, wins);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    expect(answers[2]!.body).toMatchObject({ transactionId: `${id}-w3`, balance: '104.50' });
+    expect(await cash(player.id)).toBe(10_450n);
+    expect(await round(player.id, `${id}-r1`)).toMatchObject({ win: 5_00n, status: 'settled' });
+    // Replayed in a batch: the original answers, nothing credited twice.
+    expect(await handleWins(VENDOR, wins)).toEqual(answers);
+    // A batch with a win naming no bet and a malformed body: those refused, the others paid.
+    const mixed = await handleWins(VENDOR, [win(player.playerId, `${id}-w4`, '1.00', `${id}-none`), { playerId: player.playerId }, win(player.playerId, `${id}-w1`, '5.00', `${id}-r1`)]);
+    expect(mixed.map((answer) => [answer.status, (answer.body as { error?: { code: string } }).error?.code])).toEqual([[400, 'INVALID_REQUEST'], [400, 'INVALID_REQUEST'], [200, undefined]]);
+    expect(mixed[2]).toEqual(answers[0]);
+    expect(await cash(player.id)).toBe(10_450n);
+  });
+
   it('keeps the ledger consistent', async () => {
     const check = await ctx.core.modules.wallet.api.runLedgerCheck();
     expect(check.ok, JSON.stringify(check)).toBe(true);

@@ -14,6 +14,8 @@ export type MoneyCallResult = { ok: true; operatorTransactionId: string; balance
 export interface ProviderMoneyPorts {
   /** The provider module's in-process protocol handler (api.callbacks.handle). */
   handle: ProviderProtocolHandler;
+  /** Many wins in one statement (api.callbacks.handleWins); without it, wins go one call each. */
+  handleWins?: (vendorCode: string, bodies: readonly unknown[]) => Promise<Array<{ status: number; body: unknown }>>;
   /** The catalogue's idempotent vendor creation. */
   ensureSeamlessVendor: (input: {
     code: string;
@@ -52,15 +54,18 @@ export function createProviderMoney(ports: ProviderMoneyPorts) {
     return registered;
   }
 
-  async function call(action: string, payload: object): Promise<MoneyCallResult> {
-    await register();
-    const answer = await ports.handle(SPORTSBOOK_VENDOR_CODE, action, payload);
+  function read(answer: { status: number; body: unknown }): MoneyCallResult {
     if (answer.status >= 200 && answer.status < 300) {
       const body = answer.body as { operatorTransactionId: string; balance: string };
       return { ok: true, operatorTransactionId: body.operatorTransactionId, balance: body.balance };
     }
     const code = (answer.body as { error?: { code?: string } } | undefined)?.error?.code ?? 'UNKNOWN';
     return { ok: false, status: answer.status, code };
+  }
+
+  async function call(action: string, payload: object): Promise<MoneyCallResult> {
+    await register();
+    return read(await ports.handle(SPORTSBOOK_VENDOR_CODE, action, payload));
   }
 
   const roundOf = (ticketId: bigint) => `sportsbook-${ticketId}`;
@@ -99,6 +104,14 @@ export function createProviderMoney(ports: ProviderMoneyPorts) {
     return call('win', { playerId: memberId.toString(), transactionId, roundId: roundOf(ticketId), gameCode: SPORTSBOOK_GAME_CODE, amount, roundClosed: true });
   }
 
+  /** Many settlements' wins at once (one statement when the provider offers it), each answered as win() would be. */
+  async function winMany(items: ReadonlyArray<{ memberId: bigint; ticketId: bigint; transactionId: string; amount: string }>): Promise<MoneyCallResult[]> {
+    if (!ports.handleWins) return Promise.all(items.map((item) => win(item.memberId, item.ticketId, item.transactionId, item.amount)));
+    await register();
+    const bodies = items.map((item) => ({ playerId: item.memberId.toString(), transactionId: item.transactionId, roundId: roundOf(item.ticketId), gameCode: SPORTSBOOK_GAME_CODE, amount: item.amount, roundClosed: true }));
+    return (await ports.handleWins(SPORTSBOOK_VENDOR_CODE, bodies)).map(read);
+  }
+
   /**
    * Takes a settlement's win back (resettlement): the protocol's rollback of a win. A 0.00 win
    * posts nothing to take back; a win that never arrived is tombstoned (its late copy refused).
@@ -107,7 +120,7 @@ export function createProviderMoney(ports: ProviderMoneyPorts) {
     return call('rollback', { playerId: memberId.toString(), transactionId, originalTransactionId: winTransactionId, roundId: roundOf(ticketId), originalAction: 'win' });
   }
 
-  return { register, debit, refund, win, unwin, assertAgeVerified: async (memberId: bigint) => ports.assertAgeVerified?.(memberId) };
+  return { register, debit, refund, win, winMany, unwin, assertAgeVerified: async (memberId: bigint) => ports.assertAgeVerified?.(memberId) };
 }
 
 export type ProviderMoney = ReturnType<typeof createProviderMoney>;

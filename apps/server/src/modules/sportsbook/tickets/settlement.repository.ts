@@ -264,6 +264,22 @@ export async function markSettled(db: DbExecutor, ticketId: bigint, transactionI
   return result.rows.length > 0;
 }
 
+/** markSettled for many tickets in one statement; answers how many were settled by it. */
+export async function markSettledMany(db: DbExecutor, wins: ReadonlyArray<{ ticketId: bigint; transactionId: string }>): Promise<number> {
+  if (wins.length === 0) return 0;
+  const result = await sql<{ n: number }>`
+    with settled as (
+      update sportsbook_ticket t set status = settle_status, settled_at = now(), decided_at = now(), updated_at = now()
+      from unnest(${wins.map((each) => each.ticketId.toString())}::bigint[], ${wins.map((each) => each.transactionId)}::text[]) as x (id, transaction_id)
+      where t.id = x.id and t.status = 'open' and t.settle_transaction_id = x.transaction_id
+      returning t.id, t.settle_n
+    ), paid as (
+      update sportsbook_ticket_settlement s set paid_at = now() from settled where s.ticket_id = settled.id and s.n = settled.settle_n and s.paid_at is null
+    )
+    select count(*)::int as n from settled`.execute(db);
+  return result.rows[0]?.n ?? 0;
+}
+
 /** A ticket's settlements, first to last (its history: each credit and what reversed it). */
 export async function settlementsOf(db: DbExecutor, ticketId: bigint) {
   const rows = await sql<{

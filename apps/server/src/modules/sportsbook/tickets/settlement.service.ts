@@ -13,8 +13,10 @@ const CANCELLED: LegFeedResult = { result: 'lost', voidFactor: 1, deadHeatFactor
 const RESULTS_PER_PASS = 500;
 /** Wins (and reversals) paid per pass. */
 const WINS_PER_PASS = 5_000;
-/** Protocol calls in flight at once: each is one short transaction; the ledger's group commit takes them together. */
-const PAY_CONCURRENCY = 12;
+/** Protocol calls (or batches of wins) in flight at once. */
+const PAY_CONCURRENCY = 6;
+/** Wins sent in one statement (one commit): a settled event's tickets are paid in batches. */
+const WIN_BATCH = 250;
 /** Tickets planned per statement batch. */
 const PLAN_CHUNK = 5_000;
 
@@ -220,16 +222,28 @@ export function createSettlementService(deps: { db: Db; logger: Logger; money: P
         logger.error({ err: error, ticketId: due.ticket_id.toString(), transactionId: due.reversal_transaction_id }, 'sportsbook settlement reversal not delivered; retried next pass');
       }
     });
-    await pool(await repository.dueIntents(db, WINS_PER_PASS), async (intent) => {
+    const due = await repository.dueIntents(db, WINS_PER_PASS);
+    // Batches of members in id order, so two batches running at once lock member accounts in one order.
+    const batches: Array<typeof due> = [];
+    for (let start = 0; start < due.length; start += WIN_BATCH) batches.push(due.slice(start, start + WIN_BATCH).sort((a, b) => (a.member_id < b.member_id ? -1 : a.member_id > b.member_id ? 1 : 0)));
+    await pool(batches, async (batch) => {
+      let answers: Awaited<ReturnType<ProviderMoney['winMany']>>;
       try {
-        const answer = await deps.money.win(intent.member_id, intent.id, intent.settle_transaction_id, formatCents(BigInt(intent.return_cents)));
-        if (!answer.ok) throw new Error(`win refused: ${answer.status} ${answer.code}`);
-        await repository.markSettled(db, intent.id, intent.settle_transaction_id);
-        counts.paid += 1;
+        answers = await deps.money.winMany(batch.map((intent) => ({ memberId: intent.member_id, ticketId: intent.id, transactionId: intent.settle_transaction_id, amount: formatCents(BigInt(intent.return_cents)) })));
       } catch (error) {
-        counts.unpaid += 1;
-        logger.error({ err: error, ticketId: intent.id.toString(), transactionId: intent.settle_transaction_id }, 'sportsbook settlement win not delivered; retried next pass');
+        counts.unpaid += batch.length;
+        logger.error({ err: error, tickets: batch.length }, 'sportsbook settlement wins not delivered; retried next pass');
+        return;
       }
+      const answered = batch.filter((intent, index) => {
+        const answer = answers[index]!;
+        if (answer.ok) return true;
+        counts.unpaid += 1;
+        logger.error({ ticketId: intent.id.toString(), transactionId: intent.settle_transaction_id, status: answer.status, code: answer.code }, 'sportsbook settlement win refused; retried next pass');
+        return false;
+      });
+      await repository.markSettledMany(db, answered.map((intent) => ({ ticketId: intent.id, transactionId: intent.settle_transaction_id })));
+      counts.paid += answered.length;
     });
     return counts;
   }
