@@ -10,7 +10,7 @@ interface Named {
 export const eventName = (event: Named) => (event.home !== null ? `${event.home} × ${event.away ?? ''}` : event.competitors.join(', '));
 
 const KNOWN_TYPES = ['1x2', 'double_chance', 'draw_no_bet', 'totals', 'asian_handicap', 'btts', 'correct_score', 'match_winner', 'map_winner', 'cockfight_winner'] as const;
-const KNOWN_OUTCOMES = ['draw', 'home_draw', 'home_away', 'draw_away', 'over', 'under', 'yes', 'no', 'meron', 'wala', 'other'] as const;
+const KNOWN_OUTCOMES = ['home', 'away', 'draw', 'home_draw', 'home_away', 'draw_away', 'over', 'under', 'yes', 'no', 'meron', 'wala', 'other'] as const;
 
 /** Market and outcome names as an operator reads them: 'Totals 2.5', 'Flamengo', 'Over'. */
 export function useBookText() {
