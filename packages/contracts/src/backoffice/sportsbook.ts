@@ -312,3 +312,16 @@ export type SportsbookAdminSettings = z.infer<typeof SportsbookAdminSettingsSche
 
 export const SPORTSBOOK_RESULT_APPROVAL_KIND = 'sportsbook.market_result';
 export const SPORTSBOOK_VOID_APPROVAL_KIND = 'sportsbook.ticket_void';
+
+/** What a result approval request carries (the checker's summary reads it). Stake at risk in centavos. */
+export const SportsbookResultPayloadSchema = z.object({
+  eventId: z.string(),
+  marketKey: z.string(),
+  outcomes: z.array(z.object({ id: z.string(), result: z.enum(['won', 'lost']), voidFactor: z.number(), deadHeatFactor: z.string() })).optional(),
+  void: z.literal(true).optional(),
+  correction: z.boolean(),
+  eventName: z.string().optional(),
+  stakeAtRisk: z.string().regex(/^\d+$/).optional(),
+});
+/** What a void approval request carries: the ticket and its total stake in centavos. */
+export const SportsbookVoidPayloadSchema = z.object({ ticketId: z.string(), stake: z.string().regex(/^\d+$/).optional() });

@@ -5,6 +5,10 @@ import {
   PaymentLimitsPayloadSchema,
   SettlementPeriodPayloadSchema,
   SettlementRerunPayloadSchema,
+  SPORTSBOOK_RESULT_APPROVAL_KIND,
+  SPORTSBOOK_VOID_APPROVAL_KIND,
+  SportsbookResultPayloadSchema,
+  SportsbookVoidPayloadSchema,
   VendorSecretPayloadSchema,
   VendorWalletModePayloadSchema,
   type ApprovalRequest,
@@ -23,6 +27,12 @@ const LIMIT_FIELDS = [
   ['withdrawal', 'autoApproveUpTo'],
   ['withdrawal', 'receiptTimeoutMinutes'],
 ] as const;
+
+/** Centavos as money text ('12345' → '123.45'). */
+const centsText = (cents: string | undefined) => {
+  const value = BigInt(cents ?? '0');
+  return `${value / 100n}.${(value % 100n).toString().padStart(2, '0')}`;
+};
 
 /** What a request changes, in words: one line per change (the checker decides on this). */
 export function useApprovalSummary(): (request: ApprovalRequest) => string[] {
@@ -75,6 +85,20 @@ export function useApprovalSummary(): (request: ApprovalRequest) => string[] {
         const kind = ['dividend', 'daily', 'hourly', 'realtime'].includes(payload.data.kind) ? t(`kinds.${payload.data.kind as 'daily'}`) : payload.data.kind;
         const run = { run: payload.data.runId, kind, start: when(payload.data.periodStart) };
         return [payload.data.lineIds ? t('summary.rerunLines', { ...run, lines: payload.data.lineIds.join(', ') }) : t('summary.rerun', run)];
+      }
+      case SPORTSBOOK_RESULT_APPROVAL_KIND: {
+        const payload = SportsbookResultPayloadSchema.safeParse(request.payload);
+        if (!payload.success) break;
+        const { eventName, eventId, marketKey, outcomes, correction, stakeAtRisk } = payload.data;
+        const decision = outcomes
+          ? outcomes.map((outcome) => `${outcome.id}: ${t(`summary.sportsbookOutcome.${outcome.voidFactor === 1 ? 'void' : outcome.voidFactor === 0.5 ? `half_${outcome.result}` : outcome.result}` as 'summary.sportsbookOutcome.won')}${outcome.deadHeatFactor !== '1' ? ` (DH ${outcome.deadHeatFactor})` : ''}`).join(', ')
+          : t('summary.sportsbookVoidMarket');
+        return [t(correction ? 'summary.sportsbookCorrection' : 'summary.sportsbookResult', { event: eventName ?? eventId, market: marketKey, decision, amount: money(centsText(stakeAtRisk)) })];
+      }
+      case SPORTSBOOK_VOID_APPROVAL_KIND: {
+        const payload = SportsbookVoidPayloadSchema.safeParse(request.payload);
+        if (!payload.success) break;
+        return [t('summary.sportsbookVoid', { id: payload.data.ticketId, amount: money(centsText(payload.data.stake)) })];
       }
     }
     return [t('summary.unknown', { kind: request.kind })];

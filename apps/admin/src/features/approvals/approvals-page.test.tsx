@@ -64,4 +64,13 @@ describe('approvals page', () => {
     expect((await screen.findByTestId('approval-reject-error')).textContent).toBe('This request has already been decided.');
     expect(calls.find((call) => call.method === 'POST')).toMatchObject({ url: '/api/backoffice/approvals/1/reject', body: { note: 'not yet' } });
   });
+
+  it('words the sportsbook result correction and ticket void a checker decides', async () => {
+    const correction = request({ id: '5', kind: 'sportsbook.market_result', target: 'manual:1 1x2', payload: { eventId: 'manual:1', marketKey: '1x2', eventName: 'Bahia × Vitória', correction: true, stakeAtRisk: '20000', outcomes: [{ id: 'home', result: 'lost', voidFactor: 0, deadHeatFactor: '1' }, { id: 'draw', result: 'won', voidFactor: 0, deadHeatFactor: '0.5' }, { id: 'away', result: 'lost', voidFactor: 1, deadHeatFactor: '1' }] } });
+    const voiding = request({ id: '6', kind: 'sportsbook.ticket_void', target: 'ticket 7', payload: { ticketId: '7', stake: '8000' } });
+    stubOperatorApi('owner', () => ({ body: { content: [correction, voiding], total: 2 } }));
+    renderPages('/', [{ path: '/', element: <ApprovalsPage /> }]);
+    expect((await screen.findByTestId('approval-change-5')).textContent).toMatch(/^Correct Bahia × Vitória — market 1x2 to: home: lost, draw: won \(DH 0\.5\), away: void \(at risk: R\$\s?200\.00\)$/);
+    expect(screen.getByTestId('approval-change-6').textContent).toMatch(/^Void ticket no\. 7 and return its stake \(R\$\s?80\.00\)$/);
+  });
 });
