@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { api, registerMember, uniqueName } from '../fixtures/accounts.ts';
+import { isPhone, useReviewViewport } from '../fixtures/games.ts';
+import { demoOperatorSession } from '../fixtures/payments.ts';
+import { fund } from '../fixtures/rounds.ts';
+import { expect, logIn, open, test } from '../fixtures/site.ts';
+import { horizontalOverflow } from '../fixtures/wallet.ts';
+
+/**
+ * The house sportsbook's player journeys (issue 23). The journeys run without a feed
+ * (server-env.ts: SPORTSBOOK_FEED=off), so an operator creates the events by hand through the
+ * back-office API, as the console does; the member then bets on them in the browser.
+ */
+
+/** Four football matches an hour from now, each with a full-time result market. */
+async function operatorCreatesEvents(): Promise<string[]> {
+  const token = await demoOperatorSession();
+  const startAt = new Date(Date.now() + 3_600_000).toISOString();
+  const tournament = `Copa ${uniqueName('t')}`;
+  const ids: string[] = [];
+  for (const [home, away] of [['Bahia', 'Vitória'], ['Ceará', 'Fortaleza'], ['Sport', 'Náutico'], ['Remo', 'Paysandu']] as const) {
+    const made = await api<{ eventId: string }>('/api/backoffice/sportsbook/events', {
+      method: 'POST',
+      token,
+      body: {
+        requestId: randomUUID(),
+        sport: { id: 'football', kind: 'sport', namePt: 'Futebol', nameEn: 'Football' },
+        category: { namePt: 'Brasil', countryCode: 'BR' },
+        tournament: { namePt: tournament },
+        home,
+        away,
+        startAt,
+        markets: [{ type: '1x2', outcomes: [{ id: 'home', odds: '2.00' }, { id: 'draw', odds: '3.20' }, { id: 'away', odds: '3.50' }] }],
+      },
+    });
+    ids.push(made.eventId);
+  }
+  return ids;
+}
+
+/** The slip: the side column on a desktop, the bottom sheet (opened from its floating button) on a phone. */
+async function openSlip(page: Page, testInfo: TestInfo): Promise<Locator> {
+  if (!isPhone(testInfo)) return page.getByTestId('sb-slip');
+  await page.getByTestId('sb-slip-bar').click();
+  const sheet = page.getByTestId('sb-slip-sheet');
+  await expect(sheet).toBeVisible();
+  return sheet;
+}
+
+async function closeSlip(page: Page, testInfo: TestInfo, slip: Locator): Promise<void> {
+  if (!isPhone(testInfo)) return;
+  await slip.getByRole('button', { name: /Fechar boletim|Close slip/ }).click();
+  await expect(page.getByTestId('sb-slip-sheet')).toHaveCount(0);
+}
+
+async function pickHome(page: Page, eventId: string): Promise<void> {
+  await open(page, `/sports/event/${encodeURIComponent(eventId)}`);
+  const odds = page.locator(`[data-testid="sb-odds"][data-selection="${eventId}|1x2|home"]`);
+  await odds.click();
+  await expect(odds).toHaveAttribute('aria-pressed', 'true');
+}
+
+const TEXT = {
+  pt: { single: 'Simples', accumulator: 'Múltipla', yankee: 'Yankee · 11 apostas', placed: 'Aposta feita!', open: 'Aberta' },
+  en: { single: 'Single', accumulator: 'Accumulator', yankee: 'Yankee · 11 bets', placed: 'Bet placed!', open: 'Open' },
+} as const;
+
+async function journey(page: Page, testInfo: TestInfo, language: 'pt' | 'en', shoot: (name: string) => Promise<void>) {
+  test.setTimeout(240_000);
+  const text = TEXT[language];
+  const events = await operatorCreatesEvents();
+  const member = await registerMember();
+  await fund(member.account, '100.00');
+  await logIn(page, member.account, member.password);
+  // The session is stored once the balance shows: only then may the page be reloaded.
+  await expect(page.getByTestId('balance')).toContainText('100,00', { timeout: 20_000 });
+  if (language === 'en') {
+    await page.evaluate(() => localStorage.setItem('lang', 'en'));
+  }
+
+  // A single: one selection, its own stake.
+  await pickHome(page, events[0]!);
+  let slip = await openSlip(page, testInfo);
+  await slip.getByTestId('sb-slip-leg-stake').fill('5');
+  await expect(slip.getByTestId('sb-slip-return')).toContainText('10');
+  await slip.getByTestId('sb-slip-place').click();
+  await expect(slip.getByTestId('sb-slip-placed-message')).toContainText(text.placed);
+  await slip.getByTestId('sb-slip-new').click();
+  await closeSlip(page, testInfo, slip);
+
+  // A 4-leg accumulator across four matches: the slip follows the member from page to page.
+  for (const eventId of events) await pickHome(page, eventId);
+  slip = await openSlip(page, testInfo);
+  await expect(slip.getByTestId('sb-slip-leg')).toHaveCount(4);
+  await expect(slip.getByTestId('sb-slip-type-accumulator')).toHaveAttribute('aria-checked', 'true');
+  await expect(slip.getByTestId('sb-slip-total-odds')).toHaveText('16.00');
+  await slip.getByTestId('sb-slip-stake').fill('2');
+  await slip.getByTestId('sb-slip-place').click();
+  await expect(slip.getByTestId('sb-slip-placed-message')).toContainText(text.placed);
+
+  // A Yankee on the same four: 11 bets (6 doubles, 4 trebles, 1 four-fold) at R$ 1 each.
+  await slip.getByRole('button', { name: /Manter seleções|Keep selections/ }).click();
+  await slip.getByTestId('sb-slip-type-system').click();
+  await expect(slip.getByTestId('sb-system-preset-yankee')).toHaveAttribute('aria-checked', 'true');
+  await slip.getByTestId('sb-slip-stake').fill('1');
+  await expect(slip.getByTestId('sb-slip-bet-count')).toHaveText('11');
+  await expect(slip.getByTestId('sb-slip-total-stake')).toContainText('11');
+  await shoot(`sportsbook-yankee-${language}`);
+  await slip.getByTestId('sb-slip-place').click();
+  await expect(slip.getByTestId('sb-slip-placed-message')).toContainText(text.placed);
+  await slip.getByTestId('sb-slip-new').click();
+  await closeSlip(page, testInfo, slip);
+
+  // My bets: the three tickets, open, newest first.
+  await open(page, '/sports?tab=mybets');
+  const tickets = page.getByTestId('sb-ticket');
+  await expect(tickets).toHaveCount(3);
+  await expect(page.getByTestId('sb-ticket-type')).toHaveText([text.yankee, text.accumulator, text.single]);
+  await expect(page.getByTestId('sb-ticket-status').first()).toHaveText(text.open);
+  expect(await horizontalOverflow(page)).toBe(0);
+  await shoot(`sportsbook-my-bets-${language}`);
+  // 100 − 5 − 2 − 11 = 82.
+  await expect(page.getByTestId('balance')).toContainText(language === 'pt' ? '82,00' : '82.00');
+}
+
+test.describe('sportsbook', () => {
+  test.beforeEach(async ({ page }, testInfo) => useReviewViewport(page, testInfo));
+
+  test('a member places a single, a 4-leg accumulator and a Yankee on events an operator created, and sees them in my bets (PT)', async ({ page, shoot }, testInfo) => {
+    await journey(page, testInfo, 'pt', shoot);
+  });
+
+  test('the same in English, on a phone with the slip as a bottom sheet @phone', async ({ page, shoot }, testInfo) => {
+    await journey(page, testInfo, 'en', shoot);
+  });
+});
