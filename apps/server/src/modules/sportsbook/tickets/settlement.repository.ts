@@ -121,7 +121,8 @@ async function withLegs(tx: DbExecutor, tickets: Array<Omit<TicketToSettle, 'leg
 
 /**
  * The tickets among `ticketIds` to plan (open, or settled for a correction; not flagged for an
- * operator), locked, with their legs and what they are booked at.
+ * operator), with their legs and what they are booked at. The caller's transaction already holds
+ * their locks (taken when their legs were written or reopened), so they are not locked again.
  */
 export async function ticketsToPlan(tx: DbExecutor, ticketIds: readonly bigint[]): Promise<TicketToSettle[]> {
   if (ticketIds.length === 0) return [];
@@ -129,8 +130,7 @@ export async function ticketsToPlan(tx: DbExecutor, ticketIds: readonly bigint[]
     select ${TICKET_COLUMNS} from sportsbook_ticket t
     where t.id = any(${ticketIds.map(String)}::bigint[])
       and t.status in ('open', ${sql.join(SETTLED_STATUSES.map((status) => sql.lit(status)))}) and not t.needs_resettlement
-    order by t.id
-    for update of t`.execute(tx);
+    order by t.id`.execute(tx);
   return withLegs(tx, tickets.rows);
 }
 

@@ -18,7 +18,7 @@ const PAY_CONCURRENCY = 6;
 /** Wins sent in one statement (one commit): a settled event's tickets are paid in batches. */
 const WIN_BATCH = 250;
 /** Tickets planned per statement batch. */
-const PLAN_CHUNK = 5_000;
+const PLAN_CHUNK = 20_000;
 
 /** Settlement n's closing win: one per settlement, replayed with the same id until answered. */
 export const settleTransactionId = (ticketId: bigint, n = 1) => `sportsbook-${ticketId}-settle-${n}`;
