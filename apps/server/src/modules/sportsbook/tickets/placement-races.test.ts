@@ -3,10 +3,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PlaceTicketRequest, SportsbookTicket } from '@app/contracts';
 import { newPlayer, type TestPlayer } from '../../../../test/builders.ts';
-import { createTestContext, type TestContext } from '../../../../test/test-context.ts';
+import { createTestContext, testLogger, type TestContext } from '../../../../test/test-context.ts';
 import { expectLedgerInvariants } from '../../../../test/wallet-race.ts';
 import type { FeedMessage } from '../index.ts';
 import { feedClock } from '../sportsbook-test-fixtures.ts';
+import { createSportsbookTickets } from './index.ts';
 
 /**
  * Placement under races (issue 23, "Concurrency"), through the tickets api in process, many rounds:
@@ -29,7 +30,7 @@ const tickets = () => ctx.core.modules.sportsbook.api.tickets!;
 const market1x2 = (home: number) => ({ type: '1x2', status: 'active' as const, outcomes: [{ id: 'home', odds: home }, { id: 'draw', odds: 3400 }, { id: 'away', odds: 3600 }] });
 const totals = { type: 'totals', specifiers: { total: '2.5' }, status: 'active' as const, outcomes: [{ id: 'over', odds: 1950 }, { id: 'under', odds: 1850 }] };
 
-async function newEvent(): Promise<string> {
+async function newEvent(options: { live?: boolean } = {}): Promise<string> {
   const id = `race:match:${randomUUID().slice(0, 12)}`;
   await apply({
     kind: 'fixture_change',
@@ -43,7 +44,8 @@ async function newEvent(): Promise<string> {
     away: 'Internacional',
     startAt: T0 + 3_600_000,
   } as FeedMessage);
-  await apply({ kind: 'odds_change', producer: 'racefeed', eventId: id, timestamp: tick(id), markets: [market1x2(2100), totals] } as FeedMessage);
+  const live = options.live ? { event: { status: 'live', homeScore: 0, awayScore: 0 } } : {};
+  await apply({ kind: 'odds_change', producer: 'racefeed', eventId: id, timestamp: tick(id), ...live, markets: [market1x2(2100), totals] } as FeedMessage);
   return id;
 }
 
@@ -154,6 +156,45 @@ describe('placement races', () => {
       });
     }
     expect(seen.old + seen.new + seen.refused).toBe(120);
+    expect(await cash(member)).toBe(1_000_00n - (await openStakes(member)));
+  });
+
+  it('a live ticket whose delay ends as the odds change, forty rounds: refused, or standing at the old odds with the version before the change', async () => {
+    const member = await newPlayer(ctx.core, { balance: 1_000_00n });
+    let change: Promise<unknown> = Promise.resolve();
+    const provider = ctx.core.modules.provider.api;
+    const catalogue = ctx.core.modules.catalogue.api;
+    // The same service with its timer replaced: the delay ends just as the feed's change is sent.
+    const delayed = createSportsbookTickets({
+      db: ctx.core.db,
+      logger: testLogger,
+      money: { handle: provider.callbacks.handle, ensureSeamlessVendor: catalogue.ensureSeamlessVendor, ensureVendorSecret: provider.ensureVendorSecret, issueLaunchToken: catalogue.issueLaunchToken },
+      sleep: async () => {
+        change = pending();
+      },
+    });
+    let pending: () => Promise<unknown> = async () => undefined;
+    const seen = { stood: 0, refused: 0 };
+    for (let round = 0; round < 40; round += 1) {
+      const eventId = await newEvent({ live: true });
+      const before = (await marketNow(eventId)).odds_version;
+      pending = () => apply({ kind: 'odds_change', producer: 'racefeed', eventId, timestamp: tick(eventId), markets: [market1x2(2300)] } as FeedMessage);
+      let answer: SportsbookTicket | string;
+      try {
+        answer = await delayed.api.place(member.id, single(eventId));
+      } catch (error) {
+        answer = (error as { code?: string }).code ?? String(error);
+      }
+      await change;
+      if (typeof answer === 'string') {
+        seen.refused += 1;
+        expect(answer).toBe('sportsbook.odds_changed');
+      } else {
+        seen.stood += 1;
+        expect(answer).toMatchObject({ status: 'open', isLive: true, legs: [{ odds: 2100, oddsVersion: before.toString() }] });
+      }
+    }
+    expect(seen.stood + seen.refused).toBe(40);
     expect(await cash(member)).toBe(1_000_00n - (await openStakes(member)));
   });
 

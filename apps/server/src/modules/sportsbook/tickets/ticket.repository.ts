@@ -23,30 +23,17 @@ export interface MarketNow {
 }
 
 /**
- * Locks the legs' markets in a fixed order (event id, market key) — every placement takes them in
- * the same order, so two tickets never deadlock and a feed write waits for the acceptance (or the
- * acceptance for it): a ticket sees a market either before a bet stop or after it, never half.
- * Before the markets, an advisory lock per event (sorted) serializes the event liability check.
+ * The legs' markets after the live delay, locked as at placement (lockForPlacement) and then read
+ * in a second statement, whose snapshot sees every feed write committed before the locks: a
+ * ticket sees a market either before a bet stop or odds change or after it, never half.
  */
 export async function lockLegMarkets(tx: DbExecutor, legs: ReadonlyArray<{ eventId: string; marketKey: string; outcomeId: string }>): Promise<Map<string, MarketNow>> {
-  const events = [...new Set(legs.map((leg) => leg.eventId))].sort();
-  for (const eventId of events) await sql`select pg_advisory_xact_lock(hashtextextended(${`sportsbook-event:${eventId}`}, 0))`.execute(tx);
-  const eventIds = legs.map((leg) => leg.eventId);
-  const marketKeys = legs.map((leg) => leg.marketKey);
-  const outcomeIds = legs.map((leg) => leg.outcomeId);
+  await lockForPlacement(tx, [...new Set(legs.map((leg) => leg.eventId))].sort(), legs);
   const rows = await sql<MarketNow>`
-    with wanted as (select * from unnest(${eventIds}::text[], ${marketKeys}::text[], ${outcomeIds}::text[]) as w (event_id, market_key, outcome_id)),
-    locked as (
-      select m.event_id, m.market_key, m.status, m.odds_version from sportsbook_market m
-      where (m.event_id, m.market_key) in (select event_id, market_key from wanted)
-      order by m.event_id, m.market_key
-      for update of m
-    )
-    select l.event_id, l.market_key, l.status as market_status, l.odds_version, e.status as event_status,
-      o.outcome_id, o.odds, o.active as outcome_active
-    from wanted w
-    join locked l on l.event_id = w.event_id and l.market_key = w.market_key
-    join sportsbook_event e on e.id = l.event_id
+    select m.event_id, m.market_key, m.status as market_status, m.odds_version, e.status as event_status, o.outcome_id, o.odds, o.active as outcome_active
+    from unnest(${legs.map((leg) => leg.eventId)}::text[], ${legs.map((leg) => leg.marketKey)}::text[], ${legs.map((leg) => leg.outcomeId)}::text[]) as w (event_id, market_key, outcome_id)
+    join sportsbook_market m on m.event_id = w.event_id and m.market_key = w.market_key
+    join sportsbook_event e on e.id = m.event_id
     left join sportsbook_outcome o on o.event_id = w.event_id and o.market_key = w.market_key and o.outcome_id = w.outcome_id`.execute(tx);
   return new Map(rows.rows.map((row) => [`${row.event_id}\u0000${row.market_key}`, row]));
 }
