@@ -14,8 +14,8 @@ import { horizontalOverflow } from '../fixtures/wallet.ts';
  */
 
 /** Four football matches an hour from now, each with a full-time result market. */
-async function operatorCreatesEvents(): Promise<string[]> {
-  const token = await demoOperatorSession();
+async function operatorCreatesEvents(token?: string): Promise<string[]> {
+  token ??= await demoOperatorSession();
   const startAt = new Date(Date.now() + 3_600_000).toISOString();
   const tournament = `Copa ${uniqueName('t')}`;
   const ids: string[] = [];
@@ -133,5 +133,43 @@ test.describe('sportsbook', () => {
 
   test('the same in English, on a phone with the slip as a bottom sheet @phone', async ({ page, shoot }, testInfo) => {
     await journey(page, testInfo, 'en', shoot);
+  });
+
+  test('the slip asks before taking new odds the operator set, and an open ticket is cashed out at the accepted price', async ({ page, shoot }) => {
+    test.setTimeout(240_000);
+    const operator = await demoOperatorSession();
+    const [eventId] = await operatorCreatesEvents(operator);
+    const member = await registerMember();
+    await fund(member.account, '50.00');
+    await logIn(page, member.account, member.password);
+    await expect(page.getByTestId('balance')).toContainText('50,00', { timeout: 20_000 });
+
+    await pickHome(page, eventId!);
+    const slip = page.getByTestId('sb-slip');
+    await slip.getByTestId('sb-slip-leg-stake').fill('10');
+    // The operator reprices the pick: the change arrives over /ws and the slip (no changes taken by default) asks.
+    await api(`/api/backoffice/sportsbook/events/${encodeURIComponent(eventId!)}/odds`, { method: 'POST', token: operator, body: { requestId: randomUUID(), marketKey: '1x2', outcomes: [{ id: 'home', odds: '2.40' }] } });
+    await expect(slip.getByTestId('sb-slip-odds-changed')).toContainText('As odds mudaram — aceitar?', { timeout: 15_000 });
+    await expect(slip.getByTestId('sb-slip-leg-new-odds')).toHaveText('2.40');
+    await expect(slip.getByTestId('sb-slip-place')).toBeDisabled();
+    await shoot('sportsbook-odds-changed');
+    await slip.getByTestId('sb-slip-accept-odds').click();
+    await expect(slip.getByTestId('sb-slip-return')).toContainText('24,00');
+    await slip.getByTestId('sb-slip-place').click();
+    await expect(slip.getByTestId('sb-slip-placed-message')).toContainText('Aposta feita!');
+    await expect(page.getByTestId('balance')).toContainText('40,00');
+
+    // Cash-out: the offer, a confirm naming it, paid to the wallet; the ticket moves to settled.
+    await open(page, '/sports?tab=mybets');
+    const offer = page.getByTestId('sb-cashout-full');
+    await expect(offer).toContainText('Cash out R$');
+    await offer.click();
+    await expect(page.getByTestId('sb-cashout-confirm')).toContainText('agora por este bilhete?');
+    await shoot('sportsbook-cash-out-confirm');
+    await page.getByTestId('sb-cashout-accept').click();
+    await expect(page.getByTestId('sb-cashout-paid')).toContainText('Cash out feito');
+    await page.getByTestId('sb-mybets-settled').click();
+    await expect(page.getByTestId('sb-ticket-status').first()).toHaveText('Cash out');
+    await expect(page.getByTestId('balance')).not.toContainText('40,00');
   });
 });
