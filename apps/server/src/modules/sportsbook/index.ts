@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -48,8 +48,12 @@ export function createSportsbookModule(deps: {
   sleep?: (ms: number) => Promise<void>;
   /** The event bus: with it, committed feed changes are pushed over /ws (realtime/) and cash-out offers sent. */
   bus?: Pick<EventBus, 'publishAll'>;
-  /** The push's coalescing window (default 25 ms) and the cash-out offers' interval (default 1 s). */
-  push?: { windowMs?: number; offersIntervalMs?: number };
+  /**
+   * The push's coalescing windows (event topics 25 ms, the live list 50 ms), the cash-out offers'
+   * interval (1 s), and a connection of its own to NOTIFY through (default db): a busy pool would
+   * make the push wait behind the feed's own transactions.
+   */
+  push?: { windowMs?: number; liveWindowMs?: number; offersIntervalMs?: number; db?: DbExecutor };
 }) {
   const logger = deps.logger.child({ module: 'sportsbook' });
   const now = deps.now ?? (() => new Date());
@@ -61,7 +65,7 @@ export function createSportsbookModule(deps: {
       ? createCashOutOffers({ db: deps.db, bus: deps.bus, logger, quotesOf: tickets.api.cashOutQuotesOf, ...(deps.push?.offersIntervalMs ? { intervalMs: deps.push.offersIntervalMs } : {}) })
       : undefined;
   const publisher = deps.bus
-    ? createBookPublisher({ db: deps.db, bus: deps.bus, logger, ...(deps.push?.windowMs ? { windowMs: deps.push.windowMs } : {}), ...(offers ? { onPublished: offers.marketsPublished } : {}) })
+    ? createBookPublisher({ db: deps.push?.db ?? deps.db, bus: deps.bus, logger, ...(deps.push?.windowMs ? { windowMs: deps.push.windowMs } : {}), ...(deps.push?.liveWindowMs ? { liveWindowMs: deps.push.liveWindowMs } : {}), ...(offers ? { onPublished: offers.marketsPublished } : {}) })
     : undefined;
   // Refused messages leave a row for the console's feed health (backoffice/feed-health.ts).
   const applier = { apply: recordingRefusals(deps.db, createFeedApplier(deps.db, publisher ? { onCommitted: publisher.push } : {}).apply) };

@@ -78,7 +78,7 @@ async function client(): Promise<Client> {
     socket,
     messages,
     send: (message) => socket.send(typeof message === 'string' ? message : JSON.stringify(message)),
-    waitFor(predicate, timeoutMs = 3000) {
+    waitFor(predicate, timeoutMs = 10_000) {
       const found = messages.find(predicate);
       if (found) return Promise.resolve(found);
       return new Promise((resolve, reject) => {
