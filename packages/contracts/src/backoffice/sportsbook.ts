@@ -55,9 +55,10 @@ export type SportsbookAdminCreateEvent = z.input<typeof SportsbookAdminCreateEve
 
 export const SportsbookAdminMarketsSchema = z.object({ requestId: RequestId, markets: z.array(SportsbookAdminMarketInputSchema).min(1).max(100) });
 
+/** live (with the score, period and clock), ended (its markets stopped), or cancelled / postponed (the fixture changes; its markets suspended — void them by result). */
 export const SportsbookAdminEventStateSchema = z.object({
   requestId: RequestId,
-  status: z.enum(['live', 'ended']),
+  status: z.enum(['live', 'ended', 'cancelled', 'postponed']),
   homeScore: z.number().int().min(0).max(10_000).optional(),
   awayScore: z.number().int().min(0).max(10_000).optional(),
   period: z.string().trim().min(1).max(20).nullable().optional(),

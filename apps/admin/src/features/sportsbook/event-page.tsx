@@ -30,7 +30,7 @@ function EventBody({ event }: { event: SportsbookAdminEventDetail }) {
   const session = useSession();
   const mayTrade = session.can('sportsbook.trade');
   const change = useBookChange();
-  const [dialog, setDialog] = useState<'live' | 'end' | 'market' | null>(null);
+  const [dialog, setDialog] = useState<'live' | 'end' | 'cancelled' | 'postponed' | 'market' | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const language = i18n.language;
   const path = (action: string) => `/events/${encodeURIComponent(event.id)}/${action}`;
@@ -55,6 +55,8 @@ function EventBody({ event }: { event: SportsbookAdminEventDetail }) {
         <div className="sb-actions">
           <Button size="sm" onClick={() => setDialog('live')} data-testid="sb-event-live">{t('event.setLive')}</Button>
           <Button size="sm" variant="outline" onClick={() => setDialog('end')} disabled={event.status === 'ended'} data-testid="sb-event-end">{t('event.end')}</Button>
+          <Button size="sm" variant="outline" onClick={() => setDialog('postponed')} disabled={event.status !== 'not_started'} data-testid="sb-event-postpone">{t('event.postpone')}</Button>
+          <Button size="sm" variant="outline" onClick={() => setDialog('cancelled')} disabled={event.status === 'cancelled' || event.status === 'ended'} data-testid="sb-event-cancel">{t('event.cancel')}</Button>
           <Button size="sm" variant="outline" onClick={() => send('suspend', {})} disabled={change.isPending} data-testid="sb-event-suspend-all">{t('event.suspendAll')}</Button>
           <Button size="sm" variant="outline" onClick={() => send('reopen', {})} disabled={change.isPending} data-testid="sb-event-reopen-all">{t('event.reopenAll')}</Button>
           <Button size="sm" variant="outline" onClick={() => setDialog('market')} data-testid="sb-event-add-market">{t('event.addMarket')}</Button>
@@ -80,6 +82,20 @@ function EventBody({ event }: { event: SportsbookAdminEventDetail }) {
           busy={change.isPending}
           testId="sb-end-dialog"
           onConfirm={() => send('state', { status: 'ended' }, () => setDialog(null))}
+          onCancel={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog === 'cancelled' || dialog === 'postponed' ? (
+        <ConfirmDialog
+          open
+          title={t(dialog === 'cancelled' ? 'event.cancel' : 'event.postpone')}
+          message={t(dialog === 'cancelled' ? 'event.cancelConfirm' : 'event.postponeConfirm')}
+          confirmLabel={t(dialog === 'cancelled' ? 'event.cancel' : 'event.postpone')}
+          cancelLabel={t('common.back')}
+          closeLabel={t('common.back')}
+          busy={change.isPending}
+          testId="sb-fixture-dialog"
+          onConfirm={() => send('state', { status: dialog }, () => setDialog(null))}
           onCancel={() => setDialog(null)}
         />
       ) : null}

@@ -119,6 +119,12 @@ describe('events and markets by hand', () => {
     const ended = (await call(risk, 'GET', `/events/${eventId}`)).body;
     expect(ended.status).toBe('ended');
     expect(ended.markets.map((row: Json) => row.status)).toEqual(['suspended', 'suspended']);
+
+    const other = await newEvent();
+    expect((await call(risk, 'POST', `/events/${other}/state`, { requestId: randomUUID(), status: 'cancelled' })).status).toBe(200);
+    const cancelled = (await call(risk, 'GET', `/events/${other}`)).body;
+    expect(cancelled).toMatchObject({ status: 'cancelled', home: 'Bahia', tournament: { namePt: 'Copa Manual' } });
+    expect(cancelled.markets.map((row: Json) => row.status)).toEqual(['suspended', 'suspended']);
   });
 
   it('refuses an operator without the permission (403) and bad input (translated 400/404), changing nothing', async () => {

@@ -104,6 +104,27 @@ export function createTrading(deps: { db: Db; feed: OperatorFeed }) {
     return { type: market.type, specifiers, status, outcomes };
   }
 
+  /** A fixture change with the event's current fixture and the new status (the apply service suspends its markets). */
+  async function cancelOrPostpone(eventId: string, status: 'cancelled' | 'postponed'): Promise<number> {
+    const row = await repository.findEvent(db, eventId);
+    if (!row) throw new AppError('sportsbook.event_not_found', 'no such event', { eventId });
+    const sport = (await sql<{ sort: number }>`select sort from sportsbook_sport where id = ${row.sport_id}`.execute(db)).rows[0];
+    return feed.send(eventId, (producer, timestamp) =>
+      ({
+        kind: 'fixture_change',
+        producer,
+        eventId,
+        timestamp,
+        sport: { id: row.sport_id, kind: row.sport_kind, namePt: row.sport_pt, nameEn: row.sport_en, sort: sport?.sort ?? 0 },
+        category: { id: row.category_id, namePt: row.category_pt, nameEn: row.category_en, countryCode: row.category_country },
+        tournament: { id: row.tournament_id, namePt: row.tournament_pt, nameEn: row.tournament_en },
+        ...(row.home !== null ? { home: row.home, away: row.away } : { competitors: row.competitors }),
+        startAt: row.start_at.getTime(),
+        status,
+      }) as FeedMessage,
+    );
+  }
+
   const oddsChange = (eventId: string, markets: unknown[], event?: Record<string, unknown>) => (producer: string, timestamp: number) =>
     ({ kind: 'odds_change', producer, eventId, timestamp, markets, ...(event ? { event } : {}) }) as FeedMessage;
 
@@ -137,7 +158,8 @@ export function createTrading(deps: { db: Db; feed: OperatorFeed }) {
       return feed.send(eventId, oddsChange(eventId, markets.map(toFeedMarket)));
     },
 
-    async setState(eventId: string, state: { status: 'live' | 'ended'; homeScore?: number | undefined; awayScore?: number | undefined; period?: string | null | undefined; clockSeconds?: number | null | undefined }): Promise<number> {
+    async setState(eventId: string, state: { status: 'live' | 'ended' | 'cancelled' | 'postponed'; homeScore?: number | undefined; awayScore?: number | undefined; period?: string | null | undefined; clockSeconds?: number | null | undefined }): Promise<number> {
+      if (state.status === 'cancelled' || state.status === 'postponed') return cancelOrPostpone(eventId, state.status);
       // An ended event takes no more bets: its markets are stopped first.
       const stopped = state.status === 'ended' ? await feed.send(eventId, (producer, timestamp) => ({ kind: 'bet_stop', producer, eventId, timestamp })) : 0;
       const event = Object.fromEntries(Object.entries(state).filter(([, value]) => value !== undefined));
