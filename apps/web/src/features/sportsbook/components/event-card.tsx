@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { SportsbookEventSummary } from '@app/contracts';
 import { eventName, useBookNames, useStartTime } from './book-names.ts';
-import { OddsButton } from './odds-button.tsx';
+import { OddsButton, useJustChanged } from './odds-button.tsx';
 
 export function EventClock({ event }: { event: Pick<SportsbookEventSummary, 'status' | 'homeScore' | 'awayScore' | 'period' | 'clockSeconds' | 'startAt'> }) {
   const { t } = useTranslation('sportsbook');
@@ -28,8 +28,9 @@ export function EventCard({ event }: { event: SportsbookEventSummary }) {
   const market = event.mainMarket;
   const live = event.status === 'live';
   const name = eventName(event);
+  const scored = useJustChanged(`${event.homeScore ?? 0}-${event.awayScore ?? 0}`);
   return (
-    <article className="sb-event" data-testid="sb-event" data-event-id={event.id}>
+    <article className={scored ? 'sb-event is-scored' : 'sb-event'} data-testid="sb-event" data-event-id={event.id}>
       <header className="sb-event__meta">
         <span className="sb-event__tournament">{names.named(event.category)} · {names.named(event.tournament)}</span>
         <EventClock event={event} />

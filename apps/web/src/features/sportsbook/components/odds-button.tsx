@@ -19,6 +19,20 @@ function useOddsMove(odds: string): Move {
   return move;
 }
 
+/** True for a few seconds after `value` changed (a new score flashes on the scoreboard and the lists). */
+export function useJustChanged(value: string): boolean {
+  const last = useRef(value);
+  const [changed, setChanged] = useState(false);
+  useEffect(() => {
+    if (last.current === value) return;
+    last.current = value;
+    setChanged(true);
+    const timer = setTimeout(() => setChanged(false), 3_000);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return changed;
+}
+
 /** An outcome's odds: a click adds it to the slip (or takes it off); a suspended outcome is locked. */
 export function OddsButton({ selection, label, locked, compact = false }: { selection: SlipSelection; label: string; locked: boolean; compact?: boolean }) {
   const { t } = useTranslation('sportsbook');

@@ -136,6 +136,7 @@ describe('event page', () => {
       }),
     );
     await waitFor(() => expect(screen.getByTestId('sb-scoreboard-score').textContent).toBe('1 – 1'));
+    expect(screen.getByTestId('sb-scoreboard-score').className).toContain('is-flash');
     const over = screen.getAllByTestId('sb-odds').find((button) => button.getAttribute('data-selection') === 'sb:1|totals?total=3.5|over')!;
     expect(over.textContent).toContain('2.10');
     expect(over.getAttribute('data-move')).toBe('down');

@@ -10,7 +10,7 @@ import { eventQueryOptions } from '../api/sportsbook.api.ts';
 import { SlipDock } from '../components/slip-dock.tsx';
 import { eventName, useBookNames } from '../components/book-names.ts';
 import { EventClock } from '../components/event-card.tsx';
-import { OddsButton } from '../components/odds-button.tsx';
+import { OddsButton, useJustChanged } from '../components/odds-button.tsx';
 import { slipStore, type BookPrice } from '../components/slip-store.ts';
 import '../components/sportsbook.css';
 
@@ -91,12 +91,13 @@ function CategoryChips({ categories, category, onCategory }: { categories: reado
 function Scoreboard({ event }: { event: SportsbookEventDetail }) {
   const names = useBookNames();
   const live = event.status === 'live';
+  const scored = useJustChanged(`${event.homeScore ?? 0}-${event.awayScore ?? 0}`);
   return (
     <section className="sb-scoreboard" data-testid="sb-scoreboard">
       <p className="sb-scoreboard__meta">{names.named(event.sport)} · {names.named(event.category)} · {names.named(event.tournament)}</p>
       <h1 className="sb-scoreboard__teams" data-testid="page-title">
         <span>{event.home ?? event.competitors[0]}</span>
-        {live ? <strong className="sb-scoreboard__score" data-testid="sb-scoreboard-score">{event.homeScore ?? 0} – {event.awayScore ?? 0}</strong> : <span className="sb-scoreboard__vs">×</span>}
+        {live ? <strong className={scored ? 'sb-scoreboard__score is-flash' : 'sb-scoreboard__score'} data-testid="sb-scoreboard-score" aria-live="polite">{event.homeScore ?? 0} – {event.awayScore ?? 0}</strong> : <span className="sb-scoreboard__vs">×</span>}
         <span>{event.away ?? event.competitors[1]}</span>
       </h1>
       <EventClock event={event} />
