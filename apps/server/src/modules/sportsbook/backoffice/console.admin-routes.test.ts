@@ -253,8 +253,9 @@ describe('results, liability, alerts and tickets', () => {
     expect(await ticketStatus(large)).toBe('void');
   });
 
-  it("reports the feed's health with refused messages", async () => {
+  it("reports the feed's health with refused messages, keeping two days of them", async () => {
     await newEvent();
+    await sql`insert into sportsbook_feed_refusal (producer, code, detail, refused_at) values ('oldfeed', 'unknown_event', 'old', now() - interval '3 days')`.execute(ctx.core.db);
     await expect(ctx.core.modules.sportsbook.api.applyFeedMessage({ kind: 'bet_stop', producer: 'manual', eventId: 'no:such:event', timestamp: Date.now() })).rejects.toThrow();
     const health = (await call(support, 'GET', '/feed-health')).body;
     const manual = health.producers.find((row: Json) => row.producer === 'manual');
@@ -262,6 +263,7 @@ describe('results, liability, alerts and tickets', () => {
     expect(manual.refusedLastHour).toBeGreaterThan(0);
     expect(health.recentRefusals[0]).toMatchObject({ producer: 'manual', eventId: 'no:such:event', code: 'unknown_event' });
     expect(typeof health.flaggedTickets).toBe('number');
+    expect((await sql<{ n: number }>`select count(*)::int as n from sportsbook_feed_refusal where producer = 'oldfeed'`.execute(ctx.core.db)).rows[0]!.n).toBe(0);
   });
 
   it('reads and replaces the thresholds (settings.manage only)', async () => {

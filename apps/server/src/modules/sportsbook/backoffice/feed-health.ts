@@ -17,7 +17,9 @@ export function recordingRefusals(db: Db, apply: (message: FeedMessage) => Promi
       if (error instanceof FeedRefusal) {
         const producer = typeof message.producer === 'string' ? message.producer.slice(0, 40) : 'unknown';
         const eventId = typeof message.eventId === 'string' ? message.eventId.slice(0, 120) : null;
-        await sql`insert into sportsbook_feed_refusal (producer, event_id, code, detail) values (${producer || 'unknown'}, ${eventId}, ${error.code}, ${error.message.slice(0, 500)})`
+        // Kept two days (the health reads the last hour): each refusal also drops up to 100 older rows.
+        await sql`with old as (delete from sportsbook_feed_refusal where id in (select id from sportsbook_feed_refusal where refused_at < now() - interval '2 days' order by refused_at limit 100))
+                  insert into sportsbook_feed_refusal (producer, event_id, code, detail) values (${producer || 'unknown'}, ${eventId}, ${error.code}, ${error.message.slice(0, 500)})`
           .execute(db)
           .catch(() => undefined);
       }
