@@ -4,7 +4,7 @@ import type { Logger } from '../../platform/logger.ts';
 import type { RequestLog } from './request-log.ts';
 import type { ProviderService } from './provider.service.ts';
 import type { VendorAccessCache } from './vendor-access.ts';
-import { PROVIDER_ACTIONS, ProviderError, REQUEST_SCHEMAS, type ProviderAction, type ProviderErrorResponse, type WinRequest } from './provider.wire.ts';
+import { PROVIDER_ACTIONS, ProviderError, REQUEST_SCHEMAS, type ProviderAction, type ProviderErrorResponse, type RollbackRequest, type WinRequest } from './provider.wire.ts';
 
 /** The protocol's answer as the HTTP API sends it: the status and the JSON body. */
 export interface ProviderWireAnswer {
@@ -83,11 +83,11 @@ export function createProviderCallbacks(deps: { service: ProviderService; logger
     },
 
     /**
-     * Many wins of one vendor at once (in process only): each body checked like handle's, the
-     * valid ones run as one statement (service.winBatch: the same callback per win, one commit),
-     * each answered and logged as handle would answer it alone.
+     * Many wins (or rollbacks) of one vendor at once (in process only): each body checked like
+     * handle's, the valid ones run as one statement (service.moneyBatch: the same callback each,
+     * one commit), each answered and logged as handle would answer it alone.
      */
-    async handleWins(vendorCode: string, bodies: readonly unknown[]): Promise<ProviderWireAnswer[]> {
+    async handleMany(vendorCode: string, action: 'win' | 'rollback', bodies: readonly unknown[]): Promise<ProviderWireAnswer[]> {
       const started = performance.now();
       const answers: ProviderWireAnswer[] = new Array(bodies.length);
       const transactionIds: Array<string | null> = bodies.map(() => null);
@@ -100,17 +100,17 @@ export function createProviderCallbacks(deps: { service: ProviderService; logger
         const access = await deps.vendors.access(vendorCode, null);
         if (!access) throw new ProviderError('INVALID_SIGNATURE', 'unknown vendor');
         if (!access.enabled) throw new ProviderError('INVALID_SIGNATURE', 'this vendor is disabled');
-        const valid: Array<{ index: number; body: WinRequest }> = [];
+        const valid: Array<{ index: number; body: WinRequest | RollbackRequest }> = [];
         bodies.forEach((body, index) => {
           try {
-            const callback = parseCallback('win', body);
+            const callback = parseCallback(action, body);
             transactionIds[index] = callback.transactionId;
-            valid.push({ index, body: callback.body as WinRequest });
+            valid.push({ index, body: callback.body as WinRequest | RollbackRequest });
           } catch (error) {
             fail(index, error);
           }
         });
-        const results = await deps.service.winBatch(vendorCode, valid.map((each) => each.body));
+        const results = await deps.service.moneyBatch(vendorCode, action, valid.map((each) => each.body));
         results.forEach((result, position) => {
           const index = valid[position]!.index;
           if (result instanceof ProviderError) fail(index, result);
@@ -124,7 +124,7 @@ export function createProviderCallbacks(deps: { service: ProviderService; logger
       const each = (performance.now() - started) / Math.max(1, bodies.length);
       return answers.map((answer, index) => {
         const errorCode = answer.status === 200 ? null : (answer.body as ProviderErrorResponse).error.code;
-        deps.requestLog.add({ vendorCode, action: 'win', transactionId: transactionIds[index] ?? null, errorCode, statusCode: answer.status, durationMs: each, ip: null });
+        deps.requestLog.add({ vendorCode, action, transactionId: transactionIds[index] ?? null, errorCode, statusCode: answer.status, durationMs: each, ip: null });
         return { status: answer.status, body: JSON.parse(JSON.stringify(answer.body)) };
       });
     },

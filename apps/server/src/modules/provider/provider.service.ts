@@ -145,6 +145,33 @@ export function createProviderService(deps: ProviderDeps) {
     };
   }
 
+  /** A rollback's callback and its reversal (of the bet, or of the win with originalAction 'win'). */
+  function rollbackCall(vendorCode: string, request: RollbackRequest): { call: repository.MoneyCall; journal: Reversal } {
+    const memberId = playerIdOf(request.playerId);
+    const original = request.originalAction ?? 'bet';
+    const content: unknown[] = [request.playerId, request.originalTransactionId, request.roundId];
+    if (original === 'win') content.push('win');
+    return {
+      call: {
+        vendor: vendorCode,
+        action: 'rollback',
+        transaction_id: request.transactionId,
+        member: memberId.toString(),
+        round: request.roundId,
+        hash: hashContent(content),
+        original_transaction_id: request.originalTransactionId,
+        original_action: original,
+      },
+      journal: {
+        key: `rollback:${vendorCode}:${request.transactionId}`,
+        reverses: `${original}:${vendorCode}:${request.originalTransactionId}`,
+        reversedType: original,
+        reference: request.roundId,
+        member: memberId,
+      },
+    };
+  }
+
   return {
     async authenticate(vendorCode: string, request: AuthenticateRequest): Promise<AuthenticateResponse> {
       const launch = await deps.redeemLaunchToken(request.token);
@@ -205,19 +232,21 @@ export function createProviderService(deps: ProviderDeps) {
     },
 
     /**
-     * Many wins of one vendor in one statement and one transaction (in process only: our own
-     * products settling many rounds at once, e.g. a sportsbook event's tickets). Each win is the
-     * same provider_money_callback as win() — replay guard, round, stored answer — so the answers
-     * are the ones win() would give; one commit instead of one per win. The batch uses one house
-     * shard. If the statement fails (one win refused, a deadlock), every win is sent again on its
-     * own, so each gets its own answer; a refusal is answered as its ProviderError.
+     * Many wins (or rollbacks) of one vendor in one statement and one transaction (in process
+     * only: our own products settling many rounds at once, e.g. a sportsbook event's tickets, and
+     * resettling them). Each is the same provider_money_callback as win() / rollback() — replay
+     * guard, round, stored answer — so the answers are the ones they would give; one commit
+     * instead of one each. The batch uses one house shard. If the statement fails (one refused,
+     * a deadlock), every call is sent again on its own, so each gets its own answer; a refusal is
+     * answered as its ProviderError.
      */
-    async winBatch(vendorCode: string, requests: readonly WinRequest[]): Promise<Array<TransactionResponse | ProviderError>> {
+    async moneyBatch(vendorCode: string, action: 'win' | 'rollback', requests: ReadonlyArray<WinRequest | RollbackRequest>): Promise<Array<TransactionResponse | ProviderError>> {
       if (requests.length === 0) return [];
+      const callOf = (request: WinRequest | RollbackRequest) => (action === 'win' ? winCall(vendorCode, request as WinRequest) : rollbackCall(vendorCode, request as RollbackRequest));
       try {
         const prepared = await Promise.all(
           requests.map(async (request) => {
-            const { call, journal } = await winCall(vendorCode, request);
+            const { call, journal } = await callOf(request);
             const wire = journal ? deps.wallet.prepareForSql(journal) : null;
             return { ...call, op: wire?.op ?? null, shard: wire?.shard };
           }),
@@ -235,7 +264,7 @@ export function createProviderService(deps: ProviderDeps) {
         return Promise.all(
           requests.map(async (request) => {
             try {
-              const { call, journal } = await winCall(vendorCode, request);
+              const { call, journal } = await callOf(request);
               return await moneyCallback(call, journal);
             } catch (error) {
               if (error instanceof ProviderError) return error;
@@ -253,29 +282,8 @@ export function createProviderService(deps: ProviderDeps) {
      * rollbacks stored before originalAction existed still match.
      */
     async rollback(vendorCode: string, request: RollbackRequest): Promise<TransactionResponse> {
-      const memberId = playerIdOf(request.playerId);
-      const original = request.originalAction ?? 'bet';
-      const content: unknown[] = [request.playerId, request.originalTransactionId, request.roundId];
-      if (original === 'win') content.push('win');
-      return moneyCallback(
-        {
-          vendor: vendorCode,
-          action: 'rollback',
-          transaction_id: request.transactionId,
-          member: memberId.toString(),
-          round: request.roundId,
-          hash: hashContent(content),
-          original_transaction_id: request.originalTransactionId,
-          original_action: original,
-        },
-        {
-          key: `rollback:${vendorCode}:${request.transactionId}`,
-          reverses: `${original}:${vendorCode}:${request.originalTransactionId}`,
-          reversedType: original,
-          reference: request.roundId,
-          member: memberId,
-        },
-      );
+      const { call, journal } = rollbackCall(vendorCode, request);
+      return moneyCallback(call, journal);
     },
   };
 }

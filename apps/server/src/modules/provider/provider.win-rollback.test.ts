@@ -161,11 +161,11 @@ describe('provider API: rollback of a win', () => {
     expect(await journals(`win:${VENDOR}:${id}-w`)).toEqual([{ type: 'win', status: 'applied', product: 'casino' }]);
   });
 
-  it('pays many wins in one statement (in process): each answered as alone; a refused one falls back to one call each; replays unchanged', async () => {
+  it('pays many wins (and rollbacks of wins) in one statement (in process): each answered as alone; a refused one falls back to one call each; replays unchanged', async () => {
     const player = await seatedPlayer(10_000n);
     const id = ids();
     for (const n of [1, 2, 3]) await call('bet', bet(player.playerId, `${id}-b${n}`, '1.00', `${id}-r${n}`));
-    const handleWins = ctx.core.modules.provider.api.callbacks.handleWins;
+    const handleWins = (vendor: string, bodies: unknown[]) => ctx.core.modules.provider.api.callbacks.handleMany(vendor, 'win', bodies);
     const wins = [win(player.playerId, `${id}-w1`, '5.00', `${id}-r1`), win(player.playerId, `${id}-w2`, '0.00', `${id}-r2`), win(player.playerId, `${id}-w3`, '2.50', `${id}-r3`)];
     const answers = await handleWins(VENDOR, wins);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
@@ -179,6 +179,15 @@ describe('provider API: rollback of a win', () => {
     expect(mixed.map((answer) => [answer.status, (answer.body as { error?: { code: string } }).error?.code])).toEqual([[400, 'INVALID_REQUEST'], [400, 'INVALID_REQUEST'], [200, undefined]]);
     expect(mixed[2]).toEqual(answers[0]);
     expect(await cash(player.id)).toBe(10_450n);
+    // Rollbacks of wins in a batch: each taken back once, the 0.00 one with nothing posted; replayed unchanged.
+    const unwins = [unwin(player.playerId, `${id}-u1`, `${id}-w1`, `${id}-r1`), unwin(player.playerId, `${id}-u2`, `${id}-w2`, `${id}-r2`)];
+    const undone = await ctx.core.modules.provider.api.callbacks.handleMany(VENDOR, 'rollback', unwins);
+    expect(undone.map((answer) => answer.status)).toEqual([200, 200]);
+    expect(await cash(player.id)).toBe(9_950n);
+    expect(await ctx.core.modules.provider.api.callbacks.handleMany(VENDOR, 'rollback', unwins)).toEqual(undone);
+    expect(await round(player.id, `${id}-r1`)).toMatchObject({ win: 0n, status: 'open' });
+    expect(await journals(`rollback:${VENDOR}:${id}-u2`)).toEqual([]);
+    expect(await cash(player.id)).toBe(9_950n);
   });
 
   it('keeps the ledger consistent', async () => {

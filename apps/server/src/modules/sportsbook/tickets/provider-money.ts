@@ -14,8 +14,8 @@ export type MoneyCallResult = { ok: true; operatorTransactionId: string; balance
 export interface ProviderMoneyPorts {
   /** The provider module's in-process protocol handler (api.callbacks.handle). */
   handle: ProviderProtocolHandler;
-  /** Many wins in one statement (api.callbacks.handleWins); without it, wins go one call each. */
-  handleWins?: (vendorCode: string, bodies: readonly unknown[]) => Promise<Array<{ status: number; body: unknown }>>;
+  /** Many wins or rollbacks in one statement (api.callbacks.handleMany); without it, one call each. */
+  handleMany?: (vendorCode: string, action: 'win' | 'rollback', bodies: readonly unknown[]) => Promise<Array<{ status: number; body: unknown }>>;
   /** The catalogue's idempotent vendor creation. */
   ensureSeamlessVendor: (input: {
     code: string;
@@ -106,10 +106,18 @@ export function createProviderMoney(ports: ProviderMoneyPorts) {
 
   /** Many settlements' wins at once (one statement when the provider offers it), each answered as win() would be. */
   async function winMany(items: ReadonlyArray<{ memberId: bigint; ticketId: bigint; transactionId: string; amount: string }>): Promise<MoneyCallResult[]> {
-    if (!ports.handleWins) return Promise.all(items.map((item) => win(item.memberId, item.ticketId, item.transactionId, item.amount)));
+    if (!ports.handleMany) return Promise.all(items.map((item) => win(item.memberId, item.ticketId, item.transactionId, item.amount)));
     await register();
     const bodies = items.map((item) => ({ playerId: item.memberId.toString(), transactionId: item.transactionId, roundId: roundOf(item.ticketId), gameCode: SPORTSBOOK_GAME_CODE, amount: item.amount, roundClosed: true }));
-    return (await ports.handleWins(SPORTSBOOK_VENDOR_CODE, bodies)).map(read);
+    return (await ports.handleMany(SPORTSBOOK_VENDOR_CODE, 'win', bodies)).map(read);
+  }
+
+  /** Many settlements' wins taken back at once (one statement when the provider offers it), each answered as unwin() would be. */
+  async function unwinMany(items: ReadonlyArray<{ memberId: bigint; ticketId: bigint; transactionId: string; winTransactionId: string }>): Promise<MoneyCallResult[]> {
+    if (!ports.handleMany) return Promise.all(items.map((item) => unwin(item.memberId, item.ticketId, item.transactionId, item.winTransactionId)));
+    await register();
+    const bodies = items.map((item) => ({ playerId: item.memberId.toString(), transactionId: item.transactionId, originalTransactionId: item.winTransactionId, roundId: roundOf(item.ticketId), originalAction: 'win' }));
+    return (await ports.handleMany(SPORTSBOOK_VENDOR_CODE, 'rollback', bodies)).map(read);
   }
 
   /**
@@ -120,7 +128,7 @@ export function createProviderMoney(ports: ProviderMoneyPorts) {
     return call('rollback', { playerId: memberId.toString(), transactionId, originalTransactionId: winTransactionId, roundId: roundOf(ticketId), originalAction: 'win' });
   }
 
-  return { register, debit, refund, win, winMany, unwin, assertAgeVerified: async (memberId: bigint) => ports.assertAgeVerified?.(memberId) };
+  return { register, debit, refund, win, winMany, unwin, unwinMany, assertAgeVerified: async (memberId: bigint) => ports.assertAgeVerified?.(memberId) };
 }
 
 export type ProviderMoney = ReturnType<typeof createProviderMoney>;

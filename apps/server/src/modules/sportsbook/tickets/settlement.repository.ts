@@ -230,9 +230,13 @@ export async function dueReversals(db: DbExecutor, limit: number) {
   return rows.rows;
 }
 
-/** The reversal answered (once). */
-export async function markReversed(db: DbExecutor, ticketId: bigint, n: number): Promise<void> {
-  await sql`update sportsbook_ticket_settlement set reversed_at = now() where ticket_id = ${ticketId} and n = ${n} and reversed_at is null`.execute(db);
+/** Reversals answered: their rows marked (once), in one statement. */
+export async function markReversedMany(db: DbExecutor, reversed: ReadonlyArray<{ ticketId: bigint; n: number }>): Promise<void> {
+  if (reversed.length === 0) return;
+  await sql`
+    update sportsbook_ticket_settlement s set reversed_at = now()
+    from unnest(${reversed.map((each) => each.ticketId.toString())}::bigint[], ${reversed.map((each) => each.n)}::integer[]) as x (ticket_id, n)
+    where s.ticket_id = x.ticket_id and s.n = x.n and s.reversed_at is null`.execute(db);
 }
 
 /** Settlement intents whose win is not yet confirmed and waits for no reversal, oldest first. */
@@ -247,24 +251,10 @@ export async function dueIntents(db: DbExecutor, limit: number) {
 }
 
 /**
- * The win answered: the ticket takes its settled status and its settlement row is paid (once).
- * Only the win of the settlement still in force settles the ticket: a late answer of a win a
- * correction has since reversed changes nothing.
+ * Wins answered: each ticket takes its settled status and its settlement row is paid (once), in
+ * one statement. Only the win of the settlement still in force settles a ticket: a late answer of
+ * a win a correction has since reversed changes nothing. Answers how many were settled by it.
  */
-export async function markSettled(db: DbExecutor, ticketId: bigint, transactionId: string): Promise<boolean> {
-  const result = await sql<{ id: bigint }>`
-    with settled as (
-      update sportsbook_ticket set status = settle_status, settled_at = now(), decided_at = now(), updated_at = now()
-      where id = ${ticketId} and status = 'open' and settle_transaction_id = ${transactionId}
-      returning id, settle_n
-    ), paid as (
-      update sportsbook_ticket_settlement s set paid_at = now() from settled where s.ticket_id = settled.id and s.n = settled.settle_n and s.paid_at is null
-    )
-    select id from settled`.execute(db);
-  return result.rows.length > 0;
-}
-
-/** markSettled for many tickets in one statement; answers how many were settled by it. */
 export async function markSettledMany(db: DbExecutor, wins: ReadonlyArray<{ ticketId: bigint; transactionId: string }>): Promise<number> {
   if (wins.length === 0) return 0;
   const result = await sql<{ n: number }>`

@@ -208,25 +208,36 @@ export function createSettlementService(deps: { db: Db; logger: Logger; money: P
     await Promise.all(Array.from({ length: Math.min(PAY_CONCURRENCY, items.length) }, worker));
   }
 
+  /** WIN_BATCH calls per batch, each batch's members in id order (batches running at once lock member accounts in one order). */
+  function inBatches<T extends { member_id: bigint }>(items: readonly T[]): T[][] {
+    const batches: T[][] = [];
+    for (let start = 0; start < items.length; start += WIN_BATCH) batches.push(items.slice(start, start + WIN_BATCH).sort((a, b) => (a.member_id < b.member_id ? -1 : a.member_id > b.member_id ? 1 : 0)));
+    return batches;
+  }
+
   /** Delivers the stored reversals, then the wins due; each answer marks its row. */
   async function pay(): Promise<{ paid: number; unpaid: number }> {
     const counts = { paid: 0, unpaid: 0 };
-    await pool(await repository.dueReversals(db, WINS_PER_PASS), async (due) => {
+    await pool(inBatches(await repository.dueReversals(db, WINS_PER_PASS)), async (batch) => {
+      let answers: Awaited<ReturnType<ProviderMoney['unwinMany']>>;
       try {
-        const answer = await deps.money.unwin(due.member_id, due.ticket_id, due.reversal_transaction_id, due.win_transaction_id);
-        if (!answer.ok) throw new Error(`reversal refused: ${answer.status} ${answer.code}`);
-        await repository.markReversed(db, due.ticket_id, due.n);
-        counts.paid += 1;
+        answers = await deps.money.unwinMany(batch.map((due) => ({ memberId: due.member_id, ticketId: due.ticket_id, transactionId: due.reversal_transaction_id, winTransactionId: due.win_transaction_id })));
       } catch (error) {
-        counts.unpaid += 1;
-        logger.error({ err: error, ticketId: due.ticket_id.toString(), transactionId: due.reversal_transaction_id }, 'sportsbook settlement reversal not delivered; retried next pass');
+        counts.unpaid += batch.length;
+        logger.error({ err: error, reversals: batch.length }, 'sportsbook settlement reversals not delivered; retried next pass');
+        return;
       }
+      const answered = batch.filter((due, index) => {
+        const answer = answers[index]!;
+        if (answer.ok) return true;
+        counts.unpaid += 1;
+        logger.error({ ticketId: due.ticket_id.toString(), transactionId: due.reversal_transaction_id, status: answer.status, code: answer.code }, 'sportsbook settlement reversal refused; retried next pass');
+        return false;
+      });
+      await repository.markReversedMany(db, answered.map((due) => ({ ticketId: due.ticket_id, n: due.n })));
+      counts.paid += answered.length;
     });
-    const due = await repository.dueIntents(db, WINS_PER_PASS);
-    // Batches of members in id order, so two batches running at once lock member accounts in one order.
-    const batches: Array<typeof due> = [];
-    for (let start = 0; start < due.length; start += WIN_BATCH) batches.push(due.slice(start, start + WIN_BATCH).sort((a, b) => (a.member_id < b.member_id ? -1 : a.member_id > b.member_id ? 1 : 0)));
-    await pool(batches, async (batch) => {
+    await pool(inBatches(await repository.dueIntents(db, WINS_PER_PASS)), async (batch) => {
       let answers: Awaited<ReturnType<ProviderMoney['winMany']>>;
       try {
         answers = await deps.money.winMany(batch.map((intent) => ({ memberId: intent.member_id, ticketId: intent.id, transactionId: intent.settle_transaction_id, amount: formatCents(BigInt(intent.return_cents)) })));
