@@ -241,6 +241,16 @@ if (process.env.BENCH_TRACE) {
 console.log('callers        tickets/s  p50 ms  p95 ms  p99 ms   max ms   placed   stmts  CPU ms node + PG (per ticket)');
 for (const callers of LEVELS) console.log(line(`api ${callers}`, await level(callers, DURATION_S, inProcess)));
 
+// The floor: the stake's debit alone (the same in-process provider call a ticket makes, a new round
+// each), so the ticket's own cost is the difference.
+const handle = core.modules.provider.api.callbacks.handle;
+async function debitOnly(member: bigint): Promise<void> {
+  const round = `bench-floor-${randomUUID()}`;
+  const answer = await handle('SPORTSBOOK', 'bet', { playerId: member.toString(), transactionId: `${round}-bet`, roundId: round, gameCode: 'sportsbook', amount: '1.00' });
+  if (answer.status !== 200) throw Object.assign(new Error(JSON.stringify(answer.body)), { code: String(answer.status) });
+}
+console.log(line(`debit only 16`, await level(16, DURATION_S, debitOnly)));
+
 // Over HTTP (Fastify inject): each member of a small set logged in once (bearer session).
 const { app } = await composeHttp(core, { config, logger });
 const httpMembers: Array<{ id: bigint; token: string }> = [];
