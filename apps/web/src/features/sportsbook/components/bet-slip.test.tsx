@@ -32,6 +32,13 @@ describe('slip rules', () => {
     expect(toggleSelection(selections, pick('1x2', 'away')).map((item) => item.outcomeId)).toEqual(['over']);
   });
 
+  it('takes at most 20 selections', () => {
+    let selections: SlipSelection[] = [];
+    for (let index = 0; index < 21; index += 1) selections = toggleSelection(selections, pick('1x2', 'home', '2.000', `e${index}`));
+    expect(selections).toHaveLength(20);
+    expect(selections.at(-1)!.eventId).toBe('e19');
+  });
+
   it('counts a system\'s bets and its total stake, per bet or split from a total', () => {
     const odds = ['2.000', '2.000', '2.000', '2.000'];
     expect(comboFigures({ kind: 'system_preset', preset: 'yankee' }, odds, 100n, 'unit')).toMatchObject({ betCount: 11, totalStakeCents: 1100n, returnCents: 6n * 400n + 4n * 800n + 1600n });
@@ -94,6 +101,24 @@ describe('bet slip', () => {
     fireEvent.click(within(slip()).getByTestId('sb-slip-place'));
     await within(slip()).findByTestId('sb-slip-placed-message');
     expect(calls.find((call) => call.method === 'POST')!.body).toMatchObject({ betType: { kind: 'system_preset', preset: 'yankee' }, stakeMode: 'total', stake: '20.00' });
+  });
+
+  it('checks the stake before sending anything: required, an amount, and a total of at least one centavo per bet', async () => {
+    const calls = bigBook();
+    renderApp('/sports');
+    await screen.findByText('Bahia');
+    for (const id of ['sb:2', 'sb:3', 'sb:4']) fireEvent.click(oddsOf(id, 'home'));
+    fireEvent.click(within(slip()).getByTestId('sb-slip-place'));
+    expect(within(slip()).getByTestId('sb-slip-stake-error').textContent).toBe('Informe o valor da aposta.');
+    fireEvent.change(within(slip()).getByTestId('sb-slip-stake'), { target: { value: '10,555' } });
+    expect(within(slip()).getByTestId('sb-slip-stake-error').textContent).toBe('Informe um valor em reais, como 10,00.');
+    fireEvent.click(within(slip()).getByTestId('sb-slip-type-system'));
+    fireEvent.click(within(slip()).getByTestId('sb-slip-mode-total'));
+    fireEvent.change(within(slip()).getByTestId('sb-slip-stake'), { target: { value: '0,03' } });
+    expect(within(slip()).getByTestId('sb-slip-bet-count').textContent).toBe('4');
+    expect(within(slip()).getByTestId('sb-slip-stake-error').textContent).toBe('O valor total é menor que o número de apostas do sistema.');
+    fireEvent.click(within(slip()).getByTestId('sb-slip-place'));
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
   });
 
   it('places singles as one ticket each with its own stake, once on a double click', async () => {
