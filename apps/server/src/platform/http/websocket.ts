@@ -47,9 +47,23 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
     }
     connection.topics.clear();
   };
+  // Connections by member: a member's event (balance, cash-out offers) costs that member's sockets only.
+  const byMember = new Map<string, Set<Connection>>();
+  const bindMember = (connection: Connection, memberId: string | undefined) => {
+    if (connection.memberId !== undefined) {
+      const set = byMember.get(connection.memberId);
+      if (set?.delete(connection) && set.size === 0) byMember.delete(connection.memberId);
+    }
+    connection.memberId = memberId;
+    if (memberId === undefined) return;
+    let set = byMember.get(memberId);
+    if (!set) byMember.set(memberId, (set = new Set()));
+    set.add(connection);
+  };
   const drop = (connection: Connection) => {
     connections.delete(connection.id);
     leaveTopics(connection);
+    bindMember(connection, undefined);
   };
   const send = (connection: Connection, message: unknown) => {
     if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(message));
@@ -99,7 +113,7 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
       }
       if (!authenticate) return;
       const version = ++authVersion;
-      connection.memberId = undefined;
+      bindMember(connection, undefined);
       const token = parsed.data.token;
       if (token === null) return;
       authenticate(token)
@@ -107,7 +121,7 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
         .then((memberId) => {
           // A later auth message wins over a slower earlier one.
           if (version !== authVersion || socket.readyState !== socket.OPEN) return;
-          connection.memberId = memberId;
+          bindMember(connection, memberId);
           socket.send(JSON.stringify({ type: memberId ? 'auth.ok' : 'auth.failed' }));
         });
     });
@@ -118,9 +132,9 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
     // Encoded once for every recipient: with thousands of crash spectators, per-socket encoding dominates.
     const message = Buffer.from(JSON.stringify({ type: event.type, ...event.data }), 'utf8');
     const { audience } = event;
-    const recipients = audience.kind === 'topic' ? (subscribers.get(audience.topic) ?? []) : connections.values();
+    const recipients =
+      audience.kind === 'topic' ? (subscribers.get(audience.topic) ?? []) : audience.kind === 'member' ? (byMember.get(audience.memberId) ?? []) : connections.values();
     for (const connection of recipients) {
-      if (audience.kind === 'member' && connection.memberId !== audience.memberId) continue;
       if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(message, { binary: false });
     }
   });
