@@ -118,6 +118,32 @@ describe('cash-out quotes', () => {
     expect((await quote(token, id, '1,00')).status).toBe(400);
   });
 
+  it('an accumulator with a leg already won is priced on the legs still to play; a lost leg ends the offer', async () => {
+    const { token } = await player();
+    const [first, second, third] = [await newEvent(), await newEvent(), await newEvent()];
+    const legs = [first, second].map((eventId) => ({ eventId, marketKey: '1x2', outcomeId: 'home', odds: 2100 }));
+    const placed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/sportsbook/tickets',
+      headers: bearer(token),
+      payload: { requestId: randomUUID(), betType: { kind: 'accumulator' }, stakeMode: 'unit', stake: '10.00', oddsPolicy: 'none', legs },
+    });
+    expect(placed.statusCode, placed.body).toBe(200);
+    const id = placed.json().id as string;
+    // 10.00 × 2.1 × 2.1 = 44.10 if both win: worth 44.10 / 2.1 / 2.1 = 10.00 now, quoted 9.50.
+    expect((await quote(token, id)).body).toMatchObject({ price: '9.50', potentialReturn: '44.10' });
+    await settle1x2(first, 'home');
+    await settlePass();
+    // The first leg won: worth 44.10 / 2.1 = 21.00, quoted 19.95.
+    expect((await quote(token, id)).body).toMatchObject({ available: true, price: '19.95', potentialReturn: '44.10' });
+
+    const lost = await placeSingle(token, third);
+    await settle1x2(third, 'away');
+    expect((await quote(token, lost)).body).toMatchObject({ available: false, reason: 'sportsbook.cashout_leg_suspended' });
+    await settlePass();
+    expect((await quote(token, lost)).body).toMatchObject({ available: false, reason: 'sportsbook.cashout_ticket_decided' });
+  });
+
   it('is unavailable while a leg is suspended, and when cash-out is switched off', async () => {
     const { token } = await player();
     const eventId = await newEvent();
