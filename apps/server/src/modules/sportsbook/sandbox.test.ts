@@ -273,8 +273,9 @@ describe('the sandbox runner', () => {
       let clock = new Date(Date.UTC(2026, 10, 29, 15, 0, 0));
       const module = () => createSportsbookModule({ db: database.db, logger: testLogger, now: () => clock, sandbox: { sports: ['cockfight', 'football'] } });
       const first = module();
-      expect(first.jobs.map((job) => job.name)).toEqual(['sportsbook.sandbox-feed']);
-      expect(createSportsbookModule({ db: database.db, logger: testLogger }).jobs).toEqual([]);
+      // The sandbox job exists only when the sandbox is given; the feed-key pruning runs either way.
+      expect(first.jobs.map((job) => job.name)).toEqual(['sportsbook.sandbox-feed', 'sportsbook.prune-feed-keys']);
+      expect(createSportsbookModule({ db: database.db, logger: testLogger }).jobs.map((job) => job.name)).toEqual(['sportsbook.prune-feed-keys']);
       const catchUp = await first.api.sandboxPass();
       expect(catchUp.refused).toBe(0);
       expect(catchUp.applied).toBeGreaterThan(20);
