@@ -14,7 +14,7 @@ type VoidPayload = z.infer<typeof VoidPayloadSchema>;
 const SETTLED = ['won', 'partially_won', 'lost', 'void', 'cashed_out'];
 
 /**
- * Manual void of an open ticket with a reason: the ticket settles with its stake returned (its
+ * Manual void of an open ticket with a reason: the ticket settles with its stake still in play returned (its
  * settlement intent stored like the settlement stores one; the settlement job pays it). A settled
  * ticket is refused ("correct the result instead"); a ticket whose stake is above the void
  * threshold needs a second operator (approval kind sportsbook.ticket_void).
@@ -33,13 +33,14 @@ export function createTicketVoids(deps: { db: Db; audit: AuditWriter }) {
     const run = async (tx: DbExecutor) => {
       const row = await lockTicket(tx, id);
       checkOpen(row, id);
-      if (!(await storeManualVoid(tx, id, row!.total_stake_cents))) throw new AppError('sportsbook.ticket_settled', 'the ticket was decided meanwhile');
+      const returnCents = await storeManualVoid(tx, id);
+      if (returnCents === undefined) throw new AppError('sportsbook.ticket_settled', 'the ticket was decided meanwhile');
       await deps.audit(tx as Db, {
         operatorId: actor.id,
         action: 'sportsbook.ticket.voided',
         targetType: 'sportsbook_ticket',
         targetId: id.toString(),
-        details: { reason, approvalId, memberId: row!.member_id.toString(), returnCents: row!.total_stake_cents.toString(), before: { status: row!.status }, after: { settleStatus: 'void' } },
+        details: { reason, approvalId, memberId: row!.member_id.toString(), returnCents: returnCents.toString(), before: { status: row!.status }, after: { settleStatus: 'void' } },
         ip: actor.ip,
       });
     };

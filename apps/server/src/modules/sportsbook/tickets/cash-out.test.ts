@@ -6,6 +6,7 @@ import { createTestContext, type TestContext } from '../../../../test/test-conte
 import { expectLedgerInvariants } from '../../../../test/wallet-race.ts';
 import type { FeedMessage } from '../index.ts';
 import { feedClock } from '../sportsbook-test-fixtures.ts';
+import { storeManualVoid } from './manual-void.ts';
 
 /**
  * Cash-out on a real PostgreSQL through the whole app: quotes from the book's current odds less the
@@ -206,6 +207,19 @@ describe('cashing out', () => {
     expect(await ticketRow(id)).toMatchObject({ status: 'won' });
     expect(await round(id)).toEqual({ win: 4_00n + 12_15n, status: 'settled' });
     expect(await cash(member)).toBe(1_000_00n - 10_00n + 4_00n + 12_15n);
+    await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
+  });
+
+  it('an operator void after a partial cash-out returns only the stake still in play', async () => {
+    const { member, token } = await player();
+    const eventId = await newEvent();
+    const id = await placeSingle(token, eventId);
+    expect((await cashOut(token, id, { acceptedPrice: '9.50', amount: '4.00' })).status).toBe(200);
+    const stored = await ctx.core.db.transaction().execute((tx) => storeManualVoid(tx, BigInt(id)));
+    expect(stored).toBe(5_78n); // 10.00 × 11/19, floored: the 4.00 already paid bought the rest
+    await settlePass();
+    expect(await ticketRow(id)).toMatchObject({ status: 'void' });
+    expect(await cash(member)).toBe(1_000_00n - 10_00n + 4_00n + 5_78n);
     await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
   });
 
