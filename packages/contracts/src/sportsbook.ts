@@ -44,6 +44,23 @@ export const SportsbookTicketLegSchema = z.object({
   oddsVersion: z.string(),
 });
 
+/**
+ * One settlement of a ticket (GET /api/sportsbook/tickets/:id): the first, and after a corrected
+ * result the reversed one and the next. reversedAt is set once its credit was taken back.
+ */
+export const SportsbookTicketSettlementSchema = z.object({
+  n: z.number().int().min(1),
+  status: z.enum(['won', 'partially_won', 'lost', 'void']),
+  return: MoneySchema,
+  /** When its return was paid (null while being paid). */
+  paidAt: z.string().nullable(),
+  /** When a corrected result took it back (null: in force, or its reversal is still being paid). */
+  reversedAt: z.string().nullable(),
+  /** A corrected result is taking it back (its reversal stored). */
+  reversed: z.boolean(),
+});
+export type SportsbookTicketSettlement = z.infer<typeof SportsbookTicketSettlementSchema>;
+
 export const SportsbookTicketSchema = z.object({
   id: z.string(),
   requestId: z.string(),
@@ -70,6 +87,8 @@ export const SportsbookTicketSchema = z.object({
   cashedOut: MoneySchema.optional(),
   /** The stake still in play after partial cash-outs (equals totalStake when none). */
   remainingStake: MoneySchema.optional(),
+  /** Its settlements, first to last, with the reversals corrected results made (one ticket's read only; absent before the first). */
+  settlements: z.array(SportsbookTicketSettlementSchema).optional(),
 });
 export type SportsbookTicket = z.infer<typeof SportsbookTicketSchema>;
 

@@ -122,6 +122,16 @@ describe('resettling tickets after a corrected result', () => {
       { n: 1, status: 'won', return: '21.00', paid: true, reversal: `sportsbook-${home}-unsettle-1`, reversed: true },
       { n: 2, status: 'lost', return: '0.00', paid: true, reversal: null, reversed: false },
     ]);
+    // The member's view of the ticket shows the same history (GET /api/sportsbook/tickets/:id).
+    const view = await ctx.app.inject({ method: 'GET', url: `/api/sportsbook/tickets/${home}`, headers: bearer(token) });
+    expect(view.json()).toMatchObject({
+      status: 'lost',
+      return: '0.00',
+      settlements: [
+        { n: 1, status: 'won', return: '21.00', paidAt: expect.any(String), reversed: true, reversedAt: expect.any(String) },
+        { n: 2, status: 'lost', return: '0.00', paidAt: expect.any(String), reversed: false, reversedAt: null },
+      ],
+    });
     const round = await sql<{ bet: bigint; win: bigint; status: string }>`select bet, win, status from provider_round where vendor_code = 'SPORTSBOOK' and round_id = ${`sportsbook-${home}`}`.execute(ctx.core.db);
     expect(round.rows[0]).toEqual({ bet: 10_00n, win: 0n, status: 'settled' });
 

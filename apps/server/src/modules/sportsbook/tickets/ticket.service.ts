@@ -5,6 +5,7 @@ import type { Logger } from '../../../platform/logger.ts';
 import { acceptOddsChange, isSystemPreset, potentialReturn, validateTicket, type BetType, type Ticket } from '../domain/index.ts';
 import type { ProviderMoney } from './provider-money.ts';
 import * as repository from './ticket.repository.ts';
+import { settlementsOf } from './settlement.repository.ts';
 
 const CLOSED_EVENT_STATUSES = new Set(['ended', 'cancelled', 'postponed']);
 const OPEN_STATUSES = ['pending_delay', 'pending_debit', 'open'] as const;
@@ -272,7 +273,17 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
   async function get(memberId: bigint, id: bigint): Promise<SportsbookTicket> {
     const row = await repository.findTicket(db, { id });
     if (!row || row.member_id !== memberId) throw new AppError('sportsbook.ticket_not_found');
-    return view(row);
+    // The ticket's settlements (its resettlement history), on the one-ticket read only.
+    const settlements = (await settlementsOf(db, id)).map((each) => ({
+      n: each.n,
+      status: each.status as 'won' | 'partially_won' | 'lost' | 'void',
+      return: formatCents(BigInt(each.return_cents)),
+      paidAt: each.paid_at?.toISOString() ?? null,
+      reversedAt: each.reversed_at?.toISOString() ?? null,
+      reversed: each.reversal_transaction_id !== null,
+    }));
+    // Absent before the first settlement, so an open ticket reads as it was placed.
+    return settlements.length > 0 ? { ...(await view(row)), settlements } : view(row);
   }
 
   async function list(memberId: bigint, status: 'open' | 'settled', limit: number): Promise<SportsbookTicket[]> {
