@@ -30,7 +30,8 @@ const SANDBOX_PAUSE_MS = 1_000;
  * through one apply service (feed/apply.ts), and the built-in sandbox feed for development and
  * demos (sandbox/). The pure settlement maths lives in domain/. Tickets (tickets/) are placed
  * with their stake debited through our provider protocol as vendor SPORTSBOOK and settled from the
- * market result log (tickets/settlement.service.ts, job sportsbook.settle-tickets); they can be
+ * market result log (tickets/settlement.service.ts, job sportsbook.settle-tickets), and resettled
+ * after a corrected result (the win taken back through the protocol, the new return credited); they can be
  * cashed out, whole or in part (tickets/cash-out.*, job sportsbook.pay-cashouts retries unpaid ones).
  * With the event bus, every committed feed change is pushed over /ws, coalesced per topic
  * (realtime/publisher.ts: sportsbook.event:<id>, sportsbook.live), and the owners of open tickets
