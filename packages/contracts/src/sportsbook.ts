@@ -166,6 +166,8 @@ export type SportsbookEventSummary = z.infer<typeof SportsbookEventSummarySchema
 
 export const SportsbookEventListQuerySchema = z.object({
   sport: z.string().regex(SPORT_ID).optional(),
+  /** A whole centre at once: every e-sport (CS2, LoL, Dota 2…) or every cockfight, paged together. */
+  kind: z.enum(['sport', 'esport', 'cockfight']).optional(),
   state: z.enum(['live', 'upcoming']).default('upcoming'),
   /** 1–100; larger values are clamped to 100. */
   limit: z.coerce.number().int().min(1).max(9999).default(30).transform((value) => Math.min(value, 100)),

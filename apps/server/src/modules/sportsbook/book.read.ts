@@ -162,7 +162,7 @@ export function createBookReads(db: DbExecutor) {
     return out;
   }
 
-  async function events(query: { sport?: string | undefined; state: 'live' | 'upcoming'; limit: number; cursor?: string | undefined }) {
+  async function events(query: { sport?: string | undefined; kind?: 'sport' | 'esport' | 'cockfight' | undefined; state: 'live' | 'upcoming'; limit: number; cursor?: string | undefined }) {
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     if (query.sport) {
       const known = (await sql<{ id: string }>`select id from sportsbook_sport where id = ${query.sport}`.execute(db)).rows[0];
@@ -172,6 +172,7 @@ export function createBookReads(db: DbExecutor) {
     const rows = (
       await sql<EventRow>`${EVENT_SELECT}
         where e.status = ${status} and (${query.sport ?? null}::text is null or e.sport_id = ${query.sport ?? null})
+          and (${query.kind ?? null}::text is null or s.kind = ${query.kind ?? null})
           and (${after ? after.startAt : null}::timestamptz is null or (e.start_at, e.id) > (${after ? after.startAt : null}::timestamptz, ${after ? after.id : null}::text))
         order by e.start_at, e.id limit ${query.limit + 1}`.execute(db)
     ).rows;

@@ -24,6 +24,8 @@ const SPORTS = {
   football: { sport: { id: 'football', kind: 'sport', namePt: 'Futebol', nameEn: 'Football' }, category: { id: 'br:football:brazil', namePt: 'Brasil', nameEn: 'Brazil', countryCode: 'BR' }, tournament: { id: 'br:football:serie-a', namePt: 'Série A', nameEn: 'Série A' } },
   basketball: { sport: { id: 'basketball', kind: 'sport', namePt: 'Basquete', nameEn: 'Basketball' }, category: { id: 'br:basketball:usa', namePt: 'EUA', nameEn: 'USA', countryCode: 'US' }, tournament: { id: 'br:basketball:nba', namePt: 'NBA', nameEn: 'NBA' } },
   tennis: { sport: { id: 'tennis', kind: 'sport', namePt: 'Tênis', nameEn: 'Tennis' }, category: { id: 'br:tennis:atp', namePt: 'ATP', nameEn: 'ATP', countryCode: null }, tournament: { id: 'br:tennis:rio', namePt: 'Rio Open', nameEn: 'Rio Open' } },
+  cs2: { sport: { id: 'cs2', kind: 'esport', namePt: 'Counter-Strike 2', nameEn: 'Counter-Strike 2' }, category: { id: 'br:cs2:world', namePt: 'Mundo', nameEn: 'World', countryCode: null }, tournament: { id: 'br:cs2:major', namePt: 'Major', nameEn: 'Major' } },
+  lol: { sport: { id: 'lol', kind: 'esport', namePt: 'League of Legends', nameEn: 'League of Legends' }, category: { id: 'br:lol:br', namePt: 'Brasil', nameEn: 'Brazil', countryCode: 'BR' }, tournament: { id: 'br:lol:cblol', namePt: 'CBLOL', nameEn: 'CBLOL' } },
 } as const;
 
 async function fixture(id: string, sport: keyof typeof SPORTS, startAt: number, teams: [string, string] = ['Flamengo', 'Palmeiras']) {
@@ -178,5 +180,21 @@ describe('sportsbook public reads', () => {
       expect([url, response.statusCode, response.json().error?.code]).toEqual([url, status, code]);
       expect(response.json().error.message, url).toEqual(expect.any(String));
     }
+    expect((await get('/api/sportsbook/events?kind=curling')).json().error.code).toBe('validation.failed');
+  });
+
+  it('lists a whole centre by kind: every e-sport together, paged, and no football', async () => {
+    const start = Date.now() + 7_200_000;
+    await fixture('br:cs2:1', 'cs2', start + 1_000, ['FURIA', 'MIBR']);
+    await apply({ kind: 'odds_change', eventId: 'br:cs2:1', timestamp: tick('br:cs2:1'), markets: [winner(1800)] });
+    await fixture('br:lol:1', 'lol', start + 2_000, ['paiN', 'LOUD']);
+    await apply({ kind: 'odds_change', eventId: 'br:lol:1', timestamp: tick('br:lol:1'), markets: [winner(1900)] });
+
+    const first = (await get('/api/sportsbook/events?state=upcoming&kind=esport&limit=1')).json();
+    expect(first.events.map((event: { id: string }) => event.id)).toEqual(['br:cs2:1']);
+    const second = (await get(`/api/sportsbook/events?state=upcoming&kind=esport&limit=1&cursor=${first.nextCursor}`)).json();
+    expect(second.events.map((event: { id: string }) => event.id)).toEqual(['br:lol:1']);
+    expect(second.nextCursor).toBeNull();
+    expect((await get('/api/sportsbook/events?state=upcoming&kind=cockfight')).json().events).toEqual([]);
   });
 });

@@ -19,7 +19,7 @@ export type EventListState = 'live' | 'upcoming';
 export const sportsbookKeys = {
   all: ['sportsbook'] as const,
   sports: () => ['sportsbook', 'sports'] as const,
-  events: (sport: string | null, state: EventListState) => ['sportsbook', 'events', sport, state] as const,
+  events: (filter: string | null, state: EventListState) => ['sportsbook', 'events', filter, state] as const,
   event: (id: string) => ['sportsbook', 'event', id] as const,
   tickets: (token: string | null, status: 'open' | 'settled') => ['sportsbook', token, 'tickets', status] as const,
   cashOut: (token: string | null, id: string) => ['sportsbook', token, 'cash-out', id] as const,
@@ -30,29 +30,23 @@ export const sportsQueryOptions = () =>
 
 export const PAGE_SIZE = 20;
 
+/** Which events a list shows: one sport, a whole centre by kind (every e-sport, every cockfight), or the whole book (null). */
+export type EventFilter = { sport: string } | { kind: 'esport' | 'cockfight' } | null;
+const filterKey = (filter: EventFilter) => (filter === null ? null : 'sport' in filter ? `sport:${filter.sport}` : `kind:${filter.kind}`);
+
 /** One list ("live now" or "starting soon") paged by the server's cursor; live lists refresh every few seconds. */
-export const eventsQueryOptions = (sport: string | null, state: EventListState) =>
+export const eventsQueryOptions = (filter: EventFilter, state: EventListState) =>
   infiniteQueryOptions({
-    queryKey: sportsbookKeys.events(sport, state),
+    queryKey: sportsbookKeys.events(filterKey(filter), state),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams({ state, limit: String(PAGE_SIZE) });
-      if (sport) params.set('sport', sport);
+      if (filter && 'sport' in filter) params.set('sport', filter.sport);
+      if (filter && 'kind' in filter) params.set('kind', filter.kind);
       if (pageParam) params.set('cursor', pageParam);
       return apiRequest(`/api/sportsbook/events?${params.toString()}`, { schema: SportsbookEventListSchema, signal });
     },
     getNextPageParam: (last) => last.nextCursor,
-    refetchInterval: state === 'live' ? 5_000 : 30_000,
-  });
-
-/**
- * A game centre's "all" (CS2, LoL and Dota 2 together): the first page of each of its sports,
- * merged by start (the events read filters one sport at a time).
- */
-export const eventsFirstPageQueryOptions = (sport: string, state: EventListState) =>
-  queryOptions({
-    queryKey: [...sportsbookKeys.events(sport, state), 'first'] as const,
-    queryFn: ({ signal }) => apiRequest(`/api/sportsbook/events?${new URLSearchParams({ state, sport, limit: String(PAGE_SIZE) }).toString()}`, { schema: SportsbookEventListSchema, signal }),
     refetchInterval: state === 'live' ? 5_000 : 30_000,
   });
 

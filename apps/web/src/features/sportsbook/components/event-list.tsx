@@ -1,58 +1,26 @@
-import { useInfiniteQuery, useQueries, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SportsbookEventSummary } from '@app/contracts';
 import { Button, Spinner } from '@app/ui';
-import { eventsFirstPageQueryOptions, eventsQueryOptions, type EventListState } from '../api/sportsbook.api.ts';
+import { eventsQueryOptions, type EventFilter, type EventListState } from '../api/sportsbook.api.ts';
 import { EventCard } from './event-card.tsx';
 import { slipStore, type BookPrice } from './slip-store.ts';
 
-interface ListView {
-  events: SportsbookEventSummary[];
-  isPending: boolean;
-  isError: boolean;
-  retry: () => void;
-  more: { fetching: boolean; next: () => void } | null;
-}
-
-/** One sport or the whole book: paged on the server's cursor. */
-function usePagedList(sport: string | null, state: EventListState, enabled: boolean): ListView {
-  const query = useInfiniteQuery({ ...eventsQueryOptions(sport, state), enabled });
+/**
+ * "Ao vivo agora" or "Em breve" for one sport, a whole centre (every e-sport, every cockfight) or
+ * the whole book (null), with "load more" on the server's cursor. An empty list folds away: the
+ * page shows only what is on offer.
+ */
+export function EventList({ filter, state }: { filter: EventFilter; state: EventListState }) {
+  const { t } = useTranslation('sportsbook');
+  const query = useInfiniteQuery(eventsQueryOptions(filter, state));
   const events = useMemo(() => query.data?.pages.flatMap((page) => page.events) ?? [], [query.data]);
-  return {
-    events,
-    isPending: enabled && query.isPending,
+  const view = {
+    isPending: query.isPending,
     isError: query.isError,
     retry: () => void query.refetch(),
     more: query.hasNextPage ? { fetching: query.isFetchingNextPage, next: () => void query.fetchNextPage() } : null,
   };
-}
-
-/** Several sports (a game centre's "all"): each sport's first page, merged by start. */
-function useMergedList(sports: readonly string[], state: EventListState): ListView {
-  const merged = useQueries({
-    queries: sports.map((sport) => eventsFirstPageQueryOptions(sport, state)),
-    combine: (results) => ({
-      events: results.flatMap((result) => result.data?.events ?? []).sort((a, b) => a.startAt.localeCompare(b.startAt) || a.id.localeCompare(b.id)),
-      isPending: results.some((result) => result.isPending),
-      isError: results.some((result) => result.isError),
-    }),
-  });
-  const queryClient = useQueryClient();
-  return { ...merged, retry: () => void queryClient.refetchQueries({ queryKey: ['sportsbook', 'events'] }), more: null };
-}
-
-/**
- * "Ao vivo agora" or "Em breve" for the chosen sports (null: the whole book), with "load more" on
- * the server's cursor. An empty list folds away: the page shows only what is on offer.
- */
-export function EventList({ sports, state }: { sports: readonly string[] | null; state: EventListState }) {
-  const { t } = useTranslation('sportsbook');
-  const merged = sports !== null && sports.length > 1;
-  const paged = usePagedList(sports?.[0] ?? null, state, !merged);
-  const mergedView = useMergedList(merged ? sports : [], state);
-  const view = merged ? mergedView : paged;
-  const { events } = view;
 
   // The slip shows the odds the book shows now.
   useEffect(() => {

@@ -49,7 +49,7 @@ describe('sportsbook page', () => {
     expect(calls.some((call) => call.path === '/api/sportsbook/events')).toBe(false);
   });
 
-  it('/esports shows the book\'s e-sports first (CS2, LoL and Dota 2 together, then each), without football', async () => {
+  it('/esports shows the book\'s e-sports first (CS2, LoL and Dota 2 together by kind, then each), without football', async () => {
     const cs2 = summary('cs:1', 'FURIA', 'MOUZ', { sport: { id: 'cs2', kind: 'esport', namePt: 'Counter-Strike 2', nameEn: 'Counter-Strike 2' }, startAt: '2026-11-29T19:00:00.000Z', mainMarket: null });
     const lol = summary('lol:1', 'paiN', 'LOUD', { sport: { id: 'lol', kind: 'esport', namePt: 'League of Legends', nameEn: 'League of Legends' }, startAt: '2026-11-29T18:30:00.000Z', mainMarket: null });
     const calls = book({
@@ -62,6 +62,7 @@ describe('sportsbook page', () => {
       },
       'GET /api/sportsbook/events': (call: ApiCall) => {
         if (call.query.get('state') === 'live') return { events: [], nextCursor: null };
+        if (call.query.get('kind') === 'esport') return { events: [lol, cs2], nextCursor: null };
         return { events: call.query.get('sport') === 'cs2' ? [cs2] : call.query.get('sport') === 'lol' ? [lol] : [upcoming[0]], nextCursor: null };
       },
     });
@@ -69,7 +70,8 @@ describe('sportsbook page', () => {
     const list = await screen.findByTestId('sb-list-upcoming');
     await waitFor(() => expect(within(list).getAllByTestId('sb-event').map((item) => item.getAttribute('data-event-id'))).toEqual(['lol:1', 'cs:1']));
     expect(screen.getAllByTestId('sb-sport').map((item) => item.textContent)).toEqual(['Counter-Strike 2', 'League of Legends']);
-    expect(calls.filter((call) => call.path === '/api/sportsbook/events').every((call) => call.query.get('sport') === 'cs2' || call.query.get('sport') === 'lol')).toBe(true);
+    // "All" asks for the whole centre by kind, paged by the server; never the whole book.
+    expect(calls.filter((call) => call.path === '/api/sportsbook/events').every((call) => call.query.get('kind') === 'esport' || call.query.get('sport') === 'cs2' || call.query.get('sport') === 'lol')).toBe(true);
     fireEvent.click(screen.getAllByTestId('sb-sport')[0]!);
     await waitFor(() => expect(within(screen.getByTestId('sb-list-upcoming')).getAllByTestId('sb-event').map((item) => item.getAttribute('data-event-id'))).toEqual(['cs:1']));
     expect(screen.getByTestId('sb-vendors')).toBeTruthy();

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { BallIcon, Tabs } from '@app/ui';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
 import { useBookTopics } from '../api/book-live.ts';
-import { sportsQueryOptions } from '../api/sportsbook.api.ts';
+import { sportsQueryOptions, type EventFilter } from '../api/sportsbook.api.ts';
 import { useBookNames } from '../components/book-names.ts';
 import { EventList } from '../components/event-list.tsx';
 import { MyBets, type MyBetsStatus } from '../components/my-bets.tsx';
@@ -25,7 +25,7 @@ interface Sport {
 export type BookCentre = 'sports' | 'esports' | 'cockfight';
 
 /** Which of the book's sports each centre shows: /sports all of them, the game centres their kind. */
-const KINDS: Record<BookCentre, readonly Sport['kind'][] | null> = { sports: null, esports: ['esport'], cockfight: ['cockfight'] };
+const KINDS: Record<BookCentre, 'esport' | 'cockfight' | null> = { sports: null, esports: 'esport', cockfight: 'cockfight' };
 
 /**
  * /sports (spec §2's sports list page), /esports and /cockfight (game centres): the house book
@@ -39,11 +39,12 @@ export function SportsbookPage({ vendors, centre = 'sports' }: { vendors?: React
   const tab: BookTab = params.get('tab') === 'mybets' ? 'myBets' : 'book';
   const betsStatus: MyBetsStatus = params.get('bets') === 'settled' ? 'settled' : 'open';
   const sports = useQuery(sportsQueryOptions());
-  const kinds = KINDS[centre];
-  const offered = (sports.data?.sports ?? []).filter((item) => item.live + item.upcoming > 0 && (kinds === null || kinds.includes(item.kind)));
+  const kind = KINDS[centre];
+  const offered = (sports.data?.sports ?? []).filter((item) => item.live + item.upcoming > 0 && (kind === null || item.kind === kind));
   const chosen = offered.find((item) => item.id === params.get('sport'))?.id ?? null;
-  // "All" of a game centre is its sports (CS2, LoL, Dota 2); /sports's "all" is the whole book.
-  const sportIds = chosen ? [chosen] : kinds === null ? null : offered.map((item) => item.id);
+  // "All" of a game centre is its kind (CS2, LoL, Dota 2 paged together); /sports's "all" is the whole book.
+  const filter: EventFilter = chosen ? { sport: chosen } : kind === null ? null : { kind };
+  const listKey = chosen ?? kind ?? 'all';
   const folded = !sports.isPending && offered.length === 0 && tab === 'book';
   useBookTopics(folded ? [] : ['sportsbook.live']);
   const update = (patch: Record<string, string | null>) => {
@@ -73,8 +74,8 @@ export function SportsbookPage({ vendors, centre = 'sports' }: { vendors?: React
                   {offered.length > 1 ? <SportTabs sports={offered} sport={chosen} onSport={(id) => update({ sport: id })} /> : null}
                   {sports.isPending ? null : (
                     <>
-                      <EventList key={`live-${sportIds?.join(',') ?? ''}`} sports={sportIds} state="live" />
-                      <EventList key={`upcoming-${sportIds?.join(',') ?? ''}`} sports={sportIds} state="upcoming" />
+                      <EventList key={`live-${listKey}`} filter={filter} state="live" />
+                      <EventList key={`upcoming-${listKey}`} filter={filter} state="upcoming" />
                     </>
                   )}
                 </>
