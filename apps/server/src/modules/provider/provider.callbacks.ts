@@ -4,7 +4,7 @@ import type { Logger } from '../../platform/logger.ts';
 import type { RequestLog } from './request-log.ts';
 import type { ProviderService } from './provider.service.ts';
 import type { VendorAccessCache } from './vendor-access.ts';
-import { PROVIDER_ACTIONS, ProviderError, REQUEST_SCHEMAS, type ProviderAction, type ProviderErrorResponse, type RollbackRequest, type WinRequest } from './provider.wire.ts';
+import { PROVIDER_ACTIONS, ProviderError, REQUEST_SCHEMAS, type ProviderAction, type BetRequest, type ProviderErrorResponse, type RollbackRequest, type WinRequest } from './provider.wire.ts';
 
 /** The protocol's answer as the HTTP API sends it: the status and the JSON body. */
 export interface ProviderWireAnswer {
@@ -83,11 +83,12 @@ export function createProviderCallbacks(deps: { service: ProviderService; logger
     },
 
     /**
-     * Many wins (or rollbacks) of one vendor at once (in process only): each body checked like
-     * handle's, the valid ones run as one statement (service.moneyBatch: the same callback each,
-     * one commit), each answered and logged as handle would answer it alone.
+     * Many wins, rollbacks or bets of one vendor at once (in process only): each body checked like
+     * handle's, the valid ones run as one statement (service.moneyBatch for wins and rollbacks,
+     * service.betBatch for bets: the same callback each, one commit), each answered and logged as
+     * handle would answer it alone.
      */
-    async handleMany(vendorCode: string, action: 'win' | 'rollback', bodies: readonly unknown[]): Promise<ProviderWireAnswer[]> {
+    async handleMany(vendorCode: string, action: 'win' | 'rollback' | 'bet', bodies: readonly unknown[]): Promise<ProviderWireAnswer[]> {
       const started = performance.now();
       const answers: ProviderWireAnswer[] = new Array(bodies.length);
       const transactionIds: Array<string | null> = bodies.map(() => null);
@@ -100,17 +101,20 @@ export function createProviderCallbacks(deps: { service: ProviderService; logger
         const access = await deps.vendors.access(vendorCode, null);
         if (!access) throw new ProviderError('INVALID_SIGNATURE', 'unknown vendor');
         if (!access.enabled) throw new ProviderError('INVALID_SIGNATURE', 'this vendor is disabled');
-        const valid: Array<{ index: number; body: WinRequest | RollbackRequest }> = [];
+        const valid: Array<{ index: number; body: WinRequest | RollbackRequest | BetRequest }> = [];
         bodies.forEach((body, index) => {
           try {
             const callback = parseCallback(action, body);
             transactionIds[index] = callback.transactionId;
-            valid.push({ index, body: callback.body as WinRequest | RollbackRequest });
+            valid.push({ index, body: callback.body as WinRequest | RollbackRequest | BetRequest });
           } catch (error) {
             fail(index, error);
           }
         });
-        const results = await deps.service.moneyBatch(vendorCode, action, valid.map((each) => each.body));
+        const results =
+          action === 'bet'
+            ? await deps.service.betBatch(vendorCode, valid.map((each) => each.body as BetRequest))
+            : await deps.service.moneyBatch(vendorCode, action, valid.map((each) => each.body as WinRequest | RollbackRequest));
         results.forEach((result, position) => {
           const index = valid[position]!.index;
           if (result instanceof ProviderError) fail(index, result);

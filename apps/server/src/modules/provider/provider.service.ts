@@ -172,6 +172,43 @@ export function createProviderService(deps: ProviderDeps) {
     };
   }
 
+  /** A bet's callback and its journal, after bet()'s own checks (amount, the 18+ rule); throws its ProviderError. */
+  async function betCall(vendorCode: string, request: BetRequest): Promise<{ call: repository.MoneyCall; journal: Journal }> {
+    const amount = centsOf(request.amount);
+    if (amount === 0n) throw new ProviderError('INVALID_REQUEST', 'a bet must be more than 0.00');
+    const memberId = playerIdOf(request.playerId);
+    const [gameType, age] = await Promise.all([deps.gameTypeOf?.(vendorCode, request.gameCode), ageVerificationOf(memberId)]);
+    // An unknown member (undefined) is left to the callback, which answers PLAYER_NOT_FOUND.
+    // A replay of a bet already taken still gets its stored answer, whatever the identity says now.
+    if (age !== undefined && age !== 'verified' && !(await repository.hasStoredAnswer(deps.db, vendorCode, 'bet', request.transactionId))) {
+      throw new ProviderError('PLAYER_BLOCKED', `the player may not bet for money: ${age} (member.age_unverified)`);
+    }
+    return {
+      call: {
+        vendor: vendorCode,
+        action: 'bet',
+        transaction_id: request.transactionId,
+        member: memberId.toString(),
+        round: request.roundId,
+        game: request.gameCode,
+        game_type: gameType ?? null,
+        hash: hashContent([request.playerId, request.roundId, request.gameCode, request.amount]),
+        amount: amount.toString(),
+      },
+      journal: {
+        key: `bet:${vendorCode}:${request.transactionId}`,
+        type: 'bet',
+        reference: `${request.gameCode}/${request.roundId}`,
+        product: productOf(gameType),
+        vendor: vendorCode,
+        legs: [
+          { member: memberId, amount: -amount },
+          { house: HOUSE.gameRevenue(vendorCode.toLowerCase()), amount },
+        ],
+      },
+    };
+  }
+
   return {
     async authenticate(vendorCode: string, request: AuthenticateRequest): Promise<AuthenticateResponse> {
       const launch = await deps.redeemLaunchToken(request.token);
@@ -191,39 +228,64 @@ export function createProviderService(deps: ProviderDeps) {
     },
 
     async bet(vendorCode: string, request: BetRequest): Promise<TransactionResponse> {
-      const amount = centsOf(request.amount);
-      if (amount === 0n) throw new ProviderError('INVALID_REQUEST', 'a bet must be more than 0.00');
-      const memberId = playerIdOf(request.playerId);
-      const [gameType, age] = await Promise.all([deps.gameTypeOf?.(vendorCode, request.gameCode), ageVerificationOf(memberId)]);
-      // An unknown member (undefined) is left to the callback, which answers PLAYER_NOT_FOUND.
-      // A replay of a bet already taken still gets its stored answer, whatever the identity says now.
-      if (age !== undefined && age !== 'verified' && !(await repository.hasStoredAnswer(deps.db, vendorCode, 'bet', request.transactionId))) {
-        throw new ProviderError('PLAYER_BLOCKED', `the player may not bet for money: ${age} (member.age_unverified)`);
-      }
-      return moneyCallback(
-        {
-          vendor: vendorCode,
-          action: 'bet',
-          transaction_id: request.transactionId,
-          member: memberId.toString(),
-          round: request.roundId,
-          game: request.gameCode,
-          game_type: gameType ?? null,
-          hash: hashContent([request.playerId, request.roundId, request.gameCode, request.amount]),
-          amount: amount.toString(),
-        },
-        {
-          key: `bet:${vendorCode}:${request.transactionId}`,
-          type: 'bet',
-          reference: `${request.gameCode}/${request.roundId}`,
-          product: productOf(gameType),
-          vendor: vendorCode,
-          legs: [
-            { member: memberId, amount: -amount },
-            { house: HOUSE.gameRevenue(vendorCode.toLowerCase()), amount },
-          ],
-        },
+      const { call, journal } = await betCall(vendorCode, request);
+      return moneyCallback(call, journal);
+    },
+
+    /**
+     * Many bets of one vendor in one statement and one transaction (in process only: the
+     * sportsbook's placement batches). Each bet is checked as bet() checks it (amount, the 18+
+     * rule with its replay exception) and is the same provider_money_callback — replay guard,
+     * session, funds, round, stored answer — so each answer is the one bet() would give; one commit
+     * instead of one each. The calls run in member order (then in the given order), so two batches
+     * never lock the same members in opposite orders. If the statement fails (one refused, e.g.
+     * insufficient funds or no session, or a deadlock), every bet is sent again on its own, so each
+     * gets its own answer; a refusal is answered as its ProviderError.
+     */
+    async betBatch(vendorCode: string, requests: readonly BetRequest[]): Promise<Array<TransactionResponse | ProviderError>> {
+      const results: Array<TransactionResponse | ProviderError> = new Array(requests.length);
+      const prepared: Array<{ index: number; member: bigint; call: repository.MoneyCall & { op: unknown }; shard: number | undefined }> = [];
+      await Promise.all(
+        requests.map(async (request, index) => {
+          try {
+            const { call, journal } = await betCall(vendorCode, request);
+            const wire = deps.wallet.prepareForSql(journal);
+            prepared.push({ index, member: BigInt(call.member), call: { ...call, op: wire.op }, shard: wire.shard });
+          } catch (error) {
+            if (error instanceof ProviderError) results[index] = error;
+            else throw error;
+          }
+        }),
       );
+      if (prepared.length === 0) return results;
+      prepared.sort((a, b) => (a.member < b.member ? -1 : a.member > b.member ? 1 : a.index - b.index));
+      try {
+        const answers = await repository.moneyCallbacks(
+          deps.db,
+          prepared.map((each) => each.call),
+          prepared[0]!.shard ?? 0,
+        );
+        const balances = answers.flatMap((answer) => answer.balances);
+        if (balances.length > 0) deps.wallet.announceBalances(balances);
+        answers.forEach((answer, position) => {
+          results[prepared[position]!.index] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
+        });
+      } catch {
+        await Promise.all(
+          prepared.map(async (each) => {
+            try {
+              const { op, ...call } = each.call;
+              const answer = await repository.moneyCallback(deps.db, { ...call, op }, each.shard ?? 0);
+              if (answer.balances.length > 0) deps.wallet.announceBalances(answer.balances);
+              results[each.index] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
+            } catch (error) {
+              if (error instanceof ProviderError) results[each.index] = error;
+              else throw error;
+            }
+          }),
+        );
+      }
+      return results;
     },
 
     async win(vendorCode: string, request: WinRequest): Promise<TransactionResponse> {

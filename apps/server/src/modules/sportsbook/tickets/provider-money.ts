@@ -14,8 +14,8 @@ export type MoneyCallResult = { ok: true; operatorTransactionId: string; balance
 export interface ProviderMoneyPorts {
   /** The provider module's in-process protocol handler (api.callbacks.handle). */
   handle: ProviderProtocolHandler;
-  /** Many wins or rollbacks in one statement (api.callbacks.handleMany); without it, one call each. */
-  handleMany?: (vendorCode: string, action: 'win' | 'rollback', bodies: readonly unknown[]) => Promise<Array<{ status: number; body: unknown }>>;
+  /** Many wins, rollbacks or bets in one statement (api.callbacks.handleMany); without it, one call each. */
+  handleMany?: (vendorCode: string, action: 'win' | 'rollback' | 'bet', bodies: readonly unknown[]) => Promise<Array<{ status: number; body: unknown }>>;
   /** The catalogue's idempotent vendor creation. */
   ensureSeamlessVendor: (input: {
     code: string;
@@ -91,6 +91,25 @@ export function createProviderMoney(ports: ProviderMoneyPorts) {
     return { ...answer, transactionId: request.transactionId };
   }
 
+  /**
+   * Many tickets' stakes at once (placement batches): one statement through the provider's bet
+   * batch when it offers one, each answered as debit() would answer it. A bet refused for want of
+   * a session (INVALID_TOKEN) goes through debit() on its own, which opens the session first.
+   */
+  async function debitMany(items: ReadonlyArray<{ memberId: bigint; ticketId: bigint; amount: string }>): Promise<Array<MoneyCallResult & { transactionId: string }>> {
+    if (!ports.handleMany || items.length === 1) return Promise.all(items.map((item) => debit(item.memberId, item.ticketId, item.amount)));
+    await register();
+    const bodies = items.map((item) => betOf(item.memberId, item.ticketId, item.amount));
+    const answers = (await ports.handleMany(SPORTSBOOK_VENDOR_CODE, 'bet', bodies)).map(read);
+    return Promise.all(
+      answers.map(async (answer, index) => {
+        const item = items[index]!;
+        if (!answer.ok && answer.code === 'INVALID_TOKEN') return debit(item.memberId, item.ticketId, item.amount);
+        return { ...answer, transactionId: bodies[index]!.transactionId };
+      }),
+    );
+  }
+
   /** Refunds the ticket's bet: harmless when the bet never arrived (the provider keeps a tombstone). */
   async function refund(memberId: bigint, ticketId: bigint): Promise<MoneyCallResult> {
     return call('rollback', { playerId: memberId.toString(), transactionId: `${roundOf(ticketId)}-rollback`, originalTransactionId: `${roundOf(ticketId)}-bet`, roundId: roundOf(ticketId) });
@@ -128,7 +147,7 @@ export function createProviderMoney(ports: ProviderMoneyPorts) {
     return call('rollback', { playerId: memberId.toString(), transactionId, originalTransactionId: winTransactionId, roundId: roundOf(ticketId), originalAction: 'win' });
   }
 
-  return { register, debit, refund, win, winMany, unwin, unwinMany, assertAgeVerified: async (memberId: bigint) => ports.assertAgeVerified?.(memberId) };
+  return { register, debit, debitMany, refund, win, winMany, unwin, unwinMany, assertAgeVerified: async (memberId: bigint) => ports.assertAgeVerified?.(memberId) };
 }
 
 export type ProviderMoney = ReturnType<typeof createProviderMoney>;

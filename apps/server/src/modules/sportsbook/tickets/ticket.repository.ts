@@ -38,8 +38,6 @@ export async function lockLegMarkets(tx: DbExecutor, legs: ReadonlyArray<{ event
   return new Map(rows.rows.map((row) => [`${row.event_id}\u0000${row.market_key}`, row]));
 }
 
-const LIVE_STATUSES = sql.join(['pending_delay', 'pending_debit', 'open'].map((status) => sql.lit(status)));
-
 /**
  * A placement's locks in one statement: first an advisory lock per event (`events` sorted: the
  * event liability check is serialized per event), then the legs' markets FOR UPDATE in (event id,
@@ -64,74 +62,6 @@ export async function lockForPlacement(tx: DbExecutor, events: readonly string[]
     for update of m`.execute(tx);
 }
 
-export interface PlacementView {
-  /** The member used this request id already (the same ticket placed at the same time). */
-  existing: boolean;
-  settings: TicketSettings;
-  book: Map<string, MarketNow>;
-  /** Potential returns of undecided tickets per market (event id NUL market key) and per event. */
-  marketLiability: Map<string, bigint>;
-  eventLiability: Map<string, bigint>;
-}
-
-/**
- * Everything the acceptance decides on, in one statement run after lockForPlacement (a snapshot
- * taken under the locks, so it sees every ticket and feed write committed before them): the
- * request id, the ticket rules, the legs' markets, events and outcomes, and the liabilities.
- */
-export async function readForPlacement(tx: DbExecutor, memberId: bigint, requestId: string, legs: ReadonlyArray<{ eventId: string; marketKey: string; outcomeId: string }>): Promise<PlacementView> {
-  const eventIds = legs.map((leg) => leg.eventId);
-  const marketKeys = legs.map((leg) => leg.marketKey);
-  const outcomeIds = legs.map((leg) => leg.outcomeId);
-  const row = (
-    await sql<{ existing: boolean; settings: Record<keyof TicketSettings, string | number>; book: MarketNowJson[] | null; markets: LiabilityJson[] | null; events: LiabilityJson[] | null }>`
-    with wanted as (select * from unnest(${eventIds}::text[], ${marketKeys}::text[], ${outcomeIds}::text[]) as w (event_id, market_key, outcome_id))
-    select
-      exists (select 1 from sportsbook_ticket where member_id = ${memberId} and request_id = ${requestId}) as existing,
-      (select json_build_object('min_stake_cents', min_stake_cents::text, 'max_stake_cents', max_stake_cents::text, 'max_payout_cents', max_payout_cents::text,
-         'market_liability_cents', market_liability_cents::text, 'event_liability_cents', event_liability_cents::text, 'live_delay_ms', live_delay_ms)
-       from sportsbook_ticket_setting where id = 1) as settings,
-      (select json_agg(json_build_object('event_id', m.event_id, 'market_key', m.market_key, 'market_status', m.status, 'odds_version', m.odds_version::text,
-         'event_status', e.status, 'outcome_id', o.outcome_id, 'odds', o.odds::text, 'outcome_active', o.active))
-       from wanted w join sportsbook_market m on m.event_id = w.event_id and m.market_key = w.market_key
-       join sportsbook_event e on e.id = m.event_id
-       left join sportsbook_outcome o on o.event_id = w.event_id and o.market_key = w.market_key and o.outcome_id = w.outcome_id) as book,
-      (select json_agg(x) from (
-         select l.event_id, l.market_key, sum(t.potential_return_cents)::text as total
-         from sportsbook_ticket_leg l join sportsbook_ticket t on t.id = l.ticket_id
-         where (l.event_id, l.market_key) in (select event_id, market_key from wanted) and t.status in (${LIVE_STATUSES})
-         group by 1, 2) x) as markets,
-      (select json_agg(x) from (
-         select d.event_id, sum(t.potential_return_cents)::text as total
-         from (select distinct ticket_id, event_id from sportsbook_ticket_leg where event_id in (select event_id from wanted)) d
-         join sportsbook_ticket t on t.id = d.ticket_id
-         where t.status in (${LIVE_STATUSES})
-         group by 1) x) as events`.execute(tx)
-  ).rows[0]!;
-  const s = row.settings;
-  return {
-    existing: row.existing,
-    settings: {
-      min_stake_cents: BigInt(s.min_stake_cents),
-      max_stake_cents: BigInt(s.max_stake_cents),
-      max_payout_cents: BigInt(s.max_payout_cents),
-      market_liability_cents: BigInt(s.market_liability_cents),
-      event_liability_cents: BigInt(s.event_liability_cents),
-      live_delay_ms: Number(s.live_delay_ms),
-    },
-    book: new Map(
-      (row.book ?? []).map((m) => [
-        `${m.event_id}\u0000${m.market_key}`,
-        { ...m, odds_version: BigInt(m.odds_version), odds: m.odds === null ? null : BigInt(m.odds) },
-      ]),
-    ),
-    marketLiability: new Map((row.markets ?? []).map((m) => [`${m.event_id}\u0000${m.market_key}`, BigInt(m.total)])),
-    eventLiability: new Map((row.events ?? []).map((e) => [e.event_id, BigInt(e.total)])),
-  };
-}
-type MarketNowJson = Omit<MarketNow, 'odds_version' | 'odds'> & { odds_version: string; odds: string | null };
-type LiabilityJson = { event_id: string; market_key: string; total: string };
-
 export interface NewTicket {
   memberId: bigint;
   requestId: string;
@@ -148,32 +78,6 @@ export interface NewTicket {
   isLive: boolean;
   status: 'pending_delay' | 'pending_debit';
   legs: ReadonlyArray<{ eventId: string; marketKey: string; outcomeId: string; slipOdds: bigint; lockedOdds: bigint; oddsVersion: bigint }>;
-}
-
-/** Inserts the ticket and its legs in one statement; undefined when the member already used this request id. */
-export async function insertTicket(tx: DbExecutor, ticket: NewTicket): Promise<bigint | undefined> {
-  const legs = ticket.legs;
-  const row = (
-    await sql<{ id: bigint }>`
-    with ticket as (
-      insert into sportsbook_ticket (member_id, request_id, bet_type, system_sizes, system_preset, stake_mode, stake_cents, total_stake_cents, bet_count,
-        odds_policy, max_payout_cents, potential_return_cents, is_live, status, accepted_at)
-      values (${ticket.memberId}, ${ticket.requestId}, ${ticket.betType}, ${ticket.systemSizes}::integer[], ${ticket.systemPreset}, ${ticket.stakeMode}, ${ticket.stakeCents},
-        ${ticket.totalStakeCents}, ${ticket.betCount}, ${ticket.oddsPolicy}, ${ticket.maxPayoutCents}, ${ticket.potentialReturnCents}, ${ticket.isLive}, ${ticket.status},
-        ${ticket.status === 'pending_debit' ? sql`now()` : sql`null`})
-      on conflict (member_id, request_id) do nothing
-      returning id
-    ),
-    leg as (
-      insert into sportsbook_ticket_leg (ticket_id, leg_index, event_id, market_key, outcome_id, slip_odds, locked_odds, odds_version)
-      select ticket.id, l.n - 1, l.event_id, l.market_key, l.outcome_id, l.slip_odds, l.locked_odds, l.odds_version
-      from ticket cross join unnest(${legs.map((leg) => leg.eventId)}::text[], ${legs.map((leg) => leg.marketKey)}::text[], ${legs.map((leg) => leg.outcomeId)}::text[],
-        ${legs.map((leg) => leg.slipOdds.toString())}::bigint[], ${legs.map((leg) => leg.lockedOdds.toString())}::bigint[], ${legs.map((leg) => leg.oddsVersion.toString())}::bigint[])
-        with ordinality as l (event_id, market_key, outcome_id, slip_odds, locked_odds, odds_version, n)
-    )
-    select id from ticket`.execute(tx)
-  ).rows[0];
-  return row?.id;
 }
 
 export const TICKET_COLUMNS = [

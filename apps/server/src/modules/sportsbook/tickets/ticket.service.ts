@@ -2,57 +2,16 @@ import { AppError, formatCents, parseCents, type ErrorCode } from '@app/kernel';
 import type { PlaceTicketRequest, SportsbookTicket } from '@app/contracts';
 import type { Db } from '../../../platform/db.ts';
 import type { Logger } from '../../../platform/logger.ts';
-import { acceptOddsChange, isSystemPreset, potentialReturn, validateTicket, type BetType, type Ticket } from '../domain/index.ts';
-import type { ProviderMoney } from './provider-money.ts';
+import { acceptOddsChange, isSystemPreset, validateTicket, type BetType, type Ticket } from '../domain/index.ts';
+import { checkLegs, createPlacementBatcher, marketId, retried, type LegCheck } from './placement-batch.ts';
+import type { MoneyCallResult, ProviderMoney } from './provider-money.ts';
 import * as repository from './ticket.repository.ts';
 import { settlementsOf } from './settlement.repository.ts';
 
-const CLOSED_EVENT_STATUSES = new Set(['ended', 'cancelled', 'postponed']);
 const OPEN_STATUSES = ['pending_delay', 'pending_debit', 'open'] as const;
 const SETTLED_STATUSES = ['won', 'partially_won', 'lost', 'void', 'cashed_out'] as const;
 /** A ticket still pending this long after it was made was abandoned mid-placement (the recovery job refunds it). */
 export const PENDING_GRACE_MS = 2 * 60_000;
-
-const marketId = (eventId: string, marketKey: string) => `${eventId}\u0000${marketKey}`;
-
-/** deadlock_detected, serialization_failure: a feed write that locked the same markets in another order. */
-const RETRYABLE = new Set(['40P01', '40001']);
-async function retried<T>(attempt: () => Promise<T>, tries = 3): Promise<T> {
-  for (let i = 1; ; i += 1) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (i >= tries || !RETRYABLE.has((error as { code?: string }).code ?? '')) throw error;
-    }
-  }
-}
-
-interface LegCheck {
-  eventId: string;
-  marketKey: string;
-  outcomeId: string;
-  slipOdds: bigint;
-}
-
-type Checked = { ok: true; legs: Array<LegCheck & { lockedOdds: bigint; oddsVersion: bigint }>; isLive: boolean } | { ok: false; code: ErrorCode };
-
-/** Every leg against the book as locked: market active, event open, outcome active, odds per the policy. */
-function checkLegs(legs: readonly LegCheck[], book: Map<string, repository.MarketNow>, accept: (slip: bigint, now: bigint) => ReturnType<typeof acceptOddsChange>): Checked {
-  const out: Array<LegCheck & { lockedOdds: bigint; oddsVersion: bigint }> = [];
-  let isLive = false;
-  for (const leg of legs) {
-    const now = book.get(marketId(leg.eventId, leg.marketKey));
-    if (!now || now.outcome_id === null || now.odds === null) return { ok: false, code: 'sportsbook.market_not_found' };
-    if (CLOSED_EVENT_STATUSES.has(now.event_status)) return { ok: false, code: 'sportsbook.event_closed' };
-    if (now.market_status !== 'active') return { ok: false, code: now.market_status === 'suspended' ? 'sportsbook.market_suspended' : 'sportsbook.event_closed' };
-    if (!now.outcome_active) return { ok: false, code: 'sportsbook.outcome_unavailable' };
-    const acceptance = accept(leg.slipOdds, BigInt(now.odds));
-    if (!acceptance.ok) return { ok: false, code: acceptance.reason };
-    if (now.event_status === 'live') isLive = true;
-    out.push({ ...leg, lockedOdds: acceptance.lockedOddsThousandths, oddsVersion: BigInt(now.odds_version) });
-  }
-  return { ok: true, legs: out, isLive };
-}
 
 function betTypeOf(input: PlaceTicketRequest['betType']): BetType {
   switch (input.kind) {
@@ -79,8 +38,9 @@ function betTypeView(row: repository.TicketRow): SportsbookTicket['betType'] {
  * acceptance delay and checked again, then its stake debited through the provider protocol as
  * vendor SPORTSBOOK. A refused or unknown debit leaves the ticket refused and nothing taken.
  */
-export function createTicketService(deps: { db: Db; logger: Logger; money: ProviderMoney; sleep?: (ms: number) => Promise<void> }) {
+export function createTicketService(deps: { db: Db; logger: Logger; money: ProviderMoney; sleep?: (ms: number) => Promise<void>; placementLanes?: number; placementBatch?: number }) {
   const { db } = deps;
+  const batcher = createPlacementBatcher({ db, logger: deps.logger, money: deps.money, ...(deps.placementLanes ? { lanes: deps.placementLanes } : {}), ...(deps.placementBatch ? { maxBatch: deps.placementBatch } : {}) });
   const sleep = deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 
   async function view(row: repository.TicketRow): Promise<SportsbookTicket> {
@@ -134,7 +94,7 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
       // The odds locked at acceptance must be the ones offered now: no policy takes a change here.
       const checked = checkLegs(
         legs.map((leg) => ({ eventId: leg.event_id, marketKey: leg.market_key, outcomeId: leg.outcome_id, slipOdds: leg.locked_odds })),
-        book,
+        (leg) => book.get(marketId(leg.eventId, leg.marketKey)),
         (slip, now) => acceptOddsChange('none', slip, now),
       );
       if (!checked.ok) {
@@ -153,14 +113,23 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
     try {
       result = await deps.money.debit(memberId, ticketId, formatCents(totalStakeCents));
     } catch (error) {
-      deps.logger.error({ err: error, ticketId: ticketId.toString() }, 'sportsbook debit failed; refunding');
-      await refundAndRefuse(ticketId, memberId);
-      throw new AppError('sportsbook.provider_unavailable', 'the stake could not be taken', { ticketId: ticketId.toString() });
+      return debitFailed(ticketId, memberId, error);
     }
     if (result.ok) {
       const operatorId = /^\d+$/.test(result.operatorTransactionId) ? BigInt(result.operatorTransactionId) : null;
       return repository.openTicket(db, ticketId, { bet_transaction_id: result.transactionId, provider_bet_id: operatorId });
     }
+    return debitRefused(ticketId, memberId, result);
+  }
+
+  async function debitFailed(ticketId: bigint, memberId: bigint, error: unknown): Promise<never> {
+    deps.logger.error({ err: error, ticketId: ticketId.toString() }, 'sportsbook debit failed; refunding');
+    await refundAndRefuse(ticketId, memberId);
+    throw new AppError('sportsbook.provider_unavailable', 'the stake could not be taken', { ticketId: ticketId.toString() });
+  }
+
+  /** A refused debit (alone or in a batch): the ticket refused with its reason, an unknown answer refunded first. */
+  async function debitRefused(ticketId: bigint, memberId: bigint, result: Extract<MoneyCallResult, { ok: false }>): Promise<never> {
     if (result.code === 'INSUFFICIENT_FUNDS') return refuse(ticketId, 'pending_debit', 'sportsbook.insufficient_funds');
     if (result.code === 'PLAYER_BLOCKED' || result.code === 'LIMIT_REACHED') {
       await repository.moveTicket(db, ticketId, 'pending_debit', { status: 'refused', refusal_code: 'sportsbook.play_refused' });
@@ -187,8 +156,9 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
   }
 
   /**
-   * Five statements before the debit (begin, locks, one read of everything decided on, one insert of
-   * the ticket and its legs, commit) and one after (the ticket opened, answered from what it returns).
+   * The slip's own rules here; then the placement joins a batch (placement-batch.ts): locked,
+   * decided, stored and — without a live delay — debited and opened with the other tickets of its
+   * batch. A live ticket leaves the batch stored as pending_delay and finishes here on its own.
    */
   async function place(memberId: bigint, input: PlaceTicketRequest): Promise<SportsbookTicket> {
     const stakeCents = parseCents(input.stake);
@@ -208,65 +178,25 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
     const { plan } = validation;
     const events = [...new Set(legs.map((leg) => leg.eventId))].sort();
 
-    const accepted = await retried(() => db.transaction().execute(async (tx) => {
-      await repository.lockForPlacement(tx, events, legs);
-      const now = await repository.readForPlacement(tx, memberId, input.requestId, legs);
-      // A stored request (a replay, or the same ticket placed at the same time that waited here for
-      // the first one's locks) answers the first ticket rather than checking again.
-      if (now.existing) return undefined;
-      const { settings } = now;
-      if (plan.totalStakeCents < settings.min_stake_cents) throw new AppError('sportsbook.stake_below_minimum', 'stake below the minimum', { minimum: formatCents(settings.min_stake_cents) });
-      if (plan.totalStakeCents > settings.max_stake_cents) throw new AppError('sportsbook.stake_above_maximum', 'stake above the maximum', { maximum: formatCents(settings.max_stake_cents) });
-      const checked = checkLegs(legs, now.book, (slipOdds, current) => acceptOddsChange(input.oddsPolicy, slipOdds, current));
-      if (!checked.ok) throw new AppError(checked.code, 'the ticket cannot be accepted');
-      const locked: Ticket = {
-        ...slip,
-        maxPayoutCents: settings.max_payout_cents,
-        legs: checked.legs.map((leg) => ({ marketId: marketId(leg.eventId, leg.marketKey), selectionId: leg.outcomeId, oddsThousandths: leg.lockedOdds })),
-      };
-      const potential = potentialReturn(locked).returnCents;
-      for (const leg of legs) {
-        if ((now.marketLiability.get(marketId(leg.eventId, leg.marketKey)) ?? 0n) + potential > settings.market_liability_cents) throw new AppError('sportsbook.limit_exceeded', 'market liability limit');
-      }
-      for (const eventId of events) {
-        if ((now.eventLiability.get(eventId) ?? 0n) + potential > settings.event_liability_cents) throw new AppError('sportsbook.limit_exceeded', 'event liability limit');
-      }
-      const delayed = checked.isLive && settings.live_delay_ms > 0;
-      const id = await repository.insertTicket(tx, {
-        memberId,
-        requestId: input.requestId,
-        betType: betType.kind,
-        systemSizes: betType.kind === 'system' ? [...betType.sizes] : null,
-        systemPreset: betType.kind === 'system_preset' ? betType.preset : null,
-        stakeMode: input.stakeMode,
-        stakeCents,
-        totalStakeCents: plan.totalStakeCents,
-        betCount: plan.betCount,
-        oddsPolicy: input.oddsPolicy,
-        maxPayoutCents: settings.max_payout_cents,
-        potentialReturnCents: potential,
-        isLive: checked.isLive,
-        status: delayed ? 'pending_delay' : 'pending_debit',
-        legs: checked.legs,
-      });
-      return id === undefined ? undefined : { id, delayed, delayMs: settings.live_delay_ms, legs: checked.legs };
-    }));
+    const outcome = await batcher.submit({ memberId, input, legs, slip, betType, stakeCents, totalStakeCents: plan.totalStakeCents, betCount: plan.betCount, events });
     // The same request id placed before or at the same time: the first one's ticket is the answer.
-    if (!accepted) return answer((await repository.findTicket(db, { memberId, requestId: input.requestId }))!);
+    if (outcome.kind === 'existing') return answer((await repository.findTicket(db, { memberId, requestId: input.requestId }))!);
 
-    if (accepted.delayed) {
-      await sleep(accepted.delayMs);
-      const refusal = await confirmAfterDelay(accepted.id);
-      if (refusal) throw new AppError(refusal, 'the ticket was refused after the live delay', { ticketId: accepted.id.toString() });
-      await debit(accepted.id, memberId, plan.totalStakeCents);
+    if (outcome.delayed) {
+      await sleep(outcome.delayMs);
+      const refusal = await confirmAfterDelay(outcome.id);
+      if (refusal) throw new AppError(refusal, 'the ticket was refused after the live delay', { ticketId: outcome.id.toString() });
+      await debit(outcome.id, memberId, plan.totalStakeCents);
       // The delay's check may have moved the legs' odds versions: the ticket as stored.
-      return view((await repository.findTicket(db, { id: accepted.id }))!);
+      return view((await repository.findTicket(db, { id: outcome.id }))!);
     }
-    const opened = await debit(accepted.id, memberId, plan.totalStakeCents);
-    const row = opened ?? (await repository.findTicket(db, { id: accepted.id }))!;
+    const debited = outcome.debit!;
+    if ('error' in debited) return debitFailed(outcome.id, memberId, debited.error);
+    if (!debited.result.ok) return debitRefused(outcome.id, memberId, debited.result);
+    const row = debited.opened ?? (await repository.findTicket(db, { id: outcome.id }))!;
     return toView(
       row,
-      accepted.legs.map((leg, index) => ({ ticket_id: row.id, leg_index: index, event_id: leg.eventId, market_key: leg.marketKey, outcome_id: leg.outcomeId, slip_odds: leg.slipOdds, locked_odds: leg.lockedOdds, odds_version: leg.oddsVersion })),
+      outcome.legs.map((leg, index) => ({ ticket_id: row.id, leg_index: index, event_id: leg.eventId, market_key: leg.marketKey, outcome_id: leg.outcomeId, slip_odds: leg.slipOdds, locked_odds: leg.lockedOdds, odds_version: leg.oddsVersion })),
     );
   }
 
