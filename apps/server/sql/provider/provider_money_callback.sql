@@ -47,6 +47,7 @@ declare
   v_round_bet bigint;
   v_original_action text := coalesce(p_call->>'original_action', 'bet');
   v_unwin bigint := null;
+  v_kept jsonb := '{}'::jsonb;
 begin
   -- A replay answers the stored response unchanged; the same id with other content is a conflict.
   select id, content_hash, response into v_stored from provider_transaction
@@ -192,11 +193,24 @@ begin
     end if;
   end if;
 
+  -- Kept in the stored answer, never read by a vendor (answers read balance and ids): a bet's and a
+  -- win's amount (a win's for a later rollback of it), and what a rollback took back — the round's
+  -- money as the console shows it (round-transactions.ts). A rollback that moved nothing took 0.
+  if v_action in ('bet', 'win') then
+    v_kept := jsonb_build_object('amount', v_amount::text);
+  elsif v_action = 'rollback' then
+    v_kept := jsonb_build_object('reverses', v_original_action);
+    if v_result is not null and v_result->'results'->0->>'original' is distinct from 'applied' then
+      v_kept := v_kept || jsonb_build_object('amount', '0');
+    elsif v_unwin is not null then
+      v_kept := v_kept || jsonb_build_object('amount', v_unwin::text);
+    elsif v_original_action = 'bet' and v_original.round_id is not null and v_original.response ? 'amount' then
+      v_kept := v_kept || jsonb_build_object('amount', v_original.response->>'amount');
+    end if;
+  end if;
   insert into provider_transaction (vendor_code, action, transaction_id, member_id, round_id, content_hash, response)
   values (v_vendor, v_action, v_tx, v_member, v_round, v_hash,
-          jsonb_build_object('balance', provider_cents_text(coalesce(v_cash, 0)), 'transactionId', v_tx)
-          -- A win keeps its amount for a later rollback of it (the answers read only balance and ids).
-          || case when v_action = 'win' then jsonb_build_object('amount', v_amount::text) else '{}'::jsonb end)
+          jsonb_build_object('balance', provider_cents_text(coalesce(v_cash, 0)), 'transactionId', v_tx) || v_kept)
   on conflict (vendor_code, action, transaction_id) do nothing
   returning id into v_id;
   if v_id is null then

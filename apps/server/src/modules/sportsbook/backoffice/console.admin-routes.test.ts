@@ -219,6 +219,17 @@ describe('results, liability, alerts and tickets', () => {
     expect(approved.json().status).toBe('approved');
     expect(await kinds()).toEqual(['settlement', 'rollback_settlement', 'settlement']);
     expect((await approve(checker, proposed.body.approvalId)).statusCode).toBe(409);
+    // Resettled: the ticket's money reads bet, the first win, its reversal (the same amount), the new settlement (0.00).
+    await settle();
+    expect(await ticketStatus(ticket)).toBe('lost');
+    const detail = (await call(risk, 'GET', `/tickets/${ticket}`)).body;
+    const paid = detail.potentialReturn as string;
+    expect(detail.transactions.map((tx: Json) => [tx.action, tx.transactionId.replace(/^sportsbook-\d+-/, ''), tx.amount])).toEqual([
+      ['bet', 'bet', '20.00'],
+      ['win', 'settle-1', paid],
+      ['rollback', 'unsettle-1', paid],
+      ['win', 'settle-2', '0.00'],
+    ]);
     const audit = await sql<{ action: string }>`select action from backoffice_audit where target_id = ${`${eventId} 1x2`} order by id`.execute(ctx.core.db);
     expect(audit.rows.map((row) => row.action)).toEqual(['sportsbook.result.entered', 'sportsbook.result.corrected']);
     // A correction of a market without a result is refused.
