@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Locator, Page, TestInfo } from '@playwright/test';
-import { api, registerMember, uniqueName } from '../fixtures/accounts.ts';
-import { isPhone, useReviewViewport } from '../fixtures/games.ts';
+import type { Page, TestInfo } from '@playwright/test';
+import { api, registerMember } from '../fixtures/accounts.ts';
+import { useReviewViewport } from '../fixtures/games.ts';
 import { demoOperatorSession } from '../fixtures/payments.ts';
 import { fund } from '../fixtures/rounds.ts';
 import { expect, logIn, open, test } from '../fixtures/site.ts';
+import { closeSlip, openSlip, operatorCreatesEvents, pickHome } from '../fixtures/sportsbook.ts';
 import { horizontalOverflow } from '../fixtures/wallet.ts';
 
 /**
@@ -12,54 +13,6 @@ import { horizontalOverflow } from '../fixtures/wallet.ts';
  * (server-env.ts: SPORTSBOOK_FEED=off), so an operator creates the events by hand through the
  * back-office API, as the console does; the member then bets on them in the browser.
  */
-
-/** Four football matches an hour from now, each with a full-time result market. */
-async function operatorCreatesEvents(token?: string): Promise<string[]> {
-  token ??= await demoOperatorSession();
-  const startAt = new Date(Date.now() + 3_600_000).toISOString();
-  const tournament = `Copa ${uniqueName('t')}`;
-  const ids: string[] = [];
-  for (const [home, away] of [['Bahia', 'Vitória'], ['Ceará', 'Fortaleza'], ['Sport', 'Náutico'], ['Remo', 'Paysandu']] as const) {
-    const made = await api<{ eventId: string }>('/api/backoffice/sportsbook/events', {
-      method: 'POST',
-      token,
-      body: {
-        requestId: randomUUID(),
-        sport: { id: 'football', kind: 'sport', namePt: 'Futebol', nameEn: 'Football' },
-        category: { namePt: 'Brasil', countryCode: 'BR' },
-        tournament: { namePt: tournament },
-        home,
-        away,
-        startAt,
-        markets: [{ type: '1x2', outcomes: [{ id: 'home', odds: '2.00' }, { id: 'draw', odds: '3.20' }, { id: 'away', odds: '3.50' }] }],
-      },
-    });
-    ids.push(made.eventId);
-  }
-  return ids;
-}
-
-/** The slip: the side column on a desktop, the bottom sheet (opened from its floating button) on a phone. */
-async function openSlip(page: Page, testInfo: TestInfo): Promise<Locator> {
-  if (!isPhone(testInfo)) return page.getByTestId('sb-slip');
-  await page.getByTestId('sb-slip-bar').click();
-  const sheet = page.getByTestId('sb-slip-sheet');
-  await expect(sheet).toBeVisible();
-  return sheet;
-}
-
-async function closeSlip(page: Page, testInfo: TestInfo, slip: Locator): Promise<void> {
-  if (!isPhone(testInfo)) return;
-  await slip.getByRole('button', { name: /Fechar boletim|Close slip/ }).click();
-  await expect(page.getByTestId('sb-slip-sheet')).toHaveCount(0);
-}
-
-async function pickHome(page: Page, eventId: string): Promise<void> {
-  await open(page, `/sports/event/${encodeURIComponent(eventId)}`);
-  const odds = page.locator(`[data-testid="sb-odds"][data-selection="${eventId}|1x2|home"]`);
-  await odds.click();
-  await expect(odds).toHaveAttribute('aria-pressed', 'true');
-}
 
 const TEXT = {
   pt: { single: 'Simples', accumulator: 'Múltipla', yankee: 'Yankee · 11 apostas', placed: 'Aposta feita!', open: 'Aberta' },

@@ -128,4 +128,20 @@ describe('my bets', () => {
     act(() => socket().push({ type: 'sportsbook.cashout_changed', ticketIds: ['41'], offers: [quote({ price: '24.10' })] }));
     await waitFor(() => expect(screen.getByTestId('sb-cashout-full').textContent).toBe('Cash out R$\u00a024,10'));
   });
+
+  it('shows a settlement as soon as the wallet moves: a pushed balance change asks for the settled tickets again', async () => {
+    const socket = stubSocket();
+    let settled = false;
+    book({
+      'GET /api/sportsbook/tickets': (call: ApiCall) =>
+        call.query.get('status') === 'settled' ? { tickets: settled ? [ticket({ id: '41', status: 'won', return: '37.00', settledAt: '2026-11-29T14:00:00.000Z' })] : [] } : { tickets: [] },
+      ...eventRead,
+    });
+    renderApp('/sports?tab=mybets&bets=settled');
+    expect(await screen.findByTestId('sb-mybets-empty')).toBeTruthy();
+    await openSocket(socket);
+    settled = true;
+    act(() => socket().push({ type: 'wallet.balance_changed', cash: '137.00', bonus: '0.00' }));
+    await waitFor(() => expect(screen.getByTestId('sb-ticket-status').textContent).toBe('Ganha'));
+  });
 });

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SportsbookTicket } from '@app/contracts';
 import { Button, Spinner } from '@app/ui';
@@ -6,6 +7,7 @@ import { useAccountModals, useSession } from '../../account/index.ts';
 import { useWalletFormat } from '../../wallet/index.ts';
 import { eventQueryOptions, ticketsQueryOptions } from '../api/sportsbook.api.ts';
 import { eventName, useBookNames } from './book-names.ts';
+import { watchMessages } from '../../../shared/ws-client.ts';
 import { CashOut, useCashOutLive } from './cash-out.tsx';
 
 const STATUSES = ['open', 'settled'] as const;
@@ -15,13 +17,22 @@ function decimal(thousandths: number): string {
   return (thousandths / 1000).toFixed(2);
 }
 
+/** A balance change pushed over /ws refreshes the ticket lists: money moved, so a ticket probably did too. */
+function useTicketsFollowWallet(token: string | null): void {
+  const queryClient = useQueryClient();
+  useEffect(() => watchMessages('wallet.balance_changed', () => void queryClient.invalidateQueries({ queryKey: ['sportsbook', token, 'tickets'] })), [queryClient, token]);
+}
+
 /** My bets: the member's open or settled tickets with legs, odds, stake and (potential) return. */
 export function MyBets({ status, onStatus }: { status: MyBetsStatus; onStatus: (status: MyBetsStatus) => void }) {
   const { t } = useTranslation('sportsbook');
   const { token, isLoggedIn, isResolving } = useSession();
   const modals = useAccountModals();
-  const query = useQuery({ ...ticketsQueryOptions(token, status), refetchInterval: status === 'open' ? 10_000 : false });
+  // Open tickets are asked again often (a result can come any second); settled ones less often, and
+  // at once whenever the wallet moves (a settlement's win, a cash-out, a resettlement's reversal).
+  const query = useQuery({ ...ticketsQueryOptions(token, status), refetchInterval: status === 'open' ? 10_000 : 15_000 });
   useCashOutLive(token);
+  useTicketsFollowWallet(token);
 
   if (!isLoggedIn && !isResolving) {
     return (
