@@ -239,7 +239,14 @@ if (process.env.BENCH_TRACE) {
   spans = undefined;
 }
 console.log('callers        tickets/s  p50 ms  p95 ms  p99 ms   max ms   placed   stmts  CPU ms node + PG (per ticket)');
-for (const callers of LEVELS) console.log(line(`api ${callers}`, await level(callers, DURATION_S, inProcess)));
+for (const callers of LEVELS) {
+  // BENCH_SPANS=1: where each level's statements spend their time (send to answer, summed over callers, per ticket).
+  if (process.env.BENCH_SPANS) spans = new Map();
+  const result = await level(callers, DURATION_S, inProcess);
+  console.log(line(`api ${callers}`, result));
+  if (spans) for (const [key, span] of [...spans].sort((a, b) => b[1].ms - a[1].ms).slice(0, 8)) console.log(`    ${(span.ms / result.latencies.length).toFixed(3).padStart(7)} ms  ${(span.n / result.latencies.length).toFixed(2)}×  ${key}`);
+  spans = undefined;
+}
 
 // The floor: the stake's debit alone (the same in-process provider call a ticket makes, a new round
 // each), so the ticket's own cost is the difference.
@@ -250,6 +257,35 @@ async function debitOnly(member: bigint): Promise<void> {
   if (answer.status !== 200) throw Object.assign(new Error(JSON.stringify(answer.body)), { code: String(answer.status) });
 }
 console.log(line(`debit only 16`, await level(16, DURATION_S, debitOnly)));
+
+// The batched floor: the same bets, grouped as placement groups them (3 lanes, up to 64 a batch,
+// each batch one provider bet batch: callbacks.handleMany 'bet').
+const handleMany = core.modules.provider.api.callbacks.handleMany;
+const debitQueue: Array<{ body: object; resolve: () => void; reject: (error: Error) => void }> = [];
+let debitLanes = 0;
+function pumpDebits(): void {
+  while (debitLanes < 3 && debitQueue.length > 0) {
+    const batch = debitQueue.splice(0, 64);
+    debitLanes += 1;
+    handleMany('SPORTSBOOK', 'bet', batch.map((each) => each.body))
+      .then(
+        (answers) => answers.forEach((answer, index) => (answer.status === 200 ? batch[index]!.resolve() : batch[index]!.reject(Object.assign(new Error(JSON.stringify(answer.body)), { code: String(answer.status) })))),
+        (error: Error) => batch.forEach((each) => each.reject(error)),
+      )
+      .finally(() => {
+        debitLanes -= 1;
+        pumpDebits();
+      });
+  }
+}
+async function debitBatched(member: bigint): Promise<void> {
+  const round = `bench-floor-${randomUUID()}`;
+  await new Promise<void>((resolve, reject) => {
+    debitQueue.push({ body: { playerId: member.toString(), transactionId: `${round}-bet`, roundId: round, gameCode: 'sportsbook', amount: '1.00' }, resolve, reject });
+    pumpDebits();
+  });
+}
+console.log(line(`debit batch 64`, await level(64, DURATION_S, debitBatched)));
 
 // Over HTTP (Fastify inject): each member of a small set logged in once (bearer session).
 const { app } = await composeHttp(core, { config, logger });

@@ -11,9 +11,9 @@ import { lockForPlacement, type MarketNow, type NewTicket, type TicketRow } from
  * Placement in batches (issue 23's "≥ 1,000 tickets/s"): one ticket per transaction costs ~8
  * statements and two commits (the ticket, then the debit) each, and on two cores the debit alone
  * tops out near the target. So placements that passed the slip's own rules queue here, and each
- * of a few lanes takes what has queued (at most MAX_BATCH) whenever it is free — a group commit
- * with no timer: a quiet book places each ticket alone at once, a busy one amortises over what
- * arrived meanwhile. A batch is:
+ * batch takes what queued while the batch before it was being accepted (at most MAX_BATCH) — a
+ * group commit with no timer: a quiet book places each ticket alone at once, a busy one amortises
+ * over what arrived meanwhile. A batch is:
  *  1. one transaction: the union of the tickets' events (advisory) and markets (FOR UPDATE) locked
  *     in one statement in fixed order (as a single ticket locks them, so a batch and a feed write or
  *     another batch serialise without deadlock), one read of everything decided on, each ticket
@@ -29,7 +29,7 @@ import { lockForPlacement, type MarketNow, type NewTicket, type TicketRow } from
  * one bad ticket never fails the others.
  */
 export const PLACEMENT_LANES = 3;
-export const MAX_BATCH = 64;
+export const MAX_BATCH = 32;
 
 export const marketId = (eventId: string, marketKey: string) => `${eventId}\u0000${marketKey}`;
 const CLOSED_EVENT_STATUSES = new Set(['ended', 'cancelled', 'postponed']);
@@ -185,20 +185,22 @@ export function createPlacementBatcher(deps: { db: Db; logger: Logger; money: Pr
   const lanes = deps.lanes ?? PLACEMENT_LANES;
   const maxBatch = deps.maxBatch ?? MAX_BATCH;
   const queue: Pending[] = [];
-  let running = 0;
 
-  async function run(batch: Pending[]): Promise<void> {
+  /** One batch: its acceptance (then `accepted()`, which frees the acceptance stage), its debits and openings. */
+  async function run(batch: Pending[], accepted: () => void): Promise<void> {
     let decisions: Decision[];
     try {
       decisions = await retried(() => deps.db.transaction().execute((tx) => acceptBatch(tx, batch.map((each) => each.request))));
     } catch (error) {
+      accepted();
       // One ticket's bad input (or anything unforeseen) must not fail the others: each alone.
       if (batch.length > 1) {
         deps.logger.warn({ err: error, tickets: batch.length }, 'sportsbook placement batch failed; placing its tickets one by one');
-        await Promise.all(batch.map((each) => run([each])));
+        await Promise.all(batch.map((each) => run([each], () => undefined)));
       } else batch[0]!.reject(error);
       return;
     }
+    accepted();
     const later: Array<() => void> = [];
     const toDebit: Array<{ pending: Pending; decision: Extract<Decision, { kind: 'accepted' }> & { id: bigint } }> = [];
     batch.forEach((pending, index) => {
@@ -238,19 +240,34 @@ export function createPlacementBatcher(deps: { db: Db; logger: Logger; money: Pr
     for (const answer of later) answer();
   }
 
+  /**
+   * Two stages: one batch at a time in its acceptance (batches touching a big match would queue on
+   * its locks anyway), while up to `lanes` accepted batches take their debits and open. The next
+   * batch is what queued during the acceptance before it, so batches grow with the load.
+   */
+  let accepting = false;
+  let inFlight = 0;
   function pump(): void {
-    while (running < lanes && queue.length > 0) {
-      const batch = queue.splice(0, maxBatch);
-      running += 1;
-      run(batch)
-        .catch((error: unknown) => {
-          for (const each of batch) each.reject(error);
-        })
-        .finally(() => {
-          running -= 1;
-          pump();
-        });
-    }
+    if (accepting || inFlight >= lanes || queue.length === 0) return;
+    const batch = queue.splice(0, maxBatch);
+    accepting = true;
+    inFlight += 1;
+    let freed = false;
+    const accepted = () => {
+      if (freed) return;
+      freed = true;
+      accepting = false;
+      pump();
+    };
+    run(batch, accepted)
+      .catch((error: unknown) => {
+        for (const each of batch) each.reject(error);
+      })
+      .finally(() => {
+        accepted();
+        inFlight -= 1;
+        pump();
+      });
   }
 
   return {
