@@ -77,6 +77,55 @@ async function journey(page: Page, testInfo: TestInfo, language: 'pt' | 'en', sh
   await expect(page.getByTestId('balance')).toContainText(language === 'pt' ? '82,00' : '82.00');
 }
 
+const CASH_OUT_TEXT = {
+  pt: { changed: 'As odds mudaram — aceitar?', placed: 'Aposta feita!', confirm: 'agora por este bilhete?', paid: 'Cash out feito', status: 'Cash out', money: (amount: string) => amount.replace('.', ',') },
+  en: { changed: 'Odds changed — accept?', placed: 'Bet placed!', confirm: 'now for this ticket?', paid: 'Cashed out', status: 'Cashed out', money: (amount: string) => amount },
+} as const;
+
+/** The slip asks before taking odds the operator changed; the ticket is then cashed out at the accepted price. */
+async function cashOutJourney(page: Page, testInfo: TestInfo, language: 'pt' | 'en', shoot: (name: string) => Promise<void>) {
+  test.setTimeout(240_000);
+  const text = CASH_OUT_TEXT[language];
+  const operator = await demoOperatorSession();
+  const [eventId] = await operatorCreatesEvents(operator);
+  const member = await registerMember();
+  await fund(member.account, '50.00');
+  await logIn(page, member.account, member.password);
+  await expect(page.getByTestId('balance')).toContainText('50,00', { timeout: 20_000 });
+  if (language === 'en') await page.evaluate(() => localStorage.setItem('lang', 'en'));
+
+  await pickHome(page, eventId!);
+  const slip = await openSlip(page, testInfo);
+  await slip.getByTestId('sb-slip-leg-stake').fill('10');
+  // The operator reprices the pick: the change arrives over /ws and the slip (no changes taken by default) asks.
+  await api(`/api/backoffice/sportsbook/events/${encodeURIComponent(eventId!)}/odds`, { method: 'POST', token: operator, body: { requestId: randomUUID(), marketKey: '1x2', outcomes: [{ id: 'home', odds: '2.40' }] } });
+  await expect(slip.getByTestId('sb-slip-odds-changed')).toContainText(text.changed, { timeout: 15_000 });
+  await expect(slip.getByTestId('sb-slip-leg-new-odds')).toHaveText('2.40');
+  await expect(slip.getByTestId('sb-slip-place')).toBeDisabled();
+  await shoot(`sportsbook-odds-changed-${language}`);
+  await slip.getByTestId('sb-slip-accept-odds').click();
+  await expect(slip.getByTestId('sb-slip-return')).toContainText(text.money('24.00'));
+  await slip.getByTestId('sb-slip-place').click();
+  await expect(slip.getByTestId('sb-slip-placed-message')).toContainText(text.placed);
+  await slip.getByTestId('sb-slip-new').click();
+  await closeSlip(page, testInfo, slip);
+  await expect(page.getByTestId('balance')).toContainText(text.money('40.00'));
+
+  // Cash-out: the offer, a confirm naming it, paid to the wallet; the ticket moves to settled.
+  await open(page, '/sports?tab=mybets');
+  const offer = page.getByTestId('sb-cashout-full');
+  await expect(offer).toContainText('Cash out R$');
+  await offer.click();
+  await expect(page.getByTestId('sb-cashout-confirm')).toContainText(text.confirm);
+  await shoot(`sportsbook-cash-out-confirm-${language}`);
+  await page.getByTestId('sb-cashout-accept').click();
+  await expect(page.getByTestId('sb-cashout-paid')).toContainText(text.paid);
+  await page.getByTestId('sb-mybets-settled').click();
+  await expect(page.getByTestId('sb-ticket-status').first()).toHaveText(text.status);
+  await expect(page.getByTestId('balance')).not.toContainText(text.money('40.00'));
+  expect(await horizontalOverflow(page)).toBe(0);
+}
+
 test.describe('sportsbook', () => {
   test.beforeEach(async ({ page }, testInfo) => useReviewViewport(page, testInfo));
 
@@ -88,41 +137,11 @@ test.describe('sportsbook', () => {
     await journey(page, testInfo, 'en', shoot);
   });
 
-  test('the slip asks before taking new odds the operator set, and an open ticket is cashed out at the accepted price', async ({ page, shoot }) => {
-    test.setTimeout(240_000);
-    const operator = await demoOperatorSession();
-    const [eventId] = await operatorCreatesEvents(operator);
-    const member = await registerMember();
-    await fund(member.account, '50.00');
-    await logIn(page, member.account, member.password);
-    await expect(page.getByTestId('balance')).toContainText('50,00', { timeout: 20_000 });
+  test('the slip asks before taking new odds the operator set, and an open ticket is cashed out at the accepted price (PT)', async ({ page, shoot }, testInfo) => {
+    await cashOutJourney(page, testInfo, 'pt', shoot);
+  });
 
-    await pickHome(page, eventId!);
-    const slip = page.getByTestId('sb-slip');
-    await slip.getByTestId('sb-slip-leg-stake').fill('10');
-    // The operator reprices the pick: the change arrives over /ws and the slip (no changes taken by default) asks.
-    await api(`/api/backoffice/sportsbook/events/${encodeURIComponent(eventId!)}/odds`, { method: 'POST', token: operator, body: { requestId: randomUUID(), marketKey: '1x2', outcomes: [{ id: 'home', odds: '2.40' }] } });
-    await expect(slip.getByTestId('sb-slip-odds-changed')).toContainText('As odds mudaram — aceitar?', { timeout: 15_000 });
-    await expect(slip.getByTestId('sb-slip-leg-new-odds')).toHaveText('2.40');
-    await expect(slip.getByTestId('sb-slip-place')).toBeDisabled();
-    await shoot('sportsbook-odds-changed');
-    await slip.getByTestId('sb-slip-accept-odds').click();
-    await expect(slip.getByTestId('sb-slip-return')).toContainText('24,00');
-    await slip.getByTestId('sb-slip-place').click();
-    await expect(slip.getByTestId('sb-slip-placed-message')).toContainText('Aposta feita!');
-    await expect(page.getByTestId('balance')).toContainText('40,00');
-
-    // Cash-out: the offer, a confirm naming it, paid to the wallet; the ticket moves to settled.
-    await open(page, '/sports?tab=mybets');
-    const offer = page.getByTestId('sb-cashout-full');
-    await expect(offer).toContainText('Cash out R$');
-    await offer.click();
-    await expect(page.getByTestId('sb-cashout-confirm')).toContainText('agora por este bilhete?');
-    await shoot('sportsbook-cash-out-confirm');
-    await page.getByTestId('sb-cashout-accept').click();
-    await expect(page.getByTestId('sb-cashout-paid')).toContainText('Cash out feito');
-    await page.getByTestId('sb-mybets-settled').click();
-    await expect(page.getByTestId('sb-ticket-status').first()).toHaveText('Cash out');
-    await expect(page.getByTestId('balance')).not.toContainText('40,00');
+  test('odds change and cash-out in English, on a phone @phone', async ({ page, shoot }, testInfo) => {
+    await cashOutJourney(page, testInfo, 'en', shoot);
   });
 });

@@ -89,7 +89,16 @@ export function CashOut({ ticket }: { ticket: SportsbookTicket }) {
       const result = await cashOutRequest(ticket.id, { requestId: requestId.current, acceptedPrice: price, ...(amount ? { amount } : {}) });
       requestId.current = null;
       setStep({ kind: 'paid', paid: result.paid });
-      void queryClient.invalidateQueries({ queryKey: sportsbookKeys.all });
+      // The open list is not asked again at once: a fully cashed-out ticket would vanish with its
+      // "paid" notice the instant it shows; its next poll takes it away. A partial one stays open
+      // and shows what it keeps now.
+      if (result.ticket.status === 'open') {
+        queryClient.setQueryData(sportsbookKeys.tickets(token, 'open'), (old: { tickets: SportsbookTicket[] } | undefined) =>
+          old ? { tickets: old.tickets.map((each) => (each.id === result.ticket.id ? result.ticket : each)) } : old,
+        );
+        void queryClient.invalidateQueries({ queryKey: sportsbookKeys.cashOut(token, ticket.id) });
+      }
+      void queryClient.invalidateQueries({ queryKey: sportsbookKeys.tickets(token, 'settled') });
       void queryClient.invalidateQueries({ queryKey: walletKeys.all });
     } catch (failure) {
       requestId.current = null;

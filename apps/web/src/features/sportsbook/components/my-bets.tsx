@@ -5,7 +5,7 @@ import type { SportsbookTicket } from '@app/contracts';
 import { Button, Spinner } from '@app/ui';
 import { useAccountModals, useSession } from '../../account/index.ts';
 import { useWalletFormat } from '../../wallet/index.ts';
-import { eventQueryOptions, ticketsQueryOptions } from '../api/sportsbook.api.ts';
+import { eventQueryOptions, sportsbookKeys, ticketsQueryOptions } from '../api/sportsbook.api.ts';
 import { eventName, useBookNames } from './book-names.ts';
 import { watchMessages } from '../../../shared/ws-client.ts';
 import { CashOut, useCashOutLive } from './cash-out.tsx';
@@ -17,10 +17,14 @@ function decimal(thousandths: number): string {
   return (thousandths / 1000).toFixed(2);
 }
 
-/** A balance change pushed over /ws refreshes the ticket lists: money moved, so a ticket probably did too. */
+/**
+ * A balance change pushed over /ws refreshes the settled list: money moved, so a ticket was
+ * probably decided. The open list keeps its own pace (its cash-out confirmation stays on screen
+ * until the next poll instead of vanishing with the ticket the instant it is paid).
+ */
 function useTicketsFollowWallet(token: string | null): void {
   const queryClient = useQueryClient();
-  useEffect(() => watchMessages('wallet.balance_changed', () => void queryClient.invalidateQueries({ queryKey: ['sportsbook', token, 'tickets'] })), [queryClient, token]);
+  useEffect(() => watchMessages('wallet.balance_changed', () => void queryClient.invalidateQueries({ queryKey: sportsbookKeys.tickets(token, 'settled') })), [queryClient, token]);
 }
 
 /** My bets: the member's open or settled tickets with legs, odds, stake and (potential) return. */
@@ -29,7 +33,7 @@ export function MyBets({ status, onStatus }: { status: MyBetsStatus; onStatus: (
   const { token, isLoggedIn, isResolving } = useSession();
   const modals = useAccountModals();
   // Open tickets are asked again often (a result can come any second); settled ones less often, and
-  // at once whenever the wallet moves (a settlement's win, a cash-out, a resettlement's reversal).
+  // at once whenever the wallet moves (a settlement's win, a resettlement's reversal).
   const query = useQuery({ ...ticketsQueryOptions(token, status), refetchInterval: status === 'open' ? 10_000 : 15_000 });
   useCashOutLive(token);
   useTicketsFollowWallet(token);
