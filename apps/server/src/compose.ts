@@ -204,11 +204,15 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     },
   });
   // The book and its feed (issue 23); the sandbox job in a development demo or with SPORTSBOOK_FEED=sandbox.
+  // The live push NOTIFYs on a connection of its own: behind the shared pool's queue (feed applies,
+  // placements, settlement) a change waited hundreds of milliseconds before leaving (bench:sportsbook push).
+  const pushHandle = createDb({ connectionString: deps.databaseUrl, max: 1, logger });
   const sportsbook = createSportsbookModule({
     db: dbHandle.db,
     logger,
     // Committed feed changes and cash-out offers reach /ws through the bus (every API process).
     bus,
+    push: { db: pushHandle.db },
     ...(config.sportsbookSandbox ? { sandbox: config.sportsbookSandbox } : {}),
     // Ticket stakes go through the provider protocol in process as vendor SPORTSBOOK (like the house games).
     money: {
@@ -239,6 +243,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       await provider.close();
       await wallet.close();
       await bus.stop();
+      await pushHandle.close();
       await dbHandle.close();
     },
   };
