@@ -34,6 +34,8 @@ const setup = new pg.Client({ connectionString: databaseUrl });
 await setup.connect();
 
 // BENCH_SLOW_MS: statements slower than this go to the PostgreSQL server log (to see where a pass spends its time).
+// BENCH_PROFILE=1: PL/pgSQL function timings (pg_stat_user_functions) printed at the end.
+if (process.env.BENCH_PROFILE) await setup.query(`alter database "${new URL(databaseUrl).pathname.slice(1)}" set track_functions = 'all'`);
 if (process.env.BENCH_SLOW_MS) await setup.query(`alter database "${new URL(databaseUrl).pathname.slice(1)}" set log_min_duration_statement = ${Number(process.env.BENCH_SLOW_MS)}`);
 const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test', LOG_LEVEL: 'silent', DB_POOL_MAX: process.env.DB_POOL_MAX ?? '16' });
 const core = await composeCore({ config, logger: createLogger({ level: 'silent', pretty: false }), databaseUrl });
@@ -157,6 +159,14 @@ if (RESETTLE) {
   console.log(`  tickets: ${(await counts()).map((row) => `${row.status} ${Number(row.n).toLocaleString('en')}`).join(', ')}`);
 }
 
+if (process.env.BENCH_PROFILE) {
+  await new Promise((resolve) => setTimeout(resolve, 1_500)); // the backends flush their function statistics
+  const functions = await setup.query<{ funcname: string; calls: string; total: string; self: string }>(
+    `select funcname, calls::text, round(total_time)::text as total, round(self_time)::text as self from pg_stat_user_functions order by self_time desc limit 15`,
+  );
+  console.log('functions (ms, self / total, calls):');
+  for (const row of functions.rows) console.log(`  ${row.funcname.padEnd(36)} ${row.self.padStart(8)} / ${row.total.padStart(8)}  ${Number(row.calls).toLocaleString('en')}`);
+}
 const check = await core.modules.wallet.api.runLedgerCheck();
 console.log(`ledger check: ${check.ok ? 'ok' : 'FAILED'}`);
 await setup.end();

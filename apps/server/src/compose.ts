@@ -217,7 +217,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     // Ticket stakes go through the provider protocol in process as vendor SPORTSBOOK (like the house games).
     money: {
       handle: provider.api.callbacks.handle,
-      handleMany: provider.api.callbacks.handleMany,
+      handleMany: provider.api.batchCallbacks.handleMany,
       ensureSeamlessVendor: catalogue.api.ensureSeamlessVendor,
       ensureVendorSecret: provider.api.ensureVendorSecret,
       issueLaunchToken: catalogue.api.issueLaunchToken,

@@ -11,6 +11,7 @@ import { ensureVendorSecret, findVendorRow } from './provider.repository.ts';
 import { createVendorAccessCache } from './vendor-access.ts';
 import { roundTransactions } from './round-transactions.ts';
 import { createProviderCallbacks } from './provider.callbacks.ts';
+import { createRoundCloseBatch } from './round-close-batch.ts';
 import { describeVendorAccess, rotateVendorSecret, setVendorIpAllowList, VENDOR_ACCESS_CHANGED, vendorAccessChangedEvent } from './vendor-secrets.ts';
 import { bettingRecordRoutes, type BettingRecordDeps } from './betting-record.ts';
 import { winnersRoutes, type WinnersDeps } from './winners.ts';
@@ -77,6 +78,8 @@ export function createProviderModule(deps: {
        * same request, without its signature and IP allow-list checks (provider.callbacks.ts).
        */
       callbacks,
+      /** callbacks.handleMany with 0.00 round-closing wins set-based (round-close-batch.ts): same answers, one statement. */
+      batchCallbacks: createRoundCloseBatch({ db: deps.db, logger, requestLog, vendors, callbacks }),
       /** One round's protocol transactions in order (the sportsbook console's ticket detail). */
       roundTransactions: (vendorCode: string, roundId: string) => roundTransactions(deps.db, vendorCode, roundId),
       /** Registers DEMOVENDOR (catalogue + secret) when missing; a no-op without DEMO_VENDOR_SECRET. */

@@ -17,6 +17,11 @@ const WINS_PER_PASS = 5_000;
 const PAY_CONCURRENCY = 6;
 /** Wins sent in one statement (one commit): a settled event's tickets are paid in batches. */
 const WIN_BATCH = 250;
+/**
+ * 0.00 closes (lost tickets) sent in one statement: the provider closes those rounds set-based
+ * (provider_close_rounds), far cheaper per call than a credit, so they go in batches of their own.
+ */
+const CLOSE_BATCH = 1_000;
 /** Tickets planned per statement batch. */
 const PLAN_CHUNK = 20_000;
 
@@ -208,11 +213,18 @@ export function createSettlementService(deps: { db: Db; logger: Logger; money: P
     await Promise.all(Array.from({ length: Math.min(PAY_CONCURRENCY, items.length) }, worker));
   }
 
-  /** WIN_BATCH calls per batch, each batch's members in id order (batches running at once lock member accounts in one order). */
-  function inBatches<T extends { member_id: bigint }>(items: readonly T[]): T[][] {
+  /** `size` calls per batch, each batch's members in id order (batches running at once lock member accounts in one order). */
+  function inBatches<T extends { member_id: bigint }>(items: readonly T[], size = WIN_BATCH): T[][] {
     const batches: T[][] = [];
-    for (let start = 0; start < items.length; start += WIN_BATCH) batches.push(items.slice(start, start + WIN_BATCH).sort((a, b) => (a.member_id < b.member_id ? -1 : a.member_id > b.member_id ? 1 : 0)));
+    for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size).sort((a, b) => (a.member_id < b.member_id ? -1 : a.member_id > b.member_id ? 1 : 0)));
     return batches;
+  }
+
+  /** The wins due in batches: credits WIN_BATCH each, 0.00 closes CLOSE_BATCH each. */
+  function winBatches<T extends { member_id: bigint; return_cents: bigint }>(items: readonly T[]): T[][] {
+    const closes = items.filter((item) => BigInt(item.return_cents) === 0n);
+    const credits = items.filter((item) => BigInt(item.return_cents) !== 0n);
+    return [...inBatches(credits), ...inBatches(closes, CLOSE_BATCH)];
   }
 
   /** Delivers the stored reversals, then the wins due; each answer marks its row. */
@@ -237,7 +249,7 @@ export function createSettlementService(deps: { db: Db; logger: Logger; money: P
       await repository.markReversedMany(db, answered.map((due) => ({ ticketId: due.ticket_id, n: due.n })));
       counts.paid += answered.length;
     });
-    await pool(inBatches(await repository.dueIntents(db, WINS_PER_PASS)), async (batch) => {
+    await pool(winBatches(await repository.dueIntents(db, WINS_PER_PASS)), async (batch) => {
       let answers: Awaited<ReturnType<ProviderMoney['winMany']>>;
       try {
         answers = await deps.money.winMany(batch.map((intent) => ({ memberId: intent.member_id, ticketId: intent.id, transactionId: intent.settle_transaction_id, amount: formatCents(BigInt(intent.return_cents)) })));
