@@ -70,6 +70,9 @@ function centsOf(amount: string): bigint {
 /** How long a member's verified 18+ identity is taken as read before it is asked again (refusals are never kept). */
 const VERIFIED_AGE_TTL_MS = 60_000;
 const VERIFIED_AGE_ENTRIES = 100_000;
+/** A bet batch runs as at most this many statements at once, each of at least BET_BATCH_MIN bets (see betBatch). */
+const BET_BATCH_STATEMENTS = 4;
+const BET_BATCH_MIN = 8;
 
 export function createProviderService(deps: ProviderDeps) {
   // Every bet asked the accounts module for the 18+ rule: a round trip per bet that cost about a
@@ -209,6 +212,38 @@ export function createProviderService(deps: ProviderDeps) {
     };
   }
 
+  /** One statement of a bet batch (one commit); if it fails, each bet of it is sent alone for its own answer. */
+  async function betStatement(
+    chunk: ReadonlyArray<{ index: number; call: repository.MoneyCall & { op: unknown }; shard: number | undefined }>,
+    results: Array<TransactionResponse | ProviderError>,
+  ): Promise<void> {
+    try {
+      const answers = await repository.moneyCallbacks(
+        deps.db,
+        chunk.map((each) => each.call),
+        chunk[0]!.shard ?? 0,
+      );
+      const balances = answers.flatMap((answer) => answer.balances);
+      if (balances.length > 0) deps.wallet.announceBalances(balances);
+      answers.forEach((answer, position) => {
+        results[chunk[position]!.index] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
+      });
+    } catch {
+      await Promise.all(
+        chunk.map(async (each) => {
+          try {
+            const answer = await repository.moneyCallback(deps.db, each.call, each.shard ?? 0);
+            if (answer.balances.length > 0) deps.wallet.announceBalances(answer.balances);
+            results[each.index] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
+          } catch (error) {
+            if (error instanceof ProviderError) results[each.index] = error;
+            else throw error;
+          }
+        }),
+      );
+    }
+  }
+
   return {
     async authenticate(vendorCode: string, request: AuthenticateRequest): Promise<AuthenticateResponse> {
       const launch = await deps.redeemLaunchToken(request.token);
@@ -236,11 +271,12 @@ export function createProviderService(deps: ProviderDeps) {
      * Many bets of one vendor in one statement and one transaction (in process only: the
      * sportsbook's placement batches). Each bet is checked as bet() checks it (amount, the 18+
      * rule with its replay exception) and is the same provider_money_callback — replay guard,
-     * session, funds, round, stored answer — so each answer is the one bet() would give; one commit
-     * instead of one each. The calls run in member order (then in the given order), so two batches
-     * never lock the same members in opposite orders. If the statement fails (one refused, e.g.
-     * insufficient funds or no session, or a deadlock), every bet is sent again on its own, so each
-     * gets its own answer; a refusal is answered as its ProviderError.
+     * session, funds, round, stored answer — so each answer is the one bet() would give; a commit
+     * per statement instead of one each (up to BET_BATCH_STATEMENTS statements of consecutive
+     * members, run at once). The calls run in member order (then in the given order), so two
+     * statements never lock the same members in opposite orders. If a statement fails (one refused,
+     * e.g. insufficient funds or no session, or a deadlock), each of its bets is sent again on its
+     * own, so each gets its own answer; a refusal is answered as its ProviderError.
      */
     async betBatch(vendorCode: string, requests: readonly BetRequest[]): Promise<Array<TransactionResponse | ProviderError>> {
       const results: Array<TransactionResponse | ProviderError> = new Array(requests.length);
@@ -259,32 +295,15 @@ export function createProviderService(deps: ProviderDeps) {
       );
       if (prepared.length === 0) return results;
       prepared.sort((a, b) => (a.member < b.member ? -1 : a.member > b.member ? 1 : a.index - b.index));
-      try {
-        const answers = await repository.moneyCallbacks(
-          deps.db,
-          prepared.map((each) => each.call),
-          prepared[0]!.shard ?? 0,
-        );
-        const balances = answers.flatMap((answer) => answer.balances);
-        if (balances.length > 0) deps.wallet.announceBalances(balances);
-        answers.forEach((answer, position) => {
-          results[prepared[position]!.index] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
-        });
-      } catch {
-        await Promise.all(
-          prepared.map(async (each) => {
-            try {
-              const { op, ...call } = each.call;
-              const answer = await repository.moneyCallback(deps.db, { ...call, op }, each.shard ?? 0);
-              if (answer.balances.length > 0) deps.wallet.announceBalances(answer.balances);
-              results[each.index] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
-            } catch (error) {
-              if (error instanceof ProviderError) results[each.index] = error;
-              else throw error;
-            }
-          }),
-        );
-      }
+      // A statement holds each member's row until it commits, so one long statement would hold a
+      // busy member (and its house shard) for the whole batch and serialise every other batch
+      // behind it: a big batch is cut into a few statements of consecutive members, run at once.
+      const chunks: Array<typeof prepared> = [];
+      const members = [...new Set(prepared.map((each) => each.member))];
+      const count = Math.min(BET_BATCH_STATEMENTS, Math.ceil(prepared.length / BET_BATCH_MIN), members.length);
+      const chunkOf = new Map(members.map((member, position) => [member, Math.floor((position * count) / members.length)]));
+      for (const each of prepared) (chunks[chunkOf.get(each.member)!] ??= []).push(each);
+      await Promise.all(chunks.map((chunk) => betStatement(chunk, results)));
       return results;
     },
 

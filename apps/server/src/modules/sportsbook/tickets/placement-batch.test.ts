@@ -161,4 +161,21 @@ describe('provider bet batch (callbacks.handleMany bet)', () => {
     expect(await cash(a)).toBe(37_00n);
     await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
   });
+
+  it('a big batch runs as a few statements of consecutive members: each bet answered, one refused alone, replays stored', async () => {
+    const eventId = await newEvent();
+    const members = await Promise.all(Array.from({ length: 24 }, (_, index) => newPlayer(ctx.core, { balance: index === 13 ? 2_00n : 50_00n })));
+    await Promise.all(members.map((member) => tickets().place(member.id, single(eventId, '1.00'))));
+    const handleMany = ctx.core.modules.provider.api.callbacks.handleMany;
+    // Two bets for some members, in no particular order.
+    const bodies = [...members, ...members.slice(0, 8)].reverse().map((member) => bet(member, `t-${randomUUID()}`, '2.00'));
+    const answers = await handleMany('SPORTSBOOK', 'bet', bodies);
+    answers.forEach((answer, index) => expect(answer.status, `bet ${index}`).toBe(bodies[index]!.playerId === members[13]!.id.toString() ? 402 : 200));
+    for (const [index, member] of members.entries()) expect(await cash(member)).toBe(index === 13 ? 1_00n : index < 8 ? 45_00n : 47_00n);
+    const again = await handleMany('SPORTSBOOK', 'bet', bodies);
+    expect(again.map((answer) => answer.status)).toEqual(answers.map((answer) => answer.status));
+    expect(again.map((answer) => (answer.body as { operatorTransactionId?: string }).operatorTransactionId)).toEqual(answers.map((answer) => (answer.body as { operatorTransactionId?: string }).operatorTransactionId));
+    for (const [index, member] of members.entries()) expect(await cash(member)).toBe(index === 13 ? 1_00n : index < 8 ? 45_00n : 47_00n);
+    await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
+  });
 });
