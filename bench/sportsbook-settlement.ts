@@ -15,8 +15,8 @@ import { createLogger } from '../apps/server/src/platform/logger.ts';
  * setup shortcut: the wins are what is measured). Then one bet_settlement message (home won) and
  * settlement passes back to back, as the job runs them, until every ticket is settled: each pass
  * reads the result log, records the legs and stores the intents set-based, then pays every
- * ticket's closing win through the provider protocol in process (a third R$ 21.00 credits, two
- * thirds 0.00 closes), 12 at a time. Prints tickets/s, the first pass's decide time, the
+ * ticket's closing win through the provider protocol in process (a third R$ 21.00 credits, 250 a
+ * statement; two thirds 0.00 closes, 1,000 a statement, set-based), 6 statements at a time. Prints tickets/s, the first pass's decide time, the
  * per-pass figures and the checks (every ticket settled once, wins = expected, ledger check).
  * With BENCH_RESETTLE=1 the result is then corrected (rolled back, away won) and the resettlement
  * timed the same way (the home and away tickets change; the draw's stay lost and do not move).

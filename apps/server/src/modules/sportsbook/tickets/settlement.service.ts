@@ -12,7 +12,7 @@ const CANCELLED: LegFeedResult = { result: 'lost', voidFactor: 1, deadHeatFactor
 /** Result log rows read per pass (the job runs a pass a second). */
 const RESULTS_PER_PASS = 500;
 /** Wins (and reversals) paid per pass. */
-const WINS_PER_PASS = 5_000;
+const WINS_PER_PASS = 20_000;
 /** Protocol calls (or batches of wins) in flight at once. */
 const PAY_CONCURRENCY = 6;
 /** Wins sent in one statement (one commit): a settled event's tickets are paid in batches. */
