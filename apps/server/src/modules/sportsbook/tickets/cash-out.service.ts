@@ -2,9 +2,9 @@ import { AppError, formatCents, parseCents, type ErrorCode } from '@app/kernel';
 import type { SportsbookCashOutQuote, SportsbookCashOutRequest, SportsbookCashOutResult } from '@app/contracts';
 import type { Db, DbExecutor } from '../../../platform/db.ts';
 import type { Logger } from '../../../platform/logger.ts';
-import { confirmCashOutPrice, partialCashOut, potentialReturn, remainingStakeCents, type CashOutQuote } from '../domain/index.ts';
+import { confirmCashOutPrice, partialCashOut, potentialReturn, type CashOutQuote } from '../domain/index.ts';
 import * as repository from './cash-out.repository.ts';
-import { domainTicket, price, quoteView, type Priced } from './cash-out.pricing.ts';
+import { price, quoteView, type Priced } from './cash-out.pricing.ts';
 import type { CashOutWin } from './cash-out.money.ts';
 
 /** The n-th cash-out of a ticket pays with this id, replayed until answered. */
@@ -49,12 +49,8 @@ export function createCashOutService(deps: { db: Db; logger: Logger; win: CashOu
     return quoteView(ticketId, priced, amountCents);
   }
 
-  /** The ticket as my bets show it, with what cash-outs took out of it. */
-  async function ticketView(memberId: bigint, ticketId: bigint): Promise<SportsbookCashOutResult['ticket']> {
-    const [view, row, legs] = await Promise.all([deps.ticketView(memberId, ticketId), repository.ticketOf(db, memberId, ticketId, false), repository.legsNow(db, [ticketId])]);
-    if (!row) return view;
-    return { ...view, cashedOut: formatCents(BigInt(row.cashed_out_cents)), remainingStake: formatCents(remainingStakeCents(domainTicket(row, legs.get(ticketId) ?? []))) };
-  }
+  /** The ticket as my bets show it (with what cash-outs paid and the stake still in play). */
+  const ticketView = (memberId: bigint, ticketId: bigint): Promise<SportsbookCashOutResult['ticket']> => deps.ticketView(memberId, ticketId);
 
   /** The win of a stored cash-out (again: the protocol answers a replay with its first answer). */
   async function pay(row: repository.CashOutRow): Promise<boolean> {

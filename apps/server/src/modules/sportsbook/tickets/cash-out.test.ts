@@ -172,6 +172,8 @@ describe('cashing out', () => {
     const done = await cashOut(token, id, { acceptedPrice: '9.50' });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({ kind: 'full', paid: '9.50', ticket: { id, status: 'cashed_out', cashedOut: '9.50' } });
+    const read = await ctx.app.inject({ method: 'GET', url: `/api/sportsbook/tickets/${id}`, headers: bearer(token) });
+    expect(read.json()).toMatchObject({ status: 'cashed_out', cashedOut: '9.50', remainingStake: done.body.ticket.remainingStake });
     expect(await cash(member)).toBe(1_000_00n - 10_00n + 9_50n);
     expect(await wins(id)).toEqual([{ transaction_id: `sportsbook-${id}-cashout-1` }]);
     expect(await round(id)).toEqual({ win: 9_50n, status: 'settled' });
@@ -195,6 +197,10 @@ describe('cashing out', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({ kind: 'partial', paid: '4.00', ticket: { status: 'open', cashedOut: '4.00', remainingStake: '5.78', potentialReturn: '12.15' } });
     expect(await ticketRow(id)).toMatchObject({ status: 'open', remaining_share_num: '11', remaining_share_den: '19' });
+    // My bets reads the same: the ticket and the list show what was paid and what stays in play.
+    const mine = (url: string) => ctx.app.inject({ method: 'GET', url, headers: bearer(token) }).then((response) => response.json());
+    expect(await mine(`/api/sportsbook/tickets/${id}`)).toMatchObject({ cashedOut: '4.00', remainingStake: '5.78', potentialReturn: '12.15' });
+    expect((await mine('/api/sportsbook/tickets?status=open')).tickets.find((each: { id: string }) => each.id === id)).toMatchObject({ cashedOut: '4.00', remainingStake: '5.78' });
     expect(await wins(id)).toEqual([{ transaction_id: `sportsbook-${id}-cashout-1` }]);
     expect(await round(id)).toEqual({ win: 4_00n, status: 'open' });
 

@@ -102,6 +102,9 @@ export const TICKET_COLUMNS = [
   'return_cents',
   'settled_at',
   'needs_resettlement',
+  'cashed_out_cents',
+  'remaining_share_num',
+  'remaining_share_den',
 ] as const;
 
 export async function findTicket(db: DbExecutor, where: { id: bigint } | { memberId: bigint; requestId: string }) {

@@ -69,6 +69,19 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
       return: row.settled_at && row.return_cents !== null ? formatCents(BigInt(row.return_cents)) : null,
       settledAt: row.settled_at ? row.settled_at.toISOString() : null,
       needsResettlement: row.needs_resettlement,
+      // After a cash-out: what it paid and the stake still in play (floored, as the cash-out quotes it).
+      ...(row.cashed_out_cents > 0n
+        ? {
+            cashedOut: formatCents(row.cashed_out_cents),
+            remainingStake: formatCents(
+              row.status === 'cashed_out'
+                ? 0n
+                : row.remaining_share_num !== null && row.remaining_share_den !== null
+                  ? (row.total_stake_cents * BigInt(row.remaining_share_num)) / BigInt(row.remaining_share_den)
+                  : row.total_stake_cents,
+            ),
+          }
+        : {}),
       legs: legs
         .filter((leg) => leg.ticket_id === row.id)
         .map((leg) => ({ eventId: leg.event_id, marketKey: leg.market_key, outcomeId: leg.outcome_id, odds: Number(leg.locked_odds), oddsVersion: leg.odds_version.toString() })),

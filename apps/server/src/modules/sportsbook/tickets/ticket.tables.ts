@@ -44,6 +44,10 @@ export type SportsbookTicketTables = {
     review_reason: string | null;
     /** Migration 0079: the number of the settlement in force (or of the last one, once reversed); 0 before any. */
     settle_n: Generated<number>;
+    /** Migration 0080 (cash-out): what cash-outs paid so far, and the share of the ticket still in play (null: all of it). */
+    cashed_out_cents: Generated<bigint>;
+    remaining_share_num: string | null;
+    remaining_share_den: string | null;
   };
   sportsbook_ticket_leg: {
     ticket_id: bigint;
