@@ -95,6 +95,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     redeemLaunchToken: catalogue.api.redeemLaunchToken,
     playerOf: accounts.api.playerOf,
     ageVerificationOf: accounts.api.ageVerificationOf,
+    ageVerificationsOf: accounts.api.ageVerificationsOf,
     ensureSeamlessVendor: catalogue.api.ensureSeamlessVendor,
     demoVendorSecret: config.demoVendorSecret,
     catalogue: { vendorName: catalogue.api.vendorName, describeGame: catalogue.api.describeGame },

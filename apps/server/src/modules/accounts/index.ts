@@ -74,6 +74,11 @@ export function createAccountsModule(deps: {
     const declared = await repository.findIdentity(deps.db, memberId);
     return declared ? ageVerificationOfIdentity(declared, clock.now()) : undefined;
   };
+  /** The same rule for many members in one read; a member missing from the answer does not exist. */
+  const ageVerificationsOf = async (memberIds: readonly bigint[]): Promise<Map<bigint, AgeVerification>> => {
+    const now = clock.now();
+    return new Map((await repository.findIdentities(deps.db, memberIds)).map((row) => [row.id, ageVerificationOfIdentity(row, now)]));
+  };
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(accountsRoutes({ sessions, members, auth }));
     await app.register(registrationRoutes({ registration, humanCheck, passwords }));
@@ -124,6 +129,7 @@ export function createAccountsModule(deps: {
       },
       /** The 18+ rule (identity.age.ts) for money paths that answer in their own words (the provider API). */
       ageVerificationOf,
+      ageVerificationsOf,
       /** Throws member.age_unverified unless the member may move money (real-money game launch). */
       async assertAgeVerified(memberId: bigint): Promise<void> {
         const verification = (await ageVerificationOf(memberId)) ?? 'identity_incomplete';

@@ -40,6 +40,7 @@ export function createProviderModule(deps: {
   playerOf: ProviderDeps['playerOf'];
   /** The accounts module's 18+ rule, asked before every bet (spec §5). */
   ageVerificationOf?: ProviderDeps['ageVerificationOf'];
+  ageVerificationsOf?: ProviderDeps['ageVerificationsOf'];
   /** The catalogue's idempotent vendor creation (demo seed). */
   ensureSeamlessVendor: Parameters<typeof seedDemoVendor>[0]['ensureSeamlessVendor'];
   /** DEMO_VENDOR_SECRET; undefined in production, where no demo vendor is seeded. */
@@ -60,6 +61,7 @@ export function createProviderModule(deps: {
     redeemLaunchToken: deps.redeemLaunchToken,
     playerOf: deps.playerOf,
     ageVerificationOf: deps.ageVerificationOf,
+    ageVerificationsOf: deps.ageVerificationsOf,
     gameTypeOf: async (vendor, gameCode) => (await deps.catalogue.describeGame(vendor, gameCode))?.gameType,
   });
   const vendors = createVendorAccessCache({ db: deps.db });

@@ -31,6 +31,8 @@ export interface ProviderDeps {
    * callback; wins and rollbacks of bets already taken are always accepted.
    */
   ageVerificationOf?: (memberId: bigint) => Promise<'verified' | 'identity_incomplete' | 'underage' | undefined>;
+  /** The same for many members in one read (a batch of bets); members missing from the map do not exist. */
+  ageVerificationsOf?: (memberIds: readonly bigint[]) => Promise<Map<bigint, 'verified' | 'identity_incomplete' | 'underage'>>;
   /** The catalogue's game type for the betting record's product filter (undefined when unknown). */
   gameTypeOf?: (vendorCode: string, gameCode: string) => Promise<string | undefined>;
 }
@@ -88,6 +90,24 @@ export function createProviderService(deps: ProviderDeps) {
       verifiedAgeUntil.set(memberId, now + VERIFIED_AGE_TTL_MS);
     } else verifiedAgeUntil.delete(memberId);
     return age;
+  }
+
+  /**
+   * Before a batch of bets: the members not known verified are read in one statement and the
+   * verified ones cached like single answers, so the batch's bets find them there instead of one
+   * identity read each (the largest share of a batched sportsbook placement's time). The others
+   * are left to the single check, which answers them exactly as before.
+   */
+  async function prefetchAgeVerifications(memberIds: readonly bigint[]): Promise<void> {
+    if (!deps.ageVerificationsOf) return;
+    const now = Date.now();
+    const unknown = [...new Set(memberIds)].filter((id) => (verifiedAgeUntil.get(id) ?? 0) <= now);
+    if (unknown.length < 2) return;
+    for (const [memberId, age] of await deps.ageVerificationsOf(unknown)) {
+      if (age !== 'verified') continue;
+      if (verifiedAgeUntil.size >= VERIFIED_AGE_ENTRIES) verifiedAgeUntil.clear();
+      verifiedAgeUntil.set(memberId, now + VERIFIED_AGE_TTL_MS);
+    }
   }
 
   /** Inside a callback's transaction pass `tx`: holding one connection while asking the pool for another deadlocks under load. */
@@ -281,6 +301,7 @@ export function createProviderService(deps: ProviderDeps) {
     async betBatch(vendorCode: string, requests: readonly BetRequest[]): Promise<Array<TransactionResponse | ProviderError>> {
       const results: Array<TransactionResponse | ProviderError> = new Array(requests.length);
       const prepared: Array<{ index: number; member: bigint; call: repository.MoneyCall & { op: unknown }; shard: number | undefined }> = [];
+      await prefetchAgeVerifications(requests.flatMap((request) => (/^\d{1,18}$/.test(request.playerId) ? [BigInt(request.playerId)] : [])));
       await Promise.all(
         requests.map(async (request, index) => {
           try {

@@ -122,6 +122,18 @@ describe('placement batches', () => {
     await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
   });
 
+  it('the 18+ rule holds inside a batch (identities read once for the batch): a member without a declared identity is refused alone, nothing taken', async () => {
+    const eventId = await newEvent();
+    const minor = await newPlayer(ctx.core, { balance: 100_00n, adult: false });
+    const adults = await Promise.all(Array.from({ length: 10 }, () => newPlayer(ctx.core, { balance: 100_00n })));
+    const answers = await Promise.all([...adults.slice(0, 5).map((member) => attempt(member, single(eventId, '5.00'))), attempt(minor, single(eventId, '5.00')), ...adults.slice(5).map((member) => attempt(member, single(eventId, '5.00')))]);
+    expect(answers[5]).toBe('member.age_unverified');
+    expect(await cash(minor)).toBe(100_00n);
+    for (const answer of [...answers.slice(0, 5), ...answers.slice(6)]) expect(answer).toMatchObject({ status: 'open' });
+    for (const member of adults) expect(await cash(member)).toBe(95_00n);
+    await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
+  });
+
   it('more tickets at once than a batch holds: every one answered open', async () => {
     const events = await Promise.all([newEvent(), newEvent(), newEvent()]);
     const members = await Promise.all(Array.from({ length: MAX_BATCH * 2 + 5 }, () => newPlayer(ctx.core, { balance: 50_00n })));
