@@ -25,8 +25,8 @@ export const serverEnv: Record<string, string> = {
   CAPTCHA_FIXED_ANSWER: 'K7PX',
   // The winners board is kept 30 s by default; journeys that wait for a new win to show keep it 1 s.
   WINNERS_CACHE_MS: '1000',
-  // No sportsbook feed under the journeys: its job would write every second beside them (the book's
-  // screens are covered by component tests until the sportsbook journeys arrive with their own fixtures).
+  // No sportsbook feed under the journeys: its job would write every second beside them. The
+  // sportsbook journeys build their own events through the back-office API (fixtures/sportsbook.ts).
   SPORTSBOOK_FEED: 'off',
   ...(process.env.E2E_DATABASE_URL
     ? { DATABASE_URL: process.env.E2E_DATABASE_URL }
