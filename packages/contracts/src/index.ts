@@ -24,3 +24,4 @@ export * from './vip.ts';
 export * from './points.ts';
 export * from './missions.ts';
 export * from './sportsbook.ts';
+export * from './sportsbook-combinations.ts';

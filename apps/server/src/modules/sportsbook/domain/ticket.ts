@@ -6,14 +6,10 @@ import { combinationSizes, countCombinations, expandCombinations, SYSTEM_PRESETS
 import { SportsbookDomainError, type TicketIssueCode } from './domain-errors.ts';
 import { isValidOdds } from './odds.ts';
 import type { Ratio } from './ratio.ts';
+import { SPORTSBOOK_MAX_COMBINATIONS as MAX_COMBINATIONS, SPORTSBOOK_MAX_LEGS as MAX_LEGS } from '@app/contracts';
 
-export const MAX_LEGS = 20;
-/**
- * A ceiling on bets per ticket: a custom "10 of 20" system would be 184,756 bets, which no player
- * means to buy and which would make one ticket cost as much to settle as thousands. Goliath (247)
- * and every named preset stay far below it.
- */
-export const MAX_COMBINATIONS = 2000;
+/** The slip's limits, shared with the player's slip (@app/contracts, sportsbook-combinations.ts). */
+export { SPORTSBOOK_MAX_COMBINATIONS as MAX_COMBINATIONS, SPORTSBOOK_MAX_LEGS as MAX_LEGS } from '@app/contracts';
 
 export interface TicketLeg {
   readonly marketId: string;

@@ -3,12 +3,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SportsbookTicket } from '@app/contracts';
 import { Alert, Button, SelectField } from '@app/ui';
+import { formatCents } from '@app/kernel';
 import { useAccountModals, useSession } from '../../account/index.ts';
 import { useWalletFormat, walletKeys } from '../../wallet/index.ts';
 import { newRequestId } from '../../../shared/request-id.ts';
 import { sportsbookKeys } from '../api/sportsbook.api.ts';
 import { displayOdds } from './book-names.ts';
-import { accumulatorOdds, centsToAmount, MAX_LEGS } from './slip-math.ts';
+import { accumulatorOdds, MAX_LEGS } from './slip-math.ts';
 import { BetTypeTabs, OddsChangedPrompt, SlipLegs, SlipTitle, SystemPicker } from './slip-parts.tsx';
 import { placeSlip, slipFigures, slipProblems } from './slip-placement.ts';
 import { slipStore, useSlip, type OddsPolicy, type StakeMode } from './slip-store.ts';
@@ -166,9 +167,9 @@ export function BetSlip({ onClose }: { onClose?: () => void }) {
             <dt>{t('slip.betCount')}</dt>
             <dd data-testid="sb-slip-bet-count">{figures.betCount}</dd>
             <dt>{t('slip.totalStake')}</dt>
-            <dd data-testid="sb-slip-total-stake">{format.money(centsToAmount(figures.totalStakeCents))}</dd>
+            <dd data-testid="sb-slip-total-stake">{format.money(formatCents(figures.totalStakeCents))}</dd>
             <dt>{betType === 'system' ? t('slip.maxReturn') : t('slip.potentialReturn')}</dt>
-            <dd data-testid="sb-slip-return">{format.money(centsToAmount(figures.returnCents))}</dd>
+            <dd data-testid="sb-slip-return">{format.money(formatCents(figures.returnCents))}</dd>
           </dl>
           {changed ? <OddsChangedPrompt /> : null}
           {locked ? <p className="sb-slip__error" role="alert" data-testid="sb-slip-locked">{t('slip.lockedLeg')}</p> : null}

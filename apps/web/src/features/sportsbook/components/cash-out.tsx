@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SportsbookCashOutQuoteSchema, type SportsbookCashOutQuote, type SportsbookTicket } from '@app/contracts';
 import { Alert, Button } from '@app/ui';
+import { formatCents } from '@app/kernel';
 import { useSession } from '../../account/index.ts';
 import { useWalletFormat, walletKeys } from '../../wallet/index.ts';
 import { ApiError, isApiError } from '../../../shared/api-client.ts';
@@ -10,7 +11,7 @@ import { useErrorMessage } from '../../../shared/error-message.ts';
 import { newRequestId } from '../../../shared/request-id.ts';
 import { watchMessages } from '../../../shared/ws-client.ts';
 import { cashOutQueryOptions, cashOutRequest, sportsbookKeys } from '../api/sportsbook.api.ts';
-import { centsToAmount, parseStake } from './slip-math.ts';
+import { parseStake } from './slip-math.ts';
 
 const cents = (amount: string | null) => parseStake(amount ?? '') ?? 0n;
 
@@ -37,7 +38,7 @@ type Step = { kind: 'offer' } | { kind: 'confirm'; price: string; amount: string
 function keeps(quote: SportsbookCashOutQuote, amount: bigint) {
   const price = cents(quote.price);
   if (price === 0n) return { stake: '0.00', potentialReturn: '0.00' };
-  const left = (value: string) => centsToAmount((cents(value) * (price - amount)) / price);
+  const left = (value: string) => formatCents((cents(value) * (price - amount)) / price);
   return { stake: left(quote.remainingStake), potentialReturn: left(quote.potentialReturn) };
 }
 
@@ -106,7 +107,7 @@ export function CashOut({ ticket }: { ticket: SportsbookTicket }) {
       if (fresh?.success && fresh.data.available && fresh.data.price) {
         queryClient.setQueryData(sportsbookKeys.cashOut(token, ticket.id), fresh.data);
         // A partial amount keeps its share of the new price.
-        const newAmount = amount ? centsToAmount((cents(amount) * cents(fresh.data.price)) / cents(price)) : null;
+        const newAmount = amount ? formatCents((cents(amount) * cents(fresh.data.price)) / cents(price)) : null;
         setStep({ kind: 'changed', price: fresh.data.price, amount: newAmount });
       } else {
         setError(errorMessage(failure));
@@ -140,14 +141,14 @@ export function CashOut({ ticket }: { ticket: SportsbookTicket }) {
       {error ? <p className="sb-slip__error" role="alert" data-testid="sb-cashout-error">{error}</p> : null}
       {partial && canPartial ? (
         <label className="sb-cashout__slider">
-          <span>{t('myBets.cashOut.amount')}: <strong data-testid="sb-cashout-amount">{format.money(centsToAmount(chosen))}</strong></span>
+          <span>{t('myBets.cashOut.amount')}: <strong data-testid="sb-cashout-amount">{format.money(formatCents(chosen))}</strong></span>
           <input type="range" min={Number(min)} max={Number(max)} step={1} value={Number(chosen)} onChange={(event) => setAmountCents(BigInt(event.target.value))} data-testid="sb-cashout-slider" />
           <small>{t('myBets.cashOut.keeps', { stake: format.money(left.stake), potentialReturn: format.money(left.potentialReturn) })}</small>
         </label>
       ) : null}
       <div className="sb-cashout__actions">
-        <Button variant="accent" onClick={() => setStep({ kind: 'confirm', price: quote.price!, amount: partial && canPartial ? centsToAmount(chosen) : null })} data-testid="sb-cashout-full">
-          {t('myBets.cashOut.full', { amount: format.money(partial && canPartial ? centsToAmount(chosen) : quote.price!) })}
+        <Button variant="accent" onClick={() => setStep({ kind: 'confirm', price: quote.price!, amount: partial && canPartial ? formatCents(chosen) : null })} data-testid="sb-cashout-full">
+          {t('myBets.cashOut.full', { amount: format.money(partial && canPartial ? formatCents(chosen) : quote.price!) })}
         </Button>
         {canPartial ? (
           <Button variant="outline" aria-pressed={partial} onClick={() => setPartial(!partial)} data-testid="sb-cashout-partial">{t('myBets.cashOut.partial')}</Button>

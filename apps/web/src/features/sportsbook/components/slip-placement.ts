@@ -1,9 +1,10 @@
 import type { i18n as I18n } from 'i18next';
 import type { PlaceTicketRequest, SportsbookBetType, SportsbookTicket } from '@app/contracts';
+import { formatCents } from '@app/kernel';
 import { ApiError } from '../../../shared/api-client.ts';
 import { translateError } from '../../../shared/error-message.ts';
 import { placeTicketRequest, ticketRequest } from '../api/sportsbook.api.ts';
-import { centsToAmount, comboFigures, MAX_COMBINATIONS, oddsToThousandths, parseStake, potentialReturnCents } from './slip-math.ts';
+import { comboFigures, MAX_COMBINATIONS, oddsToThousandths, parseStake, potentialReturnCents } from './slip-math.ts';
 import { selectionKey, type SlipSelection, type SlipState } from './slip-store.ts';
 
 export type StakeProblem = 'stakeRequired' | 'stakeInvalid' | 'stakeTooSmall';
@@ -107,7 +108,7 @@ export async function placeSlip(i18n: I18n, slip: SlipState, figures: SlipFigure
     for (const item of figures.stakedSingles) {
       const index = slip.selections.indexOf(item);
       const key = selectionKey(item);
-      const answer = await placeOne(i18n, { ...common, requestId: `${requestBase}-${index}`, betType: { kind: 'single' }, stakeMode: 'unit', stake: centsToAmount(parseStake(item.stake ?? '') ?? 0n), legs: [leg(item)] });
+      const answer = await placeOne(i18n, { ...common, requestId: `${requestBase}-${index}`, betType: { kind: 'single' }, stakeMode: 'unit', stake: formatCents(parseStake(item.stake ?? '') ?? 0n), legs: [leg(item)] });
       if ('ticket' in answer) result.placed.push({ key, ticket: answer.ticket });
       else result.refused.push({ key, message: answer.message });
     }
@@ -118,7 +119,7 @@ export async function placeSlip(i18n: I18n, slip: SlipState, figures: SlipFigure
     requestId: requestBase,
     betType: wireBetType(slip),
     stakeMode: slip.betType === 'system' ? slip.stakeMode : 'unit',
-    stake: centsToAmount(parseStake(slip.stake) ?? 0n),
+    stake: formatCents(parseStake(slip.stake) ?? 0n),
     legs: slip.selections.map(leg),
   });
   if ('ticket' in answer) result.placed.push({ key: null, ticket: answer.ticket });
