@@ -25,3 +25,4 @@ export * from './points.ts';
 export * from './missions.ts';
 export * from './sportsbook.ts';
 export * from './sportsbook-combinations.ts';
+export * from './lottery.ts';
