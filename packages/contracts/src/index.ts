@@ -26,3 +26,4 @@ export * from './missions.ts';
 export * from './sportsbook.ts';
 export * from './sportsbook-combinations.ts';
 export * from './lottery.ts';
+export * from './lottery-rules.ts';
