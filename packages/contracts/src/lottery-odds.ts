@@ -55,14 +55,14 @@ function vietnamese({ lo, xien, da }: VietnameseOdds): Record<string, LotteryOdd
 
 export const DEFAULT_ODDS: Record<LotteryPrizeMode, Partial<Record<LotteryFamily, Record<string, LotteryOddsTable>>>> = {
   LOTT: {
-    vn_north: vietnamese({ lo: 95_000, xien: [16_000, 68_000, 290_000], da: [13_000, 5_000] }),
-    vn_central: vietnamese({ lo: 95_000, xien: [34_000, 200_000, 1_200_000], da: [28_000, 12_000] }),
-    vn_south: vietnamese({ lo: 95_000, xien: [34_000, 200_000, 1_200_000], da: [28_000, 12_000] }),
+    vn_north: vietnamese({ lo: 95_000, xien: [17_000, 77_000, 355_000], da: [14_000, 12_000] }),
+    vn_central: vietnamese({ lo: 95_000, xien: [36_000, 243_000, 1_710_000], da: [33_000, 20_000] }),
+    vn_south: vietnamese({ lo: 95_000, xien: [36_000, 243_000, 1_710_000], da: [33_000, 20_000] }),
   },
   ZY: {
-    vn_north: vietnamese({ lo: 90_000, xien: [15_000, 64_000, 275_000], da: [12_000, 5_000] }),
-    vn_central: vietnamese({ lo: 90_000, xien: [32_000, 190_000, 1_140_000], da: [26_000, 11_000] }),
-    vn_south: vietnamese({ lo: 90_000, xien: [32_000, 190_000, 1_140_000], da: [26_000, 11_000] }),
+    vn_north: vietnamese({ lo: 90_000, xien: [16_000, 73_000, 337_000], da: [13_000, 12_000] }),
+    vn_central: vietnamese({ lo: 90_000, xien: [34_000, 230_000, 1_620_000], da: [31_000, 18_000] }),
+    vn_south: vietnamese({ lo: 90_000, xien: [34_000, 230_000, 1_620_000], da: [31_000, 18_000] }),
   },
   SEA: {
     sea_4d: {
