@@ -32,6 +32,7 @@ export const CONSOLE_PATHS = [
   'points-mall', 'points-redemptions',
   'missions', 'missions-checkin',
   'sportsbook/events', 'sportsbook/events/:id', 'sportsbook/liability', 'sportsbook/alerts', 'sportsbook/tickets', 'sportsbook/tickets/:id', 'sportsbook/feed',
+  'lottery/games', 'lottery/odds', 'lottery/draws', 'lottery/draws/:id', 'lottery/tickets',
 ] as const;
 
 export type ConsolePath = (typeof CONSOLE_PATHS)[number];

@@ -9,7 +9,7 @@ const PaymentsSettingsSchema = SETTING_SCHEMAS.payments;
  * the kind's permission approves (the change applies then) or rejects. Each kind's payload is
  * what the console words the change from.
  */
-export const APPROVAL_KINDS = ['catalogue.vendor_wallet_mode', 'catalogue.vendor_secret', 'system.payment_limits', 'agents.settlement_period', 'agents.settlement_rerun', 'sportsbook.market_result', 'sportsbook.ticket_void'] as const;
+export const APPROVAL_KINDS = ['catalogue.vendor_wallet_mode', 'catalogue.vendor_secret', 'system.payment_limits', 'agents.settlement_period', 'agents.settlement_rerun', 'sportsbook.market_result', 'sportsbook.ticket_void', 'lottery.draw_result', 'lottery.draw_cancel'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'failed'] as const;
 export const ApprovalStatusSchema = z.enum(APPROVAL_STATUSES);

@@ -13,3 +13,4 @@ export * from './agents.ts';
 export * from './content.ts';
 export * from './approvals.ts';
 export * from './sportsbook.ts';
+export * from './lottery.ts';

@@ -61,6 +61,12 @@ export const OPERATOR_PERMISSIONS = [
   'sportsbook.trade',
   /** Results and their corrections; void a ticket (maker-checker above the thresholds). */
   'sportsbook.settle',
+  /** The lottery console's reads: games and schedules, odds tables, draws, per-number exposure, tickets. */
+  'lottery.read',
+  /** Switch games on and off, change close-before, odds tables and liability caps. */
+  'lottery.manage',
+  /** Propose and approve a draw's result (or its correction) and a draw's cancellation with refunds (maker-checker). */
+  'lottery.settle',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
@@ -70,9 +76,9 @@ export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
  */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
-  finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read'],
-  risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle'],
-  support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset', 'sportsbook.read'],
+  finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read', 'lottery.read'],
+  risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle', 'lottery.read', 'lottery.manage', 'lottery.settle'],
+  support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset', 'sportsbook.read', 'lottery.read'],
   content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage', 'promotions.manage'],
 };
 
