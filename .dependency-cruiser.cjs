@@ -42,7 +42,7 @@ const WEB_FEATURES = {
   games: ['account', 'system', 'wallet'],
   help: ['content', 'system'],
   home: ['account', 'content', 'games', 'system'],
-  lottery: [],
+  lottery: ['wallet'],
   member: ['account', 'betting', 'bonus', 'missions', 'payments', 'promotions', 'vip', 'wallet'],
   missions: ['account', 'bonus', 'wallet'],
   payments: ['account', 'member', 'wallet'],

@@ -27,7 +27,8 @@ const MemberPage = lazyPage(() => loadMemberPage().then((m) => withNamespaces(m.
 const HelpPage = lazyPage(() => loadHelpPage().then((m) => m.HelpPage));
 const PromotionsPage = lazyPage(() => loadPromotionsPage().then((m) => m.PromotionsPage));
 const PointMallPage = lazyPage(() => loadPointMallPage().then((m) => m.PointMallPage));
-const LotteryPage = lazyPage(() => loadLotteryPage().then((m) => m.LotteryPage));
+const LotteryPage = lazyPage(() => loadLotteryPage().then((m) => withNamespaces(m.LotteryPage, ['lottery'])));
+const LotteryCentrePage = lazyPage(() => loadLotteryPage().then((m) => withNamespaces(m.LotteryCentrePage, ['lottery'])));
 const gamePages = () => loadGamePages();
 const GameListPage = lazyPage(() => gamePages().then((m) => m.GameListPage));
 const GameCentrePage = lazyPage(() => gamePages().then((m) => m.GameCentrePage));
@@ -72,8 +73,9 @@ export const appRoutes: RouteObject[] = [
           page('/helpmc', <HelpPage kind="helpmc" />),
           page('/promotions', <PromotionsPage />),
           page('/esports', <SportsbookPage centre="esports" vendors={<GameCentrePage kind="esports" />} />),
-          page('/lott', <GameCentrePage kind="lott" />),
-          page('/elott', <GameCentrePage kind="elott" />),
+          // The house lottery's lobby first, the lottery vendors' tiles below it (issue 24).
+          page('/lott', <LotteryCentrePage centre="lott" vendors={<GameCentrePage kind="lott" />} />),
+          page('/elott', <LotteryCentrePage centre="elott" vendors={<GameCentrePage kind="elott" />} />),
           page('/cockfight', <SportsbookPage centre="cockfight" vendors={<GameCentrePage kind="cockfight" />} />),
           page('/live', <GameListPage kind="live" />),
           page('/fish', <GameListPage kind="fish" />),
@@ -97,9 +99,10 @@ export const appRoutes: RouteObject[] = [
               page('/seamless', <GameLaunchPage kind="seamless" />),
               // The house game server's slots (HOUSE and the demo vendors' games) on their own page.
               page('/slot/:vendor/:gameCode', <SlotPage />),
-              page('/lottert', <GameLaunchPage kind="lottert" />),
-              page('/vnlottery', <GameLaunchPage kind="vnlottery" />),
-              page('/sealottery', <GameLaunchPage kind="sealottery" />),
+              // The lottery's game pages: the same pages without the side menu (paths.ts GAME_PAGE_PATHS).
+              page('/lottert', <LotteryPage kind="lottert" />),
+              page('/vnlottery', <LotteryPage kind="vnlottery" />),
+              page('/sealottery', <LotteryPage kind="sealottery" />),
               page('/fairness', <FairnessPage />),
             ],
           },

@@ -40,6 +40,8 @@ export interface RequestOptions<T> {
   signal?: AbortSignal;
   /** Lets the request finish after the page is closed (a game page returning money on leave). */
   keepalive?: boolean;
+  /** Sees the answer's headers (the lottery's countdowns read the server's clock from Date). */
+  onHeaders?: (headers: Headers) => void;
 }
 
 /** The only place in the SPA that calls fetch. Errors always surface as ApiError. */
@@ -66,6 +68,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
     throw new ApiError(0, NETWORK_ERROR_CODE, 'Network request failed');
   }
 
+  options.onHeaders?.(response.headers);
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
 

@@ -1,7 +1,4 @@
-import { useTranslation } from 'react-i18next';
 import type { GameType } from '@app/contracts';
-import { GridIcon } from '@app/ui';
-import { PlaceholderPage } from '../../../shared/components/page-header.tsx';
 import { GameCentreView } from './game-centre-page.tsx';
 import { GameListView } from './game-list-page.tsx';
 import { PlayerGamesView, type PlayerListKind } from './player-games-page.tsx';
@@ -11,7 +8,8 @@ import { SeamlessPage } from './seamless-page.tsx';
 
 export type GameListKind = 'live' | 'fish' | 'rng' | 'pvp' | 'crash' | 'sports';
 export type GameCentreKind = 'esports' | 'lott' | 'elott' | 'cockfight';
-export type GameLaunchKind = 'seamless' | 'lottert' | 'vnlottery' | 'sealottery';
+/** The lottery's game pages (/lottert, /vnlottery, /sealottery) are the lottery feature's (issue 24). */
+export type GameLaunchKind = 'seamless';
 export type { PlayerListKind };
 
 const typeOf = (kind: GameListKind | GameCentreKind) => kind.toUpperCase() as GameType;
@@ -26,11 +24,9 @@ export function GameCentrePage({ kind }: { kind: GameCentreKind }) {
   return <GameCentreView gameType={typeOf(kind)} />;
 }
 
-/** /seamless runs catalogue games; the lottery game pages arrive with the lottery issue. */
-export function GameLaunchPage({ kind }: { kind: GameLaunchKind }) {
-  const { t } = useTranslation('pages');
-  if (kind === 'seamless') return <SeamlessPage />;
-  return <PlaceholderPage title={t(`${kind}.title`)} icon={<GridIcon />} subtitle={t('common.gamePageSubtitle')} />;
+/** /seamless runs catalogue games. */
+export function GameLaunchPage(_props: { kind: GameLaunchKind }) {
+  return <SeamlessPage />;
 }
 
 /** /favorite and /recent. */
