@@ -25,7 +25,7 @@ const SERVER_MODULES = {
   vip: ['accounts', 'backoffice'],
   missions: ['accounts', 'backoffice', 'points'],
   sportsbook: ['accounts'],
-  lottery: [],
+  lottery: ['accounts', 'wallet'],
 };
 /** The slot engine and fairness stream are shared with the browser's verifier. */
 const SERVER_MODULE_EXTRA_PACKAGES = { catalogue: ['house-games'], 'house-games': ['house-games'] };
@@ -61,6 +61,7 @@ const ADMIN_FEATURES = {
   catalogue: ['approvals'],
   content: [],
   dashboard: ['reports'],
+  lottery: ['approvals'],
   members: ['approvals'],
   missions: [],
   operators: [],

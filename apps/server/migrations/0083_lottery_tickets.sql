@@ -26,6 +26,8 @@ create table lottery_ticket (
   hits integer,
   settle_n integer not null default 0,
   settle_transaction_id text,
+  -- The draw's result version this ticket was last settled for (a correction raises the draw's).
+  result_version integer not null default 0,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   settled_at timestamptz,

@@ -17,6 +17,7 @@ import { createPaymentsModule } from './modules/payments/index.ts';
 import { createPointsModule } from './modules/points/index.ts';
 import { createPromotionsModule, PROMOTIONS_EXPENSE_ACCOUNT } from './modules/promotions/index.ts';
 import { createProviderModule, PROVIDER_ERRORS, type ProviderErrorCode } from './modules/provider/index.ts';
+import { createLotteryModule } from './modules/lottery/index.ts';
 import { createReportsModule } from './modules/reports/index.ts';
 import { createSportsbookModule } from './modules/sportsbook/index.ts';
 import { createSystemModule, SETTINGS_CHANGED_EVENT } from './modules/system/index.ts';
@@ -225,7 +226,22 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       assertAgeVerified: accounts.api.assertAgeVerified,
     },
   });
-  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook };
+  // The lottery (issue 24): draws, results (LOTTERY_FEED=sandbox for real-world draws), tickets with
+  // their stakes through the provider protocol in process as vendors LOTT and ELOTT.
+  const lottery = createLotteryModule({
+    db: dbHandle.db,
+    logger,
+    ...(config.lotteryFeed ? { feed: config.lotteryFeed } : {}),
+    money: {
+      handle: provider.api.callbacks.handle,
+      handleMany: provider.api.batchCallbacks.handleMany,
+      ensureSeamlessVendor: catalogue.api.ensureSeamlessVendor,
+      ensureVendorSecret: provider.api.ensureVendorSecret,
+      issueLaunchToken: catalogue.api.issueLaunchToken,
+      assertAgeVerified: accounts.api.assertAgeVerified,
+    },
+  });
+  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook, lottery };
   // Invalidations published while the LISTEN connection was down never arrive: after a reconnect,
   // act as if each had (caches drop, /ws clients refetch). Provider vendor access expires by itself (5 s).
   bus.onReconnect(() => bus.deliverLocally([SETTINGS_CHANGED_EVENT, CATALOGUE_CHANGED, CONTENT_CHANGED_EVENT].map((type) => ({ type, audience: { kind: 'public' } }))));
@@ -240,6 +256,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       points.close();
       missions.close();
       sportsbook.close();
+      lottery.close();
       await houseGames.close();
       await provider.close();
       await wallet.close();
@@ -295,6 +312,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.provider.routes(), { prefix: '/provider' });
   await app.register(core.modules.houseGames.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.sportsbook.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
+  await app.register(core.modules.lottery.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(
     core.modules.sportsbook.adminRoutes({
       requireOperator: core.modules.backoffice.api.requireOperator,
@@ -344,7 +362,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
 export async function composeWorker(core: Core, deps: { databaseUrl: string; logger: Logger; workerId: string; crashLeader: boolean }) {
   const jobs = createJobRunner({ connectionString: deps.databaseUrl, logger: deps.logger });
   await jobs.start();
-  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs, ...core.modules.bonus.jobs, ...core.modules.promotions.jobs, ...core.modules.vip.jobs, ...core.modules.points.jobs, ...core.modules.missions.jobs, ...core.modules.sportsbook.jobs]);
+  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs, ...core.modules.bonus.jobs, ...core.modules.promotions.jobs, ...core.modules.vip.jobs, ...core.modules.points.jobs, ...core.modules.missions.jobs, ...core.modules.sportsbook.jobs, ...core.modules.lottery.jobs]);
   // The crash game's rounds are run by one of the processes that run jobs (advisory lock).
   if (deps.crashLeader) core.modules.houseGames.api.startCrashLeader();
   return jobs;

@@ -190,3 +190,19 @@ export const LOTTERY_REFUSALS = [
   'not_verified',
 ] as const;
 export type LotteryRefusal = (typeof LOTTERY_REFUSALS)[number];
+
+/** GET /api/lottery/recent: the member's recently played lottery games, most recent first (spec "recent lottery"). */
+export const LotteryRecentListSchema = z.object({
+  games: z.array(
+    z.object({
+      code: z.string(),
+      area: z.enum(LOTTERY_AREAS),
+      namePt: z.string(),
+      nameEn: z.string(),
+      lastPlayedAt: z.string(),
+      /** The next draw still taking bets, or null. */
+      nextDraw: LotteryDrawSchema.nullable(),
+    }),
+  ),
+});
+export type LotteryRecentList = z.infer<typeof LotteryRecentListSchema>;

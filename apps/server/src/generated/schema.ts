@@ -596,12 +596,14 @@ export interface GeneratedTables {
     settled_at: Date | null;
     cancelled_at: Date | null;
     created_at: Date;
+    number_liability_cents: bigint | null;
   };
   lottery_exposure: {
     draw_id: bigint;
     number: string;
     liability_cents: bigint;
     tickets: number;
+    cap_cents: bigint | null;
   };
   lottery_game: {
     code: string;
@@ -669,6 +671,7 @@ export interface GeneratedTables {
     hits: number | null;
     settle_n: number;
     settle_transaction_id: string | null;
+    result_version: number;
     created_at: Date;
     updated_at: Date;
     settled_at: Date | null;

@@ -109,6 +109,8 @@ const EnvSchema = z.object({
   SPORTSBOOK_FEED: z.enum(['off', 'sandbox']).optional(),
   /** Sandbox matches: real milliseconds per match minute (60,000 plays in real time; less speeds a demo up). */
   SPORTSBOOK_SANDBOX_MINUTE_MS: z.coerce.number().int().min(1000).max(60_000).default(60_000),
+  /** Lottery results feed for real-world draws: 'sandbox' draws valid random results at draw time; 'off' (default) leaves results to the console. Unset: sandbox in a development demo. */
+  LOTTERY_FEED: z.enum(['off', 'sandbox']).optional(),
 });
 
 export interface Config {
@@ -149,6 +151,8 @@ export interface Config {
   crash: { leader: boolean; bettingMs: number; pauseMs: number; tickMs: number; chainLength: number; takeoverPollMs: number };
   /** The sportsbook's feed: undefined, none; sandbox with its pace. */
   sportsbookSandbox: { minuteMs: number } | undefined;
+  /** The lottery's results feed for real-world draws: 'sandbox', or undefined (results from the console only). */
+  lotteryFeed: 'sandbox' | undefined;
   publicUrl: string;
 }
 
@@ -207,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jackpot: { seed: BigInt(e.JACKPOT_SEED_CENTS), contributionBp: e.JACKPOT_CONTRIBUTION_BP, oddsCents: BigInt(e.JACKPOT_ODDS_CENTS) },
     crash: { leader: e.CRASH_LEADER, bettingMs: e.CRASH_BETTING_MS, pauseMs: e.CRASH_PAUSE_MS, tickMs: e.CRASH_TICK_MS, chainLength: e.CRASH_CHAIN_LENGTH, takeoverPollMs: e.CRASH_TAKEOVER_POLL_MS },
     sportsbookSandbox: (e.SPORTSBOOK_FEED ?? (e.NODE_ENV === 'development' && e.SEED_DEMO ? 'sandbox' : 'off')) === 'sandbox' ? { minuteMs: e.SPORTSBOOK_SANDBOX_MINUTE_MS } : undefined,
+    lotteryFeed: (e.LOTTERY_FEED ?? (e.NODE_ENV === 'development' && e.SEED_DEMO ? 'sandbox' : 'off')) === 'sandbox' ? 'sandbox' : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
   };
 }

@@ -53,8 +53,11 @@ function playerIdOf(playerId: string): bigint {
  * so the member's profit by product and the reports tell it from the casino; every other game
  * type stays 'casino', as before.
  */
-export function productOf(gameType: string | undefined): 'sports' | 'casino' {
-  return gameType === 'SPORTS' ? 'sports' : 'casino';
+export function productOf(gameType: string | undefined): 'sports' | 'lottery' | 'casino' {
+  if (gameType === 'SPORTS') return 'sports';
+  // The lottery's vendors (LOTT, ELOTT; issue 24) book under their own product.
+  if (gameType === 'LOTT' || gameType === 'ELOTT') return 'lottery';
+  return 'casino';
 }
 
 function centsOf(amount: string): bigint {

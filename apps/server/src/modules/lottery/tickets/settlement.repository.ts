@@ -1,0 +1,174 @@
+import { sql } from 'kysely';
+import type { LotteryOddsTable } from '@app/contracts';
+import type { DbExecutor } from '../../../platform/db.ts';
+import { refundTransactionId } from './provider-money.ts';
+
+/** Settlement n's closing win; the reversal of settlement n (resettlement). */
+export const settleTransactionId = (ticketId: bigint, n: number) => `lottery-${ticketId}-settle-${n}`;
+export const unsettleTransactionId = (ticketId: bigint, n: number) => `lottery-${ticketId}-unsettle-${n}`;
+
+/**
+ * A cancelled draw's refunds as void settlements (n = 1, its "win" the rollback of the bet), for
+ * its open tickets never settled; set-based. Answers how many were stored. Run again for tickets
+ * whose debit was confirmed after the cancel (the settlement pass does).
+ */
+export async function voidOpenTickets(tx: DbExecutor, drawId: bigint): Promise<number> {
+  const result = await sql<{ id: bigint }>`
+    with voided as (
+      update lottery_ticket set settle_status = 'void', return_cents = total_stake_cents, hits = 0, settle_n = 1,
+        settle_transaction_id = 'lottery-' || id || '-rollback', updated_at = now()
+      where draw_id = ${drawId} and status = 'open' and settle_n = 0
+      returning id, total_stake_cents, settle_transaction_id
+    )
+    insert into lottery_ticket_settlement (ticket_id, n, status, return_cents, hits, result_version, win_transaction_id)
+    select id, 1, 'void', total_stake_cents, 0, 0, settle_transaction_id from voided
+    returning ticket_id as id`.execute(tx);
+  return result.rows.length;
+}
+
+export interface TicketToPlan {
+  id: bigint;
+  bet_type: string;
+  selections: string[];
+  unit_stake_cents: bigint;
+  odds: LotteryOddsTable;
+  settle_n: number;
+  settle_status: string | null;
+  return_cents: bigint | null;
+}
+
+/** The draw's tickets not yet settled for result `version`, after `afterId`, locked, in id order. */
+export async function ticketsToPlan(tx: DbExecutor, drawId: bigint, version: number, afterId: bigint, limit: number): Promise<TicketToPlan[]> {
+  const rows = await sql<TicketToPlan>`
+    select id, bet_type, selections, unit_stake_cents, odds, settle_n, settle_status, return_cents from lottery_ticket
+    where draw_id = ${drawId} and id > ${afterId} and result_version < ${version} and status in ('open', 'won', 'lost')
+    order by id limit ${limit}
+    for update`.execute(tx);
+  return rows.rows;
+}
+
+export interface Plan {
+  ticketId: bigint;
+  /** The settlement in force to reverse first (resettlement), or 0. */
+  reverseN: number;
+  /** Unchanged: only the version moves (a correction that does not change this ticket). */
+  unchanged: boolean;
+  status: 'won' | 'lost';
+  returnCents: bigint;
+  hits: number;
+}
+
+/**
+ * Stores a chunk's plans, set-based (one statement each): the reversals (settlement n marked to be
+ * taken back), the new settlements n + 1 (their rows, the ticket's settlement in force, the ticket
+ * open again until its win is answered), and the version every planned ticket is now settled for.
+ */
+export async function storePlans(tx: DbExecutor, version: number, plans: readonly Plan[]): Promise<void> {
+  if (plans.length === 0) return;
+  const reversals = plans.filter((plan) => !plan.unchanged && plan.reverseN > 0);
+  if (reversals.length > 0) {
+    await sql`
+      update lottery_ticket_settlement s set reversal_transaction_id = 'lottery-' || s.ticket_id || '-unsettle-' || s.n
+      from unnest(${reversals.map((plan) => plan.ticketId.toString())}::bigint[], ${reversals.map((plan) => plan.reverseN)}::integer[]) as x (ticket_id, n)
+      where s.ticket_id = x.ticket_id and s.n = x.n and s.reversal_transaction_id is null`.execute(tx);
+  }
+  const changed = plans.filter((plan) => !plan.unchanged);
+  if (changed.length > 0) {
+    const columns = sql.join([
+      sql`${changed.map((plan) => plan.ticketId.toString())}::bigint[]`,
+      sql`${changed.map((plan) => plan.reverseN + 1)}::integer[]`,
+      sql`${changed.map((plan) => plan.status)}::text[]`,
+      sql`${changed.map((plan) => plan.returnCents.toString())}::bigint[]`,
+      sql`${changed.map((plan) => plan.hits)}::integer[]`,
+    ]);
+    await sql`
+      insert into lottery_ticket_settlement (ticket_id, n, status, return_cents, hits, result_version, win_transaction_id)
+      select ticket_id, n, status, return_cents, hits, ${version}, 'lottery-' || ticket_id || '-settle-' || n
+      from unnest(${columns}) as x (ticket_id, n, status, return_cents, hits)`.execute(tx);
+    await sql`
+      update lottery_ticket t set status = 'open', settle_status = x.status, return_cents = x.return_cents, hits = x.hits, settle_n = x.n,
+        settle_transaction_id = 'lottery-' || t.id || '-settle-' || x.n, settled_at = null, result_version = ${version}, updated_at = now()
+      from unnest(${columns}) as x (ticket_id, n, status, return_cents, hits)
+      where t.id = x.ticket_id`.execute(tx);
+  }
+  const unchanged = plans.filter((plan) => plan.unchanged);
+  if (unchanged.length > 0) {
+    await sql`update lottery_ticket set result_version = ${version} where id = any(${unchanged.map((plan) => plan.ticketId.toString())}::bigint[])`.execute(tx);
+  }
+}
+
+export interface DueRow {
+  id: bigint;
+  member_id: bigint;
+  vendor_code: string;
+  game_code: string;
+  n: number;
+  transaction_id: string;
+  win_transaction_id: string;
+  return_cents: bigint;
+}
+
+/** Reversals stored and not yet answered, of one draw's tickets. */
+export async function dueReversals(db: DbExecutor, drawId: bigint, limit: number): Promise<DueRow[]> {
+  const rows = await sql<DueRow>`
+    select t.id, t.member_id, g.vendor_code, t.game_code, s.n, s.reversal_transaction_id as transaction_id, s.win_transaction_id, s.return_cents
+    from lottery_ticket t join lottery_ticket_settlement s on s.ticket_id = t.id join lottery_game g on g.code = t.game_code
+    where t.draw_id = ${drawId} and s.reversal_transaction_id is not null and s.reversed_at is null
+    order by t.id, s.n limit ${limit}`.execute(db);
+  return rows.rows;
+}
+
+export async function markReversedMany(db: DbExecutor, reversed: ReadonlyArray<{ ticketId: bigint; n: number }>): Promise<void> {
+  if (reversed.length === 0) return;
+  await sql`
+    update lottery_ticket_settlement s set reversed_at = now()
+    from unnest(${reversed.map((each) => each.ticketId.toString())}::bigint[], ${reversed.map((each) => each.n)}::integer[]) as x (ticket_id, n)
+    where s.ticket_id = x.ticket_id and s.n = x.n and s.reversed_at is null`.execute(db);
+}
+
+/** One draw's settlement intents whose win is not yet answered and waits for no reversal, keyset-paged by id. */
+export async function dueIntents(db: DbExecutor, drawId: bigint, afterId: bigint, limit: number): Promise<DueRow[]> {
+  const rows = await sql<DueRow>`
+    select t.id, t.member_id, g.vendor_code, t.game_code, t.settle_n as n, t.settle_transaction_id as transaction_id, t.settle_transaction_id as win_transaction_id, t.return_cents
+    from lottery_ticket t join lottery_game g on g.code = t.game_code
+    where t.draw_id = ${drawId} and t.id > ${afterId} and t.status = 'open' and t.settle_status is not null
+      and not exists (select 1 from lottery_ticket_settlement s where s.ticket_id = t.id and s.reversal_transaction_id is not null and s.reversed_at is null)
+    order by t.id limit ${limit}`.execute(db);
+  return rows.rows;
+}
+
+/**
+ * Wins (or a void's refund) answered: each ticket takes its settled status from its settlement in
+ * force, once; a late answer of a win since reversed changes nothing.
+ */
+export async function markSettledMany(db: DbExecutor, wins: ReadonlyArray<{ ticketId: bigint; transactionId: string }>): Promise<void> {
+  if (wins.length === 0) return;
+  await sql`
+    with settled as (
+      update lottery_ticket t set status = t.settle_status, settled_at = now(), updated_at = now()
+      from unnest(${wins.map((each) => each.ticketId.toString())}::bigint[], ${wins.map((each) => each.transactionId)}::text[]) as x (id, transaction_id)
+      where t.id = x.id and t.status = 'open' and t.settle_transaction_id = x.transaction_id
+      returning t.id, t.settle_n
+    )
+    update lottery_ticket_settlement s set paid_at = now() from settled where s.ticket_id = settled.id and s.n = settled.settle_n and s.paid_at is null`.execute(db);
+}
+
+/** Cancelled draws (of the last day) with refunds to store or pay. */
+export async function cancelledWithWork(db: DbExecutor): Promise<Array<{ id: bigint }>> {
+  const rows = await sql<{ id: bigint }>`
+    select d.id from lottery_draw d
+    where d.status = 'cancelled' and d.cancelled_at > now() - interval '1 day'
+      and exists (select 1 from lottery_ticket t where t.draw_id = d.id and t.status = 'open')
+    order by d.id limit 50`.execute(db);
+  return rows.rows;
+}
+
+/** A ticket's settlements, first to last. */
+export async function settlementsOf(db: DbExecutor, ticketId: bigint) {
+  const rows = await sql<{ n: number; status: string; return_cents: bigint; hits: number; result_version: number; win_transaction_id: string; paid_at: Date | null; reversal_transaction_id: string | null; reversed_at: Date | null }>`
+    select n, status, return_cents, hits, result_version, win_transaction_id, paid_at, reversal_transaction_id, reversed_at
+    from lottery_ticket_settlement where ticket_id = ${ticketId} order by n`.execute(db);
+  return rows.rows;
+}
+
+export { refundTransactionId };
