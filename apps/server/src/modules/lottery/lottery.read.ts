@@ -5,6 +5,13 @@ import { commitHashOf, FAST_DRAW_ALGORITHM, fastResultFromSecret } from './domai
 import * as draws from './draws/draws.repository.ts';
 import { findGame, listGames, oddsOf, type GameRow } from './games/games.repository.ts';
 
+/** JSON with sorted keys (PostgreSQL's jsonb reorders an object's keys). */
+function canonical(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner) ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : 1))) : inner,
+  );
+}
+
 /** A draw as players see it: the secret only once drawn (before, only its hash). */
 export function drawView(row: draws.DrawRow): LotteryDraw {
   const revealed = row.status === 'drawn' || row.status === 'settled';
@@ -83,7 +90,7 @@ export function createLotteryReads(deps: { db: Db; now: () => Date }) {
       secret: view.secret,
       hashMatches: view.secret ? commitHashOf(view.secret) === row.commit_hash : null,
       recomputed,
-      resultMatches: recomputed && view.result ? JSON.stringify(recomputed) === JSON.stringify(view.result) : null,
+      resultMatches: recomputed && view.result ? canonical(recomputed) === canonical(view.result) : null,
       algorithm: FAST_DRAW_ALGORITHM,
     };
   }

@@ -164,8 +164,3 @@ export async function markCancelled(tx: DbExecutor, id: bigint, reason: string, 
   return (result.numAffectedRows ?? 0n) > 0n;
 }
 
-/** The draw read FOR SHARE: settlement's chunks hold it so a correction (an UPDATE) waits for the chunk. */
-export async function shareDraw(tx: DbExecutor, id: bigint): Promise<DrawRow | undefined> {
-  const rows = await sql<DrawRow>`select ${DRAW_COLUMNS} from lottery_draw d where d.id = ${id} for share of d`.execute(tx);
-  return rows.rows[0];
-}

@@ -28,8 +28,8 @@ export interface SettleDrawOutcome {
 /**
  * Settlement (issue 24): every ticket of a drawn draw settled exactly once per result in force,
  * safe to kill at any point and run again.
- * 1. Plan, in chunks of PLAN_CHUNK tickets, each chunk one transaction holding the draw FOR SHARE
- *    (a correction waits for it): each ticket's outcome by the rules (domain settleTicket) stored
+ * 1. Plan, in chunks of PLAN_CHUNK tickets, each chunk one transaction holding the draw locked
+ *    (a correction, or a second planner, waits for it): each ticket's outcome by the rules (domain settleTicket) stored
  *    as its settlement intent n with a fixed transaction id, and the result version it was
  *    planned for. A correction makes the draw drawn again with the next version: tickets planned
  *    for an older one are planned again — the settlement in force marked for reversal (a rollback
@@ -54,7 +54,7 @@ export function createSettlementService(deps: { db: Db; logger: Logger; money: L
     let prepared: { version: number; value: ReturnType<typeof prepareResult> } | undefined;
     for (let chunks = 0; options.maxChunks === undefined || chunks < options.maxChunks; chunks += 1) {
       const done = await db.transaction().execute(async (tx) => {
-        const draw = await draws.shareDraw(tx, drawId);
+        const draw = await draws.lockDraw(tx, drawId);
         if (!draw || draw.status !== 'drawn' || draw.result === null) return true;
         if (counts.version !== draw.result_version) after = 0n;
         counts.version = draw.result_version;
