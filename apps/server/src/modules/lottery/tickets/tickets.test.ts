@@ -1,0 +1,148 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../../../test/test-context.ts';
+import { expectLedgerInvariants } from '../../../../test/wallet-race.ts';
+import { lotteryFixtures } from '../lottery-test-fixtures.ts';
+
+/** Placement on a real PostgreSQL through the whole app: the stake through the provider protocol as LOTT / ELOTT. */
+let ctx: TestContext;
+const f = lotteryFixtures(() => ctx);
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.core.modules.lottery.api.ready();
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('placing tickets', () => {
+  it('debits the total through the provider, booked under the lottery product, one round per ticket', async () => {
+    const { member, token } = await f.player();
+    const drawId = await f.newDraw('VN_MB');
+    // Bao lô 2 in the north covers 27 numbers: 2 numbers × 27 units × 1.00.
+    const placed = await f.place(token, f.ticket(drawId, 'vn_north', { betType: 'bao_lo_2', selections: ['45', '07'], unitStake: '1.00' }));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    expect(placed.body).toMatchObject({ status: 'open', selections: ['07', '45'], combinations: 2, totalStake: '54.00', prizeMode: 'LOTT', gameCode: 'VN_MB', return: null });
+    expect(await f.cash(member)).toBe(1_000_00n - 54_00n);
+    const journal = await sql<{ product: string; vendor: string }>`
+      select j.product, j.vendor from wallet_journal j where j.idempotency_key like ${`%lottery-${placed.body.id}-bet%`}`.execute(ctx.core.db);
+    expect(journal.rows).toEqual([{ product: 'lottery', vendor: 'LOTT' }]);
+    // The betting record sees the round.
+    const day = new Date().toISOString().slice(0, 10);
+    const record = await ctx.app.inject({ method: 'GET', url: `/api/member/betting-record?gameType=LOTT&from=${day}&to=${day}`, headers: { authorization: `Bearer ${token}` } });
+    expect(record.statusCode, record.body).toBe(200);
+    expect(JSON.stringify(record.json())).toContain('VN_MB');
+    const mine = (await ctx.app.inject({ method: 'GET', url: '/api/lottery/tickets', headers: { authorization: `Bearer ${token}` } })).json() as { tickets: Array<{ id: string }> };
+    expect(mine.tickets.map((ticket) => ticket.id)).toEqual([placed.body.id]);
+    const recent = (await ctx.app.inject({ method: 'GET', url: '/api/lottery/recent', headers: { authorization: `Bearer ${token}` } })).json() as { games: Array<{ code: string }> };
+    expect(recent.games.map((game) => game.code)).toEqual(['VN_MB']);
+  });
+
+  it('is idempotent by requestId: a replay answers the same ticket, the same id with other content is a conflict', async () => {
+    const { member, token } = await f.player();
+    const drawId = await f.newDraw('ELOTT_3M');
+    const body = f.ticket(drawId, 'fast_5d', { betType: 'position', selections: ['p1:3', 'p2:4'], unitStake: '2.00' });
+    const [a, b] = await Promise.all([f.place(token, body), f.place(token, body)]);
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+    expect(b.status, JSON.stringify(b.body)).toBe(200);
+    expect(b.body.id).toBe(a.body.id);
+    const again = await f.place(token, body);
+    expect(again.body.id).toBe(a.body.id);
+    expect(await f.cash(member)).toBe(1_000_00n - 4_00n);
+    const conflict = await f.place(token, { ...body, selections: ['p1:5'], expectedTotal: '2.00' });
+    expect(conflict).toMatchObject({ status: 409, body: { error: { code: 'lottery.request_conflict' } } });
+  });
+
+  it('refuses what the rules refuse, with their codes', async () => {
+    const { member, token } = await f.player(10_00n);
+    const drawId = await f.newDraw('VN_HCM');
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [f.ticket(drawId, 'vn_south', { betType: 'bao_lo_2', selections: ['7'] }), 400, 'lottery.invalid_selection'],
+      [f.ticket(drawId, 'vn_south', { betType: 'big', selections: ['1234'] }), 400, 'lottery.bet_type_unavailable'],
+      [{ ...f.ticket(drawId, 'vn_south', { betType: 'de_dac_biet', selections: ['07'] }), expectedTotal: '0.50' }, 409, 'lottery.total_mismatch'],
+      [{ ...f.ticket(drawId, 'vn_south', { betType: 'de_dac_biet', selections: ['07'] }), prizeMode: 'SEA' }, 400, 'lottery.bet_type_unavailable'],
+      [f.ticket(drawId, 'vn_south', { betType: 'de_dac_biet', selections: ['07'], unitStake: '0.50' }), 400, 'lottery.stake_below_min'],
+      [f.ticket(drawId, 'vn_south', { betType: 'de_dac_biet', selections: ['07'], unitStake: '60000.00' }), 400, 'lottery.stake_above_max'],
+      [f.ticket(drawId, 'vn_south', { betType: 'de_dac_biet', selections: ['07'], unitStake: '20.00' }), 402, 'lottery.insufficient_funds'],
+      [f.ticket(999_999_999n, 'vn_south', { betType: 'de_dac_biet', selections: ['07'] }), 404, 'lottery.draw_not_found'],
+    ];
+    for (const [body, status, code] of cases) {
+      expect(await f.place(token, body), code).toMatchObject({ status, body: { error: { code } } });
+    }
+    expect(await f.cash(member)).toBe(10_00n);
+    // The refused debit left no exposure behind.
+    const exposure = await ctx.core.modules.lottery.api.exposure(drawId);
+    expect(exposure).toEqual([]);
+  });
+
+  it('caps the potential payout per number and draw', async () => {
+    const drawId = await f.newDraw('VN_TNI');
+    // Đề đặc biệt pays 95×: a cap of 1,000.00 takes 10.00 on a number, then no more.
+    await sql`update lottery_game set number_liability_cents = 100000 where code = 'VN_TNI'`.execute(ctx.core.db);
+    const { token } = await f.player();
+    const { token: other } = await f.player();
+    expect((await f.place(token, f.ticket(drawId, 'vn_south', { betType: 'de_dac_biet', selections: ['33'], unitStake: '6.00' }))).status).toBe(200);
+    const over = await f.place(other, f.ticket(drawId, 'vn_south', { betType: 'de_dac_biet', selections: ['33', '34'], unitStake: '5.00' }));
+    expect(over).toMatchObject({ status: 409, body: { error: { code: 'lottery.number_limit_reached', details: { numbers: ['33'] } } } });
+    expect((await f.place(other, f.ticket(drawId, 'vn_south', { betType: 'de_dac_biet', selections: ['33', '34'], unitStake: '4.00' }))).status).toBe(200);
+    const exposure = await ctx.core.modules.lottery.api.exposure(drawId);
+    expect(exposure.map((row) => [row.number, BigInt(row.liability_cents), row.tickets])).toEqual([
+      ['33', 95_000n, 2],
+      ['34', 38_000n, 1],
+    ]);
+  });
+});
+
+describe('the cut-off', () => {
+  it('refuses a bet after close', async () => {
+    const { member, token } = await f.player();
+    const drawId = await f.newDraw('VN_HCM', { closesInMs: 300 });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The clock closes it even before the job has moved the draw.
+    expect(await f.place(token, f.ticket(drawId, 'vn_south', { betType: 'de_dac_biet', selections: ['07'] }))).toMatchObject({ status: 409, body: { error: { code: 'lottery.draw_closed' } } });
+    await ctx.core.modules.lottery.api.tick({ schedule: false });
+    expect(await f.drawStatus(drawId)).toBe('closed');
+    expect(await f.place(token, f.ticket(drawId, 'vn_south', { betType: 'de_dac_biet', selections: ['07'] }))).toMatchObject({ status: 409, body: { error: { code: 'lottery.draw_closed' } } });
+    expect(await f.cash(member)).toBe(1_000_00n);
+  });
+
+  it('racing the close: no ticket placed after the close committed is accepted, and none after closesAt', async () => {
+    const players = await Promise.all(Array.from({ length: 8 }, () => f.player()));
+    const drawId = await f.newDraw('ELOTT_1M', { closesInMs: 700 });
+    let closedAt: number | undefined;
+    const sent: Array<{ at: number; afterClose: boolean; answer: Promise<{ status: number; body: Record<string, unknown> }> }> = [];
+    const until = Date.now() + 1_500;
+    const closer = (async () => {
+      while (Date.now() < until && closedAt === undefined) {
+        const outcome = await ctx.core.modules.lottery.api.tick({ schedule: false });
+        if (outcome.closed > 0) closedAt = Date.now();
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    let round = 0;
+    while (Date.now() < until) {
+      for (const { token } of players) {
+        const afterClose = closedAt !== undefined;
+        sent.push({ at: Date.now(), afterClose, answer: f.place(token, f.ticket(drawId, 'fast_5d', { betType: 'odd_even', selections: [`p${(round % 5) + 1}:odd`] })) });
+      }
+      round += 1;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    await closer;
+    const answers = await Promise.all(sent.map(async (each) => ({ ...each, result: await each.answer })));
+    expect(closedAt).toBeDefined();
+    const accepted = answers.filter((each) => each.result.status === 200);
+    const refused = answers.filter((each) => each.result.status !== 200);
+    for (const each of refused) expect(each.result.body, JSON.stringify(each.result.body)).toMatchObject({ error: { code: 'lottery.draw_closed' } });
+    expect(accepted.length).toBeGreaterThan(0);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(accepted.filter((each) => each.afterClose)).toEqual([]);
+    const late = await sql<{ n: number }>`
+      select count(*)::int as n from lottery_ticket t join lottery_draw d on d.id = t.draw_id where t.draw_id = ${drawId} and (t.created_at >= d.closes_at or t.created_at >= d.closed_at)`.execute(ctx.core.db);
+    expect(late.rows[0]!.n).toBe(0);
+    const stored = await sql<{ n: number }>`select count(*)::int as n from lottery_ticket where draw_id = ${drawId} and status = 'open'`.execute(ctx.core.db);
+    expect(stored.rows[0]!.n).toBe(accepted.length);
+    await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
+  }, 30_000);
+});
