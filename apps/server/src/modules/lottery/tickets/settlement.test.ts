@@ -1,0 +1,167 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LotteryResult } from '@app/contracts';
+import type { TestPlayer } from '../../../../test/builders.ts';
+import { createTestContext, type TestContext } from '../../../../test/test-context.ts';
+import { expectLedgerInvariants } from '../../../../test/wallet-race.ts';
+import { settleTicket } from '../domain/index.ts';
+import { randomResult } from '../draws/results-feed.ts';
+import { lotteryFixtures } from '../lottery-test-fixtures.ts';
+import type { LotteryMoneyPorts } from './provider-money.ts';
+
+/** Settlement and resettlement on a real PostgreSQL, the money checked in the ledger. */
+let ctx: TestContext;
+const f = lotteryFixtures(() => ctx);
+const START = 1_000_00n;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  await ctx.core.modules.lottery.api.ready();
+}, 120_000);
+afterAll(async () => {
+  await ctx?.close();
+});
+
+/** A southern result whose special prize ends in `last2`. */
+function resultEnding(last2: string): LotteryResult {
+  const result = randomResult('vn_south') as Extract<LotteryResult, { prizes: unknown }>;
+  return { ...result, prizes: result.prizes.map((tier) => (tier.tier === 'special' ? { tier: 'special', numbers: [`1234${last2}`] } : tier)) };
+}
+
+interface Placed {
+  member: TestPlayer;
+  id: string;
+  selections: string[];
+  unitStake: bigint;
+  total: bigint;
+  odds: Record<string, number>;
+  betType: string;
+}
+
+/** 3 players × 8 tickets on a southern draw (đề đặc biệt and bao lô), then the draw closed. */
+async function drawWithTickets(): Promise<{ drawId: bigint; placed: Placed[]; players: TestPlayer[] }> {
+  const drawId = await f.newDraw('VN_CTH');
+  const players = await Promise.all([f.player(), f.player(), f.player()]);
+  const placed: Placed[] = [];
+  for (const [index, { member, token }] of players.entries()) {
+    for (let n = 0; n < 8; n += 1) {
+      const betType = n % 2 === 0 ? 'de_dac_biet' : 'bao_lo_2';
+      const selections = [String((index * 8 + n) % 100).padStart(2, '0'), n % 3 === 0 ? '56' : '99'].filter((value, at, all) => all.indexOf(value) === at);
+      const answer = await f.place(token, f.ticket(drawId, 'vn_south', { betType, selections, unitStake: '1.00' }));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      placed.push({ member, id: answer.body.id as string, selections: answer.body.selections as string[], unitStake: 100n, total: BigInt(Math.round(Number(answer.body.totalStake) * 100)), odds: answer.body.odds as Record<string, number>, betType });
+    }
+  }
+  await sql`update lottery_draw set closes_at = now() - interval '1 second', draw_at = now() where id = ${drawId}`.execute(ctx.core.db);
+  await ctx.core.modules.lottery.api.tick({ schedule: false });
+  return { drawId, placed, players: players.map((each) => each.member) };
+}
+
+const expectedReturn = (ticket: Placed, result: LotteryResult) =>
+  settleTicket({ family: 'vn_south', betType: ticket.betType, selections: ticket.selections, unitStakeCents: ticket.unitStake, odds: ticket.odds }, result).returnCents;
+
+async function expectBalances(players: TestPlayer[], placed: Placed[], result: LotteryResult): Promise<void> {
+  for (const member of players) {
+    const mine = placed.filter((ticket) => ticket.member === member);
+    const expected = START - mine.reduce((sum, ticket) => sum + ticket.total, 0n) + mine.reduce((sum, ticket) => sum + expectedReturn(ticket, result), 0n);
+    expect(await f.cash(member)).toBe(expected);
+  }
+}
+
+async function ticketRows(drawId: bigint) {
+  return (await sql<{ id: string; status: string; return_cents: string; settle_n: number }>`
+    select id::text, status, return_cents::text, settle_n from lottery_ticket where draw_id = ${drawId} order by id`.execute(ctx.core.db)).rows;
+}
+
+/** Wraps the ports so the first win batch reaches the provider and then "the process dies" before its answer is recorded. */
+function dyingAfterFirstWin(ports: LotteryMoneyPorts): LotteryMoneyPorts {
+  let died = false;
+  return {
+    ...ports,
+    async handleMany(vendorCode, action, bodies) {
+      const answers = await ports.handleMany!(vendorCode, action, bodies);
+      if (action === 'win' && !died) {
+        died = true;
+        throw new Error('killed mid-run');
+      }
+      return answers;
+    },
+  };
+}
+
+describe('settlement', () => {
+  it('settles every ticket exactly once when killed mid-run and run again (twice at once)', async () => {
+    const { drawId, placed, players } = await drawWithTickets();
+    const result = resultEnding('56');
+    await ctx.core.modules.lottery.api.enterResult(drawId, result, 'op');
+    const dying = f.secondModule({ planChunk: 7, wrap: dyingAfterFirstWin });
+    // The first run plans two chunks of 7, and dies after its first win batch reached the provider.
+    const first = await dying.api.settleDraw(drawId, { maxChunks: 2 });
+    expect(first.settled).toBe(false);
+    expect(await f.drawStatus(drawId)).toBe('drawn');
+    const halfway = await ticketRows(drawId);
+    expect(halfway.filter((row) => row.settle_n === 1)).toHaveLength(14);
+    // Run again, twice at once: the rest planned, every win paid once (the replayed batch answered by the protocol).
+    await Promise.all([ctx.core.modules.lottery.api.settleDraw(drawId), f.secondModule({ planChunk: 5 }).api.settleDraw(drawId)]);
+    await ctx.core.modules.lottery.api.settlePass();
+    expect(await f.drawStatus(drawId)).toBe('settled');
+    const rows = await ticketRows(drawId);
+    for (const ticket of placed) {
+      const row = rows.find((each) => each.id === ticket.id)!;
+      const due = expectedReturn(ticket, result);
+      expect(row).toMatchObject({ status: due > 0n ? 'won' : 'lost', return_cents: due.toString(), settle_n: 1 });
+    }
+    expect(rows.some((row) => row.status === 'won')).toBe(true);
+    expect(rows.some((row) => row.status === 'lost')).toBe(true);
+    await expectBalances(players, placed, result);
+    const wins = await sql<{ n: number }>`
+      select count(*)::int as n from wallet_journal where idempotency_key like '%lottery-%-settle-%' group by idempotency_key having count(*) > 1`.execute(ctx.core.db);
+    expect(wins.rows).toEqual([]);
+    // Settled tickets read with their return.
+    const settled = await ctx.core.modules.lottery.api.tickets.get(players[0]!.id, BigInt(placed[0]!.id));
+    expect(settled.return).not.toBeNull();
+    expect(settled.settledAt).not.toBeNull();
+    await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
+  }, 60_000);
+});
+
+describe('resettlement', () => {
+  it('a corrected result resettles every ticket once: the old win rolled back, the new one paid', async () => {
+    const { drawId, placed, players } = await drawWithTickets();
+    await ctx.core.modules.lottery.api.enterResult(drawId, resultEnding('56'), 'op');
+    await ctx.core.modules.lottery.api.settleDraw(drawId);
+    expect(await f.drawStatus(drawId)).toBe('settled');
+
+    const corrected = resultEnding('99');
+    await ctx.core.modules.lottery.api.correctResult(drawId, corrected, 'op', 'wrong special prize');
+    expect(await f.drawStatus(drawId)).toBe('drawn');
+    await Promise.all([ctx.core.modules.lottery.api.settleDraw(drawId), f.secondModule({ planChunk: 4 }).api.settleDraw(drawId)]);
+    await ctx.core.modules.lottery.api.settlePass();
+    expect(await f.drawStatus(drawId)).toBe('settled');
+    await expectBalances(players, placed, corrected);
+    const rows = await ticketRows(drawId);
+    for (const row of rows) expect(row.settle_n).toBeLessThanOrEqual(2);
+    expect(rows.filter((row) => row.settle_n === 2).length).toBeGreaterThan(0);
+    const draw = (await ctx.app.inject({ method: 'GET', url: `/api/lottery/draws/${drawId}` })).json() as { corrections: number };
+    expect(draw.corrections).toBe(1);
+    await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
+  }, 60_000);
+
+  it('concurrent corrections: the last one in force decides, each ticket paid by it exactly once', async () => {
+    const { drawId, placed, players } = await drawWithTickets();
+    await ctx.core.modules.lottery.api.enterResult(drawId, resultEnding('56'), 'op');
+    await ctx.core.modules.lottery.api.settleDraw(drawId);
+    const [a, b] = [resultEnding('99'), resultEnding('07')];
+    const versions = await Promise.all([ctx.core.modules.lottery.api.correctResult(drawId, a, 'op1'), ctx.core.modules.lottery.api.correctResult(drawId, b, 'op2')]);
+    expect([...versions].sort()).toEqual([2, 3]);
+    const inForce = versions[0] === 3 ? a : b;
+    await Promise.all([ctx.core.modules.lottery.api.settleDraw(drawId), ctx.core.modules.lottery.api.settleDraw(drawId)]);
+    await ctx.core.modules.lottery.api.settlePass();
+    expect(await f.drawStatus(drawId)).toBe('settled');
+    await expectBalances(players, placed, inForce);
+    const reversedTwice = await sql<{ n: number }>`
+      select count(*)::int as n from wallet_journal where idempotency_key like '%lottery-%-unsettle-%' group by idempotency_key having count(*) > 1`.execute(ctx.core.db);
+    expect(reversedTwice.rows).toEqual([]);
+    await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
+  }, 60_000);
+});
