@@ -17,10 +17,10 @@ import { LoadProblem } from './states.tsx';
 
 const DEFAULT_STAKE = '1';
 
-/** A game's next draw still taking bets, or null while the next one is not out yet. */
-function openDraw(game: LotteryGame | undefined) {
+/** A game's next draw still taking bets (not closed by the clock or by a refusal), or null while the next one is not out yet. */
+function openDraw(game: LotteryGame | undefined, closedId: string | null = null) {
   const draw = game?.nextDraw ?? null;
-  return draw && draw.status === 'open' && Date.parse(draw.closesAt) > serverNow() ? draw : null;
+  return draw && draw.id !== closedId && draw.status === 'open' && Date.parse(draw.closesAt) > serverNow() ? draw : null;
 }
 
 /** The betting page of one game: its draw and countdown, bet-type tabs, the pad, quick picks and the slip. */
@@ -37,10 +37,14 @@ export function BetBoard({ gameCode, onResults, onVerify }: { gameCode: string; 
   const results = useQuery(resultsQueryOptions(gameCode, 1));
   const [slip, setSlip] = useState<Omit<SlipState, 'prizeMode'>>({ betType: '', selections: [], stake: DEFAULT_STAKE });
 
+  // The draw the countdown (or a draw_closed refusal) closed: shown closed at once, whatever the cache says.
+  const [closedId, setClosedId] = useState<string | null>(null);
+  const shownId = game.data?.nextDraw?.id ?? null;
   const refreshDraw = useCallback(() => {
+    setClosedId(shownId);
     void queryClient.invalidateQueries({ queryKey: ['lottery', 'game', gameCode] });
     void queryClient.invalidateQueries({ queryKey: lotteryKeys.results(gameCode, 1) });
-  }, [queryClient, gameCode]);
+  }, [queryClient, gameCode, shownId]);
 
   if (game.isPending) return <div className="lt-state"><Spinner label={t('state.loading')} /></div>;
   if (game.isError) return <LoadProblem error={game.error} onRetry={() => void game.refetch()} />;
@@ -49,7 +53,7 @@ export function BetBoard({ gameCode, onResults, onVerify }: { gameCode: string; 
   const offered = data.betTypes.filter((item) => betTypeRule(data.family, item.code));
   const betType = offered.some((item) => item.code === slip.betType) ? slip.betType : offered[0]?.code ?? '';
   const rule = betTypeRule(data.family, betType);
-  const draw = openDraw(data);
+  const draw = openDraw(data, closedId);
   const shownDraw = data.nextDraw;
   const current: SlipState = { ...slip, betType, prizeMode: prizeMode ?? data.prizeModes[0] ?? 'LOTT' };
   const update = (patch: Partial<SlipState>) => {
@@ -114,7 +118,7 @@ export function BetBoard({ gameCode, onResults, onVerify }: { gameCode: string; 
           )}
         </section>
       </div>
-      {rule ? <SlipDock game={data} draw={draw} slip={current} onChange={update} onPlaced={() => update({ selections: [] })} onDrawClosed={refreshDraw} /> : null}
+      {rule ? <SlipDock game={data} draw={shownDraw} open={draw !== null} slip={current} onChange={update} onPlaced={() => update({ selections: [] })} onDrawClosed={refreshDraw} /> : null}
     </div>
   );
 }

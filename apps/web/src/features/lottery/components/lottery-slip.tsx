@@ -21,7 +21,10 @@ export interface SlipState {
 
 interface SlipProps {
   game: LotteryGame;
+  /** The draw the page shows (open or just closed). */
   draw: LotteryDraw | null;
+  /** Whether that draw still takes bets (the page's countdown decides). */
+  open: boolean;
   slip: SlipState;
   onChange: (patch: Partial<SlipState>) => void;
   onPlaced: (ticket: LotteryTicket) => void;
@@ -36,7 +39,7 @@ export function oddsText(thousandths: number): string {
 }
 
 /** The slip: selections, combinations, cost units, total, prize mode, unit stake and confirm. */
-export function LotterySlip({ game, draw, slip, onChange, onPlaced, onDrawClosed, onClose }: SlipProps) {
+export function LotterySlip({ game, draw, open, slip, onChange, onPlaced, onDrawClosed, onClose }: SlipProps) {
   const { t, i18n } = useTranslation('lottery');
   const names = useLotteryNames();
   const format = useWalletFormat('R$');
@@ -53,11 +56,11 @@ export function LotterySlip({ game, draw, slip, onChange, onPlaced, onDrawClosed
     requestId.current = null;
   }, [signature]);
 
-  const open = draw !== null && draw.status === 'open' && Date.parse(draw.closesAt) > serverNow();
   const disabled = inFlight || figures.problem !== null || !open;
 
   const confirm = async () => {
-    if (sending.current || disabled || !draw || figures.unitStakeCents === null) return;
+    // The clock may have passed the close since the last render.
+    if (sending.current || disabled || !draw || figures.unitStakeCents === null || Date.parse(draw.closesAt) <= serverNow()) return;
     sending.current = true;
     requestId.current ??= newRequestId();
     setInFlight(true);
