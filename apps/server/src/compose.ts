@@ -314,6 +314,16 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.sportsbook.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.lottery.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(
+    core.modules.lottery.adminRoutes({
+      requireOperator: core.modules.backoffice.api.requireOperator,
+      approvals: core.modules.backoffice.api.approvals,
+      audit: core.modules.backoffice.api.audit,
+      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
+      accountNamesOf: accounts.api.accountNamesOf,
+    }),
+    { prefix: '/api' },
+  );
+  await app.register(
     core.modules.sportsbook.adminRoutes({
       requireOperator: core.modules.backoffice.api.requireOperator,
       approvals: core.modules.backoffice.api.approvals,

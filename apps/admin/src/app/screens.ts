@@ -5,6 +5,7 @@ import { auditScreens } from '../features/audit/index.ts';
 import { dashboardScreens } from '../features/dashboard/index.ts';
 import { catalogueScreens } from '../features/catalogue/index.ts';
 import { contentScreens } from '../features/content/index.ts';
+import { lotteryScreens } from '../features/lottery/index.ts';
 import { membersScreens } from '../features/members/index.ts';
 import { missionsScreens } from '../features/missions/index.ts';
 import { operatorsScreens } from '../features/operators/index.ts';
@@ -23,6 +24,7 @@ export const SCREENS: readonly AdminScreen[] = [
   ...paymentsScreens,
   ...catalogueScreens,
   ...sportsbookScreens,
+  ...lotteryScreens,
   ...contentScreens,
   ...promotionsScreens,
   ...pointsScreens,

@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import {
   BONUS_GRANT_KIND,
+  LOTTERY_CANCEL_APPROVAL_KIND,
+  LOTTERY_RESULT_APPROVAL_KIND,
+  LotteryCancelApprovalPayloadSchema,
+  LotteryResultApprovalPayloadSchema,
   BonusGrantPayloadSchema,
   PaymentLimitsPayloadSchema,
   SettlementPeriodPayloadSchema,
@@ -99,6 +103,18 @@ export function useApprovalSummary(): (request: ApprovalRequest) => string[] {
         const payload = SportsbookVoidPayloadSchema.safeParse(request.payload);
         if (!payload.success) break;
         return [t('summary.sportsbookVoid', { id: payload.data.ticketId, amount: money(centsText(payload.data.stake)) })];
+      }
+      case LOTTERY_RESULT_APPROVAL_KIND: {
+        const payload = LotteryResultApprovalPayloadSchema.safeParse(request.payload);
+        if (!payload.success) break;
+        const { result, correction, gameCode, drawNo, drawId } = payload.data;
+        const numbers = result.family === 'fast_5d' ? result.balls.join(' ') : result.family === 'sea_4d' ? `${result.first} ${result.second} ${result.third}` : result.prizes.find((prize) => prize.tier === 'special')?.numbers.join(' ') ?? '';
+        return [t(correction ? 'summary.lotteryCorrection' : 'summary.lotteryResult', { game: gameCode ?? '', drawNo: drawNo ?? drawId, result: numbers })];
+      }
+      case LOTTERY_CANCEL_APPROVAL_KIND: {
+        const payload = LotteryCancelApprovalPayloadSchema.safeParse(request.payload);
+        if (!payload.success) break;
+        return [t('summary.lotteryCancel', { game: payload.data.gameCode ?? '', drawNo: payload.data.drawNo ?? payload.data.drawId, tickets: payload.data.tickets ?? 0, amount: money(payload.data.stake ?? '0.00') })];
       }
     }
     return [t('summary.unknown', { kind: request.kind })];

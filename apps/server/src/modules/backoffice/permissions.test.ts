@@ -163,6 +163,18 @@ const ROUTES: RouteCase[] = [
   { method: 'GET', path: '/api/backoffice/sportsbook/alerts', access: 'sportsbook.read', call: { url: '/api/backoffice/sportsbook/alerts' } },
   { method: 'POST', path: '/api/backoffice/sportsbook/alerts/{id}/acknowledge', access: 'sportsbook.trade', call: { url: `/api/backoffice/sportsbook/alerts/${NOBODY}/acknowledge` } },
   { method: 'GET', path: '/api/backoffice/sportsbook/feed-health', access: 'sportsbook.read', call: { url: '/api/backoffice/sportsbook/feed-health' } },
+  // The lottery console (lottery/backoffice/console.admin-routes.test.ts covers each route's behaviour).
+  { method: 'GET', path: '/api/backoffice/lottery/games', access: 'lottery.read', call: { url: '/api/backoffice/lottery/games' } },
+  { method: 'PATCH', path: '/api/backoffice/lottery/games/{code}', access: 'lottery.manage', call: { url: '/api/backoffice/lottery/games/NOBODY', payload: { requestId: SB_REQUEST, enabled: true } } },
+  { method: 'GET', path: '/api/backoffice/lottery/odds', access: 'lottery.read', call: { url: '/api/backoffice/lottery/odds' } },
+  { method: 'PUT', path: '/api/backoffice/lottery/odds/{code}/{prizeMode}/{betType}', access: 'lottery.manage', call: { url: '/api/backoffice/lottery/odds/NOBODY/LOTT/bao_lo_2', payload: { requestId: SB_REQUEST, odds: { hit: 95000 } } } },
+  { method: 'GET', path: '/api/backoffice/lottery/draws', access: 'lottery.read', call: { url: '/api/backoffice/lottery/draws' } },
+  { method: 'GET', path: '/api/backoffice/lottery/draws/{id}', access: 'lottery.read', call: { url: `/api/backoffice/lottery/draws/${NOBODY}` } },
+  { method: 'GET', path: '/api/backoffice/lottery/draws/{id}/exposure', access: 'lottery.read', call: { url: `/api/backoffice/lottery/draws/${NOBODY}/exposure` } },
+  { method: 'PUT', path: '/api/backoffice/lottery/draws/{id}/caps', access: 'lottery.manage', call: { url: `/api/backoffice/lottery/draws/${NOBODY}/caps`, payload: { requestId: SB_REQUEST, cap: null } } },
+  { method: 'POST', path: '/api/backoffice/lottery/draws/{id}/results', access: 'lottery.settle', call: { url: `/api/backoffice/lottery/draws/${NOBODY}/results`, payload: { requestId: SB_REQUEST, reason: 'matrix', result: { family: 'fast_5d', balls: [1, 2, 3, 4, 5] } } } },
+  { method: 'POST', path: '/api/backoffice/lottery/draws/{id}/cancel', access: 'lottery.settle', call: { url: `/api/backoffice/lottery/draws/${NOBODY}/cancel`, payload: { requestId: SB_REQUEST, reason: 'matrix' } } },
+  { method: 'GET', path: '/api/backoffice/lottery/tickets', access: 'lottery.read', call: { url: '/api/backoffice/lottery/tickets' } },
 ];
 
 describe('back-office permissions', () => {
@@ -179,10 +191,10 @@ describe('back-office permissions', () => {
 
   it('is this matrix (a change here is a change of who may move money: review it)', () => {
     expect(ROLE_PERMISSIONS).toEqual({
-      owner: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'content.manage', 'settings.site', 'settings.manage', 'audit.read', 'operators.manage', 'reports.read', 'catalogue.read', 'catalogue.manage', 'catalogue.integration', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'members.password.reset', 'promotions.manage', 'promotions.review', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle'],
-      finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read'],
-      risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle'],
-      support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset', 'sportsbook.read'],
+      owner: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'content.manage', 'settings.site', 'settings.manage', 'audit.read', 'operators.manage', 'reports.read', 'catalogue.read', 'catalogue.manage', 'catalogue.integration', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'members.password.reset', 'promotions.manage', 'promotions.review', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle', 'lottery.read', 'lottery.manage', 'lottery.settle'],
+      finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read', 'lottery.read'],
+      risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle', 'lottery.read', 'lottery.manage', 'lottery.settle'],
+      support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset', 'sportsbook.read', 'lottery.read'],
       content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage', 'promotions.manage'],
     });
   });

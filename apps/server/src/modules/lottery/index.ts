@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../../platform/db.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { lotteryConsoleRoutes, type LotteryConsolePorts } from './backoffice/index.ts';
 import * as drawsRepository from './draws/draws.repository.ts';
 import { createDrawsService } from './draws/draws.service.ts';
 import { createSandboxFeed, type LotteryResultsFeed } from './draws/results-feed.ts';
@@ -147,6 +148,8 @@ export function createLotteryModule(deps: {
         await app.register(lotteryRoutes({ reads, tickets, requireRealMember: auth.requireRealMember }));
       };
     },
+    /** The operator console under /api/backoffice/lottery (backoffice/): games, odds, draws, exposure and caps, tickets; results and cancellations by maker-checker. */
+    adminRoutes: (ports: LotteryConsolePorts) => lotteryConsoleRoutes({ db: deps.db, draws }, ports),
     close() {
       closing = true;
     },

@@ -48,9 +48,11 @@ async function acceptBatch(tx: DbExecutor, requests: readonly PlacementRequest[]
   const draws = await repository.shareDrawsForPlacement(tx, drawIds);
   const stored = await repository.storedRequests(tx, requests.map((request) => ({ memberId: request.memberId, requestId: request.input.requestId })));
   const odds = await repository.oddsFor(tx, [...new Set([...draws.values()].map((draw) => draw.game_code))]);
+  const numberCaps = new Map<string, bigint>();
   const exposure = await repository.lockExposure(
     tx,
     requests.flatMap((request) => (draws.has(BigInt(request.input.drawId)) ? request.input.selections.map((number) => ({ drawId: BigInt(request.input.drawId), number })) : [])),
+    numberCaps,
   );
   const added = new Map<string, bigint>();
   const seen = new Map(stored);
@@ -74,7 +76,7 @@ async function acceptBatch(tx: DbExecutor, requests: readonly PlacementRequest[]
     if (total > BigInt(draw.max_stake_cents)) return refusal('lottery.stake_above_max', { maximum: formatCents(BigInt(draw.max_stake_cents)) });
     const perNumber = exposurePerNumber({ family: draw.family, betType: input.betType, selections: check.selections, unitStakeCents: request.unitStakeCents, odds: table });
     const cap = BigInt(draw.number_liability_cents);
-    const full = check.selections.filter((number) => (exposure.get(`${drawId}/${number}`) ?? 0n) + (added.get(`${drawId}/${number}`) ?? 0n) + perNumber > cap);
+    const full = check.selections.filter((number) => (exposure.get(`${drawId}/${number}`) ?? 0n) + (added.get(`${drawId}/${number}`) ?? 0n) + perNumber > (numberCaps.get(`${drawId}/${number}`) ?? cap));
     if (full.length > 0) return refusal('lottery.number_limit_reached', { numbers: full });
     for (const number of check.selections) added.set(`${drawId}/${number}`, (added.get(`${drawId}/${number}`) ?? 0n) + perNumber);
     seen.set(key, request.requestHash);

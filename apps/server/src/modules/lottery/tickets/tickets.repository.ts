@@ -80,7 +80,8 @@ export interface DrawForPlacement {
  */
 export async function shareDrawsForPlacement(tx: DbExecutor, drawIds: readonly bigint[]): Promise<Map<bigint, DrawForPlacement>> {
   const rows = await sql<DrawForPlacement>`
-    select d.id, d.status, d.closes_at, d.game_code, g.family, g.vendor_code, g.prize_modes, g.min_stake_cents, g.max_stake_cents, g.number_liability_cents
+    select d.id, d.status, d.closes_at, d.game_code, g.family, g.vendor_code, g.prize_modes, g.min_stake_cents, g.max_stake_cents,
+           coalesce(d.number_liability_cents, g.number_liability_cents) as number_liability_cents
     from lottery_draw d join lottery_game g on g.code = d.game_code
     where d.id = any(${drawIds.map(String)}::bigint[]) and g.enabled
     order by d.id
@@ -102,15 +103,19 @@ export async function oddsFor(tx: DbExecutor, gameCodes: readonly string[]): Pro
   return new Map(rows.rows.map((row) => [`${row.game_code}/${row.prize_mode}/${row.bet_type}`, row.odds]));
 }
 
-/** The numbers' exposure rows, made when missing and locked (in draw, number order), with what they carry now. */
-export async function lockExposure(tx: DbExecutor, keys: ReadonlyArray<{ drawId: bigint; number: string }>): Promise<Map<string, bigint>> {
+/**
+ * The numbers' exposure rows, made when missing and locked (in draw, number order), with what they
+ * carry now; `caps` gets the numbers the console capped on their own (migration 0084).
+ */
+export async function lockExposure(tx: DbExecutor, keys: ReadonlyArray<{ drawId: bigint; number: string }>, caps?: Map<string, bigint>): Promise<Map<string, bigint>> {
   if (keys.length === 0) return new Map();
   const unique = [...new Map(keys.map((key) => [`${key.drawId}/${key.number}`, key])).values()].sort((a, b) => (a.drawId === b.drawId ? (a.number < b.number ? -1 : 1) : a.drawId < b.drawId ? -1 : 1));
-  const rows = await sql<{ draw_id: bigint; number: string; liability_cents: bigint }>`
+  const rows = await sql<{ draw_id: bigint; number: string; liability_cents: bigint; cap_cents: bigint | null }>`
     insert into lottery_exposure (draw_id, number)
     select * from unnest(${unique.map((key) => key.drawId.toString())}::bigint[], ${unique.map((key) => key.number)}::text[])
     on conflict (draw_id, number) do update set liability_cents = lottery_exposure.liability_cents
-    returning draw_id, number, liability_cents`.execute(tx);
+    returning draw_id, number, liability_cents, cap_cents`.execute(tx);
+  for (const row of rows.rows) if (row.cap_cents !== null) caps?.set(`${row.draw_id}/${row.number}`, BigInt(row.cap_cents));
   return new Map(rows.rows.map((row) => [`${row.draw_id}/${row.number}`, BigInt(row.liability_cents)]));
 }
 
