@@ -56,7 +56,7 @@ await lottery.tick({ schedule: true });
 await setup.query(`update lottery_game set number_liability_cents = 100000000000`);
 // Members who have played before: an open session at both vendors.
 await setup.query(`insert into provider_player_session (vendor_code, member_id, demo, expires_at) select v, id, false, now() + interval '1 day' from accounts_member, unnest(array['LOTT', 'ELOTT']) as v`);
-let t = performance.now();
+const t = performance.now();
 for (let i = 0; i < memberIds.length; i += 500) {
   await Promise.all(
     memberIds.slice(i, i + 500).map((id) => core.modules.wallet.api.submit({ key: `bench:opening:${id}`, type: 'adjustment', legs: [{ member: id, amount: 10_000_000n }, { house: 'adjustments', amount: -10_000_000n }] })),
