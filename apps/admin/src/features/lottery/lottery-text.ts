@@ -7,20 +7,29 @@ import { useErrorText } from '../../shared/i18n.ts';
 /** A fresh request id for one submission (kept in the change's audit row). */
 export const newRequestId = () => crypto.randomUUID();
 
-/** Odds in thousandths as the operator reads them: 95000 → "95.000" (in the console's language). */
+/**
+ * Odds in thousandths as the operator reads and edits them: 95000 → "95.000" (EN) / "95,000" (PT),
+ * without thousands marks, so what the form shows is what parseOdds reads back.
+ */
 export function oddsText(thousandths: number, language: string): string {
-  return new Intl.NumberFormat(intlLocaleOf(resolveLanguage(language)), { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(thousandths / 1000);
+  return new Intl.NumberFormat(intlLocaleOf(resolveLanguage(language)), { minimumFractionDigits: 3, maximumFractionDigits: 3, useGrouping: false }).format(thousandths / 1000);
 }
 
-/** What the operator typed ("95", "1,94", "1.940") as thousandths, or undefined when it is not a decimal with up to three places. */
+/**
+ * What the operator typed ("95", "1,94", "1.940", "97.000,5") as thousandths, or undefined. With
+ * both marks the last one is the decimal one; one mark once is decimal; a mark repeated groups thousands.
+ */
 export function parseOdds(text: string): number | undefined {
   const clean = text.trim().replace(/\s/g, '');
-  // One separator for the decimals: the last , or . followed by 1–3 digits; any other is a thousands mark.
-  const match = /^(\d{1,3}(?:[.,]?\d{3})*|\d+)(?:[.,](\d{1,3}))?$/.exec(clean);
-  if (!match) return undefined;
-  const whole = Number(match[1]!.replace(/[.,]/g, ''));
-  const fraction = Number((match[2] ?? '').padEnd(3, '0'));
-  const value = whole * 1000 + fraction;
+  if (!/^\d[\d.,]*$/.test(clean)) return undefined;
+  const last = Math.max(clean.lastIndexOf('.'), clean.lastIndexOf(','));
+  const mixed = clean.includes('.') && clean.includes(',');
+  const single = last >= 0 && clean.split(clean[last]!).length === 2;
+  const decimalAt = last >= 0 && (mixed || single) ? last : -1;
+  const whole = (decimalAt < 0 ? clean : clean.slice(0, decimalAt)).replace(/[.,]/g, '');
+  const fraction = decimalAt < 0 ? '' : clean.slice(decimalAt + 1);
+  if (whole === '' || !/^\d{0,3}$/.test(fraction)) return undefined;
+  const value = Number(whole) * 1000 + Number(fraction.padEnd(3, '0'));
   return Number.isSafeInteger(value) ? value : undefined;
 }
 
