@@ -60,11 +60,14 @@ export function createLotteryModule(deps: {
   const reads = createLotteryReads({ db: deps.db, now });
 
   let seeded: Promise<void> | undefined;
-  /** Idempotent: the games, schedules and default odds, then the vendors and catalogue games. */
+  /**
+   * Idempotent: the games, schedules and default odds. The vendors and their catalogue games are
+   * registered on the first money call (as the sportsbook's vendor is), so a process that never
+   * takes a lottery bet leaves the catalogue as it was.
+   */
   function ready(): Promise<void> {
     seeded ??= (async () => {
       await deps.db.transaction().execute((tx) => seedGames(tx, SEED_GAMES));
-      await money.register();
     })();
     seeded.catch(() => (seeded = undefined));
     return seeded;
