@@ -117,6 +117,11 @@ describe('settlement', () => {
     const wins = await sql<{ n: number }>`
       select count(*)::int as n from wallet_journal where idempotency_key like '%lottery-%-settle-%' group by idempotency_key having count(*) > 1`.execute(ctx.core.db);
     expect(wins.rows).toEqual([]);
+    // The agents' facts see each ticket's round as one settled bet (through the provider rounds, like every product).
+    const facts = await sql<{ rounds: number; bets: number; stake: string }>`
+      select count(distinct round_id)::int as rounds, sum(bets)::int as bets, sum(stake)::text as stake from agents_bet_fact
+      where vendor_code = 'LOTT' and round_id = any(${placed.map((ticket) => `lottery-${ticket.id}`)}::text[])`.execute(ctx.core.db);
+    expect(facts.rows[0]).toEqual({ rounds: placed.length, bets: placed.length, stake: placed.reduce((sum, ticket) => sum + ticket.total, 0n).toString() });
     // Settled tickets read with their return.
     const settled = await ctx.core.modules.lottery.api.tickets.get(players[0]!.id, BigInt(placed[0]!.id));
     expect(settled.return).not.toBeNull();
