@@ -11,7 +11,7 @@ import { useDrawExposure } from './lottery.api.ts';
 
 type NumberRow = LotteryAdminExposure['numbers'][number];
 const TOP = 50;
-const CAPPABLE = ['scheduled', 'open', 'closed'];
+const CAPPABLE = ['scheduled', 'open'];
 
 /** Per-number exposure of a draw against its caps, the most exposed first; caps changed here (lottery.manage). */
 export function ExposureSection({ drawId, onNotice }: { drawId: string; onNotice: (text: string) => void }) {
@@ -46,7 +46,7 @@ export function ExposureSection({ drawId, onNotice }: { drawId: string; onNotice
                 </span>
               ),
             },
-            ...(mayManage && open ? [{ key: 'edit', header: t('exposure.editCap'), hiddenHeader: true, cell: (row: NumberRow) => <Button size="sm" variant="outline" onClick={() => setEditing({ number: row.number, current: row.capOverride })} data-testid={`lt-cap-${row.number}`}>{t('exposure.editCap')}</Button> }] : []),
+            ...(mayManage && open ? [{ key: 'edit', header: t('games.columns.actions'), hiddenHeader: true, cell: (row: NumberRow) => <Button size="sm" variant="outline" onClick={() => setEditing({ number: row.number, current: row.capOverride })} data-testid={`lt-cap-${row.number}`}>{t('exposure.editCap')}</Button> }] : []),
           ];
           return (
             <>

@@ -76,8 +76,8 @@ describe('lottery console', () => {
     renderPages('/lottery/draws/41', [{ path: '/lottery/draws/:id', element: <DrawPage /> }]);
     expect((await screen.findByTestId('lt-draw-status')).textContent).toBe('Closed');
     expect((await screen.findByTestId('lt-exposure-used-07')).textContent).toBe('90%');
-    // A closed draw's caps can still change (no bet reaches it, but the record says what the cap was).
-    expect(screen.getByTestId('lt-cap-draw')).toBeTruthy();
+    // A closed draw takes no more bets: its caps no longer change.
+    expect(screen.queryByTestId('lt-cap-draw')).toBeNull();
     fireEvent.click(screen.getByTestId('lt-draw-result'));
     const dialog = await screen.findByTestId('lt-result-dialog');
     for (const [tier, numbers] of SOUTH_TIERS.slice(0, -1)) fireEvent.change(within(dialog).getByTestId(`lt-tier-${tier}`), { target: { value: numbers } });

@@ -45,7 +45,7 @@ export default function OddsPage() {
       ),
     },
     { key: 'updated', header: t('odds.columns.updated'), cell: (row) => <span className="bo-small">{row.updatedBy ? t('odds.by', { when: formatDateTime(row.updatedAt, i18n.language), who: row.updatedBy }) : formatDateTime(row.updatedAt, i18n.language)}</span> },
-    ...(mayManage ? [{ key: 'edit', header: t('odds.edit'), hiddenHeader: true, cell: (row: LotteryAdminOddsRow) => <Button size="sm" variant="outline" onClick={() => setEditing(row)} data-testid={`lt-odds-edit-${rowId(row)}`}>{t('odds.edit')}</Button> }] : []),
+    ...(mayManage ? [{ key: 'edit', header: t('games.columns.actions'), hiddenHeader: true, cell: (row: LotteryAdminOddsRow) => <Button size="sm" variant="outline" onClick={() => setEditing(row)} data-testid={`lt-odds-edit-${rowId(row)}`}>{t('odds.edit')}</Button> }] : []),
   ];
   return (
     <Page title={t('odds.title')} testId="lt-odds-page">

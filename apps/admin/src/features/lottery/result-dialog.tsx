@@ -79,7 +79,7 @@ export function ResultDialog({ draw, onClose, onDone }: { draw: LotteryAdminDraw
               onChange={(e) => setTexts({ ...texts, [line.key]: e.target.value })}
               data-testid={`lt-tier-${line.key}`}
             />
-            <small className={typed && !lineOk(line) ? 'bo-error' : undefined}>{t('resultDialog.numbersHint', { count: line.count, digits: line.digits })}</small>
+            <small className={typed && !lineOk(line) ? 'lt-tier__bad' : undefined}>{t('resultDialog.numbersHint', { count: line.count, digits: line.digits })}</small>
           </div>
         );
       })}

@@ -133,8 +133,11 @@ describe('draws, exposure and caps', () => {
     expect(capped.numbers.find((each: Json) => each.number === '18')).toMatchObject({ cap: '200.00', capOverride: '200.00', usedPercent: 95 });
     expect(await auditRows('lottery.cap.number', drawId.toString())).toHaveLength(1);
 
-    const drawn = await f.newDraw('VN_CTH', { status: 'drawn', closesInMs: -60_000, drawInMs: -1_000 });
-    expect((await call(maker, 'PUT', `/draws/${drawn}/caps`, { requestId: randomUUID(), cap: '1.00' })).body.error.code).toBe('lottery_console.draw_closed');
+    const closed = await f.newDraw('VN_CTH', { status: 'closed', closesInMs: -60_000, drawInMs: 60_000 });
+    expect((await call(maker, 'PUT', `/draws/${closed}/caps`, { requestId: randomUUID(), cap: '1.00' })).body.error.code).toBe('lottery_console.draw_closed');
+    // A refused ticket leaves an empty exposure row behind: the list shows numbers that carry something.
+    expect((await f.place(token, f.ticket(drawId, 'vn_south', { betType: 'de_dac_biet', selections: ['55'], unitStake: '90000.00' }))).status).toBe(400);
+    expect((await call(maker, 'GET', `/draws/${drawId}/exposure`)).body.numbers.map((each: Json) => each.number)).toEqual(['07', '18']);
   });
 
   it('finds tickets by draw, member and status', async () => {

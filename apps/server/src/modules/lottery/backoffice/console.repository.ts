@@ -125,15 +125,15 @@ const TICKET_TOTALS = sql`
   left join lateral (select count(*) as tickets, sum(total_stake_cents) as stake, sum(case when status in ('won', 'lost', 'void') then return_cents else 0 end) as paid
                      from lottery_ticket lt where lt.draw_id = d.id and lt.status in ('open', 'won', 'lost', 'void')) t on true`;
 
-/** Draws by game and status, the next to draw first for open ones, the latest first otherwise. */
+/** Draws by game and status: open ones, then those waiting for a result, then scheduled (soonest first), then settled and cancelled (latest first). */
 export async function listDraws(db: DbExecutor, filter: { gameCode?: string; status?: string; limit: number; offset: number }): Promise<DrawRow[]> {
   const rows = await sql<DrawRow>`
     select ${DRAW_COLUMNS}, count(*) over ()::int as total
     from lottery_draw d join lottery_game g on g.code = d.game_code ${TICKET_TOTALS}
     where (${filter.gameCode ?? null}::text is null or d.game_code = ${filter.gameCode ?? null})
       and (${filter.status ?? null}::text is null or d.status = ${filter.status ?? null})
-    order by case when d.status in ('scheduled', 'open') then 0 else 1 end,
-             case when d.status in ('scheduled', 'open') then d.draw_at end asc,
+    order by case d.status when 'open' then 0 when 'closed' then 1 when 'drawn' then 1 when 'scheduled' then 2 else 3 end,
+             case when d.status in ('open', 'closed', 'drawn', 'scheduled') then d.draw_at end asc,
              d.draw_at desc, d.id desc
     limit ${filter.limit} offset ${filter.offset}`.execute(db);
   return rows.rows;

@@ -26,8 +26,8 @@ import { ERRORS, schema, type LotteryConsoleRouteDeps } from './games.admin-rout
 import { actorOf, drawView, money } from './views.ts';
 
 const PAGE_SIZE = 25;
-/** Caps change until the draw is drawn: after that no bet can use them. */
-const CAPPABLE = ['scheduled', 'open', 'closed'];
+/** Caps change while the draw may still take bets: after the close no bet can use them. */
+const CAPPABLE = ['scheduled', 'open'];
 
 export interface DrawRoutePorts {
   approvals: ApprovalsAccess;

@@ -32,7 +32,7 @@ export interface ExposureRow {
 export async function exposureOf(db: DbExecutor, drawId: bigint, limit: number): Promise<{ rows: ExposureRow[]; totalNumbers: number; totalStake: bigint; totalLiability: bigint }> {
   const rows = await sql<ExposureRow>`
     with top as (
-      select number, tickets, liability_cents, cap_cents from lottery_exposure where draw_id = ${drawId}
+      select number, tickets, liability_cents, cap_cents from lottery_exposure where draw_id = ${drawId} and (liability_cents > 0 or tickets > 0)
       order by liability_cents desc, number limit ${limit}
     ), capped as (
       select number, tickets, liability_cents, cap_cents from lottery_exposure where draw_id = ${drawId} and cap_cents is not null and number not in (select number from top)
