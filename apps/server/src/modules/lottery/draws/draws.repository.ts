@@ -50,12 +50,15 @@ export async function lockDraw(tx: DbExecutor, id: bigint): Promise<DrawRow | un
   return rows.rows[0];
 }
 
-/** Scheduled draws whose opening time has come: fast draws one interval before their draw, weekly ones a day before. */
+/**
+ * Scheduled draws whose opening time has come: one interval before their close for fast draws (as
+ * the draw before closes, so a fast game always has a draw taking bets), a day before for weekly ones.
+ */
 export async function openDue(db: DbExecutor, now: Date): Promise<Array<{ id: bigint; game_code: string; interval_minutes: number | null }>> {
   const rows = await sql<{ id: bigint; game_code: string; interval_minutes: number | null }>`
     select d.id, d.game_code, g.interval_minutes from lottery_draw d join lottery_game g on g.code = d.game_code
     where d.status = 'scheduled' and d.closes_at > ${now}
-      and d.draw_at - coalesce(make_interval(mins => g.interval_minutes), interval '1 day') <= ${now}
+      and d.closes_at - coalesce(make_interval(mins => g.interval_minutes), interval '1 day') <= ${now}
     order by d.draw_at limit 500`.execute(db);
   return rows.rows;
 }

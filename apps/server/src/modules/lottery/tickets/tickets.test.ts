@@ -109,10 +109,10 @@ describe('the cut-off', () => {
 
   it('racing the close: no ticket placed after the close committed is accepted, and none after closesAt', async () => {
     const players = await Promise.all(Array.from({ length: 8 }, () => f.player()));
-    const drawId = await f.newDraw('ELOTT_1M', { closesInMs: 700 });
+    const drawId = await f.newDraw('ELOTT_1M', { closesInMs: 1_200 });
     let closedAt: number | undefined;
     const sent: Array<{ at: number; afterClose: boolean; answer: Promise<{ status: number; body: Record<string, unknown> }> }> = [];
-    const until = Date.now() + 1_500;
+    const until = Date.now() + 2_500;
     const closer = (async () => {
       while (Date.now() < until && closedAt === undefined) {
         const outcome = await ctx.core.modules.lottery.api.tick({ schedule: false });
