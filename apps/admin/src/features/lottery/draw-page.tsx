@@ -61,7 +61,7 @@ function DrawDetail({ draw }: { draw: LotteryAdminDrawDetail }) {
         {Object.keys(draw.ticketsByStatus).length > 0 ? (
           <div>
             <dt>{t('draw.facts.byStatus')}</dt>
-            <dd className="bo-small">{Object.entries(draw.ticketsByStatus).map(([status, count]) => `${t(`ticketStatus.${status as 'open'}`)}: ${count}`).join(' · ')}</dd>
+            <dd className="lt-small">{Object.entries(draw.ticketsByStatus).map(([status, count]) => `${t(`ticketStatus.${status as 'open'}`)}: ${count}`).join(' · ')}</dd>
           </div>
         ) : null}
         {draw.commitHash ? (
@@ -84,7 +84,7 @@ function DrawDetail({ draw }: { draw: LotteryAdminDrawDetail }) {
         ) : null}
         <Link className={buttonClassName('ghost')} to={`/lottery/tickets?drawId=${draw.id}`} data-testid="lt-draw-tickets-link">{t('draw.actions.tickets')}</Link>
       </div>
-      {draw.family === 'fast_5d' && maySettle ? <p className="bo-muted bo-small">{t('draw.fastNoManual')}</p> : null}
+      {draw.family === 'fast_5d' && maySettle ? <p className="bo-muted lt-small">{t('draw.fastNoManual')}</p> : null}
       <h2 className="lt-section-title">{t('draw.results.title')}</h2>
       {draw.results.length === 0 ? (
         <p className="bo-muted" data-testid="lt-draw-no-result">{t('draw.results.empty')}</p>

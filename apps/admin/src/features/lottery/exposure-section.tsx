@@ -23,7 +23,7 @@ export function ExposureSection({ drawId, onNotice }: { drawId: string; onNotice
   return (
     <section data-testid="lt-exposure">
       <h2 className="lt-section-title">{t('exposure.title')}</h2>
-      <p className="bo-muted bo-small">{t('exposure.explain')}</p>
+      <p className="bo-muted lt-small">{t('exposure.explain')}</p>
       <QueryState query={query}>
         {() => {
           const exposure = query.data!;
@@ -33,7 +33,7 @@ export function ExposureSection({ drawId, onNotice }: { drawId: string; onNotice
             { key: 'tickets', header: t('exposure.columns.tickets'), cell: (row) => row.tickets, numeric: true },
             { key: 'stake', header: t('exposure.columns.stake'), cell: (row) => money(row.stake), numeric: true },
             { key: 'potential', header: t('exposure.columns.potential'), cell: (row) => <strong>{money(row.potentialPayout)}</strong>, numeric: true },
-            { key: 'cap', header: t('exposure.columns.cap'), cell: (row) => <span>{money(row.cap)}{row.capOverride ? <span className="bo-small bo-muted"> ({t('exposure.own')})</span> : null}</span>, numeric: true },
+            { key: 'cap', header: t('exposure.columns.cap'), cell: (row) => <span>{money(row.cap)}{row.capOverride ? <span className="lt-small bo-muted"> ({t('exposure.own')})</span> : null}</span>, numeric: true },
             {
               key: 'used',
               header: t('exposure.columns.used'),
@@ -63,7 +63,7 @@ export function ExposureSection({ drawId, onNotice }: { drawId: string; onNotice
                   <Button size="sm" variant="outline" onClick={() => setEditing({ number: '', current: null })} data-testid="lt-cap-number">{t('exposure.setNumberCap')}</Button>
                 </div>
               ) : null}
-              {!open ? <p className="bo-muted bo-small">{t('exposure.closed')}</p> : null}
+              {!open ? <p className="bo-muted lt-small">{t('exposure.closed')}</p> : null}
               <DataTable rows={exposure.numbers} columns={columns} rowKey={(row) => row.number} testId="lt-exposure-numbers" empty={t('exposure.empty')} />
             </>
           );

@@ -38,7 +38,7 @@ export default function GamesPage() {
     update.mutate({ code: game.code, body: { requestId: newRequestId(), enabled: !game.enabled } }, { onSuccess: () => setNotice(t('games.saved', { game: gameName(game) })) });
   };
   const columns: Column<LotteryAdminGame>[] = [
-    { key: 'game', header: t('games.columns.game'), cell: (game) => <span><strong>{gameName(game)}</strong><br /><span className="bo-small bo-muted">{game.code} · {t(`family.${game.family}`)}</span></span> },
+    { key: 'game', header: t('games.columns.game'), cell: (game) => <span><strong>{gameName(game)}</strong><br /><span className="lt-small bo-muted">{game.code} · {t(`family.${game.family}`)}</span></span> },
     { key: 'schedule', header: t('games.columns.schedule'), cell: schedule },
     { key: 'close', header: t('games.columns.closeBefore'), cell: (game) => t('games.seconds', { seconds: game.closeBeforeSeconds }), numeric: true },
     { key: 'cap', header: t('games.columns.cap'), cell: (game) => <span className="lt-nowrap">{formatMoney(game.numberLiability, i18n.language)}</span>, numeric: true },

@@ -37,7 +37,7 @@ export function OddsDialog({ table, gameName, onClose, onDone }: { table: Lotter
       onClose={onClose}
       action={<Button onClick={submit} disabled={update.isPending || anyInvalid} data-testid="lt-odds-submit">{t('odds.dialog.submit')}</Button>}
     >
-      <p className="bo-muted bo-small">{t('odds.dialog.explain')}</p>
+      <p className="bo-muted lt-small">{t('odds.dialog.explain')}</p>
       <Checkbox label={t('odds.dialog.enabled')} checked={enabled} onChange={(e) => setEnabled(e.target.checked)} data-testid="lt-odds-enabled" />
       <div className="lt-odds-grid">
         {Object.keys(texts).map((key) => (

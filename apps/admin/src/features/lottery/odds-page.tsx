@@ -44,7 +44,7 @@ export default function OddsPage() {
         </span>
       ),
     },
-    { key: 'updated', header: t('odds.columns.updated'), cell: (row) => <span className="bo-small">{row.updatedBy ? t('odds.by', { when: formatDateTime(row.updatedAt, i18n.language), who: row.updatedBy }) : formatDateTime(row.updatedAt, i18n.language)}</span> },
+    { key: 'updated', header: t('odds.columns.updated'), cell: (row) => <span className="lt-small">{row.updatedBy ? t('odds.by', { when: formatDateTime(row.updatedAt, i18n.language), who: row.updatedBy }) : formatDateTime(row.updatedAt, i18n.language)}</span> },
     ...(mayManage ? [{ key: 'edit', header: t('games.columns.actions'), hiddenHeader: true, cell: (row: LotteryAdminOddsRow) => <Button size="sm" variant="outline" onClick={() => setEditing(row)} data-testid={`lt-odds-edit-${rowId(row)}`}>{t('odds.edit')}</Button> }] : []),
   ];
   return (

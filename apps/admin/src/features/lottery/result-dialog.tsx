@@ -63,8 +63,8 @@ export function ResultDialog({ draw, onClose, onDone }: { draw: LotteryAdminDraw
       onClose={onClose}
       action={<Button onClick={submit} disabled={propose.isPending || !complete || reason.trim() === ''} data-testid="lt-result-submit">{t('resultDialog.submit')}</Button>}
     >
-      <p className="bo-muted bo-small">{t('resultDialog.explain')}</p>
-      {correction ? <p className="bo-small"><strong>{t('resultDialog.correctExplain')}</strong></p> : null}
+      <p className="bo-muted lt-small">{t('resultDialog.explain')}</p>
+      {correction ? <p className="lt-small"><strong>{t('resultDialog.correctExplain')}</strong></p> : null}
       {lines.map((line) => {
         const typed = (texts[line.key] ?? '').trim() !== '';
         return (

@@ -30,7 +30,7 @@ export default function TicketsPage() {
     { key: 'id', header: t('tickets.columns.id'), cell: (row) => `#${row.id}` },
     { key: 'member', header: t('tickets.columns.member'), cell: (row) => row.member },
     { key: 'draw', header: t('tickets.columns.draw'), cell: (row) => <Link to={`/lottery/draws/${row.drawId}`}>{row.gameCode} · {row.drawNo}</Link> },
-    { key: 'bet', header: t('tickets.columns.bet'), cell: (row) => <span>{betTypeName(row.betType)} · {row.prizeMode}<br /><span className="bo-small bo-muted">{t('tickets.combos', { count: row.combinations })}</span></span> },
+    { key: 'bet', header: t('tickets.columns.bet'), cell: (row) => <span>{betTypeName(row.betType)} · {row.prizeMode}<br /><span className="lt-small bo-muted">{t('tickets.combos', { count: row.combinations })}</span></span> },
     { key: 'selections', header: t('tickets.columns.selections'), cell: (row) => <span className="lt-num">{row.selections.join(' ')}</span> },
     { key: 'stake', header: t('tickets.columns.stake'), cell: (row) => money(row.totalStake), numeric: true },
     {
@@ -39,7 +39,7 @@ export default function TicketsPage() {
       cell: (row) => (
         <span>
           <span className={`lt-badge lt-badge--${row.status}`}>{t(`ticketStatus.${row.status}`)}</span>
-          {row.resettlements > 0 ? <><br /><span className="bo-small">{t('tickets.resettled', { count: row.resettlements })}</span></> : null}
+          {row.resettlements > 0 ? <><br /><span className="lt-small">{t('tickets.resettled', { count: row.resettlements })}</span></> : null}
         </span>
       ),
     },
