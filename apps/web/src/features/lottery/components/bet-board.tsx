@@ -71,7 +71,7 @@ export function BetBoard({ gameCode, onResults, onVerify }: { gameCode: string; 
         <section className="lt-draw" data-testid="lt-draw" aria-label={t('draw.current')}>
           <div>
             <h2 className="lt-draw__game">{names.game(data)}</h2>
-            <p className="lt-draw__no">{shownDraw ? t('draw.number', { no: shownDraw.drawNo }) : t('draw.none')}</p>
+            <p className="lt-draw__no" data-testid="lt-draw-no">{shownDraw ? t('draw.number', { no: shownDraw.drawNo }) : data.intervalMinutes ? t('draw.opening') : t('draw.none')}</p>
           </div>
           {shownDraw ? <Countdown closesAt={shownDraw.closesAt} onClosed={refreshDraw} /> : null}
           {!draw && shownDraw ? <p className="lt-draw__waiting" data-testid="lt-draw-waiting">{t('draw.waitingNext')}</p> : null}

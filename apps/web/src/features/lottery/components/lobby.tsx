@@ -51,7 +51,7 @@ function GameTile({ game, onOpen }: { game: LotteryGame; onOpen: OpenGame }) {
           <Countdown closesAt={draw.closesAt} compact />
         </>
       ) : (
-        <span className="lt-tile__draw">{t('draw.none')}</span>
+        <span className="lt-tile__draw">{game.intervalMinutes ? t('draw.opening') : t('draw.none')}</span>
       )}
     </button>
   );
@@ -79,6 +79,7 @@ function QuickResult({ game, onOpen }: { game: LotteryGame; onOpen: OpenGame }) 
  */
 export function Lobby({ areas, onOpen, quiet = false }: { areas: readonly LotteryArea[] | null; onOpen: OpenGame; quiet?: boolean }) {
   const { t } = useTranslation('lottery');
+  const names = useLotteryNames();
   const token = useSessionToken();
   const query = useQuery(gamesQueryOptions(areas?.length === 1 ? areas[0]! : null));
   const recent = useQuery(recentQueryOptions(token));
@@ -97,12 +98,28 @@ export function Lobby({ areas, onOpen, quiet = false }: { areas: readonly Lotter
           <div className="lt-tiles">{recentGames.map((game) => <GameTile key={game.code} game={game} onOpen={onOpen} />)}</div>
         </section>
       ) : null}
-      {groupGames(games).map((group) => (
-        <section key={group.id} className="lt-group" data-testid={`lt-group-${group.id}`}>
-          <h2 className="lt-group__title">{t(`lobby.group.${group.kind}`, { minutes: group.minutes })}</h2>
-          <div className="lt-tiles">{group.games.map((game) => <GameTile key={game.code} game={game} onOpen={onOpen} />)}</div>
-        </section>
-      ))}
+      {groupGames(games).map((group) => {
+        // Provinces without a draw today fold into one line: the tiles are the draws one can bet on.
+        const drawing = group.games.filter((game) => game.nextDraw);
+        const idle = group.games.filter((game) => !game.nextDraw);
+        return (
+          <section key={group.id} className="lt-group" data-testid={`lt-group-${group.id}`}>
+            <h2 className="lt-group__title">{t(`lobby.group.${group.kind}`, { minutes: group.minutes })}</h2>
+            {drawing.length > 0 ? <div className="lt-tiles">{drawing.map((game) => <GameTile key={game.code} game={game} onOpen={onOpen} />)}</div> : null}
+            {idle.length > 0 ? (
+              <p className="lt-group__idle" data-testid="lt-group-idle">
+                {t('lobby.noDrawToday')}{' '}
+                {idle.map((game, index) => (
+                  <span key={game.code}>
+                    {index > 0 ? ', ' : ''}
+                    <button type="button" className="lt-link" onClick={() => onOpen(game.code, game.area)}>{names.game(game)}</button>
+                  </span>
+                ))}
+              </p>
+            ) : null}
+          </section>
+        );
+      })}
       <section className="lt-group" data-testid="lt-quick-results">
         <h2 className="lt-group__title">{t('lobby.quickResults')}</h2>
         <ul className="lt-quick-list">{quick.map((game) => <QuickResult key={game.code} game={game} onOpen={onOpen} />)}</ul>

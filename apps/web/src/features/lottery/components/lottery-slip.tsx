@@ -133,7 +133,7 @@ export function LotterySlip({ game, draw, open, slip, onChange, onPlaced, onDraw
       {figures.problem && slip.selections.length > 0 ? (
         <p className="lt-slip__problem" data-testid="lt-slip-problem">{t(`problem.${figures.problem}`, { min: figures.rule?.minSelections ?? 1, max: figures.rule?.maxSelections ?? 1 })}</p>
       ) : null}
-      {!open && draw ? <p className="lt-slip__problem" data-testid="lt-slip-closed">{t('slip.drawClosed')}</p> : null}
+      {!open ? <p className="lt-slip__problem" data-testid="lt-slip-closed">{draw ? t('slip.drawClosed') : t('slip.noDraw')}</p> : null}
       {message ? (
         <p className={message.kind === 'ok' ? 'lt-slip__message is-ok' : 'lt-slip__message is-error'} role={message.kind === 'ok' ? 'status' : 'alert'} data-testid={message.kind === 'ok' ? 'lt-slip-placed' : 'lt-slip-error'}>
           {message.text}

@@ -14,8 +14,9 @@ export function Balls({ balls, small = false }: { balls: readonly number[]; smal
   );
 }
 
-/** The last two digits of a prize number stand out: most Vietnamese bets (lô, đề) read them. */
-function PrizeNumber({ value }: { value: string }) {
+/** The last two digits of a prize number stand out: most Vietnamese bets (lô, đề) read them; 4D bets read all four. */
+function PrizeNumber({ value, plain = false }: { value: string; plain?: boolean }) {
+  if (plain) return <span className="lt-prize-number">{value}</span>;
   return (
     <span className="lt-prize-number">
       {value.slice(0, -2)}
@@ -41,7 +42,7 @@ export function ResultView({ result, compact = false }: { result: LotteryResult;
     return (
       <div className="lt-result lt-result--compact" data-testid="lt-result">
         <span className="lt-result__label">{result.family === 'sea_4d' ? t('tier.first') : t('tier.special')}</span>
-        <PrizeNumber value={headline} />
+        <PrizeNumber value={headline} plain={result.family === 'sea_4d'} />
       </div>
     );
   }
@@ -62,9 +63,11 @@ export function ResultView({ result, compact = false }: { result: LotteryResult;
           <tr key={row.tier} className={row.tier === 'special' || row.tier === 'first' ? 'is-top' : ''}>
             <th scope="row">{names.tier(row.tier)}</th>
             <td>
-              {row.numbers.map((number, index) => (
-                <PrizeNumber key={index} value={number} />
-              ))}
+              <div className="lt-result__numbers">
+                {row.numbers.map((number, index) => (
+                  <PrizeNumber key={index} value={number} plain={result.family === 'sea_4d'} />
+                ))}
+              </div>
             </td>
           </tr>
         ))}

@@ -27,7 +27,7 @@ function DigitChart({ draws }: { draws: readonly LotteryDraw[] }) {
       <Chips label={t('trend.position')} value={position} onChange={setPosition} items={['1', '2', '3', '4', '5'].map((id) => ({ id, label: t('trend.ball', { position: id }), testId: `lt-trend-position-${id}` }))} />
       <svg viewBox={`0 0 ${width} ${height}`} className="lt-trend__svg" role="img" aria-label={t('trend.digitsLabel', { position, count: trend.draws })}>
         {frequency.map((count, digit) => {
-          const barHeight = (count / max) * 90;
+          const barHeight = (count / max) * 78;
           const x = digit * slot + 6;
           return (
             <g key={digit} data-testid="lt-trend-bar" data-digit={digit} data-count={count} data-missing={missing[digit]}>
