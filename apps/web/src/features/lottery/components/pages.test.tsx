@@ -7,6 +7,9 @@ import { resetServerClock } from '../api/server-clock.ts';
 import { drawFixture, drawnFast, fastGame, lotteryApi, southGame, ticketFixture } from './lottery-test-fixtures.ts';
 import { digitTrend, endingTrend } from './trend.ts';
 
+/** The page is a lazy chunk with a lazy namespace: on a busy machine its first render can take seconds. */
+const SLOW = { timeout: 8000 };
+
 afterEach(() => {
   vi.unstubAllGlobals();
   resetServerClock();
@@ -36,27 +39,27 @@ describe('lottery pages', () => {
   it('lists the next draws grouped (south Vietnam, fast by interval) with countdowns, and opens a game', async () => {
     lotteryApi({ 'GET /api/lottery/recent': { games: [{ code: 'VN_HCM' }] } });
     const { router } = renderApp('/lottery');
-    const lobby = await screen.findByTestId('lt-lobby');
+    const lobby = await screen.findByTestId('lt-lobby', {}, SLOW);
     expect(within(screen.getByTestId('lt-group-vn_south')).getByText('TP. Hồ Chí Minh')).toBeTruthy();
     expect(within(screen.getByTestId('lt-group-fast_1')).getByText('Rápida 1 min')).toBeTruthy();
     expect(within(lobby).getAllByTestId('lt-countdown')[0]!.textContent).toMatch(/^\d+:\d\d(:\d\d)?$/);
-    await screen.findByTestId('lt-recent');
+    await screen.findByTestId('lt-recent', {}, SLOW);
     fireEvent.click(within(screen.getByTestId('lt-group-fast_1')).getByTestId('lt-game-tile'));
-    await screen.findByTestId('lt-board');
+    await screen.findByTestId('lt-board', {}, SLOW);
     expect(router.state.location.search).toBe('?gameCode=FAST1');
   });
 
   it('narrows /seaLottery to its area', async () => {
     const calls = lotteryApi({ 'GET /api/lottery/games': { games: [] } });
     renderApp('/seaLottery');
-    await screen.findByTestId('lt-lobby-empty');
+    await screen.findByTestId('lt-lobby-empty', {}, SLOW);
     expect(calls.find((call) => call.path === '/api/lottery/games')!.query.get('area')).toBe('SEA');
   });
 
   it('shows the results history as the family shapes it, with the trend chart', async () => {
     lotteryApi({ 'GET /api/lottery/results': { draws: [southDraw('29', '123456', '56'), southDraw('28', '000007', '07')], nextBefore: null } });
     renderApp('/vnLottery?gameCode=VN_HCM&tab=results');
-    const history = await screen.findByTestId('lt-history');
+    const history = await screen.findByTestId('lt-history', {}, SLOW);
     expect(within(history).getAllByTestId('lt-history-draw')).toHaveLength(2);
     expect(within(history).getAllByText('Especial').length).toBeGreaterThan(0);
     const cell = history.querySelector('[data-testid="lt-trend-cell"][data-ending="56"]')!;
@@ -69,8 +72,8 @@ describe('lottery pages', () => {
       'GET /api/lottery/draws/500/verify': { drawId: '500', commitHash: 'ab'.repeat(32), secret: 'cd'.repeat(32), hashMatches: true, recomputed: { family: 'fast_5d', balls: [1, 2, 3, 4, 5] }, resultMatches: true, algorithm: 'balls = HMAC-SHA256(secret, drawNo)' },
     });
     renderApp('/lottery?gameCode=FAST1');
-    fireEvent.click(await screen.findByTestId('lt-verify-link'));
-    const proof = await screen.findByTestId('lt-verify');
+    fireEvent.click(await screen.findByTestId('lt-verify-link', {}, SLOW));
+    const proof = await screen.findByTestId('lt-verify', {}, SLOW);
     expect(within(proof).getByTestId('lt-verify-hash').textContent).toBe('ab'.repeat(32));
     expect(within(proof).getByTestId('lt-verify-hash-matches').textContent).toBe('Confere');
     expect(within(proof).getByTestId('lt-verify-result-matches').getAttribute('data-state')).toBe('match');
@@ -83,7 +86,7 @@ describe('lottery pages', () => {
         call.query.get('status') === 'settled' ? { tickets: [ticketFixture({ id: '2', status: 'won', hits: 1, return: '9.80', settledAt: '2026-11-29T09:31:05.000Z' })] } : { tickets: [ticketFixture()] },
     });
     renderApp('/lottery?tab=orders');
-    expect((await screen.findByTestId('lt-ticket-status')).textContent).toBe('Em aberto');
+    expect((await screen.findByTestId('lt-ticket-status', {}, SLOW)).textContent).toBe('Em aberto');
     fireEvent.click(screen.getByTestId('lt-orders-settled'));
     await waitFor(() => expect(screen.getByTestId('lt-ticket-status').textContent).toBe('Ganhou'));
     expect(screen.getByTestId('lt-ticket-hits').textContent).toBe('1');
@@ -102,7 +105,7 @@ describe('lottery pages', () => {
   it('shows the house lottery above the vendors on /elott, open to visitors', async () => {
     stubApi({ 'GET /api/lottery/games': { games: [fastGame(), southGame()] }, 'GET /api/lottery/results': { draws: [], nextBefore: null } });
     renderApp('/elott');
-    const lobby = await screen.findByTestId('lt-lobby');
+    const lobby = await screen.findByTestId('lt-lobby', {}, SLOW);
     expect(within(lobby).queryByText('TP. Hồ Chí Minh')).toBeNull();
     expect(within(lobby).getByText('Rápida 1 min')).toBeTruthy();
     expect(screen.getByTestId('lt-vendors')).toBeTruthy();

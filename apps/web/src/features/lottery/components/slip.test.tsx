@@ -14,6 +14,9 @@ import { quickPick } from './quick-pick.ts';
 import { slipFigures } from './slip-math.ts';
 import { betTypeRule } from '@app/contracts';
 
+/** The page is a lazy chunk with a lazy namespace: on a busy machine its first render can take seconds. */
+const SLOW = { timeout: 8000 };
+
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
@@ -96,7 +99,7 @@ describe('betting page', () => {
     let answer: (value: Response) => void = () => undefined;
     const calls = lotteryApi({ 'POST /api/lottery/tickets': () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderApp('/vnLottery?gameCode=VN_HCM');
-    await screen.findByTestId('lt-board');
+    await screen.findByTestId('lt-board', {}, SLOW);
     expect(screen.getByTestId('lt-bet-type-bao_lo_2').getAttribute('aria-selected')).toBe('true');
     fireEvent.click(screen.getByTestId('lt-bet-type-xien_2'));
     expect(screen.getByTestId('lt-bet-type-xien_2').getAttribute('aria-selected')).toBe('true');
@@ -124,7 +127,7 @@ describe('betting page', () => {
   it('explains a bet refused because the draw closed and asks for the next draw', async () => {
     const calls = lotteryApi({ 'POST /api/lottery/tickets': apiError(409, 'lottery.draw_closed') });
     renderApp('/lottery?gameCode=FAST1');
-    await screen.findByTestId('lt-board');
+    await screen.findByTestId('lt-board', {}, SLOW);
     fireEvent.click(key('p1:7'));
     const reads = calls.filter((call) => call.path === '/api/lottery/games/FAST1').length;
     fireEvent.click(within(slip()).getByTestId('lt-slip-confirm'));
@@ -135,7 +138,7 @@ describe('betting page', () => {
   it('keeps the same requestId when the answer was lost and the player confirms again', async () => {
     const calls = lotteryApi({ 'POST /api/lottery/tickets': (_call: ApiCall, index: number) => (index === 0 ? apiError(503, 'unavailable') : ticketFixture()) });
     renderApp('/lottery?gameCode=FAST1');
-    await screen.findByTestId('lt-board');
+    await screen.findByTestId('lt-board', {}, SLOW);
     fireEvent.click(key('p2:3'));
     fireEvent.click(within(slip()).getByTestId('lt-slip-confirm'));
     await within(slip()).findByTestId('lt-slip-error');
@@ -149,7 +152,7 @@ describe('betting page', () => {
   it('shows a closed draw as closed and keeps confirm disabled until the next draw arrives', async () => {
     lotteryApi({ 'GET /api/lottery/games/FAST1': fastGame({ nextDraw: drawFixture({ closesAt: new Date(Date.now() - 1_000).toISOString() }) }) });
     renderApp('/lottery?gameCode=FAST1');
-    await screen.findByTestId('lt-board');
+    await screen.findByTestId('lt-board', {}, SLOW);
     expect(screen.getAllByTestId('lt-countdown')[0]!.textContent).toBe('Fechado');
     expect(screen.getByTestId('lt-draw-waiting')).toBeTruthy();
     fireEvent.click(key('p1:1'));
@@ -160,7 +163,7 @@ describe('betting page', () => {
   it('offers the prize modes of a game with two and sends the chosen one', async () => {
     const calls = lotteryApi({ 'GET /api/lottery/games/VN_HCM': (call: ApiCall) => southGame({ betTypes: [{ code: 'bao_lo_2', odds: { hit: call.query.get('prizeMode') === 'ZY' ? 99_000 : 80_000 } }] }) });
     renderApp('/vnLottery?gameCode=VN_HCM');
-    await screen.findByTestId('lt-board');
+    await screen.findByTestId('lt-board', {}, SLOW);
     expect(within(slip()).getByTestId('lt-slip-odds').textContent).toBe('80');
     fireEvent.click(within(slip()).getByTestId('lt-prize-mode-ZY'));
     await waitFor(() => expect(within(slip()).getByTestId('lt-slip-odds').textContent).toBe('99'));
