@@ -112,22 +112,23 @@ describe('the cut-off', () => {
     const drawId = await f.newDraw('ELOTT_1M', { closesInMs: 1_200 });
     let closedAt: number | undefined;
     const sent: Array<{ at: number; afterClose: boolean; answer: Promise<{ status: number; body: Record<string, unknown> }> }> = [];
-    const until = Date.now() + 2_500;
+    // The clock keeps ticking until it has closed the draw; placements keep coming until 300 ms after that.
+    const giveUp = Date.now() + 20_000;
     const closer = (async () => {
-      while (Date.now() < until && closedAt === undefined) {
+      while (Date.now() < giveUp && closedAt === undefined) {
         const outcome = await ctx.core.modules.lottery.api.tick({ schedule: false });
         if (outcome.closed > 0) closedAt = Date.now();
         await new Promise((resolve) => setTimeout(resolve, 5));
       }
     })();
     let round = 0;
-    while (Date.now() < until) {
+    while (Date.now() < giveUp && (closedAt === undefined || Date.now() < closedAt + 300)) {
       for (const { token } of players) {
         const afterClose = closedAt !== undefined;
         sent.push({ at: Date.now(), afterClose, answer: f.place(token, f.ticket(drawId, 'fast_5d', { betType: 'odd_even', selections: [`p${(round % 5) + 1}:odd`] })) });
       }
       round += 1;
-      await new Promise((resolve) => setTimeout(resolve, 10));
+      await new Promise((resolve) => setTimeout(resolve, 20));
     }
     await closer;
     const answers = await Promise.all(sent.map(async (each) => ({ ...each, result: await each.answer })));
