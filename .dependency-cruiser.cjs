@@ -25,7 +25,7 @@ const SERVER_MODULES = {
   vip: ['accounts', 'backoffice'],
   missions: ['accounts', 'backoffice', 'points'],
   sportsbook: ['accounts'],
-  lottery: ['accounts', 'wallet'],
+  lottery: ['accounts'],
 };
 /** The slot engine and fairness stream are shared with the browser's verifier. */
 const SERVER_MODULE_EXTRA_PACKAGES = { catalogue: ['house-games'], 'house-games': ['house-games'] };

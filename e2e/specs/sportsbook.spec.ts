@@ -134,6 +134,7 @@ test.describe('sportsbook', () => {
   });
 
   test('the same in English, on a phone with the slip as a bottom sheet @phone', async ({ page, shoot }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'English runs on the phone; the Portuguese journey covers the desktop');
     await journey(page, testInfo, 'en', shoot);
   });
 
@@ -142,6 +143,7 @@ test.describe('sportsbook', () => {
   });
 
   test('odds change and cash-out in English, on a phone @phone', async ({ page, shoot }, testInfo) => {
+    test.skip(testInfo.project.name !== 'phone', 'English runs on the phone; the Portuguese journey covers the desktop');
     await cashOutJourney(page, testInfo, 'en', shoot);
   });
 });
