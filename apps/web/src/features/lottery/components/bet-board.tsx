@@ -34,7 +34,23 @@ export function BetBoard({ gameCode, onResults, onVerify }: { gameCode: string; 
     // Between a close and the next draw's opening, ask every few seconds.
     refetchInterval: (query) => (openDraw(query.state.data) ? 30_000 : 3_000),
   });
-  const results = useQuery(resultsQueryOptions(gameCode, 1));
+  // The draw shown before the current one: once its draw time has come, its result is awaited and
+  // asked for every few seconds (a fast draw's result lands a second after its time).
+  const [seen, setSeen] = useState<{ id: string; drawAt: string } | null>(null);
+  const [awaited, setAwaited] = useState<{ id: string; drawAt: string } | null>(null);
+  const next = game.data?.nextDraw ?? null;
+  if (next && next.id !== seen?.id) {
+    if (seen) setAwaited(seen);
+    setSeen({ id: next.id, drawAt: next.drawAt });
+  }
+  const results = useQuery({
+    ...resultsQueryOptions(gameCode, 1),
+    refetchInterval: (query) => {
+      const latest = query.state.data?.draws.find((item) => item.result);
+      const due = awaited !== null && serverNow() >= Date.parse(awaited.drawAt) && (!latest || Date.parse(latest.drawAt) < Date.parse(awaited.drawAt));
+      return due ? 3_000 : 30_000;
+    },
+  });
   const [slip, setSlip] = useState<Omit<SlipState, 'prizeMode'>>({ betType: '', selections: [], stake: DEFAULT_STAKE });
 
   // The draw the countdown (or a draw_closed refusal) closed: shown closed at once, whatever the cache says.
