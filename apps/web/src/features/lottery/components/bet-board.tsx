@@ -34,8 +34,9 @@ export function BetBoard({ gameCode, onResults, onVerify }: { gameCode: string; 
     // Between a close and the next draw's opening, ask every few seconds.
     refetchInterval: (query) => (openDraw(query.state.data) ? 30_000 : 3_000),
   });
-  // The draw shown before the current one: once its draw time has come, its result is awaited and
-  // asked for every few seconds (a fast draw's result lands a second after its time).
+  // The draw shown before the current one: from a minute before its draw time its result is awaited
+  // and asked for every few seconds (a fast draw's result lands a second after its time; the
+  // interval is chosen after each answer, so it must not wait for the draw time itself).
   const [seen, setSeen] = useState<{ id: string; drawAt: string } | null>(null);
   const [awaited, setAwaited] = useState<{ id: string; drawAt: string } | null>(null);
   const next = game.data?.nextDraw ?? null;
@@ -47,7 +48,7 @@ export function BetBoard({ gameCode, onResults, onVerify }: { gameCode: string; 
     ...resultsQueryOptions(gameCode, 1),
     refetchInterval: (query) => {
       const latest = query.state.data?.draws.find((item) => item.result);
-      const due = awaited !== null && serverNow() >= Date.parse(awaited.drawAt) && (!latest || Date.parse(latest.drawAt) < Date.parse(awaited.drawAt));
+      const due = awaited !== null && Date.parse(awaited.drawAt) - serverNow() < 60_000 && (!latest || Date.parse(latest.drawAt) < Date.parse(awaited.drawAt));
       return due ? 3_000 : 30_000;
     },
   });
