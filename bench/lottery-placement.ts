@@ -54,8 +54,6 @@ await lottery.ready();
 await lottery.tick({ schedule: true });
 // Caps wide enough that the load is not refused for a number's liability (the point is placement's cost).
 await setup.query(`update lottery_game set number_liability_cents = 100000000000`);
-// Members who have played before: an open session at both vendors.
-await setup.query(`insert into provider_player_session (vendor_code, member_id, demo, expires_at) select v, id, false, now() + interval '1 day' from accounts_member, unnest(array['LOTT', 'ELOTT']) as v`);
 const t = performance.now();
 for (let i = 0; i < memberIds.length; i += 500) {
   await Promise.all(
@@ -91,6 +89,18 @@ const fastDraw = await (async () => {
 
 /** What the slip shows before confirming: the ticket's total from the shared rules. */
 const formatLotteryTotal = (family: string, betType: string, selections: string[], unit: number) => formatCents(ticketTotalCents(family as LotteryFamily, betType, selections, BigInt(unit) * 100n));
+// The vendors exist once the first stakes have moved (the module registers them then): one ticket
+// at each, then every member has played before — an open session at both vendors.
+for (const draw of [vn[0]!, fastDraw]) {
+  const body = draw.family === 'fast_5d'
+    ? { betType: 'odd_even', selections: ['sum:odd'] }
+    : { betType: 'de_dac_biet', selections: ['07'] };
+  await lottery.tickets.place(memberIds[0]!, { requestId: randomUUID(), drawId: draw.id, ...body, unitStake: '1.00', expectedTotal: formatLotteryTotal(draw.family, body.betType, body.selections, 1) });
+}
+await setup.query(
+  `insert into provider_player_session (vendor_code, member_id, demo, expires_at) select v, id, false, now() + interval '1 day' from accounts_member, unnest(array['LOTT', 'ELOTT']) as v
+   on conflict do nothing`,
+);
 const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]!;
 const two = () => String(randomInt(100)).padStart(2, '0');
 function distinct(count: number): string[] {
