@@ -1,9 +1,9 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { completeCpf, ticketTotalCents, type LotteryFamily, type PlaceLotteryTicketRequest } from '@app/contracts';
 import { formatCents } from '@app/kernel';
+import { cpuSince, cpuSnapshot } from './bench-cpu.ts';
 import { createBenchDatabase } from './bench-database.ts';
 import { composeCore } from '../apps/server/src/compose.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
@@ -128,28 +128,12 @@ const memberOf = (): bigint => (randomInt(10) === 0 ? memberIds[randomInt(HOT_ME
 
 interface LevelResult { placed: number; seconds: number; latencies: number[]; refusals: Map<string, number>; statements: number; cpuMs: { node: number; pg: number } }
 
-/** CPU time of this process and of the PostgreSQL backends serving the bench database (/proc). */
-async function cpuMs(): Promise<{ node: number; backends: Map<number, number> }> {
-  const usage = process.cpuUsage();
-  const pids = (await setup.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).rows.map((row) => row.pid);
-  const backends = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      backends.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
-    } catch {
-      // A remote server, or gone.
-    }
-  }
-  return { node: (usage.user + usage.system) / 1000, backends };
-}
-
 async function level(callers: number, seconds: number): Promise<LevelResult> {
   const latencies: number[] = [];
   const refusals = new Map<string, number>();
   let placed = 0;
   const before = statements;
-  const cpuBefore = await cpuMs();
+  const cpuBefore = await cpuSnapshot(setup);
   const began = performance.now();
   const until = began + seconds * 1000;
   await Promise.all(
@@ -170,10 +154,8 @@ async function level(callers: number, seconds: number): Promise<LevelResult> {
     }),
   );
   const elapsed = (performance.now() - began) / 1000;
-  const cpuAfter = await cpuMs();
-  let pgMs = 0;
-  for (const [pid, ms] of cpuAfter.backends) pgMs += ms - (cpuBefore.backends.get(pid) ?? 0);
-  return { placed, seconds: elapsed, latencies, refusals, statements: (statements - before) / latencies.length, cpuMs: { node: (cpuAfter.node - cpuBefore.node) / latencies.length, pg: pgMs / latencies.length } };
+  const cpu = cpuSince(cpuBefore, await cpuSnapshot(setup));
+  return { placed, seconds: elapsed, latencies, refusals, statements: (statements - before) / latencies.length, cpuMs: { node: cpu.node / latencies.length, pg: cpu.pg / latencies.length } };
 }
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;

@@ -1,8 +1,8 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
 import { completeCpf, type PlaceTicketRequest } from '@app/contracts';
+import { cpuSince, cpuSnapshot } from './bench-cpu.ts';
 import { createBenchDatabase } from './bench-database.ts';
 import { composeCore, composeHttp } from '../apps/server/src/compose.ts';
 import type { FeedMessage } from '../apps/server/src/modules/sportsbook/index.ts';
@@ -150,37 +150,12 @@ const memberOf = (): bigint => (randomInt(10) === 0 ? memberIds[randomInt(HOT_ME
 
 interface LevelResult { placed: number; seconds: number; latencies: number[]; refusals: Map<string, number>; statements: number; cpuMs: { node: number; pg: number } }
 
-/**
- * CPU time spent so far by this process and by the PostgreSQL backends serving the bench database
- * (/proc/<pid>/stat utime + stime): per ticket, the work a placement costs whatever else the
- * shared machine runs. (Background writers, WAL writer and checkpointer are not counted.)
- */
-async function cpuMs(): Promise<{ node: number; backends: Map<number, number> }> {
-  const usage = process.cpuUsage();
-  const pids = (await setup.query<{ pid: number }>(`select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`)).rows.map((row) => row.pid);
-  const backends = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-      backends.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
-    } catch {
-      // Not on this machine's /proc (a remote server) or gone.
-    }
-  }
-  return { node: (usage.user + usage.system) / 1000, backends };
-}
-function cpuSince(before: Awaited<ReturnType<typeof cpuMs>>, after: Awaited<ReturnType<typeof cpuMs>>): { node: number; pg: number } {
-  let pg = 0;
-  for (const [pid, ms] of after.backends) pg += ms - (before.backends.get(pid) ?? 0);
-  return { node: after.node - before.node, pg };
-}
-
 async function level(callers: number, seconds: number, placeOne: (memberIndex: bigint, body: PlaceTicketRequest) => Promise<void>): Promise<LevelResult> {
   const latencies: number[] = [];
   const refusals = new Map<string, number>();
   let placed = 0;
   const before = statements;
-  const cpuBefore = await cpuMs();
+  const cpuBefore = await cpuSnapshot(setup);
   const began = performance.now();
   const until = began + seconds * 1000;
   await Promise.all(
@@ -201,7 +176,7 @@ async function level(callers: number, seconds: number, placeOne: (memberIndex: b
     }),
   );
   const elapsed = (performance.now() - began) / 1000;
-  const cpu = cpuSince(cpuBefore, await cpuMs());
+  const cpu = cpuSince(cpuBefore, await cpuSnapshot(setup));
   return { placed, seconds: elapsed, latencies, refusals, statements: (statements - before) / latencies.length, cpuMs: { node: cpu.node / latencies.length, pg: cpu.pg / latencies.length } };
 }
 

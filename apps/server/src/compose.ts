@@ -208,6 +208,16 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
   // The book and its feed (issue 23); the sandbox job in a development demo or with SPORTSBOOK_FEED=sandbox.
   // The live push NOTIFYs on a connection of its own: behind the shared pool's queue (feed applies,
   // placements, settlement) a change waited hundreds of milliseconds before leaving (bench:sportsbook push).
+  // Our own products (sportsbook, lottery) are vendors of our provider protocol, called in process:
+  // their stakes and wins through it, their vendors and games through the catalogue.
+  const ownProductMoney = {
+    handle: provider.api.callbacks.handle,
+    handleMany: provider.api.batchCallbacks.handleMany,
+    ensureSeamlessVendor: catalogue.api.ensureSeamlessVendor,
+    ensureVendorSecret: provider.api.ensureVendorSecret,
+    issueLaunchToken: catalogue.api.issueLaunchToken,
+    assertAgeVerified: accounts.api.assertAgeVerified,
+  };
   const pushHandle = createDb({ connectionString: deps.databaseUrl, max: 1, logger });
   const sportsbook = createSportsbookModule({
     db: dbHandle.db,
@@ -217,14 +227,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     push: { db: pushHandle.db },
     ...(config.sportsbookSandbox ? { sandbox: config.sportsbookSandbox } : {}),
     // Ticket stakes go through the provider protocol in process as vendor SPORTSBOOK (like the house games).
-    money: {
-      handle: provider.api.callbacks.handle,
-      handleMany: provider.api.batchCallbacks.handleMany,
-      ensureSeamlessVendor: catalogue.api.ensureSeamlessVendor,
-      ensureVendorSecret: provider.api.ensureVendorSecret,
-      issueLaunchToken: catalogue.api.issueLaunchToken,
-      assertAgeVerified: accounts.api.assertAgeVerified,
-    },
+    money: ownProductMoney,
   });
   // The lottery (issue 24): draws, results (LOTTERY_FEED=sandbox for real-world draws), tickets with
   // their stakes through the provider protocol in process as vendors LOTT and ELOTT.
@@ -232,14 +235,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     db: dbHandle.db,
     logger,
     ...(config.lotteryFeed ? { feed: config.lotteryFeed } : {}),
-    money: {
-      handle: provider.api.callbacks.handle,
-      handleMany: provider.api.batchCallbacks.handleMany,
-      ensureSeamlessVendor: catalogue.api.ensureSeamlessVendor,
-      ensureVendorSecret: provider.api.ensureVendorSecret,
-      issueLaunchToken: catalogue.api.issueLaunchToken,
-      assertAgeVerified: accounts.api.assertAgeVerified,
-    },
+    money: ownProductMoney,
   });
   const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook, lottery };
   // Invalidations published while the LISTEN connection was down never arrive: after a reconnect,
