@@ -26,4 +26,5 @@ export * from './missions.ts';
 export * from './sportsbook.ts';
 export * from './sportsbook-combinations.ts';
 export * from './lottery.ts';
+export * from './live-tables.ts';
 export * from './lottery-rules.ts';

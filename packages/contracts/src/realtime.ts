@@ -4,16 +4,22 @@ import { MoneySchema } from './wallet.ts';
 import { DepositStatusSchema, WithdrawalStatusSchema } from './payments.ts';
 import { CrashPlayerSchema, CrashRoundViewSchema } from './crash.ts';
 import { SportsbookBookChangesSchema, SportsbookCashOutQuoteSchema } from './sportsbook.ts';
+import { LIVE_TABLE_TOPIC_PATTERN, LiveWsMessageSchemas, type LiveTableTopic } from './live-tables.ts';
 
 /** Topics a connection subscribes to for frequent public messages (only those who watch get them). */
-export const WS_TOPICS = ['crash', 'sportsbook.live'] as const;
+export const WS_TOPICS = ['crash', 'sportsbook.live', 'live.lobby'] as const;
 /** One event's page: `sportsbook.event:<event id>` (the book's event id pattern). */
 export const SPORTSBOOK_EVENT_TOPIC_PATTERN = /^sportsbook\.event:[A-Za-z0-9_:.-]{1,120}$/;
 export type SportsbookEventTopic = `sportsbook.event:${string}`;
-export type WsTopic = (typeof WS_TOPICS)[number] | SportsbookEventTopic;
+export type WsTopic = (typeof WS_TOPICS)[number] | SportsbookEventTopic | LiveTableTopic;
 export const sportsbookEventTopic = (eventId: string): SportsbookEventTopic => `sportsbook.event:${eventId}`;
 /** A topic a client may name: a fixed one, or an event's (anything else is ignored by the server). */
-export const WsTopicSchema = z.union([z.enum(WS_TOPICS), z.string().regex(SPORTSBOOK_EVENT_TOPIC_PATTERN).transform((topic) => topic as SportsbookEventTopic)]);
+export const WsTopicSchema = z.union([
+  z.enum(WS_TOPICS),
+  z.string().regex(SPORTSBOOK_EVENT_TOPIC_PATTERN).transform((topic) => topic as SportsbookEventTopic),
+  /** One live table's page: `live.table:<table code>`. */
+  z.string().regex(LIVE_TABLE_TOPIC_PATTERN).transform((topic) => topic as LiveTableTopic),
+]);
 /** How many topics one connection may hold at once; a subscribe beyond it is answered `subscribe.refused`. */
 export const WS_MAX_TOPICS_PER_CONNECTION = 32;
 
@@ -54,6 +60,7 @@ export const WsServerMessageSchema = z.discriminatedUnion('type', [
    */
   z.object({ type: z.literal('sportsbook.cashout_changed'), ticketIds: z.array(z.string()), offers: z.array(SportsbookCashOutQuoteSchema) }),
   /** Answers a subscribe the server did not take (unknown/hostile topic, or too many topics on this connection). */
+  ...LiveWsMessageSchemas,
   z.object({ type: z.literal('subscribe.refused'), topic: z.string(), reason: z.enum(['invalid_topic', 'too_many_topics']) }),
 ]);
 export type WsServerMessage = z.infer<typeof WsServerMessageSchema>;

@@ -577,6 +577,89 @@ export interface GeneratedTables {
     created_at: Date;
     paid_at: Date | null;
   };
+  live_backoffice_action: {
+    request_id: string;
+    operator_id: bigint;
+    action: string;
+    outcome: JsonValue;
+    created_at: Date;
+  };
+  live_bet: {
+    id: bigint;
+    round_id: bigint;
+    table_code: string;
+    member_id: bigint;
+    request_id: string;
+    chips: JsonValue;
+    amount: bigint;
+    status: string;
+    win: bigint | null;
+    provider_bet_id: bigint | null;
+    created_at: Date;
+    closed_at: Date | null;
+  };
+  live_chat_message: {
+    id: bigint;
+    table_code: string;
+    member_id: bigint;
+    original: string;
+    shown: string;
+    filtered: boolean;
+    removed_at: Date | null;
+    removed_by: bigint | null;
+    created_at: Date;
+  };
+  live_chat_mute: {
+    member_id: bigint;
+    until: Date;
+    reason: string;
+    operator_id: bigint;
+    created_at: Date;
+  };
+  live_round: {
+    id: bigint;
+    table_code: string;
+    number: number;
+    phase: string;
+    betting_ends_at: Date;
+    seed: string | null;
+    seed_hash: string | null;
+    shoe_id: bigint | null;
+    hand_in_shoe: number | null;
+    first_card: number | null;
+    cards_used: number | null;
+    result: JsonValue | null;
+    dealing_at: Date | null;
+    result_at: Date | null;
+    settled_at: Date | null;
+    created_at: Date;
+  };
+  live_shoe: {
+    id: bigint;
+    table_code: string;
+    number: number;
+    seed: string;
+    hash: string;
+    position: number;
+    cut_at: number;
+    hands_played: number;
+    ending: boolean;
+    ended_at: Date | null;
+    created_at: Date;
+  };
+  live_table: {
+    code: string;
+    game: string;
+    name_pt: string;
+    name_en: string;
+    status: string;
+    limits: JsonValue;
+    chips: string[];
+    betting_ms: number;
+    sort_order: number;
+    rounds_played: number;
+    updated_at: Date;
+  };
   lottery_draw: {
     id: bigint;
     game_code: string;

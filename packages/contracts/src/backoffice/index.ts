@@ -14,3 +14,4 @@ export * from './content.ts';
 export * from './approvals.ts';
 export * from './sportsbook.ts';
 export * from './lottery.ts';
+export * from './live-tables.ts';

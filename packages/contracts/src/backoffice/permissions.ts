@@ -67,6 +67,12 @@ export const OPERATOR_PERMISSIONS = [
   'lottery.manage',
   /** Propose and approve a draw's result (or its correction) and a draw's cancellation with refunds (maker-checker). */
   'lottery.settle',
+  /** The live tables console's reads: tables, rounds with their verification data, the chat. */
+  'live.read',
+  /** Open and close tables, change their limits and betting window, start a new baccarat shoe. */
+  'live.manage',
+  /** Moderate the tables' chat: remove messages, mute and unmute members. */
+  'live.moderate',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
@@ -76,9 +82,9 @@ export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
  */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
-  finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read', 'lottery.read'],
-  risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle', 'lottery.read', 'lottery.manage', 'lottery.settle'],
-  support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset', 'sportsbook.read', 'lottery.read'],
+  finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read', 'lottery.read', 'live.read'],
+  risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle', 'lottery.read', 'lottery.manage', 'lottery.settle', 'live.read', 'live.manage', 'live.moderate'],
+  support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset', 'sportsbook.read', 'lottery.read', 'live.read', 'live.moderate'],
   content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage', 'promotions.manage'],
 };
 
