@@ -335,6 +335,23 @@ export const ERROR_CODES = {
   'lottery_console.result_changed': { status: 409, expected: true },
   'lottery_console.result_unchanged': { status: 409, expected: true },
   'lottery_console.draw_closed': { status: 409, expected: true },
+  // The live tables' operator console (issue 25).
+  'live_console.request_id_invalid': { status: 400, expected: true },
+  'live_console.reason_required': { status: 400, expected: true },
+  'live_console.reason_too_long': { status: 400, expected: true },
+  'live_console.id_invalid': { status: 400, expected: true },
+  'live_console.account_required': { status: 400, expected: true },
+  'live_console.nothing_to_change': { status: 400, expected: true },
+  'live_console.limits_invalid': { status: 400, expected: true },
+  'live_console.bet_type_unknown': { status: 400, expected: true },
+  'live_console.round_max_too_low': { status: 400, expected: true },
+  'live_console.table_not_found': { status: 404, expected: true },
+  'live_console.round_not_found': { status: 404, expected: true },
+  'live_console.message_not_found': { status: 404, expected: true },
+  'live_console.account_unknown': { status: 404, expected: true },
+  'live_console.not_baccarat': { status: 409, expected: true },
+  'live_console.no_shoe': { status: 409, expected: true },
+  'live_console.request_id_reused': { status: 409, expected: true },
 } as const satisfies Record<string, { status: number; expected: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

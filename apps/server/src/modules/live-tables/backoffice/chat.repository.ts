@@ -1,0 +1,65 @@
+import { sql } from 'kysely';
+import type { DbExecutor } from '../../../platform/db.ts';
+
+// The chat's moderation reads and writes (issue 25): messages as typed and as shown, removals, mutes.
+
+export interface ChatRow {
+  id: bigint;
+  table_code: string;
+  member_id: bigint;
+  original: string;
+  shown: string;
+  filtered: boolean;
+  removed_at: Date | null;
+  created_at: Date;
+  total: number;
+}
+
+export async function listMessages(db: DbExecutor, filter: { tableCode?: string; memberId?: bigint; limit: number; offset: number }): Promise<ChatRow[]> {
+  const rows = await sql<ChatRow>`
+    select id, table_code, member_id, original, shown, filtered, removed_at, created_at, count(*) over ()::int as total
+    from live_chat_message
+    where (${filter.tableCode ?? null}::text is null or table_code = ${filter.tableCode ?? null})
+      and (${filter.memberId ?? null}::bigint is null or member_id = ${filter.memberId ?? null})
+    order by id desc limit ${filter.limit} offset ${filter.offset}`.execute(db);
+  return rows.rows;
+}
+
+export async function lockMessage(tx: DbExecutor, id: bigint): Promise<ChatRow | undefined> {
+  return (await sql<ChatRow>`select id, table_code, member_id, original, shown, filtered, removed_at, created_at, 1 as total from live_chat_message where id = ${id} for update`.execute(tx)).rows[0];
+}
+
+export async function markRemoved(tx: DbExecutor, id: bigint, operatorId: bigint): Promise<Date> {
+  const row = (await sql<{ removed_at: Date }>`update live_chat_message set removed_at = now(), removed_by = ${operatorId} where id = ${id} returning removed_at`.execute(tx)).rows[0]!;
+  return row.removed_at;
+}
+
+export interface MuteRow {
+  member_id: bigint;
+  until: Date;
+  reason: string;
+  operator_id: bigint;
+  operator: string | null;
+  created_at: Date;
+}
+
+const MUTE_COLUMNS = sql`m.member_id, m.until, m.reason, m.operator_id, o.username as operator, m.created_at`;
+
+export async function activeMutes(db: DbExecutor): Promise<MuteRow[]> {
+  return (await sql<MuteRow>`select ${MUTE_COLUMNS} from live_chat_mute m left join backoffice_operator o on o.id = m.operator_id where m.until > now() order by m.until desc limit 500`.execute(db)).rows;
+}
+
+export async function findMute(db: DbExecutor, memberId: bigint): Promise<MuteRow | undefined> {
+  return (await sql<MuteRow>`select ${MUTE_COLUMNS} from live_chat_mute m left join backoffice_operator o on o.id = m.operator_id where m.member_id = ${memberId} for update of m`.execute(db)).rows[0];
+}
+
+export async function saveMute(tx: DbExecutor, mute: { memberId: bigint; minutes: number; reason: string; operatorId: bigint }): Promise<void> {
+  await sql`
+    insert into live_chat_mute (member_id, until, reason, operator_id) values (${mute.memberId}, now() + make_interval(mins => ${mute.minutes}), ${mute.reason}, ${mute.operatorId})
+    on conflict (member_id) do update set until = excluded.until, reason = excluded.reason, operator_id = excluded.operator_id, created_at = now()`.execute(tx);
+}
+
+export async function liftMute(tx: DbExecutor, memberId: bigint): Promise<boolean> {
+  const result = await sql`delete from live_chat_mute where member_id = ${memberId}`.execute(tx);
+  return Number(result.numAffectedRows ?? 0n) > 0;
+}
