@@ -12,3 +12,4 @@ export { findSlotGame, goldenJungle, luckyCarnival, pharaohsTreasure, SLOT_GAMES
 export * from './mini/index.ts';
 export * from './crash/crash-point.ts';
 export * from './jackpot.ts';
+export * from './live/index.ts';
