@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { LiveGame, LiveRoundPhase, LiveTableStatus } from '@app/contracts';
 import type { DbExecutor } from '../../../platform/db.ts';
-import type { LiveRoundRow } from '../rounds/rounds.repository.ts';
+import type { LiveRoundRow, LiveShoeRow } from '../rounds/rounds.repository.ts';
 
 // The console's reads and writes of the live tables (issue 25). Plain SQL: the console reads
 // across tables, rounds, shoes, bets and the chat at once, which the player's paths do not.
@@ -122,7 +122,7 @@ export async function roundBets(db: DbExecutor, roundId: bigint): Promise<BetRow
   return (await sql<BetRow>`select id, member_id, chips, amount, win, status, created_at, closed_at from live_bet where round_id = ${roundId} order by id`.execute(db)).rows;
 }
 
-export async function shoesByIds(db: DbExecutor, ids: readonly bigint[]) {
+export async function shoesByIds(db: DbExecutor, ids: readonly bigint[]): Promise<LiveShoeRow[]> {
   if (ids.length === 0) return [];
-  return (await db.selectFrom('live_shoe').selectAll().where('id', 'in', [...ids]).execute()) as unknown as import('../rounds/rounds.repository.ts').LiveShoeRow[];
+  return (await sql<LiveShoeRow>`select * from live_shoe where id in (${sql.join(ids)})`.execute(db)).rows;
 }
