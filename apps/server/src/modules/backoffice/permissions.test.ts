@@ -175,6 +175,16 @@ const ROUTES: RouteCase[] = [
   { method: 'POST', path: '/api/backoffice/lottery/draws/{id}/results', access: 'lottery.settle', call: { url: `/api/backoffice/lottery/draws/${NOBODY}/results`, payload: { requestId: SB_REQUEST, reason: 'matrix', result: { family: 'fast_5d', balls: [1, 2, 3, 4, 5] } } } },
   { method: 'POST', path: '/api/backoffice/lottery/draws/{id}/cancel', access: 'lottery.settle', call: { url: `/api/backoffice/lottery/draws/${NOBODY}/cancel`, payload: { requestId: SB_REQUEST, reason: 'matrix' } } },
   { method: 'GET', path: '/api/backoffice/lottery/tickets', access: 'lottery.read', call: { url: '/api/backoffice/lottery/tickets' } },
+  // The live tables console (live-tables/backoffice/console.admin-routes.test.ts covers each route's behaviour).
+  { method: 'GET', path: '/api/backoffice/live/tables', access: 'live.read', call: { url: '/api/backoffice/live/tables' } },
+  { method: 'PATCH', path: '/api/backoffice/live/tables/{code}', access: 'live.manage', call: { url: '/api/backoffice/live/tables/nobody', payload: { requestId: SB_REQUEST, reason: 'matrix', status: 'open' } } },
+  { method: 'POST', path: '/api/backoffice/live/tables/{code}/new-shoe', access: 'live.manage', call: { url: '/api/backoffice/live/tables/nobody/new-shoe', payload: { requestId: SB_REQUEST, reason: 'matrix' } } },
+  { method: 'GET', path: '/api/backoffice/live/rounds', access: 'live.read', call: { url: '/api/backoffice/live/rounds' } },
+  { method: 'GET', path: '/api/backoffice/live/rounds/{id}', access: 'live.read', call: { url: `/api/backoffice/live/rounds/${NOBODY}` } },
+  { method: 'GET', path: '/api/backoffice/live/chat', access: 'live.read', call: { url: '/api/backoffice/live/chat' } },
+  { method: 'POST', path: '/api/backoffice/live/chat/{id}/remove', access: 'live.moderate', call: { url: `/api/backoffice/live/chat/${NOBODY}/remove`, payload: { requestId: SB_REQUEST, reason: 'matrix' } } },
+  { method: 'GET', path: '/api/backoffice/live/mutes', access: 'live.moderate', call: { url: '/api/backoffice/live/mutes' } },
+  { method: 'POST', path: '/api/backoffice/live/mutes', access: 'live.moderate', call: { url: '/api/backoffice/live/mutes', payload: { requestId: SB_REQUEST, reason: 'matrix', account: 'nobody-at-all', minutes: 5 } } },
 ];
 
 describe('back-office permissions', () => {
@@ -191,10 +201,10 @@ describe('back-office permissions', () => {
 
   it('is this matrix (a change here is a change of who may move money: review it)', () => {
     expect(ROLE_PERMISSIONS).toEqual({
-      owner: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'content.manage', 'settings.site', 'settings.manage', 'audit.read', 'operators.manage', 'reports.read', 'catalogue.read', 'catalogue.manage', 'catalogue.integration', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'members.password.reset', 'promotions.manage', 'promotions.review', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle', 'lottery.read', 'lottery.manage', 'lottery.settle'],
-      finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read', 'lottery.read'],
-      risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle', 'lottery.read', 'lottery.manage', 'lottery.settle'],
-      support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset', 'sportsbook.read', 'lottery.read'],
+      owner: ['payments.read', 'payments.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'content.manage', 'settings.site', 'settings.manage', 'audit.read', 'operators.manage', 'reports.read', 'catalogue.read', 'catalogue.manage', 'catalogue.integration', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'members.password.reset', 'promotions.manage', 'promotions.review', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle', 'lottery.read', 'lottery.manage', 'lottery.settle', 'live.read', 'live.manage', 'live.moderate'],
+      finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read', 'lottery.read', 'live.read'],
+      risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle', 'lottery.read', 'lottery.manage', 'lottery.settle', 'live.read', 'live.manage', 'live.moderate'],
+      support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset', 'sportsbook.read', 'lottery.read', 'live.read', 'live.moderate'],
       content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage', 'promotions.manage'],
     });
   });
