@@ -132,11 +132,12 @@ export function bigRoadGrid(results: readonly BaccaratResult[]): Array<Array<Big
 
 /**
  * The marks of a derived road (offset 1: big eye boy, 2: small road, 3: cockroach pig) in the
- * order the big road's cells were dealt. The road starts at the big road's cell in column
- * `offset`, row 2, or (when that column has one cell) at the first cell of column `offset` + 1.
- * For a cell opening a column: red when the two columns before it, `offset` apart, have equal
- * length. For a cell further down at row r: red when the column `offset` back reaches row r, or
- * also stops before row r − 1 (both empty); blue when it ends exactly at row r − 1.
+ * order the big road's cells were dealt (columns and rows counted from 0 here). The road starts
+ * at the big road's cell in column `offset`, row 1, or (when that column has one cell) at the
+ * first cell of column `offset` + 1. For a cell opening a column: red when the two columns before
+ * it, `offset` apart, have equal length. For a cell further down at row r: red when the column
+ * `offset` back reaches row r, or also stops before row r − 1 (both empty); blue when it ends
+ * exactly at row r − 1.
  */
 export function derivedRoadMarks(results: readonly BaccaratResult[], offset: 1 | 2 | 3): RoadColour[] {
   const lengths = bigRoadStreaks(results).map((streak) => streak.length);
