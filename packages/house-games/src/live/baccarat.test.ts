@@ -155,6 +155,39 @@ describe('return to player, by exact enumeration of an 8-deck shoe', () => {
     expect(share(odds.tie)).toBeCloseTo(0.095156, 6);
   });
 
+  it('agrees exactly with dealBaccaratHand dealing every sequence of card values', () => {
+    // An independent count: every sequence of values (K for 0, A for 1), weighted by how many
+    // 8-deck card sequences give it, dealt by dealBaccaratHand itself; a hand that stops early
+    // stands for every way its unused cards could follow (out of 416 · 415 · … · 411).
+    const counts = Array.from({ length: 10 }, (_, value) => (value === 0 ? 128 : 32));
+    const ways = { player: 0n, banker: 0n, tie: 0n };
+    const cards: string[] = [];
+    const deal = (weight: bigint): void => {
+      if (cards.length >= 4) {
+        try {
+          const { result } = dealBaccaratHand(cards, 0);
+          let rest = weight;
+          for (let left = 416 - cards.length, k = cards.length; k < 6; k += 1, left -= 1) rest *= BigInt(left);
+          ways[result.winner] += rest;
+          return;
+        } catch (error) {
+          if (!(error instanceof RangeError)) throw error;
+        }
+      }
+      for (let value = 0; value < 10; value += 1) {
+        const left = counts[value]!;
+        counts[value] = left - 1;
+        cards.push(card(value));
+        deal(weight * BigInt(left));
+        cards.pop();
+        counts[value] = left;
+      }
+    };
+    deal(1n);
+    const odds = baccaratOdds();
+    expect(ways).toEqual({ player: odds.player, banker: odds.banker, tie: odds.tie });
+  });
+
   it('a single deck gives the known single-deck edges', () => {
     const rtp = baccaratRtp(1);
     expect(1 - rtp.banker).toBeCloseTo(0.010117, 5);
