@@ -8,7 +8,7 @@
 export const WEB_APP_PATHS = [
   '/', '/index', '/index.html', '/home', '/login', '/register', '/agent', '/agentHome',
   '/help', '/helpmc', '/promotions', '/esports', '/lott', '/elott', '/cockfight',
-  '/live', '/fish', '/rng', '/pvp', '/crash', '/sports', '/sports/event/:id',
+  '/live', '/live/table/:code', '/live/round/:id', '/fish', '/rng', '/pvp', '/crash', '/sports', '/sports/event/:id',
   '/member', '/pointMall', '/favorite', '/recent', '/lottery', '/seaLottery', '/vnLottery',
   '/seamless', '/slot/:vendor/:gameCode', '/lottert', '/vnlottery', '/sealottery', '/fairness',
 ] as const;

@@ -7,12 +7,13 @@ import type ptPayments from '../locales/pt/payments.json';
 import type ptMissions from '../locales/pt/missions.json';
 import type ptSportsbook from '../locales/pt/sportsbook.json';
 import type ptLottery from '../locales/pt/lottery.json';
+import type ptLive from '../locales/pt/live.json';
 
 export type { Language };
 export { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES };
 
 /** One namespace per area of the product; check-keys.ts keeps pt and en in step. */
-export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation', 'wallet', 'games', 'payments', 'betting', 'fairness', 'content', 'contracts', 'missions', 'sportsbook', 'lottery'] as const;
+export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation', 'wallet', 'games', 'payments', 'betting', 'fairness', 'content', 'contracts', 'missions', 'sportsbook', 'lottery', 'live'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 
@@ -23,7 +24,7 @@ export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
  * panels; the missions tab and the check-in panel): loaded on first use by loadNamespace, so the home page does not download them (its
  * JavaScript budget is 250 KB gzip).
  */
-export const LAZY_NAMESPACES = ['agent', 'contracts', 'fairness', 'payments', 'missions', 'sportsbook', 'lottery'] as const;
+export const LAZY_NAMESPACES = ['agent', 'contracts', 'fairness', 'payments', 'missions', 'sportsbook', 'lottery', 'live'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 const LAZY_LOADERS: Record<LazyNamespace, Record<Language, () => Promise<{ default: Record<string, unknown> }>>> = {
   agent: { pt: () => import('../locales/pt/agent.json'), en: () => import('../locales/en/agent.json') },
@@ -33,6 +34,7 @@ const LAZY_LOADERS: Record<LazyNamespace, Record<Language, () => Promise<{ defau
   missions: { pt: () => import('../locales/pt/missions.json'), en: () => import('../locales/en/missions.json') },
   sportsbook: { pt: () => import('../locales/pt/sportsbook.json'), en: () => import('../locales/en/sportsbook.json') },
   lottery: { pt: () => import('../locales/pt/lottery.json'), en: () => import('../locales/en/lottery.json') },
+  live: { pt: () => import('../locales/pt/live.json'), en: () => import('../locales/en/live.json') },
 };
 export async function loadNamespace(namespace: LazyNamespace, language: Language): Promise<Record<string, unknown>> {
   return (await LAZY_LOADERS[namespace][language]()).default;
@@ -41,7 +43,7 @@ export async function loadNamespace(namespace: LazyNamespace, language: Language
 /** What every page ships with (in its language). */
 export type BundledResources = typeof ptBundle;
 /** Portuguese is the source of truth for the key set (and for TypeScript's key types). */
-export type Resources = BundledResources & { agent: typeof ptAgent; contracts: typeof ptContracts; fairness: typeof ptFairness; payments: typeof ptPayments; missions: typeof ptMissions; sportsbook: typeof ptSportsbook; lottery: typeof ptLottery };
+export type Resources = BundledResources & { agent: typeof ptAgent; contracts: typeof ptContracts; fairness: typeof ptFairness; payments: typeof ptPayments; missions: typeof ptMissions; sportsbook: typeof ptSportsbook; lottery: typeof ptLottery; live: typeof ptLive };
 
 
 /**

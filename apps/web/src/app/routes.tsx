@@ -12,6 +12,7 @@ import { loadAgentLoginPage, loadAgentHomePage } from '../features/agent/index.t
 import { loadFairnessPage } from '../features/fairness/index.ts';
 import { loadGamePages } from '../features/games/index.ts';
 import { loadLotteryPage } from '../features/lottery/index.ts';
+import { loadLivePages } from '../features/live/index.ts';
 import { loadPointMallPage } from '../features/points/index.ts';
 import { loadPromotionsPage } from '../features/promotions/index.ts';
 import { loadHelpPage } from '../features/help/index.ts';
@@ -29,6 +30,10 @@ const PromotionsPage = lazyPage(() => loadPromotionsPage().then((m) => m.Promoti
 const PointMallPage = lazyPage(() => loadPointMallPage().then((m) => m.PointMallPage));
 const LotteryPage = lazyPage(() => loadLotteryPage().then((m) => withNamespaces(m.LotteryPage, ['lottery'])));
 const LotteryCentrePage = lazyPage(() => loadLotteryPage().then((m) => withNamespaces(m.LotteryCentrePage, ['lottery'])));
+// The house's live tables (issue 25): the lobby above the live vendors, a table, a round's proof.
+const LiveLobbyPage = lazyPage(() => loadLivePages().then((m) => withNamespaces(m.LiveLobbyPage, ['live'])));
+const LiveTablePage = lazyPage(() => loadLivePages().then((m) => withNamespaces(m.LiveTablePage, ['live'])));
+const LiveRoundPage = lazyPage(() => loadLivePages().then((m) => withNamespaces(m.LiveRoundPage, ['live'])));
 const gamePages = () => loadGamePages();
 const GameListPage = lazyPage(() => gamePages().then((m) => m.GameListPage));
 const GameCentrePage = lazyPage(() => gamePages().then((m) => m.GameCentrePage));
@@ -77,7 +82,10 @@ export const appRoutes: RouteObject[] = [
           page('/lott', <LotteryCentrePage centre="lott" vendors={<GameCentrePage kind="lott" />} />),
           page('/elott', <LotteryCentrePage centre="elott" vendors={<GameCentrePage kind="elott" />} />),
           page('/cockfight', <SportsbookPage centre="cockfight" vendors={<GameCentrePage kind="cockfight" />} />),
-          page('/live', <GameListPage kind="live" />),
+          // The house's live tables first, the live vendors' games below them (issue 25).
+          page('/live', <LiveLobbyPage vendors={<GameListPage kind="live" />} />),
+          page('/live/table/:code', <LiveTablePage />),
+          page('/live/round/:id', <LiveRoundPage />),
           page('/fish', <GameListPage kind="fish" />),
           page('/rng', <GameListPage kind="rng" />),
           page('/pvp', <GameListPage kind="pvp" />),

@@ -5,6 +5,7 @@ import enMissions from '@app/i18n/locales/en/missions.json';
 import enSportsbook from '@app/i18n/locales/en/sportsbook.json';
 import enPayments from '@app/i18n/locales/en/payments.json';
 import enLottery from '@app/i18n/locales/en/lottery.json';
+import enLive from '@app/i18n/locales/en/live.json';
 import ptAgent from '@app/i18n/locales/pt/agent.json';
 import ptContracts from '@app/i18n/locales/pt/contracts.json';
 import ptFairness from '@app/i18n/locales/pt/fairness.json';
@@ -12,6 +13,7 @@ import ptMissions from '@app/i18n/locales/pt/missions.json';
 import ptSportsbook from '@app/i18n/locales/pt/sportsbook.json';
 import ptPayments from '@app/i18n/locales/pt/payments.json';
 import ptLottery from '@app/i18n/locales/pt/lottery.json';
+import ptLive from '@app/i18n/locales/pt/live.json';
 import type { Language } from '@app/i18n';
 import { createI18n } from '../shared/i18n.ts';
 
@@ -19,8 +21,8 @@ import { createI18n } from '../shared/i18n.ts';
 export function createTestI18n(language: Language) {
   const i18n = createI18n(language);
   const lazy = {
-    pt: { agent: ptAgent, contracts: ptContracts, fairness: ptFairness, payments: ptPayments, missions: ptMissions, sportsbook: ptSportsbook, lottery: ptLottery },
-    en: { agent: enAgent, contracts: enContracts, fairness: enFairness, payments: enPayments, missions: enMissions, sportsbook: enSportsbook, lottery: enLottery },
+    pt: { agent: ptAgent, contracts: ptContracts, fairness: ptFairness, payments: ptPayments, missions: ptMissions, sportsbook: ptSportsbook, lottery: ptLottery, live: ptLive },
+    en: { agent: enAgent, contracts: enContracts, fairness: enFairness, payments: enPayments, missions: enMissions, sportsbook: enSportsbook, lottery: enLottery, live: enLive },
   };
   for (const [lang, namespaces] of Object.entries(lazy)) {
     for (const [namespace, bundle] of Object.entries(namespaces)) i18n.addResourceBundle(lang, namespace, bundle, true, true);
