@@ -17,6 +17,7 @@ import { createPaymentsModule } from './modules/payments/index.ts';
 import { createPointsModule } from './modules/points/index.ts';
 import { createPromotionsModule, PROMOTIONS_EXPENSE_ACCOUNT } from './modules/promotions/index.ts';
 import { createProviderModule, PROVIDER_ERRORS, type ProviderErrorCode } from './modules/provider/index.ts';
+import { createLiveTablesModule } from './modules/live-tables/index.ts';
 import { createLotteryModule } from './modules/lottery/index.ts';
 import { createReportsModule } from './modules/reports/index.ts';
 import { createSportsbookModule } from './modules/sportsbook/index.ts';
@@ -237,7 +238,18 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     ...(config.lotteryFeed ? { feed: config.lotteryFeed } : {}),
     money: ownProductMoney,
   });
-  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook, lottery };
+  // Live tables (issue 25): baccarat and roulette rounds run by one leader, stakes as vendor LIVE.
+  const liveTables = createLiveTablesModule({
+    db: dbHandle.db,
+    bus,
+    logger,
+    connectionString: deps.databaseUrl,
+    settings: config.live,
+    money: ownProductMoney,
+    accountNamesOf: accounts.api.accountNamesOf,
+    cashOf: (memberId) => wallet.api.cashOf(memberId),
+  });
+  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook, lottery, liveTables };
   // Invalidations published while the LISTEN connection was down never arrive: after a reconnect,
   // act as if each had (caches drop, /ws clients refetch). Provider vendor access expires by itself (5 s).
   bus.onReconnect(() => bus.deliverLocally([SETTINGS_CHANGED_EVENT, CATALOGUE_CHANGED, CONTENT_CHANGED_EVENT].map((type) => ({ type, audience: { kind: 'public' } }))));
@@ -253,6 +265,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       missions.close();
       sportsbook.close();
       lottery.close();
+      await liveTables.close();
       await houseGames.close();
       await provider.close();
       await wallet.close();
@@ -319,6 +332,16 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
     }),
     { prefix: '/api' },
   );
+  await app.register(core.modules.liveTables.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
+  await app.register(
+    core.modules.liveTables.adminRoutes({
+      requireOperator: core.modules.backoffice.api.requireOperator,
+      audit: core.modules.backoffice.api.audit,
+      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
+      accountNamesOf: accounts.api.accountNamesOf,
+    }),
+    { prefix: '/api' },
+  );
   await app.register(
     core.modules.sportsbook.adminRoutes({
       requireOperator: core.modules.backoffice.api.requireOperator,
@@ -371,5 +394,7 @@ export async function composeWorker(core: Core, deps: { databaseUrl: string; log
   await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs, ...core.modules.bonus.jobs, ...core.modules.promotions.jobs, ...core.modules.vip.jobs, ...core.modules.points.jobs, ...core.modules.missions.jobs, ...core.modules.sportsbook.jobs, ...core.modules.lottery.jobs]);
   // The crash game's rounds are run by one of the processes that run jobs (advisory lock).
   if (deps.crashLeader) core.modules.houseGames.api.startCrashLeader();
+  // So are the live tables' (LIVE_LEADER=false opts out).
+  core.modules.liveTables.api.startLeaderIfEnabled();
   return jobs;
 }

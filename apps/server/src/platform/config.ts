@@ -104,6 +104,16 @@ const EnvSchema = z.object({
   /** Rounds per hash chain (a chain of 100,000 takes about 0.2 s to rebuild when a leader takes over). */
   CRASH_CHAIN_LENGTH: z.coerce.number().int().min(1).max(2_000_000).default(100_000),
   CRASH_TAKEOVER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Live tables: whether this process contends to lead the rounds (processes running jobs do by default). */
+  LIVE_LEADER: booleanString.default(true),
+  /** Live tables: overrides every table's betting window (tests, e2e); unset: the table's own (15 s seeded). */
+  LIVE_BETTING_MS: z.coerce.number().int().min(200).max(60_000).optional(),
+  /** Live tables: how long the deal or the spin is shown before the result; unset: baccarat 6 s, roulette 8 s. */
+  LIVE_REVEAL_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  LIVE_PAUSE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  /** Baccarat: cards left behind the cut card (e2e sets a large one so shoes end after a few hands). */
+  LIVE_SHOE_CUT: z.coerce.number().int().min(6).max(400).default(14),
+  LIVE_TAKEOVER_POLL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** Sportsbook feed: 'sandbox' runs the built-in sandbox provider (job sportsbook.sandbox-feed); 'off' (default) runs none. */
   // Unset: the sandbox feed runs in a development demo (SEED_DEMO), nowhere else.
   SPORTSBOOK_FEED: z.enum(['off', 'sandbox']).optional(),
@@ -149,6 +159,8 @@ export interface Config {
   houseMinSpinIntervalMs: number;
   jackpot: { seed: bigint; contributionBp: number; oddsCents: bigint };
   crash: { leader: boolean; bettingMs: number; pauseMs: number; tickMs: number; chainLength: number; takeoverPollMs: number };
+  /** Live tables (LIVE_*): the leader, betting window override, reveal, pause, shoe cut, takeover poll. */
+  live: { leader: boolean; bettingMs?: number; revealMs?: number; pauseMs: number; shoeCut: number; takeoverPollMs: number };
   /** The sportsbook's feed: undefined, none; sandbox with its pace. */
   sportsbookSandbox: { minuteMs: number } | undefined;
   /** The lottery's results feed for real-world draws: 'sandbox', or undefined (results from the console only). */
@@ -210,6 +222,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     houseMinSpinIntervalMs: e.HOUSE_MIN_SPIN_INTERVAL_MS,
     jackpot: { seed: BigInt(e.JACKPOT_SEED_CENTS), contributionBp: e.JACKPOT_CONTRIBUTION_BP, oddsCents: BigInt(e.JACKPOT_ODDS_CENTS) },
     crash: { leader: e.CRASH_LEADER, bettingMs: e.CRASH_BETTING_MS, pauseMs: e.CRASH_PAUSE_MS, tickMs: e.CRASH_TICK_MS, chainLength: e.CRASH_CHAIN_LENGTH, takeoverPollMs: e.CRASH_TAKEOVER_POLL_MS },
+    live: { leader: e.LIVE_LEADER, pauseMs: e.LIVE_PAUSE_MS, shoeCut: e.LIVE_SHOE_CUT, takeoverPollMs: e.LIVE_TAKEOVER_POLL_MS, ...(e.LIVE_BETTING_MS !== undefined ? { bettingMs: e.LIVE_BETTING_MS } : {}), ...(e.LIVE_REVEAL_MS !== undefined ? { revealMs: e.LIVE_REVEAL_MS } : {}) },
     sportsbookSandbox: (e.SPORTSBOOK_FEED ?? (e.NODE_ENV === 'development' && e.SEED_DEMO ? 'sandbox' : 'off')) === 'sandbox' ? { minuteMs: e.SPORTSBOOK_SANDBOX_MINUTE_MS } : undefined,
     lotteryFeed: (e.LOTTERY_FEED ?? (e.NODE_ENV === 'development' && e.SEED_DEMO ? 'sandbox' : 'off')) === 'sandbox' ? 'sandbox' : undefined,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),

@@ -1,0 +1,118 @@
+import { AppError } from '@app/kernel';
+import type { Db, DbExecutor } from '../../../platform/db.ts';
+import type { Logger } from '../../../platform/logger.ts';
+import { shareRound } from '../rounds/rounds.repository.ts';
+import type { StoredLimits } from '../tables/seed-tables.ts';
+import * as repository from './bets.repository.ts';
+import { checkLimits, type SpotStakes } from './validate-chips.ts';
+
+/**
+ * Bets arriving together share one transaction (lottery's placement batches, applied to a
+ * table's window): each batch takes what queued while the one before was being accepted. A batch
+ * is one transaction — the rounds share-locked (the leader's close waits for it, and a batch after
+ * the close reads the phase changed) with the database clock's verdict on the window, the stored
+ * request ids, what each member already staked, each request decided in arrival order, one
+ * multi-row insert as pending. The money (one handleMany) and the update to placed follow outside.
+ */
+export const MAX_BATCH = 128;
+const LANES = 2;
+
+export interface BetRequest {
+  memberId: bigint;
+  tableCode: string;
+  roundId: bigint;
+  requestId: string;
+  limits: StoredLimits;
+  stakes: SpotStakes;
+}
+
+export type Decision = { kind: 'existing'; bet: repository.LiveBetRow } | { kind: 'refused'; error: AppError } | { kind: 'accepted'; bet: repository.LiveBetRow };
+
+const key = (memberId: bigint, requestId: string) => `${memberId}/${requestId}`;
+const chipsOf = (stakes: SpotStakes) => [...stakes.bySpot].map(([spot, entry]) => ({ spot, amount: entry.amount.toString() }));
+const sameChips = (a: readonly repository.StoredChip[], b: readonly repository.StoredChip[]) =>
+  JSON.stringify(a.map((c) => [c.spot, c.amount]).sort()) === JSON.stringify(b.map((c) => [c.spot, c.amount]).sort());
+
+async function acceptBatch(tx: DbExecutor, requests: readonly BetRequest[]): Promise<Decision[]> {
+  const roundIds = [...new Set(requests.map((r) => r.roundId))].sort((a, b) => (a < b ? -1 : 1));
+  const roundOpen = new Map<bigint, { tableCode: string; open: boolean }>();
+  for (const id of roundIds) {
+    const round = await shareRound(tx, id);
+    if (round) roundOpen.set(id, { tableCode: round.table_code, open: round.phase === 'betting' && round.betting_open });
+  }
+  const stored = new Map((await repository.findByRequests(tx, requests.map((r) => ({ memberId: r.memberId, requestId: r.requestId })))).map((bet) => [key(bet.member_id, bet.request_id), bet]));
+  const staked = new Map<string, bigint>();
+  for (const id of roundIds) {
+    for (const bet of await repository.stakedInRound(tx, id, [...new Set(requests.filter((r) => r.roundId === id).map((r) => r.memberId))])) {
+      for (const chip of bet.chips) staked.set(`${id}/${bet.member_id}/${chip.spot}`, (staked.get(`${id}/${bet.member_id}/${chip.spot}`) ?? 0n) + BigInt(chip.amount));
+    }
+  }
+  const seen = new Set<string>();
+  const decisions: Array<Decision | { kind: 'insert'; bet: repository.NewBet }> = requests.map((request) => {
+    const stored1 = stored.get(key(request.memberId, request.requestId));
+    if (stored1) return stored1.round_id === request.roundId && sameChips(stored1.chips, chipsOf(request.stakes)) ? { kind: 'existing', bet: stored1 } : { kind: 'refused', error: new AppError('live.request_conflict', 'this requestId was used for another bet') };
+    if (seen.has(key(request.memberId, request.requestId))) return { kind: 'refused', error: new AppError('live.request_conflict', 'this requestId is already in flight') };
+    const round = roundOpen.get(request.roundId);
+    if (!round || round.tableCode !== request.tableCode) return { kind: 'refused', error: new AppError('live.round_not_found', 'no such round at this table') };
+    if (!round.open) return { kind: 'refused', error: new AppError('live.betting_closed', 'bets are closed for this round') };
+    const prefix = `${request.roundId}/${request.memberId}/`;
+    const already = new Map([...staked].filter(([k]) => k.startsWith(prefix)).map(([k, v]) => [k.slice(prefix.length), v]));
+    try {
+      checkLimits(request.limits, request.stakes, already);
+    } catch (error) {
+      return { kind: 'refused', error: error as AppError };
+    }
+    for (const [spot, entry] of request.stakes.bySpot) staked.set(prefix + spot, (staked.get(prefix + spot) ?? 0n) + entry.amount);
+    seen.add(key(request.memberId, request.requestId));
+    return { kind: 'insert', bet: { roundId: request.roundId, tableCode: request.tableCode, memberId: request.memberId, requestId: request.requestId, chips: chipsOf(request.stakes), amount: request.stakes.total } };
+  });
+  const inserted = await repository.insertPending(tx, decisions.flatMap((d) => (d.kind === 'insert' ? [d.bet] : [])));
+  const byKey = new Map(inserted.map((bet) => [key(bet.member_id, bet.request_id), bet]));
+  return decisions.map((d): Decision => {
+    if (d.kind !== 'insert') return d;
+    const bet = byKey.get(key(d.bet.memberId, d.bet.requestId));
+    // Skipped by the unique key: a concurrent batch stored the same request first.
+    return bet ? { kind: 'accepted', bet } : { kind: 'refused', error: new AppError('live.request_conflict', 'this requestId is already in flight') };
+  });
+}
+
+interface Pending {
+  request: BetRequest;
+  resolve: (decision: Decision) => void;
+  reject: (error: unknown) => void;
+}
+
+/** Queues requests and accepts them in batches; answers each request's decision. */
+export function createBetBatcher(deps: { db: Db; logger: Logger; maxBatch?: number }) {
+  const queue: Pending[] = [];
+  let inFlight = 0;
+  function pump(): void {
+    if (inFlight >= LANES || queue.length === 0) return;
+    const batch = queue.splice(0, deps.maxBatch ?? MAX_BATCH);
+    inFlight += 1;
+    deps.db
+      .transaction()
+      .execute((tx) => acceptBatch(tx, batch.map((each) => each.request)))
+      .then(
+        (decisions) => batch.forEach((each, index) => each.resolve(decisions[index]!)),
+        async (error: unknown) => {
+          if (batch.length === 1) return batch[0]!.reject(error);
+          deps.logger.warn({ err: error, bets: batch.length }, 'live bet batch failed; accepting its bets one by one');
+          for (const each of batch) {
+            await deps.db.transaction().execute((tx) => acceptBatch(tx, [each.request])).then((decisions) => each.resolve(decisions[0]!), each.reject);
+          }
+        },
+      )
+      .finally(() => {
+        inFlight -= 1;
+        pump();
+      });
+  }
+  return {
+    submit: (request: BetRequest) =>
+      new Promise<Decision>((resolve, reject) => {
+        queue.push({ request, resolve, reject });
+        pump();
+      }),
+  };
+}
