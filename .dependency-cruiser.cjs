@@ -26,16 +26,17 @@ const SERVER_MODULES = {
   missions: ['accounts', 'backoffice', 'points'],
   sportsbook: ['accounts'],
   lottery: ['accounts'],
+  'live-tables': ['accounts'],
 };
 /** The slot engine and fairness stream are shared with the browser's verifier. */
-const SERVER_MODULE_EXTRA_PACKAGES = { catalogue: ['house-games'], 'house-games': ['house-games'] };
+const SERVER_MODULE_EXTRA_PACKAGES = { catalogue: ['house-games'], 'house-games': ['house-games'], 'live-tables': ['house-games'] };
 
 /** Player app features: which other features each may import, through that feature's index.ts. */
 const WEB_FEATURES = {
   system: [],
   account: ['content', 'payments', 'system'],
   agent: ['account', 'betting', 'content', 'member', 'system', 'wallet'],
-  betting: ['account', 'fairness', 'games', 'wallet'],
+  betting: ['account', 'fairness', 'games', 'live', 'wallet'],
   bonus: ['wallet'],
   content: ['account', 'games'],
   fairness: ['account', 'games', 'payments', 'wallet'],
@@ -43,6 +44,7 @@ const WEB_FEATURES = {
   help: ['content', 'system'],
   home: ['account', 'content', 'games', 'system'],
   lottery: ['wallet'],
+  live: ['account', 'games', 'system', 'wallet', 'fairness'],
   member: ['account', 'betting', 'bonus', 'missions', 'payments', 'promotions', 'vip', 'wallet'],
   missions: ['account', 'bonus', 'wallet'],
   payments: ['account', 'member', 'wallet'],
@@ -62,6 +64,7 @@ const ADMIN_FEATURES = {
   content: [],
   dashboard: ['reports'],
   lottery: ['approvals'],
+  'live-tables': [],
   members: ['approvals'],
   missions: [],
   operators: [],

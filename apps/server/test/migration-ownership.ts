@@ -25,6 +25,7 @@ const PREFIX_OWNERS: readonly [prefix: string, module: string][] = [
   ['crash_', 'house-games'],
   ['house_', 'house-games'],
   ['jackpot_', 'house-games'],
+  ['live_', 'live-tables'],
   ['lottery_', 'lottery'],
   ['missions_', 'missions'],
   ['payments_', 'payments'],
