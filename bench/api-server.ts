@@ -3,7 +3,7 @@ import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
 
 /**
- * The API process the HTTP benchmarks load (catalogue, provider, crash /ws): a child process so that the load
+ * The API process the HTTP benchmarks load (catalogue, provider, crash and live tables /ws): a child process so that the load
  * generator does not share its event loop. Prints {"port": N} once listening; SIGTERM stops it.
  */
 const config = loadConfig({ ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent' });
@@ -17,6 +17,10 @@ if (process.env.BENCH_CRASH_LEADER === 'true') {
   core.modules.houseGames.api.setProviderUrl(`http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`);
   await core.modules.houseGames.api.register();
   core.modules.houseGames.api.startCrashLeader();
+}
+if (process.env.BENCH_LIVE_LEADER === 'true') {
+  // The live tables benchmark: this process leads the tables' rounds (and serves their /ws watchers).
+  core.modules.liveTables.api.startLeader();
 }
 console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
 process.on('SIGTERM', () => {
