@@ -159,7 +159,7 @@ describe('return to player, by exact enumeration of an 8-deck shoe', () => {
     // An independent count: every sequence of values (K for 0, A for 1), weighted by how many
     // 8-deck card sequences give it, dealt by dealBaccaratHand itself; a hand that stops early
     // stands for every way its unused cards could follow (out of 416 · 415 · … · 411).
-    const counts = Array.from({ length: 10 }, (_, value) => (value === 0 ? 128 : 32));
+    const counts = Array.from({ length: 10 }, (_, value): number => (value === 0 ? 128 : 32));
     const ways = { player: 0n, banker: 0n, tie: 0n };
     const cards: string[] = [];
     const deal = (weight: bigint): void => {
