@@ -5,6 +5,7 @@ import { auditScreens } from '../features/audit/index.ts';
 import { dashboardScreens } from '../features/dashboard/index.ts';
 import { catalogueScreens } from '../features/catalogue/index.ts';
 import { contentScreens } from '../features/content/index.ts';
+import { liveTablesScreens } from '../features/live-tables/index.ts';
 import { lotteryScreens } from '../features/lottery/index.ts';
 import { membersScreens } from '../features/members/index.ts';
 import { missionsScreens } from '../features/missions/index.ts';
@@ -25,6 +26,7 @@ export const SCREENS: readonly AdminScreen[] = [
   ...catalogueScreens,
   ...sportsbookScreens,
   ...lotteryScreens,
+  ...liveTablesScreens,
   ...contentScreens,
   ...promotionsScreens,
   ...pointsScreens,

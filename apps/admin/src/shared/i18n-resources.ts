@@ -5,6 +5,7 @@ import type adminApprovals from '@app/i18n/locales/pt/admin-approvals.json';
 import type adminAudit from '@app/i18n/locales/pt/admin-audit.json';
 import type adminCatalogue from '@app/i18n/locales/pt/admin-catalogue.json';
 import type adminContent from '@app/i18n/locales/pt/admin-content.json';
+import type adminLive from '@app/i18n/locales/pt/admin-live.json';
 import type adminLottery from '@app/i18n/locales/pt/admin-lottery.json';
 import type adminMembers from '@app/i18n/locales/pt/admin-members.json';
 import type adminMissions from '@app/i18n/locales/pt/admin-missions.json';
@@ -32,6 +33,7 @@ export interface AdminResources {
   'admin-audit': typeof adminAudit;
   'admin-catalogue': typeof adminCatalogue;
   'admin-content': typeof adminContent;
+  'admin-live': typeof adminLive;
   'admin-lottery': typeof adminLottery;
   'admin-members': typeof adminMembers;
   'admin-missions': typeof adminMissions;
@@ -54,4 +56,4 @@ export type AdminNamespace = Exclude<keyof AdminResources, 'errors' | 'validatio
 export type MenuLabelKey = { [N in AdminNamespace]: `${N}:${ParseKeys<N>}` }[AdminNamespace];
 
 /** Every console namespace, for a t() that reads menu labels of any area (the shell's menu). */
-export const CONSOLE_NAMESPACES = ['admin', 'admin-agents', 'admin-approvals', 'admin-audit', 'admin-catalogue', 'admin-content', 'admin-lottery', 'admin-members', 'admin-missions', 'admin-operators', 'admin-payments', 'admin-points', 'admin-promotions', 'admin-reports', 'admin-settings', 'admin-sportsbook', 'admin-vip'] as const satisfies readonly AdminNamespace[];
+export const CONSOLE_NAMESPACES = ['admin', 'admin-agents', 'admin-approvals', 'admin-audit', 'admin-catalogue', 'admin-content', 'admin-live', 'admin-lottery', 'admin-members', 'admin-missions', 'admin-operators', 'admin-payments', 'admin-points', 'admin-promotions', 'admin-reports', 'admin-settings', 'admin-sportsbook', 'admin-vip'] as const satisfies readonly AdminNamespace[];

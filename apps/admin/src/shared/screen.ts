@@ -3,7 +3,7 @@ import type { ConsolePath, OperatorPermission } from '@app/contracts';
 import type { MenuLabelKey } from './i18n-resources.ts';
 
 /** The console's menu sections, in the order the side menu shows them. */
-export const MENU_GROUPS = ['overview', 'members', 'payments', 'catalogue', 'sportsbook', 'lottery', 'content', 'agents', 'reports', 'settings', 'security'] as const;
+export const MENU_GROUPS = ['overview', 'members', 'payments', 'catalogue', 'sportsbook', 'lottery', 'live', 'content', 'agents', 'reports', 'settings', 'security'] as const;
 export type MenuGroup = (typeof MENU_GROUPS)[number];
 
 /**
