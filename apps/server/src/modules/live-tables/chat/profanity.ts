@@ -26,14 +26,18 @@ const BANNED = new Set(WORDS.map(fold));
 /** The text with every banned word masked, and whether anything was. */
 export function filterProfanity(text: string): { text: string; filtered: boolean } {
   let filtered = false;
-  const out = text.replace(/[\p{L}\p{N}@$!]+/gu, (word) => {
-    const folded = fold(word);
-    // Leading/trailing "!" or digits that are not leet stay part of the word only if the word matches with them.
-    if (BANNED.has(folded) || BANNED.has(fold(word.replace(/^[!]+|[!]+$/g, '')))) {
+  const out = text.replace(/[\p{L}\p{N}@$!]+/gu, (token) => {
+    // "!" is leet for i inside a word ("sh!t") and punctuation at its ends ("porra!"): the ends stay.
+    const [, lead = '', core = '', tail = ''] = /^(!*)(.*?)(!*)$/su.exec(token) ?? [];
+    if (core && BANNED.has(fold(core))) {
       filtered = true;
-      return '*'.repeat([...word].length);
+      return lead + '*'.repeat([...core].length) + tail;
     }
-    return word;
+    if (BANNED.has(fold(token))) {
+      filtered = true;
+      return '*'.repeat([...token].length);
+    }
+    return token;
   });
   return { text: out, filtered };
 }
