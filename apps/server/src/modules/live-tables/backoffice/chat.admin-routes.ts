@@ -102,7 +102,7 @@ export function chatAdminRoutes(deps: LiveConsoleRouteDeps): FastifyPluginAsyncZ
           if (minutes > 0 || wasActive) {
             await deps.audit(tx as Db, { operatorId: actor.id, action: minutes === 0 ? 'live.chat.unmuted' : 'live.chat.muted', targetType: 'member', targetId: memberId.toString(), details: { requestId, reason, minutes, before: { mutedUntil: wasActive ? before.until.toISOString() : null } }, ip: actor.ip });
           }
-          return { minutes };
+          return { minutes, by: actor.username };
         });
         const mute = await chat.findMute(db, memberId);
         const names = await deps.accountNamesOf([memberId]);

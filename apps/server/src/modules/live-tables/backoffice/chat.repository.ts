@@ -43,14 +43,17 @@ export interface MuteRow {
   created_at: Date;
 }
 
-const MUTE_COLUMNS = sql`m.member_id, m.until, m.reason, m.operator_id, o.username as operator, m.created_at`;
+// Who muted: the operator's name kept with the console's latest mute request for the member
+// (operators' own table belongs to the back office module).
+const MUTE_COLUMNS = sql`m.member_id, m.until, m.reason, m.operator_id, m.created_at,
+  (select a.outcome->>'by' from live_backoffice_action a where a.action = 'live.chat.mute ' || m.member_id order by a.created_at desc limit 1) as operator`;
 
 export async function activeMutes(db: DbExecutor): Promise<MuteRow[]> {
-  return (await sql<MuteRow>`select ${MUTE_COLUMNS} from live_chat_mute m left join backoffice_operator o on o.id = m.operator_id where m.until > now() order by m.until desc limit 500`.execute(db)).rows;
+  return (await sql<MuteRow>`select ${MUTE_COLUMNS} from live_chat_mute m where m.until > now() order by m.until desc limit 500`.execute(db)).rows;
 }
 
 export async function findMute(db: DbExecutor, memberId: bigint): Promise<MuteRow | undefined> {
-  return (await sql<MuteRow>`select ${MUTE_COLUMNS} from live_chat_mute m left join backoffice_operator o on o.id = m.operator_id where m.member_id = ${memberId} for update of m`.execute(db)).rows[0];
+  return (await sql<MuteRow>`select ${MUTE_COLUMNS} from live_chat_mute m where m.member_id = ${memberId} for update of m`.execute(db)).rows[0];
 }
 
 export async function saveMute(tx: DbExecutor, mute: { memberId: bigint; minutes: number; reason: string; operatorId: bigint }): Promise<void> {

@@ -1,13 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Core } from '../../../compose.ts';
+import type { Db } from '../../../platform/db.ts';
 
 /**
  * Rows for the console's tests, inserted as the leader and the player's paths would leave them
  * (the console only reads and flags them): tables, shoes, rounds, bets and chat messages.
  */
-export function consoleFixtures(core: () => Core) {
-  const db = () => core().db;
+export function consoleFixtures(db: () => Db) {
   const hex = (bytes: number) => randomBytes(bytes).toString('hex');
   const baccaratLimits = { perType: { player: { min: '100', max: '500000' }, banker: { min: '100', max: '500000' }, tie: { min: '100', max: '50000' }, player_pair: { min: '100', max: '50000' }, banker_pair: { min: '100', max: '50000' } }, roundMax: '1000000' };
   const rouletteLimits = { perType: { straight: { min: '100', max: '10000' }, red: { min: '100', max: '500000' } }, roundMax: '1000000' };

@@ -18,7 +18,7 @@ let risk: TestOperator;
 let support: TestOperator;
 let finance: TestOperator;
 const published: Array<{ table: string; type: string; messageId?: string }> = [];
-const f = consoleFixtures(() => ctx.core);
+const f = consoleFixtures(() => ctx.core.db);
 
 beforeAll(async () => {
   ctx = await createTestContext();
