@@ -27,9 +27,9 @@ export async function bettingRound(ctx: TestContext, code: string, msLeft = 600)
   }, 20_000, `a round of ${code} in betting`);
 }
 
-/** The provider's calls of vendor LIVE per round, by action. */
+/** The provider's calls of vendor LIVE in a table round (every member's), through the provider module's API. */
 export async function liveCalls(ctx: TestContext, roundId: string) {
-  return ctx.core.db.selectFrom('provider_transaction').select(['action', 'transaction_id', 'member_id']).where('vendor_code', '=', 'LIVE').where('round_id', '=', `live-${roundId}`).orderBy('id').execute();
+  return (await ctx.core.modules.provider.api.roundTransactions('LIVE', `live-${roundId}`)).map((row) => ({ action: row.action, transaction_id: row.transactionId }));
 }
 
 export async function expectLedgerBalanced(ctx: TestContext) {
