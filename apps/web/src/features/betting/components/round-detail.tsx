@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { BettingRound, HouseRound, MiniOutcome, MinesOutcome } from '@app/contracts';
+import { liveRoundIdOf, type BettingRound, type HouseRound, type MiniOutcome, type MinesOutcome } from '@app/contracts';
 import { Button, buttonClassName, Modal, ShieldCheckIcon } from '@app/ui';
 import { currentLanguage } from '../../../shared/i18n.ts';
 import { useSession } from '../../account/index.ts';
@@ -9,6 +9,7 @@ import { crashRoundIdOf, houseRoundIdOf, houseRoundQueryOptions, ReelWindow, for
 import type { WalletFormat } from '../../wallet/index.ts';
 import { MinesGrid } from '../../games/index.ts';
 import { CrashRoundDetailBody } from './crash-round-detail.tsx';
+import { LiveRoundDetailBody } from './live-round-detail.tsx';
 import { RoundDetailPending } from './round-detail-pending.tsx';
 import { roundStatusClassName } from './round-labels.tsx';
 import { SeedFact } from './seed-fact.tsx';
@@ -17,14 +18,19 @@ import { SeedFact } from './seed-fact.tsx';
  * The round the detail dialog shows: a house round (seeds to verify) by its id, or a crash round
  * (a hash chain to verify) with the record row, which holds the member's own stake and win.
  */
-export type RoundDetailTarget = { kind: 'house'; id: string; gameName: string } | { kind: 'crash'; id: string; gameName: string; row: BettingRound };
+export type RoundDetailTarget =
+  | { kind: 'house'; id: string; gameName: string }
+  | { kind: 'crash'; id: string; gameName: string; row: BettingRound }
+  | { kind: 'live'; id: string; gameName: string };
 
-/** The detail a record row opens: house rounds (roundId house-<n>) and crash rounds (crash-<n>) have one. */
+/** The detail a record row opens: house rounds (roundId house-<n>), crash rounds (crash-<n>) and live table rounds (live-<n>) have one. */
 export function roundDetailTargetOf(row: BettingRound): RoundDetailTarget | null {
   const houseId = houseRoundIdOf(row.roundId);
   if (houseId) return { kind: 'house', id: houseId, gameName: row.gameName };
   const crashId = crashRoundIdOf(row.roundId);
-  return crashId ? { kind: 'crash', id: crashId, gameName: row.gameName, row } : null;
+  if (crashId) return { kind: 'crash', id: crashId, gameName: row.gameName, row };
+  const liveId = liveRoundIdOf(row.roundId);
+  return liveId ? { kind: 'live', id: liveId, gameName: row.gameName } : null;
 }
 
 /** "Detalhes": shown only on rounds that can be verified (see roundDetailTargetOf). */
@@ -45,7 +51,13 @@ export function RoundDetailDialog({ target, format, onClose }: { target: RoundDe
   const { t } = useTranslation(['betting', 'common']);
   return (
     <Modal open={target !== null} onClose={onClose} title={target ? t(target.kind === 'crash' ? 'betting:detail.crash.title' : 'betting:detail.title', { id: target.id }) : ''} closeLabel={t('common:actions.close')} size="lg" testId="round-detail">
-      {target?.kind === 'crash' ? <CrashRoundDetailBody target={target} format={format} /> : target ? <RoundDetailBody target={target} format={format} /> : null}
+      {target?.kind === 'crash' ? (
+        <CrashRoundDetailBody target={target} format={format} />
+      ) : target?.kind === 'live' ? (
+        <LiveRoundDetailBody id={target.id} />
+      ) : target ? (
+        <RoundDetailBody target={target} format={format} />
+      ) : null}
     </Modal>
   );
 }

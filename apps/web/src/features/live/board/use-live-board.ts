@@ -81,7 +81,7 @@ export function useLiveBoard(state: LiveTableState) {
       // Only an answer that never arrived may have left a bet behind: keep the requestId for the retry.
       if (!isApiError(failure) || failure.status === 0 || failure.status >= 500) void queryClient.invalidateQueries({ queryKey: liveKeys.me(code, token) });
       else requestId.current = null;
-      if (isApiError(failure) && failure.code.includes('balance')) void queryClient.invalidateQueries({ queryKey: walletKeys.balance(token) });
+      if (isApiError(failure) && failure.code === 'live.insufficient_funds') void queryClient.invalidateQueries({ queryKey: walletKeys.balance(token) });
       setError({ roundId: round.id, error: failure });
     } finally {
       busy.current = false;
