@@ -9,6 +9,7 @@ import { roundView, verificationOf } from './rounds/verification.ts';
 import { findTable, limitsView, listTables, tableName, tableRange, type LiveTableRow } from './tables/tables.repository.ts';
 
 const LOBBY_CACHE_MS = 400;
+const TABLE_CACHE_MS = 250;
 const ROULETTE_HISTORY = 100;
 
 function historyEntry(row: rounds.LiveRoundRow): LiveHistoryEntry {
@@ -29,8 +30,17 @@ export function createLiveReads(deps: { db: Db; accountNamesOf: (ids: readonly b
   const { db } = deps;
   let lobbyCache: { at: number; locale: string; value: Promise<LiveLobby> } | undefined;
 
+  // Table rows for bets and chat, kept TABLE_CACHE_MS (the console's changes apply within that).
+  const tables = new Map<string, { at: number; row: Promise<LiveTableRow | undefined> }>();
   async function table(code: string): Promise<LiveTableRow> {
-    const row = await findTable(db, code);
+    let cached = tables.get(code);
+    if (!cached || Date.now() - cached.at > TABLE_CACHE_MS) {
+      cached = { at: Date.now(), row: findTable(db, code) };
+      if (tables.size > 100) tables.clear();
+      tables.set(code, cached);
+      cached.row.catch(() => tables.delete(code));
+    }
+    const row = await cached.row;
     if (!row) throw new AppError('live.table_not_found', 'no such live table');
     return row;
   }
@@ -78,7 +88,8 @@ export function createLiveReads(deps: { db: Db; accountNamesOf: (ids: readonly b
   }
 
   async function state(code: string, locale: string, memberId?: bigint): Promise<LiveTableState> {
-    const t = await table(code);
+    const t = await findTable(db, code);
+    if (!t) throw new AppError('live.table_not_found', 'no such live table');
     const round = await rounds.latestRound(db, code);
     const shoe = t.game === 'baccarat' ? await rounds.currentShoe(db, code) : undefined;
     const history = t.game === 'baccarat' ? (shoe ? await rounds.finishedRounds(db, { tableCode: code, shoeId: shoe.id, limit: 200 }) : []) : await rounds.finishedRounds(db, { tableCode: code, limit: ROULETTE_HISTORY });

@@ -1,3 +1,5 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '../../../../test/test-context.ts';
@@ -12,11 +14,13 @@ import { bet, bettingRound, expectLedgerBalanced, liveCalls, livePlayer, LIVE_TE
 describe('live tables: leader takeover', () => {
   let a: TestContext;
   let b: TestContext;
+  let child: ChildProcess | undefined;
   beforeAll(async () => {
     a = await createTestContext({ env: { ...LIVE_TEST_ENV, LIVE_BETTING_MS: '2500' } });
     b = await createTestContext({ env: { ...LIVE_TEST_ENV, LIVE_BETTING_MS: '2500' }, databaseUrl: a.databaseUrl });
   }, 60_000);
   afterAll(async () => {
+    child?.kill('SIGKILL');
     await a?.core.modules.liveTables.api.stopLeader();
     await b?.core.modules.liveTables.api.stopLeader();
     await b?.close();
@@ -75,6 +79,28 @@ describe('live tables: leader takeover', () => {
     const played = await b.core.db.selectFrom('live_round').select(['hand_in_shoe', 'shoe_id']).where('id', '=', BigInt(round.id)).executeTakeFirstOrThrow();
     // The same shoe's next hand, or a new shoe's first (the cut card came out).
     expect(next.shoe_id === played.shoe_id ? next.hand_in_shoe : 1).toBe(next.shoe_id === played.shoe_id ? played.hand_in_shoe! + 1 : next.hand_in_shoe);
+    await expectLedgerBalanced(b);
+  }, 60_000);
+  it('is SIGKILLed as the round turns to dealing (mid-pay): the next leader pays what is owed, once', async () => {
+    await b.core.modules.liveTables.api.stopLeader();
+    await a.core.modules.liveTables.api.stopLeader();
+    const env = { ...LIVE_TEST_ENV, LIVE_BETTING_MS: '2000', LIVE_REVEAL_MS: '3000' };
+    const leader = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'live-leader-child.ts'), a.databaseUrl, JSON.stringify(env)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    child = leader;
+    await new Promise<void>((resolve, reject) => {
+      leader.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('leading') && resolve());
+      leader.once('exit', (code) => reject(new Error(`the leader exited early (${code})`)));
+    });
+    const round = await bettingRound(a, 'roleta-copacabana', 1000);
+    const players = await Promise.all([0, 1, 2, 3].map(() => livePlayer(a)));
+    await Promise.all(players.map(async (p, i) => expect((await bet(a, p, 'roleta-copacabana', { roundId: round.id, chips: [{ spot: i % 2 ? 'red' : 'black', amount: '10.00' }, { spot: `straight:${i}`, amount: '1.00' }] })).statusCode).toBe(200)));
+    await waitFor(async () => a.core.db.selectFrom('live_round').select('id').where('id', '=', BigInt(round.id)).where('phase', '=', 'dealing').executeTakeFirst(), 20_000, 'dealing');
+    leader.kill('SIGKILL');
+    await new Promise((resolve) => leader.once('exit', resolve));
+
+    b.core.modules.liveTables.api.startLeader();
+    await waitFor(async () => b.core.db.selectFrom('live_round').select('id').where('id', '=', BigInt(round.id)).where('settled_at', 'is not', null).executeTakeFirst(), 20_000, 'the round settled by the new leader');
+    await expectOnceEach(b, round.id, players.map((p) => p.id));
     await expectLedgerBalanced(b);
   }, 60_000);
 });
