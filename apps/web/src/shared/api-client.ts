@@ -42,6 +42,8 @@ export interface RequestOptions<T> {
   keepalive?: boolean;
   /** Sees the answer's headers (the lottery's countdowns read the server's clock from Date). */
   onHeaders?: (headers: Headers) => void;
+  /** The page's language as Accept-Language, for answers written in it (live table names); the browser's own otherwise. */
+  language?: string;
 }
 
 /** The only place in the SPA that calls fetch. Errors always surface as ApiError. */
@@ -52,6 +54,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   if (raw) headers['Content-Type'] = raw.contentType;
   else if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (options.language) headers['Accept-Language'] = options.language;
 
   let response: Response;
   try {

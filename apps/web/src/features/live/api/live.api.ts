@@ -18,20 +18,24 @@ import { liveClock } from './live-clock.ts';
  */
 export const liveKeys = {
   all: ['live'] as const,
-  lobby: () => ['live', 'lobby'] as const,
-  table: (code: string) => ['live', 'table', code] as const,
-  round: (id: string, token: string | null) => ['live', 'round', id, token] as const,
+  /** Every language's lobby (pushes patch them all). */
+  lobbies: () => ['live', 'lobby'] as const,
+  lobby: (language: string) => ['live', 'lobby', language] as const,
+  tables: (code: string) => ['live', 'table', code] as const,
+  table: (code: string, language: string) => ['live', 'table', code, language] as const,
+  round: (id: string, token: string | null, language: string) => ['live', 'round', id, token, language] as const,
   /** Keyed by token: a new login never shows the previous member's bets. */
   me: (code: string, token: string | null) => ['live', 'me', code, token] as const,
 };
 
 const path = (code: string) => `/api/live/tables/${encodeURIComponent(code)}`;
 
-export const lobbyQueryOptions = () =>
+/** Table names come in the page's language (Accept-Language), so every table answer is keyed by it. */
+export const lobbyQueryOptions = (language: string) =>
   queryOptions({
-    queryKey: liveKeys.lobby(),
+    queryKey: liveKeys.lobby(language),
     queryFn: async ({ signal }) => {
-      const lobby = await apiRequest('/api/live/tables', { schema: LiveLobbySchema, signal, token: null });
+      const lobby = await apiRequest('/api/live/tables', { schema: LiveLobbySchema, signal, token: null, language });
       liveClock.sample(lobby.serverTime);
       return lobby;
     },
@@ -39,11 +43,11 @@ export const lobbyQueryOptions = () =>
     refetchInterval: 30_000,
   });
 
-export const tableQueryOptions = (code: string) =>
+export const tableQueryOptions = (code: string, language: string) =>
   queryOptions({
-    queryKey: liveKeys.table(code),
+    queryKey: liveKeys.table(code, language),
     queryFn: async ({ signal }) => {
-      const state = await apiRequest(path(code), { schema: LiveTableStateSchema, signal });
+      const state = await apiRequest(path(code), { schema: LiveTableStateSchema, signal, language });
       liveClock.sample(state.serverTime);
       return state;
     },
@@ -54,10 +58,10 @@ export const liveMeQueryOptions = (code: string, token: string | null) =>
   memberQueryOptions({ token, queryKey: liveKeys.me(code, token), fetch: (signal) => apiRequest(`${path(code)}/me`, { schema: LiveMeSchema, signal }) });
 
 /** A round with what verifies it; the member's own bets when signed in (the token rides along). */
-export const liveRoundQueryOptions = (id: string, token: string | null) =>
+export const liveRoundQueryOptions = (id: string, token: string | null, language: string) =>
   queryOptions({
-    queryKey: liveKeys.round(id, token),
-    queryFn: ({ signal }) => apiRequest(`/api/live/rounds/${encodeURIComponent(id)}`, { schema: LiveRoundDetailSchema, signal }),
+    queryKey: liveKeys.round(id, token, language),
+    queryFn: ({ signal }) => apiRequest(`/api/live/rounds/${encodeURIComponent(id)}`, { schema: LiveRoundDetailSchema, signal, language }),
   });
 
 /** The same requestId answers with the first bet: a double click or a retry places once. */

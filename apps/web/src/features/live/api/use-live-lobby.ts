@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { LIVE_LOBBY_TOPIC, type LiveLobby } from '@app/contracts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { watchMessages, watchTopic } from '../../../shared/ws-client.ts';
 import { liveClock } from './live-clock.ts';
 import { liveKeys, lobbyQueryOptions } from './live.api.ts';
@@ -13,10 +15,11 @@ import { applyPlayersToLobby, applyRoundToLobby } from './live-state.ts';
  */
 export function useLiveLobby() {
   const queryClient = useQueryClient();
-  const lobby = useQuery(lobbyQueryOptions());
+  const { i18n } = useTranslation();
+  const lobby = useQuery(lobbyQueryOptions(currentLanguage(i18n)));
   useEffect(() => {
-    const key = liveKeys.lobby();
-    const patch = (update: (old: LiveLobby) => LiveLobby) => queryClient.setQueryData<LiveLobby>(key, (old) => (old ? update(old) : old));
+    const key = liveKeys.lobbies();
+    const patch = (update: (old: LiveLobby) => LiveLobby) => queryClient.setQueriesData<LiveLobby>({ queryKey: key }, (old) => (old ? update(old) : old));
     const stops = [
       watchTopic(LIVE_LOBBY_TOPIC, { onMessage: () => undefined, onSubscribed: () => void queryClient.invalidateQueries({ queryKey: key }) }),
       watchMessages('live.round', (message) => {

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { liveTableTopic, type LiveTableState } from '@app/contracts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { getToken } from '../../../shared/session-token.ts';
 import { watchMessages, watchTopic } from '../../../shared/ws-client.ts';
 import { liveClock } from './live-clock.ts';
@@ -14,17 +16,19 @@ import { applyChatMessage, applyChatRemoved, applyPlayersToTable, applyRoundToTa
  */
 export function useLiveTable(code: string) {
   const queryClient = useQueryClient();
-  const table = useQuery(tableQueryOptions(code));
+  const { i18n } = useTranslation();
+  const language = currentLanguage(i18n);
+  const table = useQuery(tableQueryOptions(code, language));
   useEffect(() => {
-    const key = liveKeys.table(code);
-    const patch = (update: (old: LiveTableState) => LiveTableState) => queryClient.setQueryData<LiveTableState>(key, (old) => (old ? update(old) : old));
+    const key = liveKeys.tables(code);
+    const patch = (update: (old: LiveTableState) => LiveTableState) => queryClient.setQueriesData<LiveTableState>({ queryKey: key }, (old) => (old ? update(old) : old));
     const reread = () => void queryClient.invalidateQueries({ queryKey: key });
     const stops = [
       watchTopic(liveTableTopic(code), { onMessage: () => undefined, onSubscribed: reread }),
       watchMessages('live.round', (message) => {
         if (message.tableCode !== code) return;
         liveClock.sample(message.at);
-        const before = queryClient.getQueryData<LiveTableState>(key)?.round ?? null;
+        const before = queryClient.getQueryData<LiveTableState>(liveKeys.table(code, language))?.round ?? null;
         patch((old) => applyRoundToTable(old, message.round));
         const phaseChanged = before?.id !== message.round.id || before.phase !== message.round.phase;
         if (phaseChanged && message.round.phase === 'result') {
@@ -46,6 +50,6 @@ export function useLiveTable(code: string) {
       }),
     ];
     return () => stops.forEach((stop) => stop());
-  }, [queryClient, code]);
+  }, [queryClient, code, language]);
   return table;
 }

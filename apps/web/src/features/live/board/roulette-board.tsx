@@ -62,7 +62,7 @@ export function RouletteBoard({ control, winning, orientation }: { control: Live
           <span className="live-spot__name">0</span>
           {stack(numberSpot(0))}
         </button>
-        <div className="live-roulette__grid" style={{ aspectRatio: `${size.columns} / ${size.rows}` }}>
+        <div className="live-roulette__grid" style={orientation === 'horizontal' ? { aspectRatio: `${size.columns} / ${size.rows}` } : undefined}>
           {NUMBERS.map((n) => {
             const cell = cellOf(n, orientation);
             const spot = numberSpot(n);

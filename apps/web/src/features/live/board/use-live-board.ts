@@ -32,7 +32,8 @@ export function useLiveBoard(state: LiveTableState) {
 
   // The board belongs to a round: a new round starts clean (chips left unconfirmed were for a closed window).
   const [held, setHeld] = useState<{ roundId: string | null; board: board.BoardState }>({ roundId, board: board.EMPTY_BOARD });
-  const boardState = held.roundId === roundId ? held.board : board.EMPTY_BOARD;
+  // Chips not confirmed when the window closed were never sent: they leave the board with it.
+  const boardState = held.roundId === roundId && windowOpen ? held.board : board.EMPTY_BOARD;
   const setBoardState = (update: (old: board.BoardState) => board.BoardState) =>
     setHeld((old) => ({ roundId, board: update(old.roundId === roundId ? old.board : board.EMPTY_BOARD) }));
   const [chip, setChip] = useState<bigint>(() => board.centsOf(state.table.chips[1] ?? state.table.chips[0] ?? '1.00'));

@@ -5,7 +5,8 @@ import type { LiveRoundView } from '@app/contracts';
 import { RouletteNumber } from './result-chips.tsx';
 
 const POCKET_DEGREES = 360 / ROULETTE_WHEEL.length;
-export const SPIN_MS = 4_500;
+/** Inside the server's reveal (8 s): the number is shown while the round is still dealing. */
+export const SPIN_MS = 5_500;
 const EXTRA_TURNS = 5;
 
 /** The wheel's rotation (degrees, clockwise) that brings `number`'s pocket under the pointer at the top. */

@@ -27,7 +27,7 @@ export function TableChat({ code, messages, canSend }: { code: string; messages:
     setError(null);
     try {
       const message = await sendLiveChat(code, trimmed);
-      if (message) queryClient.setQueryData(liveKeys.table(code), (old: Parameters<typeof applyChatMessage>[0] | undefined) => (old ? applyChatMessage(old, { ...message, mine: true }) : old));
+      if (message) queryClient.setQueriesData({ queryKey: liveKeys.tables(code) }, (old: Parameters<typeof applyChatMessage>[0] | undefined) => (old ? applyChatMessage(old, { ...message, mine: true }) : old));
       setText('');
     } catch (failure) {
       setError(failure);

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Spinner } from '@app/ui';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import { getToken } from '../../../shared/session-token.ts';
 import { useErrorMessage } from '../../../shared/error-message.ts';
 import { liveRoundQueryOptions } from '../api/live.api.ts';
@@ -43,10 +44,10 @@ export function LiveRoundPage() {
 
 /** The round's detail and verifier, for the page above and the betting record's dialog. */
 export function LiveRoundDetailBody({ roundId }: { roundId: string }) {
-  const { t } = useTranslation('live');
+  const { t, i18n } = useTranslation('live');
   const errorMessage = useErrorMessage();
   const valid = /^\d{1,18}$/.test(roundId);
-  const round = useQuery({ ...liveRoundQueryOptions(roundId, getToken()), enabled: valid });
+  const round = useQuery({ ...liveRoundQueryOptions(roundId, getToken(), currentLanguage(i18n)), enabled: valid });
   if (!valid) return <Alert tone="error">{t('verify.badId')}</Alert>;
   if (round.data) return <RoundVerification detail={round.data} />;
   if (round.isError) return <Alert tone="error">{errorMessage(round.error)}</Alert>;
