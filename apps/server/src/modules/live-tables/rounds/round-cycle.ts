@@ -74,24 +74,33 @@ export function createRoundCycle(deps: { db: Db; bus: EventBus; logger: Logger; 
     await measureClock();
     const wait = round.betting_ends_at.getTime() - databaseMs();
     if (wait > 0) await sleep(wait, undefined, { signal });
-    for (let waited = 0; waited < PENDING_GRACE_MS && (await bets.countPending(db, round.id)) > 0; waited += 50) await sleep(50, undefined, { signal });
-    const decided = await decide(round.id);
-    if (!decided) return close(round, signal);
-    await publishRound(decided);
-    return decided;
+    // Bets accepted in the window may still be confirming their stake: wait for them (up to the
+    // grace) under the lock's verdict, so one accepted just before the close is not refunded.
+    const graceEnds = Date.now() + PENDING_GRACE_MS;
+    for (;;) {
+      const decided = await decide(round.id, { refundPending: Date.now() >= graceEnds });
+      if (decided === 'open' || decided === 'pending') {
+        await sleep(decided === 'open' ? 20 : 50, undefined, { signal });
+        continue;
+      }
+      await publishRound(decided);
+      return decided;
+    }
   }
 
   /**
    * The result transaction: the still-pending bets refunded, the result drawn, every placed bet's
    * win (and each chip's) stored, the shoe advanced (ended at the cut card or when asked), the
-   * round moved to dealing. Undefined while the database clock says the window is still open.
+   * round moved to dealing. 'open' while the database clock says the window is still open;
+   * 'pending' while bets are confirming their stake, unless `refundPending` (the grace is over).
    */
-  async function decide(roundId: bigint): Promise<rounds.LiveRoundRow | undefined> {
+  async function decide(roundId: bigint, options: { refundPending: boolean } = { refundPending: true }): Promise<rounds.LiveRoundRow | 'open' | 'pending'> {
     return db.transaction().execute(async (tx) => {
       const locked = await rounds.lockRound(tx, roundId);
       if (!locked) throw new Error(`live round ${roundId} vanished`);
       if (locked.phase !== 'betting') return locked;
-      if (!locked.betting_over) return undefined;
+      if (!locked.betting_over) return 'open';
+      if (!options.refundPending && (await bets.countPending(tx, roundId)) > 0) return 'pending';
       await live(tx).updateTable('live_bet').set({ status: 'refunded' }).where('round_id', '=', roundId).where('status', '=', 'pending').execute();
       let result: LiveResult;
       const change: Record<string, unknown> = {};
@@ -117,7 +126,9 @@ export function createRoundCycle(deps: { db: Db; bus: EventBus; logger: Logger; 
           return { id: bet.id, chips, win: chips.reduce((sum, chip) => sum + BigInt(chip.win), 0n) };
         }),
       );
-      return rounds.updateRound(tx, roundId, 'betting', { ...change, phase: 'dealing', result: JSON.stringify(result), dealing_at: sql<Date>`clock_timestamp()` });
+      const moved = await rounds.updateRound(tx, roundId, 'betting', { ...change, phase: 'dealing', result: JSON.stringify(result), dealing_at: sql<Date>`clock_timestamp()` });
+      if (!moved) throw new Error(`live round ${roundId} moved under its lock`);
+      return moved;
     });
   }
 

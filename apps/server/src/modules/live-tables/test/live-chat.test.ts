@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../../test/builders.ts';
+import { live } from '../live.tables.ts';
 import { createTestContext, type TestContext } from '../../../../test/test-context.ts';
 import { cleanText, filterProfanity } from '../chat/profanity.ts';
 import { livePlayer, LIVE_TEST_ENV } from './live-fixture.ts';
@@ -30,7 +31,7 @@ describe('live tables: chat', () => {
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json()).toMatchObject({ text: 'vai banca, *****!', mine: true });
     expect(first.json().name).not.toBe(player.account);
-    const stored = await ctx.core.db.selectFrom('live_chat_message').selectAll().where('member_id', '=', player.id).executeTakeFirstOrThrow();
+    const stored = await live(ctx.core.db).selectFrom('live_chat_message').selectAll().where('member_id', '=', player.id).executeTakeFirstOrThrow();
     expect(stored).toMatchObject({ original: 'vai banca, porra!', shown: 'vai banca, *****!', filtered: true });
 
     const tooFast = await send('de novo');

@@ -1,5 +1,6 @@
 import { settleLiveChip } from '@app/house-games';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { live } from '../live.tables.ts';
 import { createTestContext, type TestContext } from '../../../../test/test-context.ts';
 import { bet, bettingRound, expectLedgerBalanced, liveCalls, livePlayer, LIVE_TEST_ENV, waitFor } from './live-fixture.ts';
 
@@ -27,14 +28,14 @@ describe('live tables: a round end to end', () => {
     const again = await bet(ctx, a, 'roleta-copacabana', { roundId: round.id, chips: [{ spot: 'odd', amount: '3.00' }] });
     expect(again.statusCode, again.body).toBe(200);
 
-    const done = await waitFor(async () => ctx.core.db.selectFrom('live_round').selectAll().where('id', '=', BigInt(round.id)).where('settled_at', 'is not', null).executeTakeFirst(), 20_000, 'the round settled');
+    const done = await waitFor(async () => live(ctx.core.db).selectFrom('live_round').selectAll().where('id', '=', BigInt(round.id)).where('settled_at', 'is not', null).executeTakeFirst(), 20_000, 'the round settled');
     expect(done.phase).toBe('result');
     const result = done.result as { game: 'roulette'; number: number };
     const detail = (await ctx.app.inject({ method: 'GET', url: `/api/live/rounds/${round.id}` })).json();
     expect(detail.round.result).toEqual(result);
     expect(detail.verification).toMatchObject({ game: 'roulette', serverSeed: done.seed, clientSeed: 'roleta-copacabana', nonce: done.number });
 
-    const bets = await ctx.core.db.selectFrom('live_bet').selectAll().where('round_id', '=', BigInt(round.id)).orderBy('id').execute();
+    const bets = await live(ctx.core.db).selectFrom('live_bet').selectAll().where('round_id', '=', BigInt(round.id)).orderBy('id').execute();
     expect(bets.map((row) => row.status)).toEqual(['settled', 'settled', 'settled']);
     for (const row of bets) {
       const expected = (row.chips as Array<{ spot: string; amount: string }>).reduce((sum, chip) => sum + settleLiveChip(result as never, chip.spot, BigInt(chip.amount)), 0n);
@@ -61,7 +62,7 @@ describe('live tables: a round end to end', () => {
     const round = await bettingRound(ctx, 'bacara-rio');
     const placed = await bet(ctx, player, 'bacara-rio', { roundId: round.id, chips: [{ spot: 'banker', amount: '20.00' }, { spot: 'tie', amount: '1.00' }] });
     expect(placed.statusCode, placed.body).toBe(200);
-    const done = await waitFor(async () => ctx.core.db.selectFrom('live_round').selectAll().where('id', '=', BigInt(round.id)).where('settled_at', 'is not', null).executeTakeFirst(), 20_000, 'the hand settled');
+    const done = await waitFor(async () => live(ctx.core.db).selectFrom('live_round').selectAll().where('id', '=', BigInt(round.id)).where('settled_at', 'is not', null).executeTakeFirst(), 20_000, 'the hand settled');
     expect(done.first_card).not.toBeNull();
     expect(done.cards_used).toBeGreaterThanOrEqual(4);
     const detail = (await ctx.app.inject({ method: 'GET', url: `/api/live/rounds/${round.id}` })).json();
