@@ -1,7 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { composeCore } from '../../../compose.ts';
-import { loadConfig } from '../../../platform/config.ts';
-import { createLogger } from '../../../platform/logger.ts';
+import { createTestContext } from '../../../../test/test-context.ts';
 
 /**
  * A live-tables leader in a process of its own, for the takeover test (which SIGKILLs it).
@@ -14,9 +12,8 @@ if (!databaseUrl) {
   process.exit(2);
 }
 setTimeout(() => process.exit(3), GIVE_UP_MS).unref();
-const config = loadConfig({ ...(JSON.parse(settings) as Record<string, string>), NODE_ENV: 'test', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
-const core = await composeCore({ config, logger: createLogger({ level: 'silent', pretty: false }), databaseUrl });
-const leadership = core.modules.liveTables.api.startLeader();
+const ctx = await createTestContext({ databaseUrl, env: JSON.parse(settings) as Record<string, string> });
+const leadership = ctx.core.modules.liveTables.api.startLeader();
 while (!leadership.isLeading()) await sleep(20);
 console.log('leading');
 await sleep(GIVE_UP_MS);
