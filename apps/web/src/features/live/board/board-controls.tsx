@@ -34,7 +34,7 @@ export function BoardControls({ control, chips }: { control: LiveBoardControl; c
               type="button"
               role="radio"
               aria-checked={control.chip === cents}
-              className={`live-chip live-chip--${chips.indexOf(amount) % 7}${format.chip(cents).length > 3 ? ' is-long' : ''}${control.chip === cents ? ' is-selected' : ''}`}
+              className={`live-chip live-chip--${chips.indexOf(amount) % 7}${format.chip(cents).length >= 3 ? ' is-long' : ''}${control.chip === cents ? ' is-selected' : ''}`}
               data-testid={`chip-${cents}`}
               onClick={() => control.setChip(cents)}
               aria-label={format.cents(cents)}

@@ -30,12 +30,12 @@ export function cardsRevealed(elapsedMs: number, total: number): number {
 
 const SUITS: Record<string, string> = { S: '♠', H: '♥', D: '♦', C: '♣' };
 
-export function PlayingCard({ card, faceUp, testId }: { card: string | null; faceUp: boolean; testId?: string }) {
+export function PlayingCard({ card, faceUp, dealt = false, testId }: { card: string | null; faceUp: boolean; dealt?: boolean; testId?: string }) {
   const rank = card ? (card[0] === 'T' ? '10' : card[0]) : '';
   const suit = card ? card[1]! : '';
   const red = suit === 'H' || suit === 'D';
   return (
-    <span className={`live-card3d${faceUp ? ' is-up' : ''}`} data-testid={testId} data-card={faceUp ? card : ''}>
+    <span className={`live-card3d${faceUp ? ' is-up' : ''}${dealt ? ' is-dealt' : ''}`} data-testid={testId} data-card={faceUp ? card : ''}>
       <span className="live-card3d__inner">
         <span className="live-card3d__back" />
         <span className={`live-card3d__face${red ? ' is-red' : ''}`}>
@@ -75,9 +75,10 @@ export function BaccaratStage({ round }: { round: LiveRoundView | null }) {
           </span>
         </div>
         <div className="live-hand__cards">
-          {(cards.length > 0 ? cards : [null, null]).map((card, index) => (
-            <PlayingCard key={index} card={card} faceUp={up.has(`${side}${index}`)} testId={`live-card-${side}-${index}`} />
-          ))}
+          {/* A third card is not laid face down in advance: that would tell whether it is coming. */}
+          {(cards.length > 0 ? cards : [null, null]).map((card, index) =>
+            index < 2 || up.has(`${side}${index}`) ? <PlayingCard key={index} card={card} faceUp={up.has(`${side}${index}`)} dealt={index === 2} testId={`live-card-${side}-${index}`} /> : null,
+          )}
         </div>
       </div>
     );

@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { beadPlate, bigEyeBoy, bigRoadGrid, cockroachPig, layoutStreaks, shoeStats, smallRoad, toGrid, type RoadColour } from '@app/house-games';
 import type { BaccaratResult, LiveShoeView } from '@app/contracts';
 
-const MIN_COLUMNS = 12;
+/** Empty columns drawn after the hands so far: the roads read as a board that fills up. */
+const MIN_COLUMNS = 30;
 
 function pad<T>(columns: Array<Array<T | null>>, rows = 6): Array<Array<T | null>> {
   const padded = [...columns];
