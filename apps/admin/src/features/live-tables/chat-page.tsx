@@ -36,7 +36,7 @@ export default function ChatPage() {
   const state = (row: Message) => (row.removed ? 'removed' : row.filtered ? 'filtered' : 'visible');
   const columns: Column<Message>[] = [
     { key: 'at', header: t('chat.columns.at'), cell: (row) => <span className="lv-nowrap lv-small">{formatDateTime(row.at, i18n.language)}</span> },
-    { key: 'table', header: t('chat.columns.table'), cell: (row) => nameOf(row.tableCode) },
+    { key: 'table', header: t('chat.columns.table'), cell: (row) => <span className="lv-nowrap">{nameOf(row.tableCode)}</span> },
     { key: 'account', header: t('chat.columns.account'), cell: (row) => <strong>{row.account}</strong> },
     {
       key: 'message',

@@ -61,11 +61,16 @@ export function LimitsDialog({ table, onClose, onDone }: { table: LiveAdminTable
     >
       <div className="lv-form">
         <div className="lv-limit-grid">
+          <div className="lv-limit-row lv-limit-row--head" aria-hidden="true">
+            <span>{t('tables.dialog.betType')}</span>
+            <span>{t('tables.dialog.min')}</span>
+            <span>{t('tables.dialog.max')}</span>
+          </div>
           {checked.map((row) => (
             <div className="lv-limit-row" key={row.type}>
               <strong>{t(`betType.${row.type as 'player'}`)}</strong>
-              <TextField label={t('tables.dialog.min')} inputMode="decimal" maxLength={16} value={rows[row.type]!.min} error={row.skip ? undefined : row.minError} onChange={(e) => setRow(row.type, 'min', e.target.value)} data-testid={`lv-limit-min-${row.type}`} />
-              <TextField label={t('tables.dialog.max')} inputMode="decimal" maxLength={16} value={rows[row.type]!.max} error={row.skip ? undefined : row.maxError} onChange={(e) => setRow(row.type, 'max', e.target.value)} data-testid={`lv-limit-max-${row.type}`} />
+              <TextField className="lv-limit-field" label={`${t(`betType.${row.type as 'player'}`)}: ${t('tables.dialog.min')}`} inputMode="decimal" maxLength={16} value={rows[row.type]!.min} error={row.skip ? undefined : row.minError} onChange={(e) => setRow(row.type, 'min', e.target.value)} data-testid={`lv-limit-min-${row.type}`} />
+              <TextField className="lv-limit-field" label={`${t(`betType.${row.type as 'player'}`)}: ${t('tables.dialog.max')}`} inputMode="decimal" maxLength={16} value={rows[row.type]!.max} error={row.skip ? undefined : row.maxError} onChange={(e) => setRow(row.type, 'max', e.target.value)} data-testid={`lv-limit-max-${row.type}`} />
             </div>
           ))}
         </div>

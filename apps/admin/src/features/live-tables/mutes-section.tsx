@@ -56,7 +56,7 @@ export function MutesSection({ account, onNotice }: { account: string; onNotice:
       <h2 className="lv-section-title">{t('chat.mutes.formTitle')}</h2>
       <form className="lv-mute-form" onSubmit={(event) => void submit(event)} noValidate>
         <TextField label={t('chat.mutes.account')} maxLength={64} error={errors.account?.message} {...form.register('account', { validate: (value) => value.trim() !== '' || errorsT('live_console.account_required') })} data-testid="lv-mute-account" />
-        <TextField label={t('chat.mutes.minutes')} inputMode="numeric" maxLength={6} hint={t('chat.mutes.minutesHint')} error={errors.minutes?.message} {...form.register('minutes', { validate: (value) => (/^\d{1,6}$/.test(value.trim()) && Number(value) <= 525_600) || t('chat.mutes.minutesInvalid') })} data-testid="lv-mute-minutes" />
+        <TextField label={`${t('chat.mutes.minutes')} (${t('chat.mutes.minutesHint')})`} inputMode="numeric" maxLength={6} error={errors.minutes?.message} {...form.register('minutes', { validate: (value) => (/^\d{1,6}$/.test(value.trim()) && Number(value) <= 525_600) || t('chat.mutes.minutesInvalid') })} data-testid="lv-mute-minutes" />
         <TextField label={admin('common.reason')} maxLength={500} error={errors.reason?.message} {...form.register('reason', { validate: (value) => value.trim() !== '' || errorsT('live_console.reason_required') })} data-testid="lv-mute-reason" />
         <Button type="submit" disabled={mute.isPending} data-testid="lv-mute-submit">{t('chat.mutes.submit')}</Button>
       </form>

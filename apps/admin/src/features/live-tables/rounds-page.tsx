@@ -29,7 +29,7 @@ export default function RoundsPage() {
   };
   const columns: Column<LiveAdminRound>[] = [
     { key: 'round', header: t('rounds.columns.round'), cell: (row) => <Link to={`/live/rounds/${row.id}`} data-testid={`lv-round-link-${row.id}`}>#{row.number}</Link> },
-    { key: 'table', header: t('rounds.columns.table'), cell: (row) => nameOf(row.tableCode) },
+    { key: 'table', header: t('rounds.columns.table'), cell: (row) => <span className="lv-nowrap">{nameOf(row.tableCode)}</span> },
     { key: 'phase', header: t('rounds.columns.phase'), cell: (row) => <span className={`lv-badge lv-badge--${row.phase}`}>{t(`phase.${row.phase}`)}</span> },
     { key: 'result', header: t('rounds.columns.result'), cell: (row) => <ResultView result={row.result} /> },
     { key: 'bets', header: t('rounds.columns.bets'), cell: (row) => row.bets, numeric: true },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { LiveAdminTable } from '@app/contracts';
+import { BACCARAT_SPOTS, ROULETTE_BET_TYPES, type LiveAdminTable } from '@app/contracts';
 import { Button } from '@app/ui';
 import { DataTable, type Column } from '../../shared/components/data-table.tsx';
 import { Page, QueryState } from '../../shared/components/page.tsx';
@@ -13,6 +13,12 @@ import { useTableName } from './live-text.ts';
 import { useSpotName } from './result-view.tsx';
 import { NewShoeDialog, StatusDialog } from './table-dialogs.tsx';
 import './live.css';
+
+/** Limits in the game's own order (the database keeps JSON keys in its own). */
+const orderedLimits = (table: LiveAdminTable) => {
+  const order: readonly string[] = table.game === 'baccarat' ? BACCARAT_SPOTS : ROULETTE_BET_TYPES;
+  return Object.entries(table.limits.perType).sort(([a], [b]) => order.indexOf(a) - order.indexOf(b));
+};
 
 type Dialog = { kind: 'status' | 'limits' | 'shoe'; table: LiveAdminTable } | null;
 
@@ -31,8 +37,18 @@ export default function TablesPage() {
     setNotice(text);
   };
   const columns: Column<LiveAdminTable>[] = [
-    { key: 'table', header: t('tables.columns.table'), cell: (table) => <span><strong>{tableName(table)}</strong><br /><span className="lv-small bo-muted">{table.code} · {t(`game.${table.game}`)} · {t('tables.played', { count: table.roundsPlayed })}</span></span> },
-    { key: 'status', header: t('tables.columns.status'), cell: (table) => <span className={`lv-badge lv-badge--${table.status}`} data-testid={`lv-table-status-${table.code}`}>{t(`status.${table.status}`)}</span> },
+    { key: 'table', header: t('tables.columns.table'), cell: (table) => <span><strong className="lv-nowrap">{tableName(table)}</strong><br /><span className="lv-small bo-muted"><span className="lv-nowrap">{table.code}</span> · {t(`game.${table.game}`)}<br />{t('tables.played', { count: table.roundsPlayed })}</span></span> },
+    {
+      key: 'status',
+      header: t('tables.columns.status'),
+      cell: (table) => (
+        <span>
+          <span className={`lv-badge lv-badge--${table.status}`} data-testid={`lv-table-status-${table.code}`}>{t(`status.${table.status}`)}</span>
+          <br />
+          <span className="lv-small lv-nowrap" title={t('tables.columns.betting')}>{t('tables.window', { seconds: table.bettingSeconds })}</span>
+        </span>
+      ),
+    },
     {
       key: 'round',
       header: t('tables.columns.round'),
@@ -41,21 +57,20 @@ export default function TablesPage() {
     {
       key: 'shoe',
       header: t('tables.columns.shoe'),
-      cell: (table) => (table.shoe ? <span><span className="lv-mono" title={table.shoe.hash}>{table.shoe.hash.slice(0, 12)}…</span><br /><span className="lv-small">{t('tables.shoeOf', { hands: table.shoe.handsPlayed, cards: table.shoe.cardsLeft })}</span></span> : t('tables.noShoe')),
+      cell: (table) => (table.shoe ? <span><span className="lv-mono lv-nowrap" title={table.shoe.hash}>{table.shoe.hash.slice(0, 12)}…</span><br /><span className="lv-small">{t('tables.shoeOf', { hands: table.shoe.handsPlayed, cards: table.shoe.cardsLeft })}</span></span> : t('tables.noShoe')),
     },
     {
       key: 'limits',
       header: t('tables.columns.limits'),
       cell: (table) => (
-        <span className="lv-limits">
-          {Object.entries(table.limits.perType).map(([type, limit]) => (
+        <span className="lv-limits lv-limits--column">
+          {orderedLimits(table).map(([type, limit]) => (
             <span key={type}>{spotName(type)}: {money(limit.min)}–{money(limit.max)}</span>
           ))}
           <strong className="lv-nowrap">{t('tables.roundMax', { amount: money(table.limits.roundMax) })}</strong>
         </span>
       ),
     },
-    { key: 'betting', header: t('tables.columns.betting'), cell: (table) => t('tables.seconds', { seconds: table.bettingSeconds }), numeric: true },
     ...(mayManage
       ? [
           {
