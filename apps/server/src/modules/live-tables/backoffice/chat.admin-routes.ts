@@ -66,14 +66,15 @@ export function chatAdminRoutes(deps: LiveConsoleRouteDeps): FastifyPluginAsyncZ
         const { outcome, replayed } = await oncePerRequest(db, { requestId, operatorId: actor.id, action: `live.chat.removed ${id}` }, async (tx) => {
           const row = await chat.lockMessage(tx, id);
           if (!row) throw new AppError('live_console.message_not_found', 'no such message', { id: id.toString() });
-          if (row.removed_at !== null) return { tableCode: row.table_code, changed: false };
-          await chat.markRemoved(tx, id, actor.id);
-          await deps.audit(tx as Db, { operatorId: actor.id, action: 'live.chat.removed', targetType: 'live_chat_message', targetId: id.toString(), details: { requestId, reason, tableCode: row.table_code, memberId: row.member_id.toString(), before: { removed: false, text: row.original }, after: { removed: true } }, ip: actor.ip });
-          return { tableCode: row.table_code, changed: true };
+          const changed = row.removed_at === null;
+          if (changed) {
+            await chat.markRemoved(tx, id, actor.id);
+            await deps.audit(tx as Db, { operatorId: actor.id, action: 'live.chat.removed', targetType: 'live_chat_message', targetId: id.toString(), details: { requestId, reason, tableCode: row.table_code, memberId: row.member_id.toString(), before: { removed: false, text: row.original }, after: { removed: true } }, ip: actor.ip });
+          }
+          return { changed, message: messageView({ ...row, removed_at: row.removed_at ?? new Date() }, await deps.accountNamesOf([row.member_id])) };
         });
-        if (outcome.changed && !replayed) await deps.publish(outcome.tableCode, { type: 'live.chat_removed', messageId: id.toString() });
-        const row = (await chat.lockMessage(db, id))!;
-        return messageView(row, await deps.accountNamesOf([row.member_id]));
+        if (outcome.changed && !replayed) await deps.publish(outcome.message.tableCode, { type: 'live.chat_removed', messageId: id.toString() });
+        return outcome.message;
       },
     );
 
@@ -91,7 +92,7 @@ export function chatAdminRoutes(deps: LiveConsoleRouteDeps): FastifyPluginAsyncZ
         const { requestId, reason, account, minutes } = request.body;
         const memberId = await deps.memberIdOf(account);
         if (memberId === undefined) throw new AppError('live_console.account_unknown', 'no member with this account', { account });
-        await oncePerRequest(db, { requestId, operatorId: actor.id, action: `live.chat.mute ${memberId}` }, async (tx) => {
+        const { outcome } = await oncePerRequest(db, { requestId, operatorId: actor.id, action: `live.chat.mute ${memberId}` }, async (tx) => {
           const before = await chat.findMute(tx, memberId);
           const wasActive = before !== undefined && before.until.getTime() > Date.now();
           if (minutes === 0) {
@@ -102,11 +103,12 @@ export function chatAdminRoutes(deps: LiveConsoleRouteDeps): FastifyPluginAsyncZ
           if (minutes > 0 || wasActive) {
             await deps.audit(tx as Db, { operatorId: actor.id, action: minutes === 0 ? 'live.chat.unmuted' : 'live.chat.muted', targetType: 'member', targetId: memberId.toString(), details: { requestId, reason, minutes, before: { mutedUntil: wasActive ? before.until.toISOString() : null } }, ip: actor.ip });
           }
-          return { minutes, by: actor.username };
+          const mute = await chat.findMute(tx, memberId);
+          const names = await deps.accountNamesOf([memberId]);
+          // `by` names the operator for the mutes list (chat.repository reads it from this outcome).
+          return { by: actor.username, answer: { account: names.get(memberId) ?? account, mute: mute ? muteView({ ...mute, operator: actor.username }, names) : null } };
         });
-        const mute = await chat.findMute(db, memberId);
-        const names = await deps.accountNamesOf([memberId]);
-        return { account: names.get(memberId) ?? account, mute: mute && mute.until.getTime() > Date.now() ? muteView(mute, names) : null };
+        return outcome.answer;
       },
     );
   };

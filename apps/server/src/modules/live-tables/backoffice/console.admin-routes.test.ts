@@ -87,6 +87,10 @@ describe('tables', () => {
     expect(audits).toHaveLength(1);
     expect(audits[0]!.details).toMatchObject({ requestId: body.requestId, reason: 'matrix', before: { status: 'open', bettingSeconds: 15 }, after: { status: 'closed', bettingSeconds: 20 } });
     expect(published.filter((each) => each.table === code)).toHaveLength(1);
+    // After a later change, the first request's replay still answers its own outcome.
+    expect((await call(risk, 'PATCH', `/tables/${code}`, change({ status: 'open' }))).body.status).toBe('open');
+    expect((await call(risk, 'PATCH', `/tables/${code}`, body)).body).toMatchObject({ status: 'closed', bettingSeconds: 20 });
+    expect((await call(risk, 'GET', '/tables')).body.tables.find((table: Json) => table.code === code).status).toBe('open');
   });
 
   it('refuses bad limits, unknown tables and malformed input with translated codes', async () => {

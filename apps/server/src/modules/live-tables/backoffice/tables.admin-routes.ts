@@ -3,7 +3,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ErrorResponseSchema, LiveAdminNewShoeSchema, LiveAdminTableChangeSchema, LiveAdminTableParamsSchema, LiveAdminTableSchema, LiveAdminTablesSchema, type LiveAdminTable, type OperatorPermission } from '@app/contracts';
 import { AppError } from '@app/kernel';
-import type { Db } from '../../../platform/db.ts';
+import type { Db, DbExecutor } from '../../../platform/db.ts';
 import * as repository from './console.repository.ts';
 import { oncePerRequest } from './replay.ts';
 import { actorOf, limitsView, storedLimits, tableView } from './views.ts';
@@ -36,8 +36,9 @@ export function tablesAdminRoutes(deps: LiveConsoleRouteDeps): FastifyPluginAsyn
   const read = { preHandler: deps.requireOperator('live.read') };
   const manage = { preHandler: deps.requireOperator('live.manage') };
 
-  async function currentView(code: string): Promise<LiveAdminTable> {
-    const row = await repository.findTable(db, code);
+  /** The table as this change left it: kept as the request's outcome, which a replay answers. */
+  async function viewIn(executor: DbExecutor, code: string): Promise<LiveAdminTable> {
+    const row = await repository.findTable(executor, code);
     if (!row) throw new AppError('live_console.table_not_found', 'no such table', { code });
     return tableView(row);
   }
@@ -64,13 +65,15 @@ export function tablesAdminRoutes(deps: LiveConsoleRouteDeps): FastifyPluginAsyn
             limits: change.limits ? storedLimits(before.game, change.limits) : before.limits,
             betting_ms: change.bettingSeconds === undefined ? before.betting_ms : change.bettingSeconds * 1000,
           };
-          if (isDeepStrictEqual(after, before)) return { changed: false };
-          await repository.saveTableSettings(tx, after);
-          await deps.audit(tx as Db, { operatorId: actor.id, action: 'live.table.updated', targetType: 'live_table', targetId: code, details: { requestId, reason, before: settingsView(before), after: settingsView(after) }, ip: actor.ip });
-          return { changed: true };
+          const changed = !isDeepStrictEqual(after, before);
+          if (changed) {
+            await repository.saveTableSettings(tx, after);
+            await deps.audit(tx as Db, { operatorId: actor.id, action: 'live.table.updated', targetType: 'live_table', targetId: code, details: { requestId, reason, before: settingsView(before), after: settingsView(after) }, ip: actor.ip });
+          }
+          return { changed, table: await viewIn(tx, code) };
         });
         if (outcome.changed && !replayed) await deps.publish(code, { type: 'live.table_changed' });
-        return currentView(code);
+        return outcome.table;
       },
     );
 
@@ -90,10 +93,10 @@ export function tablesAdminRoutes(deps: LiveConsoleRouteDeps): FastifyPluginAsyn
           if (!shoe.was_ending) {
             await deps.audit(tx as Db, { operatorId: actor.id, action: 'live.shoe.ending', targetType: 'live_table', targetId: code, details: { requestId, reason, shoeId: shoe.id.toString(), shoeNumber: shoe.number, before: { ending: false }, after: { ending: true } }, ip: actor.ip });
           }
-          return { changed: !shoe.was_ending, shoeId: shoe.id.toString() };
+          return { changed: !shoe.was_ending, table: await viewIn(tx, code) };
         });
         if (outcome.changed && !replayed) await deps.publish(code, { type: 'live.table_changed' });
-        return currentView(code);
+        return outcome.table;
       },
     );
   };
