@@ -1,82 +1,10 @@
-import { setTimeout as sleep } from 'node:timers/promises';
-import pg from 'pg';
 import type { Logger } from '../../../platform/logger.ts';
+import { startLeadership, type Leadership } from '../../../platform/leadership.ts';
 import { LIVE_LEADER_LOCK } from '../live-settings.ts';
 
-/**
- * One live leader at a time, across every process: the leader holds a session-level PostgreSQL
- * advisory lock on a connection of its own. If the process dies, PostgreSQL drops the connection
- * and the lock with it, and the next process to poll takes over where the rounds stand in the
- * database. If the leader loses its connection, it stops leading at once (its signal aborts);
- * its phase changes are conditional, so a late write from it changes nothing.
- */
-const HEARTBEAT_MS = 2000;
-
-export function startLiveLeadership(deps: { connectionString: string; logger: Logger; pollMs: number; lead: (signal: AbortSignal) => Promise<void> }) {
-  const logger = deps.logger.child({ component: 'live-leader' });
-  const stopping = new AbortController();
-  let leading: AbortController | undefined;
-  let client: pg.Client | undefined;
-
-  async function connect(): Promise<pg.Client> {
-    const next = new pg.Client({ connectionString: deps.connectionString, application_name: 'live-leader', keepAlive: true });
-    const lost = () => {
-      leading?.abort(new Error('live leader connection lost'));
-      if (client === next) client = undefined;
-    };
-    next.on('error', (error) => {
-      logger.warn({ err: error }, 'live leader connection error');
-      lost();
-    });
-    next.on('end', lost);
-    await next.connect();
-    return next;
-  }
-
-  async function leadWhileLocked(lockClient: pg.Client): Promise<void> {
-    const controller = new AbortController();
-    leading = controller;
-    const heartbeat = setInterval(() => {
-      lockClient.query('select 1').catch(() => controller.abort(new Error('live leader heartbeat failed')));
-    }, HEARTBEAT_MS);
-    const onStop = () => controller.abort(new Error('stopping'));
-    stopping.signal.addEventListener('abort', onStop);
-    logger.info('leading the live tables');
-    try {
-      await deps.lead(controller.signal);
-    } catch (error) {
-      if (!controller.signal.aborted) logger.error({ err: error }, 'live leader failed; letting go of the lead');
-    } finally {
-      clearInterval(heartbeat);
-      stopping.signal.removeEventListener('abort', onStop);
-      leading = undefined;
-      await lockClient.query('select pg_advisory_unlock($1)', [LIVE_LEADER_LOCK]).catch(() => undefined);
-    }
-  }
-
-  const loop = (async () => {
-    while (!stopping.signal.aborted) {
-      try {
-        client ??= await connect();
-        const result = await client.query<{ got: boolean }>('select pg_try_advisory_lock($1) as got', [LIVE_LEADER_LOCK]);
-        if (result.rows[0]?.got) await leadWhileLocked(client);
-      } catch (error) {
-        logger.warn({ err: error }, 'live leadership check failed');
-        await client?.end().catch(() => undefined);
-        client = undefined;
-      }
-      await sleep(deps.pollMs, undefined, { signal: stopping.signal }).catch(() => undefined);
-    }
-  })();
-
-  return {
-    isLeading: () => leading !== undefined,
-    async stop() {
-      stopping.abort();
-      await loop;
-      await client?.end().catch(() => undefined);
-    },
-  };
+/** One live-tables leader at a time, across every process (platform/leadership.ts: an advisory lock on a connection of its own). */
+export function startLiveLeadership(deps: { connectionString: string; logger: Logger; pollMs: number; lead: (signal: AbortSignal) => Promise<void> }): Leadership {
+  return startLeadership({ ...deps, name: 'live-tables', lockKey: LIVE_LEADER_LOCK });
 }
 
-export type LiveLeadership = ReturnType<typeof startLiveLeadership>;
+export type LiveLeadership = Leadership;

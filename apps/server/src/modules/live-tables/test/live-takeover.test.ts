@@ -41,8 +41,9 @@ describe('live tables: leader takeover', () => {
 
   it('dies after the result transaction, before the pays: the next leader pays each member once', async () => {
     const { cycle } = a.core.modules.liveTables.api;
-    const round = await cycle.open((await findTable(a.core.db, 'roleta-copacabana'))!);
+    // Players first: under load, making them could outlast the window.
     const players = [await livePlayer(a), await livePlayer(a)];
+    const round = await cycle.open((await findTable(a.core.db, 'roleta-copacabana'))!);
     for (const p of players) expect((await bet(a, p, 'roleta-copacabana', { roundId: round.id.toString(), chips: [{ spot: 'red', amount: '10.00' }, { spot: 'straight:0', amount: '1.00' }] })).statusCode).toBe(200);
     await a.core.db.executeQuery(sql`update live_round set betting_ends_at = clock_timestamp() where id = ${round.id}`.compile(a.core.db));
     // The first leader's result transaction, then it "dies" (nothing paid yet)…
@@ -64,10 +65,10 @@ describe('live tables: leader takeover', () => {
   }, 60_000);
 
   it('dies during the window: the next leader continues it and settles every bet once', async () => {
-    a.core.modules.liveTables.api.startLeader();
-    const round = await bettingRound(a, 'bacara-rio', 1200);
     const players = [await livePlayer(a), await livePlayer(a), await livePlayer(a)];
-    for (const p of players) expect((await bet(a, p, 'bacara-rio', { roundId: round.id, chips: [{ spot: 'player', amount: '5.00' }, { spot: 'banker_pair', amount: '1.00' }] })).statusCode).toBe(200);
+    a.core.modules.liveTables.api.startLeader();
+    const round = await bettingRound(a, 'bacara-rio', 1500);
+    await Promise.all(players.map(async (p) => expect((await bet(a, p, 'bacara-rio', { roundId: round.id, chips: [{ spot: 'player', amount: '5.00' }, { spot: 'banker_pair', amount: '1.00' }] })).statusCode).toBe(200)));
     await a.core.modules.liveTables.api.stopLeader();
     expect((await live(a.core.db).selectFrom('live_round').select('phase').where('id', '=', BigInt(round.id)).executeTakeFirstOrThrow()).phase).toBe('betting');
 
@@ -85,15 +86,15 @@ describe('live tables: leader takeover', () => {
   it('is SIGKILLed as the round turns to dealing (mid-pay): the next leader pays what is owed, once', async () => {
     await b.core.modules.liveTables.api.stopLeader();
     await a.core.modules.liveTables.api.stopLeader();
-    const env = { ...LIVE_TEST_ENV, LIVE_BETTING_MS: '2000', LIVE_REVEAL_MS: '3000' };
+    const env = { ...LIVE_TEST_ENV, LIVE_BETTING_MS: '2500', LIVE_REVEAL_MS: '3000' };
     const leader = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, 'live-leader-child.ts'), a.databaseUrl, JSON.stringify(env)], { stdio: ['ignore', 'pipe', 'inherit'] });
     child = leader;
     await new Promise<void>((resolve, reject) => {
       leader.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('leading') && resolve());
       leader.once('exit', (code) => reject(new Error(`the leader exited early (${code})`)));
     });
-    const round = await bettingRound(a, 'roleta-copacabana', 1000);
     const players = await Promise.all([0, 1, 2, 3].map(() => livePlayer(a)));
+    const round = await bettingRound(a, 'roleta-copacabana', 1000);
     await Promise.all(players.map(async (p, i) => expect((await bet(a, p, 'roleta-copacabana', { roundId: round.id, chips: [{ spot: i % 2 ? 'red' : 'black', amount: '10.00' }, { spot: `straight:${i}`, amount: '1.00' }] })).statusCode).toBe(200)));
     await waitFor(async () => live(a.core.db).selectFrom('live_round').select('id').where('id', '=', BigInt(round.id)).where('phase', '=', 'dealing').executeTakeFirst(), 20_000, 'dealing');
     leader.kill('SIGKILL');
