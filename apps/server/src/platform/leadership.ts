@@ -5,9 +5,8 @@ import type { Logger } from './logger.ts';
 /**
  * One leader at a time, across every process (the crash game's rounds, the live tables'): the
  * leader holds a session-level PostgreSQL advisory lock (`lockKey`) on a connection of its own.
- * If the process dies, PostgreSQL drops the connection
- * and the lock with it, and the next process to poll takes over where the rounds stand in the
- * database. If the leader loses its connection, it stops leading at once (its signal aborts);
+ * If the process dies, PostgreSQL drops the connection and the lock with it, and the next process
+ * to poll takes over where the rounds stand in the database. If the leader loses its connection, it stops leading at once (its signal aborts);
  * its phase changes are conditional, so a late write from it changes nothing.
  */
 const HEARTBEAT_MS = 2000;
