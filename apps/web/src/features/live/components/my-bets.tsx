@@ -45,7 +45,7 @@ export function MyBets({ me }: { me: LiveMe | null }) {
       <h3 className="live-panel__title">{t('myBets.title')}</h3>
       {rounds.length === 0 ? <p className="live-muted">{t('myBets.empty')}</p> : null}
       <ul className="live-mybets__list">
-        {rounds.slice(0, 10).map((round) => (
+        {rounds.slice(0, 6).map((round) => (
           <li key={round.roundId} data-testid="my-bet-round" data-round={round.roundId}>
             <span className="live-mybets__round">{t('myBets.round', { id: round.roundId })}</span>
             <span>{t('myBets.stake', { amount: format.money(formatCents(round.stake)) })}</span>

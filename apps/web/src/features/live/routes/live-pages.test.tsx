@@ -164,4 +164,43 @@ describe('live tables pages', () => {
     expect((await screen.findByTestId('board-error')).textContent).toBe('As apostas desta rodada estão encerradas.');
     expect(screen.getByTestId('chat-messages').textContent).toContain('Boa sorte!');
   });
+
+  it('takes every roulette bet type on the layout (borders for splits, corners, streets, lines; a neighbours mode) and shows the number spun', async () => {
+    let wheel: LiveTableState = {
+      ...tableState(),
+      table: { ...tableState().table, code: 'roleta-copacabana', game: 'roulette', name: 'Roleta Copacabana', limits: { perType: { straight: { min: '0.50', max: '250.00' } }, roundMax: '20000.00' } },
+      round: roundView({ id: '80', tableCode: 'roleta-copacabana', handInShoe: null }),
+      history: [17, 0, 32].map((number, index) => ({ roundId: String(77 + index), number: 77 + index, handInShoe: null, result: { game: 'roulette' as const, number, colour: number === 0 ? ('green' as const) : number === 32 ? ('red' as const) : ('black' as const) } })),
+      shoe: null,
+    };
+    const calls = open('/live/table/roleta-copacabana', {
+      'GET /api/live/tables/roleta-copacabana': () => wheel,
+      'GET /api/live/tables/roleta-copacabana/me': { current: [], recent: [] },
+      'POST /api/live/tables/roleta-copacabana/bets': { bet: myBet({ roundId: '80' }), balance: '40.00' },
+    });
+    await waitFor(() => expect((screen.getByTestId('spot-straight:17') as HTMLButtonElement).disabled).toBe(false), SLOW);
+    fireEvent.click(screen.getByTestId('chip-100'));
+    for (const spot of ['straight:17', 'split:17-20', 'split:0-2', 'street:1', 'corner:1-2-4-5', 'corner:0-1-2-3', 'line:31', 'column:3', 'dozen:2', 'red', 'odd', 'high']) fireEvent.click(screen.getByTestId(`spot-${spot}`));
+    fireEvent.click(screen.getByTestId('mode-neighbours'));
+    fireEvent.click(screen.getByTestId('spot-neighbours:5'));
+    expect(screen.getByTestId('board-pending-total').textContent).toBe('A confirmar: R$\u00a013,00');
+    fireEvent.click(screen.getByTestId('board-confirm'));
+    await waitFor(() => expect(posts(calls, '/api/live/tables/roleta-copacabana/bets')).toHaveLength(1));
+    expect((posts(calls, '/api/live/tables/roleta-copacabana/bets')[0]!.body as { chips: Array<{ spot: string }> }).chips.map((chip) => chip.spot)).toEqual([
+      'straight:17', 'split:17-20', 'split:0-2', 'street:1', 'corner:1-2-4-5', 'corner:0-1-2-3', 'line:31', 'column:3', 'dozen:2', 'red', 'odd', 'high', 'neighbours:5',
+    ]);
+    expect(screen.getByTestId('roulette-last').textContent).toBe('32017');
+    expect(screen.getByTestId('roulette-hot').textContent).toContain('32');
+
+    act(() => socket().open());
+    // The new socket re-reads the table first (what it may have missed); the result comes after.
+    await waitFor(() => expect(calls.filter((call) => call.path === '/api/live/tables/roleta-copacabana')).toHaveLength(2));
+    await act(async () => new Promise((resolve) => setTimeout(resolve, 50)));
+    const settled = roundView({ id: '80', tableCode: 'roleta-copacabana', handInShoe: null, phase: 'result', result: { game: 'roulette', number: 32, colour: 'red' } });
+    // The server's state from now on (the page reads it again when a round reaches its result).
+    wheel = { ...wheel, round: settled };
+    act(() => socket().push({ type: 'live.round', tableCode: 'roleta-copacabana', round: settled, at: T0 + 20_000 }));
+    await waitFor(() => expect(screen.getByTestId('live-result-banner').textContent).toBe('32 vermelho'));
+    expect(screen.getByTestId('live-result-number').getAttribute('data-colour')).toBe('red');
+  });
 });

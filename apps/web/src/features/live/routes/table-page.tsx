@@ -100,7 +100,7 @@ function TableView({ state }: { state: LiveTableState }) {
             {table.game === 'baccarat' ? <BaccaratStage round={round} /> : <RouletteWheel round={round} />}
             {mine ? (
               <p className={`live-mywin${mine.win > 0n ? ' is-win' : ''}`} data-testid="live-my-win" role="status">
-                {mine.win > 0n ? t('table.youWon', { amount: format.cents(mine.win) }) : t('table.noWin', { amount: format.cents(mine.stake) })}
+                {mine.win > 0n ? t('table.youWon', { amount: format.cents(mine.win), stake: format.cents(mine.stake) }) : t('table.noWin', { amount: format.cents(mine.stake) })}
               </p>
             ) : null}
           </section>
