@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveLobby, LiveRoundView } from '@app/contracts';
 import { createLiveClock, remainingMs, secondsLeft } from './live-clock.ts';
-import { applyRoundToLobby, applyRoundToTable } from './live-state.ts';
+import { applyChatMessage, applyChatRemoved, applyRoundToLobby, applyRoundToTable } from './live-state.ts';
 
 describe('live clock', () => {
   it('counts the betting window down by the server clock, not the phone one', () => {
@@ -53,5 +53,14 @@ describe('live pushes', () => {
     const state = { table: { code: 'roleta-copacabana' }, round: round('8', 'dealing'), players: 3 } as Parameters<typeof applyRoundToTable>[0];
     expect(applyRoundToTable(state, round('7', 'result'))).toBe(state);
     expect(applyRoundToTable(state, round('9', 'betting')).players).toBe(0);
+  });
+
+  it('add a chat message once and take a removed one away', () => {
+    const state = { table: { code: 'bacara-rio' }, chat: [{ id: '1', name: 'jo***', text: 'oi', at: '2026-01-01T00:00:00.000Z' }] } as Parameters<typeof applyChatMessage>[0];
+    const message = { id: '2', name: 'ma***', text: 'boa', at: '2026-01-01T00:00:01.000Z' };
+    const added = applyChatMessage(state, message);
+    expect(added.chat.map((entry) => entry.id)).toEqual(['1', '2']);
+    expect(applyChatMessage(added, message)).toBe(added);
+    expect(applyChatRemoved(added, '1').chat.map((entry) => entry.id)).toEqual(['2']);
   });
 });
