@@ -8,7 +8,8 @@ import { bet, bettingRound, expectLedgerBalanced, liveCalls, livePlayer, LIVE_TE
 describe('live tables: a round end to end', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({ env: LIVE_TEST_ENV });
+    // A window long enough for a loaded machine to place the bets in it.
+    ctx = await createTestContext({ env: { ...LIVE_TEST_ENV, LIVE_BETTING_MS: '3000' } });
     ctx.core.modules.liveTables.api.startLeader();
   }, 60_000);
   afterAll(async () => {
@@ -18,7 +19,7 @@ describe('live tables: a round end to end', () => {
 
   it('roulette: bets placed, the spin decided, wins paid once with the round closed, the ledger balanced', async () => {
     const [a, b] = [await livePlayer(ctx), await livePlayer(ctx)];
-    const round = await bettingRound(ctx, 'roleta-copacabana');
+    const round = await bettingRound(ctx, 'roleta-copacabana', 2200);
     const first = await bet(ctx, a, 'roleta-copacabana', { roundId: round.id, chips: [{ spot: 'red', amount: '10.00' }, { spot: 'straight:17', amount: '1.00' }, { spot: 'straight:17', amount: '1.00' }] });
     expect(first.statusCode, first.body).toBe(200);
     expect(first.json().bet).toMatchObject({ status: 'placed', amount: '12.00' });
@@ -59,7 +60,7 @@ describe('live tables: a round end to end', () => {
 
   it('baccarat: the hand dealt from the shoe, history and the shoe advanced, the seed kept secret while the shoe lasts', async () => {
     const player = await livePlayer(ctx);
-    const round = await bettingRound(ctx, 'bacara-rio');
+    const round = await bettingRound(ctx, 'bacara-rio', 2200);
     const placed = await bet(ctx, player, 'bacara-rio', { roundId: round.id, chips: [{ spot: 'banker', amount: '20.00' }, { spot: 'tie', amount: '1.00' }] });
     expect(placed.statusCode, placed.body).toBe(200);
     const done = await waitFor(async () => live(ctx.core.db).selectFrom('live_round').selectAll().where('id', '=', BigInt(round.id)).where('settled_at', 'is not', null).executeTakeFirst(), 20_000, 'the hand settled');
