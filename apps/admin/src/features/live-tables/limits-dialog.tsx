@@ -7,7 +7,8 @@ import { TextBox } from '../../shared/components/text-box.tsx';
 import { useChangeTable } from './live.api.ts';
 import { newRequestId, parseAmount, useLiveErrorText, useTableName } from './live-text.ts';
 
-const asText = (amount: string | undefined) => amount ?? '';
+/** An amount as the operator types it in the console's language: "5000.00" (EN) / "5000,00" (PT); parseAmount reads both. */
+const asText = (amount: string | undefined, language: string) => (amount === undefined ? '' : language.startsWith('pt') ? amount.replace('.', ',') : amount);
 const cents = (amount: string) => Math.round(Number(amount) * 100);
 
 /**
@@ -16,15 +17,15 @@ const cents = (amount: string) => Math.round(Number(amount) * 100);
  * same rules again (0 < min ≤ max, round max ≥ every max).
  */
 export function LimitsDialog({ table, onClose, onDone }: { table: LiveAdminTable; onClose: () => void; onDone: (notice: string) => void }) {
-  const { t } = useTranslation('admin-live');
+  const { t, i18n } = useTranslation('admin-live');
   const { t: admin } = useTranslation('admin');
   const tableName = useTableName();
   const errorText = useLiveErrorText();
   const change = useChangeTable();
   const [requestId] = useState(newRequestId);
   const types: readonly string[] = table.game === 'baccarat' ? BACCARAT_SPOTS : ROULETTE_BET_TYPES;
-  const [rows, setRows] = useState(() => Object.fromEntries(types.map((type) => [type, { min: asText(table.limits.perType[type]?.min), max: asText(table.limits.perType[type]?.max) }])));
-  const [roundMax, setRoundMax] = useState(table.limits.roundMax);
+  const [rows, setRows] = useState(() => Object.fromEntries(types.map((type) => [type, { min: asText(table.limits.perType[type]?.min, i18n.language), max: asText(table.limits.perType[type]?.max, i18n.language) }])));
+  const [roundMax, setRoundMax] = useState(() => asText(table.limits.roundMax, i18n.language));
   const [seconds, setSeconds] = useState(String(table.bettingSeconds));
   const [reason, setReason] = useState('');
 
