@@ -63,7 +63,7 @@ export function createLiveReads(deps: { db: Db; accountNamesOf: (ids: readonly b
           status: t.status,
           round: round ? roundView(round, shoe?.hash) : null,
           lastResults: history.map(shortResult),
-          players: round && round.phase !== 'result' ? await countPlayers(db, round.id) : 0,
+          players: round ? await countPlayers(db, round.id) : 0,
           minBet: formatCents(range.min),
           maxBet: formatCents(range.max),
         };
@@ -98,7 +98,7 @@ export function createLiveReads(deps: { db: Db; accountNamesOf: (ids: readonly b
       round: round ? roundView(round, shoe?.hash) : null,
       history: history.reverse().map(historyEntry),
       shoe: shoe ? { id: shoe.id.toString(), hash: shoe.hash, handsPlayed: shoe.hands_played, cardsLeft: 416 - shoe.position } : null,
-      players: round && round.phase !== 'result' ? await countPlayers(db, round.id) : 0,
+      players: round ? await countPlayers(db, round.id) : 0,
       chat: await chat(code, memberId),
       serverTime: Date.now(),
     };

@@ -61,7 +61,8 @@ export const liveMeQueryOptions = (code: string, token: string | null) =>
 export const liveRoundQueryOptions = (id: string, token: string | null, language: string) =>
   queryOptions({
     queryKey: liveKeys.round(id, token, language),
-    queryFn: ({ signal }) => apiRequest(`/api/live/rounds/${encodeURIComponent(id)}`, { schema: LiveRoundDetailSchema, signal, language }),
+    // Signed in: /me adds the member's own bets (the public route answers none).
+    queryFn: ({ signal }) => apiRequest(`/api/live/rounds/${encodeURIComponent(id)}${token ? '/me' : ''}`, { schema: LiveRoundDetailSchema, signal, language, token }),
   });
 
 /** The same requestId answers with the first bet: a double click or a retry places once. */
