@@ -28,12 +28,12 @@ export const serverEnv: Record<string, string> = {
   // No sportsbook feed under the journeys: its job would write every second beside them. The
   // sportsbook journeys build their own events through the back-office API (fixtures/sportsbook.ts).
   SPORTSBOOK_FEED: 'off',
-  // Live tables (issue 25): rounds of about 15 s (10 s to bet, 3 s to show the deal or the spin, a
-  // 2 s pause) and short baccarat shoes (the cut card 390 cards from the end: a shoe lasts three to
+  // Live tables (issue 25): rounds of about 17 s (10 s to bet, 3 s to show the deal or the spin, a
+  // 4 s pause) and short baccarat shoes (the cut card 390 cards from the end: a shoe lasts three to
   // five hands), so a journey plays several rounds and sees a shoe end and its seed revealed.
   LIVE_BETTING_MS: '10000',
   LIVE_REVEAL_MS: '3000',
-  LIVE_PAUSE_MS: '2000',
+  LIVE_PAUSE_MS: '4000',
   LIVE_SHOE_CUT: '390',
   ...(process.env.E2E_DATABASE_URL
     ? { DATABASE_URL: process.env.E2E_DATABASE_URL }

@@ -13,7 +13,7 @@ import { horizontalOverflow } from '../fixtures/wallet.ts';
  * stakes and wins; the round found in the betting record and verified in the browser from its
  * revealed seed (a baccarat hand once its shoe has ended: e2e/server-env.ts makes shoes short). In
  * Portuguese on a desktop and in English on a phone. Two browsers at one table see the same round.
- * Rounds run by the server's leader: 10 s to bet, 3 s to show the deal or the spin, a 2 s pause.
+ * Rounds run by the server's leader: 10 s to bet, 3 s to show the deal or the spin, a 4 s pause.
  */
 const TEXT = {
   pt: { placeBets: 'Façam suas apostas', won: /Você ganhou|Sem ganho/, money: (amount: string) => amount.replace('.', ',') },
@@ -85,11 +85,11 @@ async function playThreeRounds(page: Page, kind: keyof typeof TABLES, language: 
     await expect(page.getByTestId('live-my-win')).toHaveText(text.won);
     // The history grows with the round: the shoe's hand count (a new shoe starts again) or the last spins.
     if (kind === 'baccarat') {
-      await expect(page.getByTestId('road-bead').locator('.live-dot').first()).toBeVisible();
-      // The hand just played joins the shoe's count (or opens a new shoe's, after a cut card).
+      // The hand just played joins its shoe's count and bead plate (a shoe's first hand counts 1).
       await expect(async () => {
         const hands = Number(await page.getByTestId('stats-hands').textContent());
         expect(hands === handsBefore + 1 || hands === 1, `hands ${hands} after ${handsBefore}`).toBe(true);
+        expect(await page.getByTestId('road-bead').locator('.live-dot').count()).toBe(hands);
       }).toPass({ timeout: 10_000 });
     } else {
       await expect(page.getByTestId('roulette-last')).toBeVisible();

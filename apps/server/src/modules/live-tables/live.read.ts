@@ -32,6 +32,14 @@ export function createLiveReads(deps: { db: Db; accountNamesOf: (ids: readonly b
 
   // Table rows for bets and chat, kept TABLE_CACHE_MS (the console's changes apply within that).
   const tables = new Map<string, { at: number; row: Promise<LiveTableRow | undefined> }>();
+  /**
+   * The shoe a baccarat table shows: the latest round's (so the hand that ended a shoe stays on its
+   * roads, with its own commitment, until the next round opens a new shoe), else the one in play.
+   */
+  async function shoeOf(code: string, round: rounds.LiveRoundRow | undefined): Promise<rounds.LiveShoeRow | undefined> {
+    return round?.shoe_id ? rounds.findShoe(db, round.shoe_id) : rounds.currentShoe(db, code);
+  }
+
   async function table(code: string): Promise<LiveTableRow> {
     let cached = tables.get(code);
     if (!cached || Date.now() - cached.at > TABLE_CACHE_MS) {
@@ -49,7 +57,7 @@ export function createLiveReads(deps: { db: Db; accountNamesOf: (ids: readonly b
     const tables = await listTables(db);
     const latest = new Map((await rounds.latestRounds(db, tables.map((t) => t.code))).map((round) => [round.table_code, round]));
     const shoes = new Map<string, rounds.LiveShoeRow | undefined>();
-    for (const t of tables) if (t.game === 'baccarat') shoes.set(t.code, await rounds.currentShoe(db, t.code));
+    for (const t of tables) if (t.game === 'baccarat') shoes.set(t.code, await shoeOf(t.code, latest.get(t.code)));
     const summaries = await Promise.all(
       tables.map(async (t) => {
         const round = latest.get(t.code);
@@ -91,7 +99,7 @@ export function createLiveReads(deps: { db: Db; accountNamesOf: (ids: readonly b
     const t = await findTable(db, code);
     if (!t) throw new AppError('live.table_not_found', 'no such live table');
     const round = await rounds.latestRound(db, code);
-    const shoe = t.game === 'baccarat' ? await rounds.currentShoe(db, code) : undefined;
+    const shoe = t.game === 'baccarat' ? await shoeOf(code, round) : undefined;
     const history = t.game === 'baccarat' ? (shoe ? await rounds.finishedRounds(db, { tableCode: code, shoeId: shoe.id, limit: 200 }) : []) : await rounds.finishedRounds(db, { tableCode: code, limit: ROULETTE_HISTORY });
     return {
       table: { code: t.code, game: t.game, name: tableName(t, locale), status: t.status, limits: limitsView(t.limits), chips: t.chips.map((chip) => formatCents(BigInt(chip))), bettingSeconds: Math.round(t.betting_ms / 1000) },
