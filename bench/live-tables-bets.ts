@@ -24,6 +24,8 @@ const RATE = Number(process.env.BENCH_RATE ?? 500);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
 const BURST_MS = Number(process.env.BENCH_BURST_MS ?? 3000);
 const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 5000);
+/** The window's length before the burst (the previous round is paid while it runs). */
+const GAP_MS = Number(process.env.BENCH_GAP_MS ?? 2000);
 const TABLE = 'roleta-copacabana';
 /** Arrivals stop this long before the close: a bet sent at the very edge is refused by design. */
 const EDGE_MS = 20;
@@ -41,7 +43,7 @@ await setup.query(`update accounts_member m set payee_name = 'Jogador Bench', cp
   memberIds.map((_, index) => completeCpf(String(500_000_000 + index))),
 ]);
 
-const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test', LOG_LEVEL: 'silent', DB_POOL_MAX: process.env.DB_POOL_MAX ?? '16', LIVE_BETTING_MS: String(BURST_MS + 2000), LIVE_REVEAL_MS: '500', LIVE_PAUSE_MS: '500' });
+const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, NODE_ENV: 'test', LOG_LEVEL: 'silent', DB_POOL_MAX: process.env.DB_POOL_MAX ?? '16', LIVE_BETTING_MS: String(BURST_MS + GAP_MS), LIVE_REVEAL_MS: '500', LIVE_PAUSE_MS: '500' });
 const core = await composeCore({ config, logger: createLogger({ level: 'silent', pretty: false }), databaseUrl });
 const live = core.modules.liveTables.api;
 for (let i = 0; i < memberIds.length; i += 500) {
@@ -136,7 +138,7 @@ const percentile = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(
 const bets = await setup.query<{ status: string; n: string }>(`select status, count(*)::text as n from live_bet group by 1 order by 1`);
 const unclosed = await setup.query<{ n: string }>(`select count(*)::text as n from live_bet where status in ('settled', 'refunded') and closed_at is null`);
 console.log(`live tables bets at the close: ${cpus().length} × ${cpus()[0]?.model.trim()}, load ${loadavg().map((n) => n.toFixed(1)).join(' ')}, PostgreSQL ${benchDatabase.server}, pool ${config.dbPoolMax}`);
-console.log(`${ROUNDS} rounds, ${RATE} bets/s offered in the last ${BURST_MS} ms of each window, ${MEMBERS.toLocaleString('en')} members`);
+console.log(`${ROUNDS} rounds, ${RATE} bets/s offered in the last ${BURST_MS} ms of each ${BURST_MS + GAP_MS} ms window, ${MEMBERS.toLocaleString('en')} members`);
 console.log(`accepted ${accepted} (${(accepted / burstSeconds).toFixed(0)}/s during the bursts), refused ${[...refusals].map(([code, n]) => `${code} ${n}`).join(', ') || 'none'}`);
 console.log(`latency ms: p50 ${percentile(50).toFixed(1)}  p95 ${percentile(95).toFixed(1)}  p99 ${percentile(99).toFixed(1)}  max ${(sorted.at(-1) ?? 0).toFixed(1)}`);
 console.log(`CPU per bet: node ${(cpu.node / latencies.length).toFixed(2)} ms + PostgreSQL ${(cpu.pg / latencies.length).toFixed(2)} ms`);
