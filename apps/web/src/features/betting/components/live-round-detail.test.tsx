@@ -35,7 +35,7 @@ describe('betting record: live table round detail', () => {
   it('opens a live-<n> round with its result, its proof and the link to its verification page', async () => {
     sessionStorage.setItem('token', 'tok-1');
     const page: BettingRecordPage = { content: [row], pageNum: 1, total: 1, totalPages: 1, totals: { bet: '4.00', win: '0.00', net: '-4.00' }, timeZone: 'America/Sao_Paulo' };
-    stubApi({ 'GET /api/member/info': memberFixture(), 'GET /api/member/betting-record': page, 'GET /api/live/rounds/46': detail });
+    stubApi({ 'GET /api/member/info': memberFixture(), 'GET /api/member/betting-record': page, 'GET /api/live/rounds/46/me': detail });
     const { router } = renderApp('/member?tab=personalHistoryCopy');
     const rows = await screen.findAllByTestId('betting-row');
     fireEvent.click(within(rows[0]!).getByTestId('round-details'));
