@@ -102,6 +102,8 @@ export const LiveTableSummarySchema = z.object({
   players: z.number().int().min(0),
   minBet: MoneySchema,
   maxBet: MoneySchema,
+  /** The betting window's length (the countdown's full bar). */
+  bettingSeconds: z.number().int(),
 });
 export type LiveTableSummary = z.infer<typeof LiveTableSummarySchema>;
 

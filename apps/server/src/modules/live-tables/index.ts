@@ -48,7 +48,7 @@ export function createLiveTablesModule(deps: {
   const money = createLiveMoney(deps.money, async () => (await listTables(db)).map((t) => ({ code: t.code, namePt: t.name_pt, nameEn: t.name_en })));
   const closing = createLiveClosing({ db, logger, money });
   const cycle = createRoundCycle({ db, bus, logger, settings, closing });
-  const reads = createLiveReads({ db, accountNamesOf: deps.accountNamesOf });
+  const reads = createLiveReads({ db, accountNamesOf: deps.accountNamesOf, ...(settings.bettingMs !== undefined ? { bettingMsOverride: settings.bettingMs } : {}) });
 
   let seeded: Promise<void> | undefined;
   /** Idempotent: the seed tables (an operator's changes to them stay). */

@@ -26,7 +26,9 @@ export function chatView(row: LiveChatRow, name: string, memberId?: bigint): Liv
 }
 
 /** The player API's reads: the lobby (cached briefly: every visitor polls it), a table's state, the member's bets, a round's proof. */
-export function createLiveReads(deps: { db: Db; accountNamesOf: (ids: readonly bigint[]) => Promise<Map<bigint, string>> }) {
+export function createLiveReads(deps: { db: Db; accountNamesOf: (ids: readonly bigint[]) => Promise<Map<bigint, string>>; bettingMsOverride?: number }) {
+  /** The window the leader opens: LIVE_BETTING_MS when set (tests, e2e), else the table's own. */
+  const bettingSecondsOf = (t: LiveTableRow) => Math.round((deps.bettingMsOverride ?? t.betting_ms) / 1000);
   const { db } = deps;
   let lobbyCache: { at: number; locale: string; value: Promise<LiveLobby> } | undefined;
 
@@ -74,6 +76,7 @@ export function createLiveReads(deps: { db: Db; accountNamesOf: (ids: readonly b
           players: round ? await countPlayers(db, round.id) : 0,
           minBet: formatCents(range.min),
           maxBet: formatCents(range.max),
+          bettingSeconds: bettingSecondsOf(t),
         };
       }),
     );
@@ -102,7 +105,7 @@ export function createLiveReads(deps: { db: Db; accountNamesOf: (ids: readonly b
     const shoe = t.game === 'baccarat' ? await shoeOf(code, round) : undefined;
     const history = t.game === 'baccarat' ? (shoe ? await rounds.finishedRounds(db, { tableCode: code, shoeId: shoe.id, limit: 200 }) : []) : await rounds.finishedRounds(db, { tableCode: code, limit: ROULETTE_HISTORY });
     return {
-      table: { code: t.code, game: t.game, name: tableName(t, locale), status: t.status, limits: limitsView(t.limits), chips: t.chips.map((chip) => formatCents(BigInt(chip))), bettingSeconds: Math.round(t.betting_ms / 1000) },
+      table: { code: t.code, game: t.game, name: tableName(t, locale), status: t.status, limits: limitsView(t.limits), chips: t.chips.map((chip) => formatCents(BigInt(chip))), bettingSeconds: bettingSecondsOf(t) },
       round: round ? roundView(round, shoe?.hash) : null,
       history: history.reverse().map(historyEntry),
       shoe: shoe ? { id: shoe.id.toString(), hash: shoe.hash, handsPlayed: shoe.hands_played, cardsLeft: 416 - shoe.position } : null,

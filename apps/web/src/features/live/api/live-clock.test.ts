@@ -38,7 +38,7 @@ describe('live pushes', () => {
   it('patch the lobby: a result goes to the front of last results once, a new round starts with nobody, older pushes are ignored', () => {
     const lobby: LiveLobby = {
       serverTime: 0,
-      tables: [{ code: 'roleta-copacabana', game: 'roulette', name: 'Roleta', status: 'open', round: round('7', 'dealing', { game: 'roulette', number: 17, colour: 'black' }), lastResults: ['3'], players: 4, minBet: '0.50', maxBet: '5000.00' }],
+      tables: [{ code: 'roleta-copacabana', game: 'roulette', name: 'Roleta', status: 'open', round: round('7', 'dealing', { game: 'roulette', number: 17, colour: 'black' }), lastResults: ['3'], players: 4, minBet: '0.50', maxBet: '5000.00', bettingSeconds: 15 }],
     };
     const settled = applyRoundToLobby(lobby, round('7', 'result', { game: 'roulette', number: 17, colour: 'black' }));
     expect(settled.tables[0]!.lastResults).toEqual(['17', '3']);

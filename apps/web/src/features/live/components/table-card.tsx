@@ -6,7 +6,7 @@ import { useLiveFormat } from './live-format.ts';
 import { LastResults } from './result-chips.tsx';
 
 /** One house table in the /live lobby: game, name, state, countdown, last results, players, limits. */
-export function TableCard({ table, windowSeconds = 15 }: { table: LiveTableSummary; windowSeconds?: number }) {
+export function TableCard({ table }: { table: LiveTableSummary }) {
   const { t } = useTranslation('live');
   const format = useLiveFormat();
   const open = table.status === 'open';
@@ -24,7 +24,7 @@ export function TableCard({ table, windowSeconds = 15 }: { table: LiveTableSumma
         <span className="live-card__phase" data-testid="live-card-phase">
           {t(`phase.${phase}`)}
         </span>
-        {open && table.round?.phase === 'betting' ? <LiveCountdown round={table.round} windowSeconds={windowSeconds} compact testId="live-card-countdown" /> : null}
+        {open && table.round?.phase === 'betting' ? <LiveCountdown round={table.round} windowSeconds={table.bettingSeconds} compact testId="live-card-countdown" /> : null}
       </div>
       <LastResults game={table.game} results={table.lastResults} testId="live-card-results" />
       <div className="live-card__foot">

@@ -29,8 +29,9 @@ const roulette: LiveTableSummary = {
   players: 3,
   minBet: '0.50',
   maxBet: '5000.00',
+  bettingSeconds: 15,
 };
-const baccarat: LiveTableSummary = { code: 'bacara-rio', game: 'baccarat', name: 'Bacará Rio', status: 'open', round: roundView(), lastResults: ['B', 'P', 'T'], players: 0, minBet: '1.00', maxBet: '5000.00' };
+const baccarat: LiveTableSummary = { code: 'bacara-rio', game: 'baccarat', name: 'Bacará Rio', status: 'open', round: roundView(), lastResults: ['B', 'P', 'T'], players: 0, minBet: '1.00', maxBet: '5000.00', bettingSeconds: 15 };
 
 function tableState(): LiveTableState {
   return {
