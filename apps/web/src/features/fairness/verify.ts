@@ -107,7 +107,7 @@ async function checkSeeds(input: { serverSeed: string; serverSeedHash: string; c
  * Plays a round on the stream of (serverSeed, clientSeed, nonce): `firstBatch` blocks are computed
  * first; a round that asks for more is replayed from the start with twice as many.
  */
-async function replay<T>(seeds: { serverSeed: string; clientSeed: string; nonce: number }, firstBatch: number, play: (stream: RandomStream) => T): Promise<T> {
+export async function replay<T>(seeds: { serverSeed: string; clientSeed: string; nonce: number }, firstBatch: number, play: (stream: RandomStream) => T): Promise<T> {
   const { serverSeed, clientSeed, nonce } = seeds;
   const key = await subtle().importKey('raw', encoder.encode(serverSeed), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const blocks = await computeBlocks(key, clientSeed, nonce, 0, Math.max(1, firstBatch));

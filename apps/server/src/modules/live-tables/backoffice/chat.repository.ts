@@ -1,19 +1,11 @@
 import { sql } from 'kysely';
 import type { DbExecutor } from '../../../platform/db.ts';
+import type { LiveChatRow } from '../chat/chat.repository.ts';
 
 // The chat's moderation reads and writes (issue 25): messages as typed and as shown, removals, mutes.
 
-export interface ChatRow {
-  id: bigint;
-  table_code: string;
-  member_id: bigint;
-  original: string;
-  shown: string;
-  filtered: boolean;
-  removed_at: Date | null;
-  created_at: Date;
-  total: number;
-}
+/** A message as the player side stores it (chat/), with the page's total. */
+export type ChatRow = Omit<LiveChatRow, 'removed_by'> & { total: number };
 
 export async function listMessages(db: DbExecutor, filter: { tableCode?: string; memberId?: bigint; limit: number; offset: number }): Promise<ChatRow[]> {
   const rows = await sql<ChatRow>`

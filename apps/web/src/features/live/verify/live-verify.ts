@@ -1,9 +1,10 @@
-import { blockMessage, createBlockStream, dealBaccaratHand, rouletteColour, shuffleShoe, spinRoulette, type RandomStream } from '@app/house-games';
+import { dealBaccaratHand, rouletteColour, shuffleShoe, spinRoulette } from '@app/house-games';
 import type { BaccaratResult, LiveResult, LiveVerification } from '@app/contracts';
+import { replayFairStream, sha256Hex } from '../../fairness/index.ts';
 
 /**
  * A live round checked in the browser with WebCrypto (the scheme: contracts LiveVerification,
- * the same HMAC-SHA-256 blocks as features/fairness/verify.ts):
+ * the same HMAC-SHA-256 blocks as the fairness feature's verifier, whose replay it uses):
  *
  * - commitment = hex SHA-256 of the seed's text;
  * - block `cursor` = HMAC-SHA256(key = the seed as text, message = "clientSeed:nonce:cursor"),
@@ -14,45 +15,7 @@ import type { BaccaratResult, LiveResult, LiveVerification } from '@app/contract
  * WebCrypto is asynchronous and the engine synchronous, so blocks are computed ahead; a replay
  * that needs more starts again with twice as many (same seeds, same draws).
  */
-const encoder = new TextEncoder();
 const HEX_64 = /^[0-9a-f]{64}$/i;
-
-function subtle(): SubtleCrypto {
-  const api = globalThis.crypto?.subtle;
-  // WebCrypto exists only in secure contexts (HTTPS or localhost).
-  if (!api) throw new Error('WebCrypto (crypto.subtle) is not available in this context');
-  return api;
-}
-
-function toHex(bytes: ArrayBuffer): string {
-  return Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-export async function sha256Hex(text: string): Promise<string> {
-  return toHex(await subtle().digest('SHA-256', encoder.encode(text)));
-}
-
-class NeedMoreBlocks extends Error {}
-
-async function replay<T>(seed: string, clientSeed: string, nonce: number, firstBatch: number, play: (stream: RandomStream) => T): Promise<T> {
-  const key = await subtle().importKey('raw', encoder.encode(seed), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  const compute = async (from: number, count: number) =>
-    (await Promise.all(Array.from({ length: count }, (_, k) => subtle().sign('HMAC', key, encoder.encode(blockMessage(clientSeed, nonce, from + k)))))).map((block) => new Uint8Array(block));
-  const blocks = await compute(0, firstBatch);
-  for (;;) {
-    const stream = createBlockStream((cursor) => {
-      const block = blocks[cursor];
-      if (!block) throw new NeedMoreBlocks();
-      return block;
-    });
-    try {
-      return play(stream);
-    } catch (error) {
-      if (!(error instanceof NeedMoreBlocks) || blocks.length > 4096) throw error;
-      blocks.push(...(await compute(blocks.length, blocks.length)));
-    }
-  }
-}
 
 export type LiveCheck =
   | { status: 'not_revealed' }
@@ -97,13 +60,13 @@ export async function verifyLiveRound(verification: LiveVerification, stored: Li
   const hashMatches = HEX_64.test(commitment) && hash === commitment.toLowerCase();
   try {
     if (verification.game === 'roulette') {
-      const number = await replay(seed, verification.clientSeed, verification.nonce, 1, spinRoulette);
+      const number = await replayFairStream({ serverSeed: seed, clientSeed: verification.clientSeed, nonce: verification.nonce }, 1, spinRoulette);
       const recomputed: LiveResult = { game: 'roulette', number, colour: rouletteColour(number) };
       const resultMatches = stored !== null && sameResult(recomputed, stored);
       return { status: 'done', hash, hashMatches, recomputed, resultMatches, valid: hashMatches && resultMatches };
     }
     // 415 draws of Fisher–Yates: 52 blocks, a few more after rejected draws.
-    const shoe = await replay(seed, verification.clientSeed, verification.nonce, 56, shuffleShoe);
+    const shoe = await replayFairStream({ serverSeed: seed, clientSeed: verification.clientSeed, nonce: verification.nonce }, 56, shuffleShoe);
     const { result, cardsUsed } = dealBaccaratHand(shoe, verification.firstCard);
     const resultMatches = stored !== null && sameResult(result, stored) && cardsUsed === verification.cardsUsed;
     return { status: 'done', hash, hashMatches, recomputed: result, resultMatches, cardsUsed, valid: hashMatches && resultMatches };
