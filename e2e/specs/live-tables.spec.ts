@@ -177,8 +177,9 @@ test.describe('live tables, shared', () => {
     await expect(tablePage(other)).toHaveAttribute('data-phase', 'betting');
     await expect(tablePage(other)).toHaveAttribute('data-phase', 'result', { timeout: ROUND_TIMEOUT });
     await expect(tablePage(page)).toHaveAttribute('data-phase', 'result', { timeout: ROUND_TIMEOUT });
-    const [mine, theirs] = await Promise.all([page.getByTestId('roulette-last').textContent(), other.getByTestId('roulette-last').textContent()]);
-    expect(theirs).toBe(mine);
+    // The last numbers follow the result on each page (the member's history refetch may land a moment after the phase): they agree.
+    const lastNumbers = async () => Promise.all([page.getByTestId('roulette-last').textContent(), other.getByTestId('roulette-last').textContent()]);
+    await expect.poll(async () => { const [mine, theirs] = await lastNumbers(); return mine === theirs && (mine ?? '') !== ''; }, { timeout: 10_000 }).toBe(true);
 
     // The chat reaches the other browser; a rude word is masked for everyone.
     const line = `boa sorte ${member.account.slice(-4)} merda`;

@@ -29,7 +29,8 @@ describe('placing tickets', () => {
       select j.product, j.vendor from wallet_journal j where j.idempotency_key like ${`%lottery-${placed.body.id}-bet%`}`.execute(ctx.core.db);
     expect(journal.rows).toEqual([{ product: 'lottery', vendor: 'LOTT' }]);
     // The betting record sees the round.
-    const day = new Date().toISOString().slice(0, 10);
+    // The record's days are the operator's (São Paulo): between 21:00 and 24:00 there the UTC date is already tomorrow.
+    const day = new Date().toLocaleDateString('en-CA', { timeZone: 'America/Sao_Paulo' });
     const record = await ctx.app.inject({ method: 'GET', url: `/api/member/betting-record?gameType=LOTT&from=${day}&to=${day}`, headers: { authorization: `Bearer ${token}` } });
     expect(record.statusCode, record.body).toBe(200);
     expect(JSON.stringify(record.json())).toContain('VN_MB');
