@@ -73,6 +73,16 @@ export const OPERATOR_PERMISSIONS = [
   'live.manage',
   /** Moderate the tables' chat: remove messages, mute and unmute members. */
   'live.moderate',
+  /** Platform messages: compose, preview, schedule and withdraw broadcasts; list what was sent (issue 26). */
+  'messages.send',
+  /** The feedback and complaints queue: assign, internal notes, reply (as a message), close. */
+  'feedback.handle',
+  /** Customer-service chat: take conversations from the queue, answer, transfer; canned replies; the member's context beside it. */
+  'support.chat',
+  /** The referral programme's rules (thresholds, reward, cap, on/off). */
+  'referral.manage',
+  /** Referrals flagged by the abuse checks: release (pay) or reject. */
+  'referral.review',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
@@ -82,10 +92,10 @@ export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
  */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
-  finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read', 'lottery.read', 'live.read'],
-  risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle', 'lottery.read', 'lottery.manage', 'lottery.settle', 'live.read', 'live.manage', 'live.moderate'],
-  support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset', 'sportsbook.read', 'lottery.read', 'live.read', 'live.moderate'],
-  content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage', 'promotions.manage'],
+  finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read', 'lottery.read', 'live.read', 'referral.review'],
+  risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle', 'lottery.read', 'lottery.manage', 'lottery.settle', 'live.read', 'live.manage', 'live.moderate', 'referral.review'],
+  support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset', 'sportsbook.read', 'lottery.read', 'live.read', 'live.moderate', 'messages.send', 'feedback.handle', 'support.chat'],
+  content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage', 'promotions.manage', 'messages.send', 'referral.manage'],
 };
 
 export function hasPermission(role: OperatorRole, permission: OperatorPermission): boolean {
