@@ -18,6 +18,10 @@ interface Connection {
 
 export interface WebSocketHub {
   connectionCount(): number;
+  /** Members with at least one open connection on this process (a broadcast's pushes go to these only). */
+  connectedMemberIds(): string[];
+  /** Sends a message to one member's connections on this process (a module's own fan-out, e.g. messages). */
+  sendToMember(memberId: string, message: unknown): void;
 }
 
 const PING_INTERVAL_MS = 30_000;
@@ -159,7 +163,13 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
     for (const connection of connections.values()) connection.socket.close(1001, 'server shutting down');
   });
 
-  return { connectionCount: () => connections.size };
+  return {
+    connectionCount: () => connections.size,
+    connectedMemberIds: () => [...byMember.keys()],
+    sendToMember(memberId, message) {
+      for (const connection of byMember.get(memberId) ?? []) send(connection, message);
+    },
+  };
 }
 
 function safeJson(text: string): unknown {
