@@ -1244,6 +1244,48 @@ export interface GeneratedTables {
     created_at: Date;
     rotated_at: Date | null;
   };
+  referral_code: {
+    member_id: bigint;
+    code: string;
+    created_at: Date;
+  };
+  referral_referee: {
+    referee_id: bigint;
+    referrer_id: bigint;
+    code: string;
+    registered_at: Date;
+    registration_ip: string;
+    user_agent: string | null;
+    status: string;
+    flag_reasons: string[];
+    qualified_at: Date | null;
+    decided_at: Date | null;
+    decided_by: string | null;
+  };
+  referral_reward: {
+    referee_id: bigint;
+    referrer_id: bigint;
+    amount: bigint;
+    reward_type: string;
+    rules_id: bigint;
+    ledger_key: string;
+    paid_at: Date;
+  };
+  referral_rules: {
+    id: bigint;
+    enabled: boolean;
+    min_first_deposit: bigint;
+    min_valid_bet: bigint;
+    reward_amount: bigint;
+    reward_type: string;
+    wagering_multiple: string;
+    bonus_valid_days: number;
+    max_referees: number | null;
+    max_amount: bigint | null;
+    window_days: number | null;
+    created_by: string;
+    created_at: Date;
+  };
   reports_bet_hour: {
     hour: Date;
     vendor_code: string;
@@ -1465,6 +1507,58 @@ export interface GeneratedTables {
     sport_id: string;
     name_pt: string;
     name_en: string;
+  };
+  support_canned_reply: {
+    id: bigint;
+    shortcut: string;
+    body: string;
+    updated_by: bigint;
+    updated_at: Date;
+  };
+  support_conversation: {
+    id: bigint;
+    member_id: bigint | null;
+    visitor_id: bigint | null;
+    status: string;
+    operator_id: bigint | null;
+    created_at: Date;
+    queued_at: Date;
+    assigned_at: Date | null;
+    first_response_at: Date | null;
+    closed_at: Date | null;
+    closed_by: bigint | null;
+    last_message_id: bigint;
+    party_read_id: bigint;
+    operator_read_id: bigint;
+  };
+  support_image: {
+    id: string;
+    conversation_id: bigint;
+    content_type: string;
+    bytes: Buffer;
+    created_at: Date;
+  };
+  support_message: {
+    id: bigint;
+    conversation_id: bigint;
+    sender: string;
+    operator_id: bigint | null;
+    client_id: string;
+    body: string | null;
+    image_id: string | null;
+    created_at: Date;
+  };
+  support_operator_presence: {
+    operator_id: bigint;
+    display_name: string;
+    last_seen_at: Date;
+  };
+  support_visitor: {
+    id: bigint;
+    token_hash: Buffer;
+    name: string | null;
+    contact: string | null;
+    created_at: Date;
   };
   system_secret: {
     name: string;
