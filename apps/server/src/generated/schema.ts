@@ -520,6 +520,28 @@ export interface GeneratedTables {
     settled_at: Date | null;
     created_at: Date;
   };
+  feedback_entry: {
+    id: bigint;
+    ticket_id: bigint;
+    kind: string;
+    operator_id: bigint;
+    body: string;
+    created_at: Date;
+  };
+  feedback_ticket: {
+    id: bigint;
+    number: bigint;
+    member_id: bigint;
+    question_type: string;
+    content: string;
+    contact: string;
+    status: string;
+    assigned_operator_id: bigint | null;
+    client_request_id: string;
+    reply_count: number;
+    created_at: Date;
+    updated_at: Date;
+  };
   house_fairness: {
     member_id: bigint;
     server_seed: string;
@@ -771,6 +793,33 @@ export interface GeneratedTables {
     reversal_transaction_id: string | null;
     reversed_at: Date | null;
     created_at: Date;
+  };
+  messages_broadcast: {
+    id: bigint;
+    audience: JsonValue;
+    title: string;
+    body_html: string;
+    status: string;
+    send_at: Date;
+    sent_at: Date | null;
+    recipient_count: number;
+    created_by: bigint;
+    cancelled_by: bigint | null;
+    created_at: Date;
+  };
+  messages_item: {
+    id: bigint;
+    member_id: bigint;
+    kind: string;
+    broadcast_id: bigint | null;
+    template: string | null;
+    params: JsonValue | null;
+    title: string | null;
+    body_html: string | null;
+    source_key: string | null;
+    created_at: Date;
+    read_at: Date | null;
+    deleted_at: Date | null;
   };
   missions_activity_day: {
     member_id: bigint;
