@@ -28,3 +28,7 @@ export * from './sportsbook-combinations.ts';
 export * from './lottery.ts';
 export * from './live-tables.ts';
 export * from './lottery-rules.ts';
+export * from './support-chat.ts';
+export * from './referral.ts';
+export * from './messages.ts';
+export * from './feedback.ts';

@@ -5,6 +5,7 @@ import { DepositStatusSchema, WithdrawalStatusSchema } from './payments.ts';
 import { CrashPlayerSchema, CrashRoundViewSchema } from './crash.ts';
 import { SportsbookBookChangesSchema, SportsbookCashOutQuoteSchema } from './sportsbook.ts';
 import { LIVE_TABLE_TOPIC_PATTERN, LiveWsMessageSchemas, type LiveTableTopic } from './live-tables.ts';
+import { SupportWsMessageSchemas } from './support-chat.ts';
 
 /** Topics a connection subscribes to for frequent public messages (only those who watch get them). */
 export const WS_TOPICS = ['crash', 'sportsbook.live', 'live.lobby'] as const;
@@ -61,6 +62,11 @@ export const WsServerMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sportsbook.cashout_changed'), ticketIds: z.array(z.string()), offers: z.array(SportsbookCashOutQuoteSchema) }),
   /** Answers a subscribe the server did not take (unknown/hostile topic, or too many topics on this connection). */
   ...LiveWsMessageSchemas,
+  /** Customer-service chat (support-chat.ts); `operator.auth` / `visitor.auth` bind a connection to a side. */
+  ...SupportWsMessageSchemas,
+  z.object({ type: z.enum(['operator.auth.ok', 'operator.auth.failed', 'visitor.auth.ok', 'visitor.auth.failed']) }),
+  /** Platform messages: the member's unread count after a message arrived, was read or deleted (issue 26). */
+  z.object({ type: z.literal('messages.unread'), unread: z.number().int().min(0) }),
   z.object({ type: z.literal('subscribe.refused'), topic: z.string(), reason: z.enum(['invalid_topic', 'too_many_topics']) }),
 ]);
 export type WsServerMessage = z.infer<typeof WsServerMessageSchema>;
@@ -68,6 +74,10 @@ export type WsServerMessage = z.infer<typeof WsServerMessageSchema>;
 /** Messages a client sends over /ws. `auth` binds the connection to a member (null token: unbind). */
 export const WsClientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('auth'), token: z.string().max(200).nullable() }),
+  /** Binds the connection to an operator (console session token): support events for operators reach it. */
+  z.object({ type: z.literal('operator.auth'), token: z.string().max(200).nullable() }),
+  /** Binds the connection to a chat visitor (their chat token): their conversation's events reach it. */
+  z.object({ type: z.literal('visitor.auth'), token: z.string().max(200).nullable() }),
   /** Start or stop receiving a topic's messages (crash ticks are many: only watchers get them). */
   z.object({ type: z.literal('subscribe'), topic: WsTopicSchema }),
   z.object({ type: z.literal('unsubscribe'), topic: WsTopicSchema }),

@@ -15,3 +15,7 @@ export * from './approvals.ts';
 export * from './sportsbook.ts';
 export * from './lottery.ts';
 export * from './live-tables.ts';
+export * from './support-chat.ts';
+export * from './referral.ts';
+export * from './messages.ts';
+export * from './feedback.ts';
