@@ -352,6 +352,20 @@ export const ERROR_CODES = {
   'live_console.not_baccarat': { status: 409, expected: true },
   'live_console.no_shoe': { status: 409, expected: true },
   'live_console.request_id_reused': { status: 409, expected: true },
+  'messages.not_found': { status: 404, expected: true },
+  'messages.trial_refused': { status: 403, expected: true },
+  'messages.body_empty': { status: 400, expected: true },
+  'messages.send_at_past': { status: 400, expected: true },
+  'messages.audience_empty': { status: 400, expected: true },
+  'messages.agent_unknown': { status: 404, expected: true },
+  'messages.broadcast_not_found': { status: 404, expected: true },
+  'messages.broadcast_not_scheduled': { status: 409, expected: true },
+  'feedback.too_short': { status: 400, expected: true },
+  'feedback.too_long': { status: 400, expected: true },
+  'feedback.rate_limited': { status: 429, expected: true },
+  'feedback.not_found': { status: 404, expected: true },
+  'feedback.closed': { status: 409, expected: true },
+  'feedback.operator_unknown': { status: 404, expected: true },
 } as const satisfies Record<string, { status: number; expected: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
