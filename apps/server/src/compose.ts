@@ -13,12 +13,15 @@ import { createBackofficeModule } from './modules/backoffice/index.ts';
 import { createBonusModule } from './modules/bonus/index.ts';
 import { createHouseGamesModule, HOUSE_VENDOR_CODE } from './modules/house-games/index.ts';
 import { createMissionsModule } from './modules/missions/index.ts';
+import { createMessagesModule } from './modules/messages/index.ts';
+import { createFeedbackModule } from './modules/feedback/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
 import { createPointsModule } from './modules/points/index.ts';
 import { createPromotionsModule, PROMOTIONS_EXPENSE_ACCOUNT } from './modules/promotions/index.ts';
 import { createProviderModule, PROVIDER_ERRORS, type ProviderErrorCode } from './modules/provider/index.ts';
 import { createLiveTablesModule } from './modules/live-tables/index.ts';
 import { createLotteryModule } from './modules/lottery/index.ts';
+import { createReferralModule } from './modules/referral/index.ts';
 import { createReportsModule } from './modules/reports/index.ts';
 import { createSportsbookModule } from './modules/sportsbook/index.ts';
 import { createSystemModule, SETTINGS_CHANGED_EVENT } from './modules/system/index.ts';
@@ -52,7 +55,12 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     publicUrl: config.publicUrl,
     createCaptchaImage: config.captchaFixedAnswer ? fixedAnswerCaptcha(config.captchaFixedAnswer) : undefined,
     // Sign-up rewards, issued in the registration's transaction (promotions is composed below).
-    onMemberRegistered: (tx, member) => promotions.api.memberRegistered(tx, member),
+    // Sign-up rewards and the member referral programme's referee, issued in the registration's transaction
+    // (promotions and referral are composed below).
+    onMemberRegistered: async (tx, member) => {
+      await promotions.api.memberRegistered(tx, member);
+      await referral.api.memberRegistered(tx, member);
+    },
   });
   const backoffice = createBackofficeModule({
     db: dbHandle.db,
@@ -62,6 +70,20 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     ipAllowList: async () => (await system.api.getSettings()).backoffice.ipAllowList,
     captcha: { verify: accounts.api.verifyCaptcha },
   });
+  // Platform messages (issue 26): inboxes, broadcasts, system messages in the business transactions below.
+  const messages = createMessagesModule({
+    db: dbHandle.db,
+    bus,
+    logger,
+    ports: { memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id, audit: backoffice.api.audit },
+  });
+  const feedback = createFeedbackModule({ db: dbHandle.db, logger, ports: { messages: messages.api, audit: backoffice.api.audit, accountNamesOf: accounts.api.accountNamesOf, findOperator: backoffice.api.findOperator } });
+  // A bonus grant tells the member (a system message in the grant's transaction), whoever grants it.
+  const grantBonus: typeof bonus.api.grant = async (tx, input) => {
+    const outcome = await bonus.api.grant(tx, input);
+    if (outcome.created) await messages.api.bonusGranted(tx, { grantId: outcome.grantId, memberId: input.memberId, amount: input.amount });
+    return outcome;
+  };
   // The house game server's games open the web's slot screen.
   const launchers = new Map([[HOUSE_VENDOR_CODE, createSlotScreenLauncher()]]);
   const catalogue = createCatalogueModule({ db: dbHandle.db, bus, logger, wallet: wallet.api, imageBase: config.imageBase, cacheEntries: config.catalogueCacheEntries, launchers, assertAgeVerified: accounts.api.assertAgeVerified });
@@ -77,7 +99,10 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     checkPaymentPassword: accounts.api.directory.checkPaymentPassword,
     bonus: bonus.api,
     // Deposit-match rewards, issued in the credit's transaction (promotions is composed below).
-    onDepositCredited: (tx, deposit) => promotions.api.depositCredited(tx, deposit),
+    onDepositCredited: async (tx, deposit) => {
+      await messages.api.depositCredited(tx, deposit);
+      return promotions.api.depositCredited(tx, deposit);
+    },
     // The VIP level's daily withdrawal limit (vip is composed below).
     dailyLimit: {
       limitOf: (memberId) => vip.api.withdrawalLimitOf(memberId),
@@ -175,7 +200,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
         await wallet.api.postOrThrow(tx, { key: payment.key, type: 'bonus', reference: payment.reference, legs: [{ house: PROMOTIONS_EXPENSE_ACCOUNT, amount: -payment.amount }, { member: payment.memberId, amount: payment.amount }] });
       },
       // Bonus rewards: a grant of bonus money with its wagering, in the claim's transaction.
-      grantBonus: bonus.api.grant,
+      grantBonus,
       bonusCosts: (ids) => bonus.api.costBySource('promotion', ids),
       audit: backoffice.api.audit,
     },
@@ -184,7 +209,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     db: dbHandle.db,
     logger,
     ports: {
-      grantBonus: bonus.api.grant,
+      grantBonus,
       audit: backoffice.api.audit,
       timeZone: async () => (await system.api.getSettings()).locale.timeZone,
       accountNamesOf: accounts.api.accountNamesOf,
@@ -193,13 +218,13 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
   const points = createPointsModule({
     db: dbHandle.db,
     logger,
-    ports: { wallet: wallet.api, checkPaymentPassword: accounts.api.directory.checkPaymentPassword, grantBonus: bonus.api.grant, accountNamesOf: accounts.api.accountNamesOf, audit: backoffice.api.audit },
+    ports: { wallet: wallet.api, checkPaymentPassword: accounts.api.directory.checkPaymentPassword, grantBonus, accountNamesOf: accounts.api.accountNamesOf, audit: backoffice.api.audit },
   });
   const missions = createMissionsModule({
     db: dbHandle.db,
     logger,
     ports: {
-      grantBonus: bonus.api.grant,
+      grantBonus,
       awardPoints: points.api.award,
       audit: backoffice.api.audit,
       timeZone: async () => (await system.api.getSettings()).locale.timeZone,
@@ -249,7 +274,23 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     accountNamesOf: accounts.api.accountNamesOf,
     cashOf: (memberId) => wallet.api.cashOf(memberId),
   });
-  const modules = { system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook, lottery, liveTables };
+  // The member referral programme (issue 26): rewards in cash (wallet) or bonus money (bonus), in its own transaction.
+  const referral = createReferralModule({
+    db: dbHandle.db,
+    logger,
+    publicUrl: config.publicUrl,
+    ports: {
+      async payCash(tx, payment) {
+        await wallet.api.postOrThrow(tx, { key: payment.key, type: 'bonus', reference: payment.reference, legs: [{ house: HOUSE.bonusExpense, amount: -payment.amount }, { member: payment.memberId, amount: payment.amount }] });
+      },
+      grantBonus,
+      networkOf: accounts.api.networkOf,
+      accountNamesOf: accounts.api.accountNamesOf,
+      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
+      audit: backoffice.api.audit,
+    },
+  });
+  const modules = { messages, feedback, system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook, lottery, liveTables, referral };
   // Invalidations published while the LISTEN connection was down never arrive: after a reconnect,
   // act as if each had (caches drop, /ws clients refetch). Provider vendor access expires by itself (5 s).
   bus.onReconnect(() => bus.deliverLocally([SETTINGS_CHANGED_EVENT, CATALOGUE_CHANGED, CONTENT_CHANGED_EVENT].map((type) => ({ type, audience: { kind: 'public' } }))));
@@ -263,6 +304,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       bonus.close();
       points.close();
       missions.close();
+      messages.close();
       sportsbook.close();
       lottery.close();
       await liveTables.close();
@@ -383,7 +425,14 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.vip.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.missions.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.missions.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
+  await app.register(core.modules.referral.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
+  await app.register(core.modules.referral.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
+  await app.register(core.modules.messages.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
+  await app.register(core.modules.messages.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
+  await app.register(core.modules.feedback.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
+  await app.register(core.modules.feedback.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString());
+  core.modules.messages.attachHub(hub);
   return { app, hub };
 }
 
@@ -391,7 +440,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
 export async function composeWorker(core: Core, deps: { databaseUrl: string; logger: Logger; workerId: string; crashLeader: boolean }) {
   const jobs = createJobRunner({ connectionString: deps.databaseUrl, logger: deps.logger });
   await jobs.start();
-  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs, ...core.modules.bonus.jobs, ...core.modules.promotions.jobs, ...core.modules.vip.jobs, ...core.modules.points.jobs, ...core.modules.missions.jobs, ...core.modules.sportsbook.jobs, ...core.modules.lottery.jobs]);
+  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs, ...core.modules.bonus.jobs, ...core.modules.promotions.jobs, ...core.modules.vip.jobs, ...core.modules.points.jobs, ...core.modules.missions.jobs, ...core.modules.messages.jobs, ...core.modules.sportsbook.jobs, ...core.modules.lottery.jobs, ...core.modules.referral.jobs]);
   // The crash game's rounds are run by one of the processes that run jobs (advisory lock).
   if (deps.crashLeader) core.modules.houseGames.api.startCrashLeader();
   // So are the live tables' (LIVE_LEADER=false opts out).

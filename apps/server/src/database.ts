@@ -13,6 +13,7 @@ import type { ProviderTables } from './modules/provider/provider.tables.ts';
 import type { SystemTables } from './modules/system/system.tables.ts';
 import type { WalletTables } from './modules/wallet/wallet.tables.ts';
 import type { PointsTables } from './modules/points/points.tables.ts';
+import type { ReferralTables } from './modules/referral/referral.tables.ts';
 
 /** Every table, by module. Each module declares its own tables beside its code. */
-export interface Database extends SystemTables, AccountsTables, BackofficeTables, WalletTables, CatalogueTables, PaymentsTables, ProviderTables, HouseGamesTables, ContentTables, AgentsTables, PromotionsTables, PromotionGamesTables, PromotionsPeriodicTables, BonusTables, PointsTables {}
+export interface Database extends SystemTables, AccountsTables, BackofficeTables, WalletTables, CatalogueTables, PaymentsTables, ProviderTables, HouseGamesTables, ContentTables, AgentsTables, PromotionsTables, PromotionGamesTables, PromotionsPeriodicTables, BonusTables, PointsTables, ReferralTables {}

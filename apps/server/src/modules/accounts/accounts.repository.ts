@@ -281,3 +281,22 @@ export async function updateType(db: DbExecutor, memberId: bigint, type: number)
 export async function findCpfHolderContacts(db: DbExecutor, cpf: string) {
   return db.selectFrom('accounts_member').select(['email', 'mobile']).where('cpf', '=', cpf).executeTakeFirst();
 }
+
+/**
+ * The addresses and browsers a member registered and logged in from (their latest 200 sessions):
+ * the referral programme compares a referee's with their referrer's (same address or device).
+ */
+export async function findNetwork(db: DbExecutor, memberId: bigint): Promise<{ ips: string[]; userAgents: string[] }> {
+  const [member, sessions] = await Promise.all([
+    db.selectFrom('accounts_member').select('registration_ip').where('id', '=', memberId).executeTakeFirst(),
+    db.selectFrom('accounts_session').select(['ip', 'user_agent']).where('member_id', '=', memberId).orderBy('created_at', 'desc').limit(200).execute(),
+  ]);
+  const ips = new Set<string>();
+  const userAgents = new Set<string>();
+  if (member?.registration_ip) ips.add(member.registration_ip);
+  for (const session of sessions) {
+    if (session.ip) ips.add(session.ip);
+    if (session.user_agent) userAgents.add(session.user_agent);
+  }
+  return { ips: [...ips], userAgents: [...userAgents] };
+}

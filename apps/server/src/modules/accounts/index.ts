@@ -141,6 +141,8 @@ export function createAccountsModule(deps: {
         const row = await repository.findMemberById(deps.db, memberId);
         return row ? { id: row.id, account: row.account } : undefined;
       },
+      /** Addresses and browsers of a member's registration and sessions (the referral programme's abuse checks). */
+      networkOf: (memberId: bigint) => repository.findNetwork(deps.db, memberId),
       /** Login names by member id, for boards that show them masked. */
       accountNamesOf: (ids: readonly bigint[]) => repository.findAccountNames(deps.db, ids),
       async playerOf(memberId: bigint): Promise<{ account: string; nickname: string; type: number; status: 'active' | 'locked' | 'closed' } | undefined> {

@@ -35,7 +35,20 @@ function problem(path: string, messageKey: string, params?: Record<string, strin
 }
 
 /** A member just registered, told in the registration's transaction (facts other connections cannot see yet). */
-export type RegistrationHook = (tx: DbExecutor, member: { memberId: bigint; cpf: string | null; uplineMemberId: bigint | null; registeredAt: Date }) => Promise<unknown>;
+export type RegistrationHook = (
+  tx: DbExecutor,
+  member: {
+    memberId: bigint;
+    cpf: string | null;
+    uplineMemberId: bigint | null;
+    registeredAt: Date;
+    /** The link's referralCode when it was not an agent's (the member referral programme's codes). */
+    referralCode: string | null;
+    /** Where the registration came from (the referral programme's abuse checks). */
+    ip: string;
+    userAgent: string | null;
+  },
+) => Promise<unknown>;
 
 export function createRegistrationService(deps: {
   db: Db;
@@ -130,8 +143,12 @@ export function createRegistrationService(deps: {
         if (!agent && settings.registration.affiliateValidation) invalid([problem('fields.affiliateCode', 'invalid_invitation_code')]);
         uplineMemberId = agent?.id ?? null;
       }
+      // An agent's code places the member in the agent's team; any other code is handed to the hook
+      // (the member referral programme's codes, which never look like an agent's).
+      let memberReferralCode: string | null = null;
       if (uplineMemberId === null && input.referralCode) {
         uplineMemberId = (await members.findAgentByReferralCode(deps.db, input.referralCode))?.id ?? null;
+        if (uplineMemberId === null) memberReferralCode = input.referralCode;
       }
 
       const taken = await members.findTakenIdentities(deps.db, { account, mobile, cpf, email });
@@ -168,7 +185,7 @@ export function createRegistrationService(deps: {
             uplineMemberId,
             registrationIp: requester.ip,
           });
-          await deps.onMemberRegistered?.(tx, { memberId, cpf, uplineMemberId, registeredAt: deps.clock.now() });
+          await deps.onMemberRegistered?.(tx, { memberId, cpf, uplineMemberId, registeredAt: deps.clock.now(), referralCode: memberReferralCode, ip: requester.ip, userAgent: requester.userAgent });
           return deps.sessions.startSession(tx, memberId, requester);
         });
         return { token, firstTimeLogin: true, passwordExpired: false };
