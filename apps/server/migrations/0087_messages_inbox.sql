@@ -14,6 +14,8 @@ create table messages_broadcast (
   sent_at timestamptz,
   recipient_count integer not null default 0,
   created_by bigint not null,
+  request_id uuid not null unique,
+  created_by_name text not null,
   cancelled_by bigint,
   created_at timestamptz not null default now()
 );

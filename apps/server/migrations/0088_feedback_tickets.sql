@@ -13,6 +13,7 @@ create table feedback_ticket (
   contact text not null,
   status text not null default 'open' check (status in ('open', 'answered', 'closed')),
   assigned_operator_id bigint,
+  assigned_operator_name text,
   client_request_id uuid not null,
   reply_count integer not null default 0,
   created_at timestamptz not null default now(),
@@ -27,7 +28,9 @@ create table feedback_entry (
   ticket_id bigint not null references feedback_ticket (id),
   kind text not null check (kind in ('reply', 'note')),
   operator_id bigint not null,
+  operator_name text not null,
   body text not null,
+  request_id uuid not null unique,
   created_at timestamptz not null default now()
 );
 create index feedback_entry_ticket on feedback_entry (ticket_id, id);

@@ -21,18 +21,27 @@ export function countWords(text: string): number {
   return trimmed === '' ? 0 : trimmed.split(/\s+/u).length;
 }
 
-/** PUT /wps/feedback (spec §7) as POST /api/feedback: question type, content description, contact. */
+/**
+ * PUT /wps/feedback (spec §7) as POST /api/feedback: question type, content description, contact.
+ * The server checks the word limits itself (feedback.too_short / too_long with the limits).
+ */
 export const FeedbackInputSchema = z.object({
   /** The form's id for this submission: a double click or a retry answers the same ticket. */
   requestId: z.string().uuid(),
   questionType: FeedbackQuestionTypeSchema,
-  content: z
-    .string()
-    .max(FEEDBACK_MAX_CHARS)
-    .refine((text) => countWords(text) >= FEEDBACK_MIN_WORDS, { message: 'feedback.too_short' })
-    .refine((text) => countWords(text) <= FEEDBACK_MAX_WORDS, { message: 'feedback.too_long' }),
+  content: z.string().max(FEEDBACK_MAX_CHARS),
   contact: z.string().trim().min(1).max(FEEDBACK_CONTACT_MAX),
 });
+/** The web form: the same fields with the word limits (messages are i18n keys of `feedback`). */
+export const FeedbackFormSchema = FeedbackInputSchema.omit({ requestId: true }).extend({
+  content: z
+    .string()
+    .max(FEEDBACK_MAX_CHARS, { message: 'errors.tooLong' })
+    .refine((text) => countWords(text) >= FEEDBACK_MIN_WORDS, { message: 'errors.tooShort' })
+    .refine((text) => countWords(text) <= FEEDBACK_MAX_WORDS, { message: 'errors.tooLong' }),
+  contact: z.string().trim().min(1, { message: 'errors.contactRequired' }).max(FEEDBACK_CONTACT_MAX, { message: 'errors.contactTooLong' }),
+});
+export type FeedbackForm = z.infer<typeof FeedbackFormSchema>;
 export type FeedbackInput = z.infer<typeof FeedbackInputSchema>;
 
 export const FeedbackTicketSchema = z.object({

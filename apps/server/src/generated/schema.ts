@@ -525,7 +525,9 @@ export interface GeneratedTables {
     ticket_id: bigint;
     kind: string;
     operator_id: bigint;
+    operator_name: string;
     body: string;
+    request_id: string;
     created_at: Date;
   };
   feedback_ticket: {
@@ -537,6 +539,7 @@ export interface GeneratedTables {
     contact: string;
     status: string;
     assigned_operator_id: bigint | null;
+    assigned_operator_name: string | null;
     client_request_id: string;
     reply_count: number;
     created_at: Date;
@@ -804,6 +807,8 @@ export interface GeneratedTables {
     sent_at: Date | null;
     recipient_count: number;
     created_by: bigint;
+    request_id: string;
+    created_by_name: string;
     cancelled_by: bigint | null;
     created_at: Date;
   };
