@@ -1,3 +1,4 @@
+import { formatCents } from '@app/kernel';
 import type { Config } from './platform/config.ts';
 import { createDb } from './platform/db.ts';
 import { createEventBus } from './platform/events.ts';
@@ -25,6 +26,7 @@ import { createReferralModule } from './modules/referral/index.ts';
 import { createReportsModule } from './modules/reports/index.ts';
 import { createSportsbookModule } from './modules/sportsbook/index.ts';
 import { createSystemModule, SETTINGS_CHANGED_EVENT } from './modules/system/index.ts';
+import { createSupportChatModule } from './modules/support-chat/index.ts';
 import { createWalletModule, HOUSE } from './modules/wallet/index.ts';
 import { createVipModule } from './modules/vip/index.ts';
 
@@ -290,7 +292,32 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       audit: backoffice.api.audit,
     },
   });
-  const modules = { messages, feedback, system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook, lottery, liveTables, referral };
+  // Customer-service chat (issue 26): the member's money beside the conversation through wallet and payments.
+  const supportChat = createSupportChatModule({
+    db: dbHandle.db,
+    bus,
+    ports: {
+      memberOf: async (token) => (await accounts.api.authenticate(token))?.id,
+      verifyCaptcha: accounts.api.verifyCaptcha,
+      accountNamesOf: accounts.api.accountNamesOf,
+      audit: backoffice.api.audit,
+      timeZone: async () => (await system.api.getSettings()).locale.timeZone,
+      context: {
+        balanceOf: async (memberId) => {
+          const balance = await wallet.api.balanceOf(memberId);
+          return { cash: balance.cash, bonus: balance.bonus };
+        },
+        lastDeposits: async (memberId, limit) =>
+          (await payments.api.deposits.list(memberId, { pageNo: 1, pageSize: limit })).rows.map((row) => ({ id: row.id.toString(), amount: formatCents(row.amount), status: row.status, at: row.created_at.toISOString() })),
+        openWithdrawals: async (memberId, limit) =>
+          (await payments.api.withdrawals.list(memberId, { pageNo: 1, pageSize: 50 })).rows
+            .filter((row) => ['reviewing', 'approved', 'paying'].includes(row.status))
+            .slice(0, limit)
+            .map((row) => ({ id: row.id.toString(), amount: formatCents(row.amount), status: row.status, at: row.requested_at.toISOString() })),
+      },
+    },
+  });
+  const modules = { messages, feedback, system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook, lottery, liveTables, referral, supportChat };
   // Invalidations published while the LISTEN connection was down never arrive: after a reconnect,
   // act as if each had (caches drop, /ws clients refetch). Provider vendor access expires by itself (5 s).
   bus.onReconnect(() => bus.deliverLocally([SETTINGS_CHANGED_EVENT, CATALOGUE_CHANGED, CONTENT_CHANGED_EVENT].map((type) => ({ type, audience: { kind: 'public' } }))));
@@ -431,7 +458,12 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.messages.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.feedback.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
   await app.register(core.modules.feedback.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString());
+  await app.register(core.modules.supportChat.routes(), { prefix: '/api' });
+  await app.register(core.modules.supportChat.adminRoutes(core.modules.backoffice.api.requireOperator), { prefix: '/api' });
+  const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString(), {
+    operator: core.modules.backoffice.api.authenticateSocket,
+    visitor: core.modules.supportChat.api.visitorOf,
+  });
   core.modules.messages.attachHub(hub);
   return { app, hub };
 }

@@ -15,7 +15,16 @@ export interface AppEvent {
   /** Dotted name, e.g. `system.settings_changed`. */
   type: string;
   /** Who may receive it over /ws: everyone, one member's connections, or those subscribed to a topic. */
-  audience: { kind: 'public' } | { kind: 'member'; memberId: string } | { kind: 'topic'; topic: string };
+  audience:
+    | { kind: 'public' }
+    | { kind: 'member'; memberId: string }
+    | { kind: 'topic'; topic: string }
+    /** Every operator connection (`operator.auth`) whose role holds the permission (e.g. the chat queue). */
+    | { kind: 'operators'; permission: string }
+    /** One operator's connections (a conversation assigned to them). */
+    | { kind: 'operator'; operatorId: string }
+    /** One chat visitor's connections (`visitor.auth` with their chat token). */
+    | { kind: 'visitor'; visitorId: string };
   data?: Record<string, unknown>;
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError, systemClock, type Clock } from '@app/kernel';
+import { ROLE_PERMISSIONS } from '@app/contracts';
 import type { Db } from '../../platform/db.ts';
 import { hashPassword } from '../../platform/security/passwords.ts';
 import { createApprovalRegistry } from './approval-kinds.ts';
@@ -92,6 +93,15 @@ export function createBackofficeModule(deps: BackofficeDeps) {
        * operator). Sets request.operator = { id, username, role } and refreshes the session's last_seen_at.
        */
       requireOperator: auth.requireOperator,
+      /**
+       * A /ws connection's `operator.auth`: the operator behind a console session token and their
+       * role's permissions (undefined when the session is not live or must change its password).
+       */
+      async authenticateSocket(token: string): Promise<{ id: string; permissions: readonly string[] } | undefined> {
+        const operator = await sessions.authenticate(token);
+        if (!operator || operator.mustChangePassword) return undefined;
+        return { id: operator.id.toString(), permissions: ROLE_PERMISSIONS[operator.role] };
+      },
       /**
        * Maker-checker for sensitive actions other modules own (approval-kinds.ts): a module
        * registers its kinds (check at proposal, apply at approval) and proposes through

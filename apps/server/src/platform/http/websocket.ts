@@ -11,6 +11,10 @@ interface Connection {
   socket: WebSocket;
   /** Set once the connection authenticates (accounts module); public events go to all. */
   memberId: string | undefined;
+  /** Set by `operator.auth` (a console session): the operator and the permissions of their role. */
+  operator: { id: string; permissions: ReadonlySet<string> } | undefined;
+  /** Set by `visitor.auth` (a chat visitor's token). */
+  visitorId: string | undefined;
   /** Topics of frequent public messages this connection asked for (e.g. crash ticks). */
   topics: Set<string>;
   isAlive: boolean;
@@ -32,14 +36,42 @@ const PING_INTERVAL_MS = 30_000;
  */
 /** Turns a session token into a member id (accounts module), or undefined. */
 export type SocketAuthenticator = (token: string) => Promise<string | undefined>;
+/** Turns an operator's console session token into the operator and their role's permissions (back-office module). */
+export type OperatorSocketAuthenticator = (token: string) => Promise<{ id: string; permissions: readonly string[] } | undefined>;
+/** The other sides a connection can be bound to (customer-service chat): operators and chat visitors. */
+export interface SideAuthenticators {
+  operator?: OperatorSocketAuthenticator;
+  /** A chat visitor's token → the visitor id (support-chat module). */
+  visitor?: SocketAuthenticator;
+}
 
+const AUTH_TYPES = ['auth', 'operator.auth', 'visitor.auth'] as const;
 const ClientMessageSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('auth'), token: z.string().max(200).nullable() }),
+  z.object({ type: z.enum(AUTH_TYPES), token: z.string().max(200).nullable() }),
   // The topic is checked apart (below), so a refused subscribe can be answered instead of dropped.
   z.object({ type: z.enum(['subscribe', 'unsubscribe']), topic: z.string().max(1000) }),
 ]);
 
-export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate?: SocketAuthenticator): Promise<WebSocketHub> {
+/** Connections by a key (member, operator, visitor id): an event for one of them costs their sockets only. */
+function createIndex() {
+  const map = new Map<string, Set<Connection>>();
+  return {
+    add(key: string, connection: Connection) {
+      let set = map.get(key);
+      if (!set) map.set(key, (set = new Set()));
+      set.add(connection);
+    },
+    remove(key: string | undefined, connection: Connection) {
+      if (key === undefined) return;
+      const set = map.get(key);
+      if (set?.delete(connection) && set.size === 0) map.delete(key);
+    },
+    get: (key: string): Iterable<Connection> => map.get(key) ?? [],
+    all: () => map.values(),
+  };
+}
+
+export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate?: SocketAuthenticator, sides: SideAuthenticators = {}): Promise<WebSocketHub> {
   const connections = new Map<string, Connection>();
   // Subscribers by topic: a topic message costs its subscribers, not every connection (the book has
   // a topic per event and pushes many of them a second).
@@ -64,11 +96,61 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
     if (!set) byMember.set(memberId, (set = new Set()));
     set.add(connection);
   };
+  const byOperator = createIndex();
+  const byVisitor = createIndex();
+  const bindOperator = (connection: Connection, operator: Connection['operator']) => {
+    byOperator.remove(connection.operator?.id, connection);
+    connection.operator = operator;
+    if (operator) byOperator.add(operator.id, connection);
+  };
+  const bindVisitor = (connection: Connection, visitorId: string | undefined) => {
+    byVisitor.remove(connection.visitorId, connection);
+    connection.visitorId = visitorId;
+    if (visitorId !== undefined) byVisitor.add(visitorId, connection);
+  };
+  /** Each auth message: how its token is checked, how the connection is bound, and the answers. */
+  const sideOf = {
+    auth: { check: authenticate, bind: bindMember, ok: 'auth.ok', failed: 'auth.failed' },
+    'operator.auth': {
+      check: sides.operator && (async (token: string) => {
+        const operator = await sides.operator?.(token);
+        return operator && { id: operator.id, permissions: new Set(operator.permissions) };
+      }),
+      bind: bindOperator,
+      ok: 'operator.auth.ok',
+      failed: 'operator.auth.failed',
+    },
+    'visitor.auth': { check: sides.visitor, bind: bindVisitor, ok: 'visitor.auth.ok', failed: 'visitor.auth.failed' },
+  } as const;
   const drop = (connection: Connection) => {
     connections.delete(connection.id);
     leaveTopics(connection);
     bindMember(connection, undefined);
+    bindOperator(connection, undefined);
+    bindVisitor(connection, undefined);
   };
+  /** The recipients of an event, by its audience. */
+  function* recipientsOf(audience: AppEvent['audience']): Iterable<Connection> {
+    switch (audience.kind) {
+      case 'topic':
+        yield* subscribers.get(audience.topic) ?? [];
+        return;
+      case 'member':
+        yield* byMember.get(audience.memberId) ?? [];
+        return;
+      case 'operator':
+        yield* byOperator.get(audience.operatorId);
+        return;
+      case 'visitor':
+        yield* byVisitor.get(audience.visitorId);
+        return;
+      case 'operators':
+        for (const set of byOperator.all()) for (const connection of set) if (connection.operator?.permissions.has(audience.permission)) yield connection;
+        return;
+      default:
+        yield* connections.values();
+    }
+  }
   const send = (connection: Connection, message: unknown) => {
     if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(JSON.stringify(message));
   };
@@ -98,7 +180,7 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
-    const connection: Connection = { id: randomUUID(), socket, memberId: undefined, topics: new Set(), isAlive: true };
+    const connection: Connection = { id: randomUUID(), socket, memberId: undefined, operator: undefined, visitorId: undefined, topics: new Set(), isAlive: true };
     connections.set(connection.id, connection);
     socket.on('pong', () => {
       connection.isAlive = true;
@@ -107,26 +189,30 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
     socket.on('error', () => drop(connection));
     // A client binds the connection to a member ({type:'auth', token}) or unbinds it (token null),
     // and subscribes to topics. Anything else is ignored rather than echoed.
-    let authVersion = 0;
+    const authVersions = { auth: 0, 'operator.auth': 0, 'visitor.auth': 0 };
     socket.on('message', (raw: Buffer) => {
       const parsed = ClientMessageSchema.safeParse(safeJson(raw.toString('utf8')));
       if (!parsed.success) return;
-      if (parsed.data.type !== 'auth') {
-        subscription(connection, parsed.data.type, parsed.data.topic);
+      const message = parsed.data;
+      if ('topic' in message) {
+        subscription(connection, message.type, message.topic);
         return;
       }
-      if (!authenticate) return;
-      const version = ++authVersion;
-      bindMember(connection, undefined);
-      const token = parsed.data.token;
+      const { type, token } = message;
+      const side = sideOf[type];
+      const check = side.check as ((token: string) => Promise<never>) | undefined;
+      const bind = side.bind as (connection: Connection, value: unknown) => void;
+      if (!check) return;
+      const version = ++authVersions[type];
+      bind(connection, undefined);
       if (token === null) return;
-      authenticate(token)
+      check(token)
         .catch(() => undefined)
-        .then((memberId) => {
-          // A later auth message wins over a slower earlier one.
-          if (version !== authVersion || socket.readyState !== socket.OPEN) return;
-          bindMember(connection, memberId);
-          socket.send(JSON.stringify({ type: memberId ? 'auth.ok' : 'auth.failed' }));
+        .then((bound: unknown) => {
+          // A later auth message of the same side wins over a slower earlier one.
+          if (version !== authVersions[type] || socket.readyState !== socket.OPEN) return;
+          bind(connection, bound);
+          socket.send(JSON.stringify({ type: bound ? side.ok : side.failed }));
         });
     });
     socket.send(JSON.stringify({ type: 'hello', connectionId: connection.id }));
@@ -135,10 +221,7 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
   const unsubscribe = bus.subscribe((event: AppEvent) => {
     // Encoded once for every recipient: with thousands of crash spectators, per-socket encoding dominates.
     const message = Buffer.from(JSON.stringify({ type: event.type, ...event.data }), 'utf8');
-    const { audience } = event;
-    const recipients =
-      audience.kind === 'topic' ? (subscribers.get(audience.topic) ?? []) : audience.kind === 'member' ? (byMember.get(audience.memberId) ?? []) : connections.values();
-    for (const connection of recipients) {
+    for (const connection of recipientsOf(event.audience)) {
       if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(message, { binary: false });
     }
   });
