@@ -8,12 +8,15 @@ import type ptMissions from '../locales/pt/missions.json';
 import type ptSportsbook from '../locales/pt/sportsbook.json';
 import type ptLottery from '../locales/pt/lottery.json';
 import type ptLive from '../locales/pt/live.json';
+import type ptReferral from '../locales/pt/referral.json';
+import type ptMessages from '../locales/pt/messages.json';
+import type ptFeedback from '../locales/pt/feedback.json';
 
 export type { Language };
 export { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES };
 
 /** One namespace per area of the product; check-keys.ts keeps pt and en in step. */
-export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation', 'wallet', 'games', 'payments', 'betting', 'fairness', 'content', 'contracts', 'missions', 'sportsbook', 'lottery', 'live'] as const;
+export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation', 'wallet', 'games', 'payments', 'betting', 'fairness', 'content', 'contracts', 'missions', 'sportsbook', 'lottery', 'live', 'referral', 'messages', 'feedback'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 
@@ -24,7 +27,7 @@ export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
  * panels; the missions tab and the check-in panel): loaded on first use by loadNamespace, so the home page does not download them (its
  * JavaScript budget is 250 KB gzip).
  */
-export const LAZY_NAMESPACES = ['agent', 'contracts', 'fairness', 'payments', 'missions', 'sportsbook', 'lottery', 'live'] as const;
+export const LAZY_NAMESPACES = ['agent', 'contracts', 'fairness', 'payments', 'missions', 'sportsbook', 'lottery', 'live', 'referral', 'messages', 'feedback'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 const LAZY_LOADERS: Record<LazyNamespace, Record<Language, () => Promise<{ default: Record<string, unknown> }>>> = {
   agent: { pt: () => import('../locales/pt/agent.json'), en: () => import('../locales/en/agent.json') },
@@ -35,6 +38,9 @@ const LAZY_LOADERS: Record<LazyNamespace, Record<Language, () => Promise<{ defau
   sportsbook: { pt: () => import('../locales/pt/sportsbook.json'), en: () => import('../locales/en/sportsbook.json') },
   lottery: { pt: () => import('../locales/pt/lottery.json'), en: () => import('../locales/en/lottery.json') },
   live: { pt: () => import('../locales/pt/live.json'), en: () => import('../locales/en/live.json') },
+  referral: { pt: () => import('../locales/pt/referral.json'), en: () => import('../locales/en/referral.json') },
+  messages: { pt: () => import('../locales/pt/messages.json'), en: () => import('../locales/en/messages.json') },
+  feedback: { pt: () => import('../locales/pt/feedback.json'), en: () => import('../locales/en/feedback.json') },
 };
 export async function loadNamespace(namespace: LazyNamespace, language: Language): Promise<Record<string, unknown>> {
   return (await LAZY_LOADERS[namespace][language]()).default;
@@ -43,7 +49,7 @@ export async function loadNamespace(namespace: LazyNamespace, language: Language
 /** What every page ships with (in its language). */
 export type BundledResources = typeof ptBundle;
 /** Portuguese is the source of truth for the key set (and for TypeScript's key types). */
-export type Resources = BundledResources & { agent: typeof ptAgent; contracts: typeof ptContracts; fairness: typeof ptFairness; payments: typeof ptPayments; missions: typeof ptMissions; sportsbook: typeof ptSportsbook; lottery: typeof ptLottery; live: typeof ptLive };
+export type Resources = BundledResources & { agent: typeof ptAgent; contracts: typeof ptContracts; fairness: typeof ptFairness; payments: typeof ptPayments; missions: typeof ptMissions; sportsbook: typeof ptSportsbook; lottery: typeof ptLottery; live: typeof ptLive; referral: typeof ptReferral; messages: typeof ptMessages; feedback: typeof ptFeedback };
 
 
 /**

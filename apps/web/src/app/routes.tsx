@@ -24,7 +24,7 @@ import { loadSportsbookPages } from '../features/sportsbook/index.ts';
 // suspended render before the largest paint (measured in e2e/specs/content.spec.ts).
 // The member centre's betting record shows round details in the fairness texts; its missions tab
 // and badge read the missions texts.
-const MemberPage = lazyPage(() => loadMemberPage().then((m) => withNamespaces(m.MemberPage, ['fairness', 'payments', 'missions'])));
+const MemberPage = lazyPage(() => loadMemberPage().then((m) => withNamespaces(m.MemberPage, ['fairness', 'payments', 'missions', 'referral', 'messages'])));
 const HelpPage = lazyPage(() => loadHelpPage().then((m) => m.HelpPage));
 const PromotionsPage = lazyPage(() => loadPromotionsPage().then((m) => m.PromotionsPage));
 const PointMallPage = lazyPage(() => loadPointMallPage().then((m) => m.PointMallPage));

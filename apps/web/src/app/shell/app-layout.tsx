@@ -1,9 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
-import { AccountModalsProvider, AccountEffects, AccountModalsHost, WelcomeToast, useSession } from '../../features/account/index.ts';
+import { AccountModalsProvider, AccountEffects, AccountModalsHost, WelcomeToast, useAccountModals, useSession } from '../../features/account/index.ts';
 import { ContentPopups } from '../../features/content/index.ts';
+import { loadFeedbackModal } from '../../features/feedback/index.ts';
 import { GameToasts } from '../../features/games/index.ts';
+import { ReferralEdgeLink } from '../../features/referral/index.ts';
 import { withNamespaces } from '../../shared/i18n-namespaces.tsx';
 import { contentKeyOf } from '../paths.ts';
 import { ChunkErrorBoundary } from './lazy-page.tsx';
@@ -24,6 +26,7 @@ export function AppLayout() {
         <AccountModalsHost />
         <ContentPopups />
         <AgentContractModal />
+        <FeedbackModalHost />
         <AccountEffects />
         <WelcomeToast />
         <GameToasts />
@@ -36,6 +39,21 @@ export function AppLayout() {
 const ContractModal = lazy(() =>
   loadContractModal().then((m) => ({ default: withNamespaces(m.ContractModal, ['contracts']) })),
 );
+
+// The footer's feedback modal (issue 26): its code and texts arrive when it is first opened.
+const FeedbackModal = lazy(() => loadFeedbackModal().then((m) => ({ default: withNamespaces(m.FeedbackModal, ['feedback']) })));
+
+function FeedbackModalHost() {
+  const { modal } = useAccountModals();
+  if (modal?.kind !== 'feedback') return null;
+  return (
+    <ChunkErrorBoundary>
+      <Suspense fallback={null}>
+        <FeedbackModal />
+      </Suspense>
+    </ChunkErrorBoundary>
+  );
+}
 
 function AgentContractModal() {
   const session = useSession();
@@ -70,6 +88,7 @@ function ShellFrame() {
         <Footer />
       </div>
       <ScrollTopButton />
+      <ReferralEdgeLink />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { Button, CloseIcon, HeadsetIcon, LogoMark, ShieldCheckIcon, TelegramIcon, WhatsappIcon } from '@app/ui';
 import { GroupBanner } from '../../features/content/index.ts';
+import { ReferralMenuEntry } from '../../features/referral/index.ts';
 import { useBootInfo } from '../../features/system/index.ts';
 import { contactLinksOf } from './contact-links.ts';
 import { isGameNavItem, isNavItemActive, PLAYER_NAV, useMainNav, type NavItem } from './nav-items.tsx';
@@ -52,6 +53,7 @@ export function SideMenu() {
         <SideMenuGames items={mainNav.filter(isGameNavItem)} />
         <NavSection items={PLAYER_NAV} title={t('sideMenu.player')}>
           <SideMenuCheckIn />
+          <ReferralMenuEntry onFollow={compact ? close : undefined} />
         </NavSection>
       </nav>
 

@@ -10,6 +10,8 @@ import { DepositPanel, WithdrawPanel } from '../../payments/index.ts';
 import { PersonalProfit, TransactionHistory, UplineTransfer, WalletOverview } from '../../wallet/index.ts';
 import { RewardBadge, RewardCentre } from '../../promotions/index.ts';
 import { MissionsBadge, MissionsTab } from '../../missions/index.ts';
+import { MessagesBadge, MessagesTab } from '../../messages/index.ts';
+import { ReferralTab } from '../../referral/index.ts';
 import { MEMBER_TABS, type MemberTab } from '../member-tabs.ts';
 import { PageHeader } from '../../../shared/components/page-header.tsx';
 import { NotAvailableYet } from '../../../shared/components/not-available-yet.tsx';
@@ -34,7 +36,9 @@ const TAB_PANELS: Partial<Record<MemberTab, () => JSX.Element>> = {
   bonusDetails: BonusDetails,
   vip: VipPage,
   rewardCenter: RewardCentre,
+  referral: ReferralTab,
   missionLeaderboard: MissionsTab,
+  messageV2: MessagesTab,
 };
 
 /** /member?tab=<page>: account and wallet pages are here; the others arrive in later issues. */
@@ -76,6 +80,7 @@ export function MemberPage() {
               {t(`member.tabs.${tab}`)}
               {tab === 'rewardCenter' ? <RewardBadge /> : null}
               {tab === 'missionLeaderboard' ? <MissionsBadge /> : null}
+              {tab === 'messageV2' ? <MessagesBadge testId="messages-tab-badge" /> : null}
             </Link>
           ))}
         </nav>
