@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContentRealtime } from '../features/content/index.ts';
 import { createMemberRealtime } from '../features/account/index.ts';
 import { createJackpotRealtime } from '../features/home/index.ts';
+import { createMessagesRealtime } from '../features/messages/index.ts';
 import { createPaymentsRealtime } from '../features/payments/index.ts';
 import { createSystemRealtime } from '../features/system/index.ts';
 import { createWalletRealtime } from '../features/wallet/index.ts';
@@ -22,7 +23,7 @@ export function useRealtime(): void {
       onMessage: (message) => handlers.forEach((handler) => handler.onMessage?.(message)),
     });
     // Registered after connecting is safe: the socket opens on a later task, never synchronously.
-    handlers.push(createSystemRealtime(queryClient), createMemberRealtime(queryClient, connection), createWalletRealtime(queryClient), createPaymentsRealtime(queryClient), createJackpotRealtime(queryClient), createContentRealtime(queryClient), createTopicRealtime(connection));
+    handlers.push(createSystemRealtime(queryClient), createMemberRealtime(queryClient, connection), createWalletRealtime(queryClient), createPaymentsRealtime(queryClient), createMessagesRealtime(queryClient), createJackpotRealtime(queryClient), createContentRealtime(queryClient), createTopicRealtime(connection));
     return () => {
       handlers.forEach((handler) => handler.dispose?.());
       connection.close();

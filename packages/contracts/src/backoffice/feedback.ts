@@ -33,7 +33,7 @@ export const FeedbackAdminTicketSchema = FeedbackQueueItemSchema.extend({
 export type FeedbackAdminTicket = z.infer<typeof FeedbackAdminTicketSchema>;
 
 export const FeedbackTicketParamsSchema = z.object({ id: z.string().regex(/^\d{1,18}$/) });
-export const FeedbackAssignSchema = z.object({ requestId: z.string().uuid(), operatorId: z.string().regex(/^\d{1,18}$/).nullable() });
+/** An operator's username, or null to unassign. */
+export const FeedbackAssignSchema = z.object({ requestId: z.string().uuid(), username: z.string().trim().min(1).max(64).nullable() });
 export const FeedbackEntryInputSchema = z.object({ requestId: z.string().uuid(), body: z.string().trim().min(1).max(FEEDBACK_REPLY_MAX) });
 export const FeedbackCloseSchema = z.object({ requestId: z.string().uuid() });
-export const FeedbackOperatorsSchema = z.object({ operators: z.array(z.object({ id: z.string(), name: z.string() })) });

@@ -4,6 +4,7 @@ import type { ParseKeys } from 'i18next';
 import { Link } from 'react-router';
 import { ChevronDownIcon, LogoutIcon, UserIcon } from '@app/ui';
 import { displayNameOf, type MemberInfo, useTrialGuard } from '../../features/account/index.ts';
+import { MessagesBadge } from '../../features/messages/index.ts';
 import { RewardBadge } from '../../features/promotions/index.ts';
 import { VipMenuBadge } from '../../features/vip/index.ts';
 import { memberTabPath, type MemberTab } from '../paths.ts';
@@ -15,6 +16,7 @@ const ACCOUNT_LINKS: readonly { tab: MemberTab; labelKey: ParseKeys<'layout'> }[
   { tab: 'transactionHistory', labelKey: 'userMenu.accountRecord' },
   { tab: 'personalProfit', labelKey: 'userMenu.personalProfit' },
   { tab: 'rewardCenter', labelKey: 'userMenu.rewardCenter' },
+  { tab: 'messageV2', labelKey: 'userMenu.messages' },
   { tab: 'securityCenter', labelKey: 'userMenu.securityCenter' },
 ];
 
@@ -73,6 +75,8 @@ export function UserMenu({ member, isAgent, onLogout, onRefresh }: UserMenuProps
           <UserIcon size={18} />
         </span>
         <span className="user-menu__name">{name}</span>
+        {/* Unread platform messages show on the closed menu too (spec §2 badge; never asked for a trial account). */}
+        <MessagesBadge testId="header-messages-badge" />
         <ChevronDownIcon size={16} />
       </button>
       {open ? (
@@ -102,6 +106,7 @@ export function UserMenu({ member, isAgent, onLogout, onRefresh }: UserMenuProps
             <Link key={link.tab} role="menuitem" className="user-menu__item" to={memberTabPath(link.tab)} onClick={trialGuard}>
               {t(link.labelKey)}
               {link.tab === 'rewardCenter' ? <RewardBadge /> : null}
+              {link.tab === 'messageV2' ? <MessagesBadge testId="menu-messages-badge" /> : null}
             </Link>
           ))}
           {isAgent ? (

@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
 import { useAccountModals } from '../account-modals-context.tsx';
-import { FeedbackModal } from './pending-feature-modals.tsx';
 import { TrialRefusedDialog } from './trial-refused-dialog.tsx';
 import { AgeUnverifiedDialog, useAgeRefusalWatcher } from './age-unverified-dialog.tsx';
 import './account-forms.css';
@@ -32,8 +31,7 @@ function OpenModal() {
       return <RegisterModal referralCode={modal.referralCode} />;
     case 'forgot':
       return <ForgotPasswordModal />;
-    case 'feedback':
-      return <FeedbackModal />;
+    // The feedback modal is the feedback feature's (app/shell renders it: account may not import it).
     case 'changePassword':
       return <ChangePasswordModal />;
     case 'resetPassword':
