@@ -29,6 +29,7 @@ export const CONSOLE_PATHS = [
   'reports/ggr', 'reports/payments', 'audit', 'operators', 'approvals',
   'promotions', 'promotion-applications', 'promotion-runs',
   'vip-levels',
+  'referral/rules', 'referral/referrals',
   'points-mall', 'points-redemptions',
   'missions', 'missions-checkin',
   'sportsbook/events', 'sportsbook/events/:id', 'sportsbook/liability', 'sportsbook/alerts', 'sportsbook/tickets', 'sportsbook/tickets/:id', 'sportsbook/feed',

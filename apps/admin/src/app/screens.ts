@@ -16,6 +16,7 @@ import { promotionsScreens } from '../features/promotions/index.ts';
 import { settingsScreens } from '../features/settings/index.ts';
 import { sportsbookScreens } from '../features/sportsbook/index.ts';
 import { reportsScreens } from '../features/reports/index.ts';
+import { referralScreens } from '../features/referral/index.ts';
 import { vipScreens } from '../features/vip/index.ts';
 
 /** Every page of the console: one line per area (each area's screens.tsx says what it adds). */
@@ -31,6 +32,7 @@ export const SCREENS: readonly AdminScreen[] = [
   ...promotionsScreens,
   ...pointsScreens,
   ...vipScreens,
+  ...referralScreens,
   ...missionsScreens,
   ...settingsScreens,
   ...agentsScreens,

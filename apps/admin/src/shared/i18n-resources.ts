@@ -16,6 +16,7 @@ import type adminPromotions from '@app/i18n/locales/pt/admin-promotions.json';
 import type adminReports from '@app/i18n/locales/pt/admin-reports.json';
 import type adminSettings from '@app/i18n/locales/pt/admin-settings.json';
 import type adminSportsbook from '@app/i18n/locales/pt/admin-sportsbook.json';
+import type adminReferral from '@app/i18n/locales/pt/admin-referral.json';
 import type adminVip from '@app/i18n/locales/pt/admin-vip.json';
 import type errors from '@app/i18n/locales/pt/errors.json';
 import type validation from '@app/i18n/locales/pt/validation.json';
@@ -44,6 +45,7 @@ export interface AdminResources {
   'admin-reports': typeof adminReports;
   'admin-settings': typeof adminSettings;
   'admin-sportsbook': typeof adminSportsbook;
+  'admin-referral': typeof adminReferral;
   'admin-vip': typeof adminVip;
   errors: typeof errors;
   validation: typeof validation;
@@ -56,4 +58,4 @@ export type AdminNamespace = Exclude<keyof AdminResources, 'errors' | 'validatio
 export type MenuLabelKey = { [N in AdminNamespace]: `${N}:${ParseKeys<N>}` }[AdminNamespace];
 
 /** Every console namespace, for a t() that reads menu labels of any area (the shell's menu). */
-export const CONSOLE_NAMESPACES = ['admin', 'admin-agents', 'admin-approvals', 'admin-audit', 'admin-catalogue', 'admin-content', 'admin-live', 'admin-lottery', 'admin-members', 'admin-missions', 'admin-operators', 'admin-payments', 'admin-points', 'admin-promotions', 'admin-reports', 'admin-settings', 'admin-sportsbook', 'admin-vip'] as const satisfies readonly AdminNamespace[];
+export const CONSOLE_NAMESPACES = ['admin', 'admin-agents', 'admin-approvals', 'admin-audit', 'admin-catalogue', 'admin-content', 'admin-live', 'admin-lottery', 'admin-members', 'admin-missions', 'admin-operators', 'admin-payments', 'admin-points', 'admin-promotions', 'admin-reports', 'admin-settings', 'admin-sportsbook', 'admin-vip', 'admin-referral'] as const satisfies readonly AdminNamespace[];
