@@ -81,7 +81,7 @@ export function FeedbackForm() {
         data-testid="feedback-contact"
       />
       <FormAlert message={send.error ? errorMessage(send.error) : null} data-testid="feedback-error" />
-      <SubmitButton variant="accent" block pending={send.isPending} pendingLabel={t('sending')} data-testid="feedback-submit">
+      <SubmitButton variant="accent" block pending={send.isPending || form.formState.isSubmitting} pendingLabel={t('sending')} data-testid="feedback-submit">
         {t('send')}
       </SubmitButton>
     </form>

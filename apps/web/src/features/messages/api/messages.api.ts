@@ -34,9 +34,10 @@ export function useMessageUnread() {
 }
 
 export function useMessageList(page: number, order: 'newest' | 'unread') {
-  const { token, isTrial } = useSession();
+  const { token, isLoggedIn, isTrial } = useSession();
+  // Asked once the session says who this is: a trial account's tab may render before its info arrives.
   return useQuery(
-    memberQueryOptions({ token, queryKey: messageKeys.list(token, page, order), fetch: (signal) => apiRequest(MESSAGES_API.list(page, order), { schema: MessageListSchema, signal }), keepPrevious: true, enabled: !isTrial }),
+    memberQueryOptions({ token, queryKey: messageKeys.list(token, page, order), fetch: (signal) => apiRequest(MESSAGES_API.list(page, order), { schema: MessageListSchema, signal }), keepPrevious: true, enabled: isLoggedIn && !isTrial }),
   );
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@app/contracts';
-import { formatMoney } from '../../../shared/format/money.ts';
+import { intlLocaleOf } from '@app/i18n';
+import { formatBrl } from '@app/ui';
 import { currentLanguage } from '../../../shared/i18n.ts';
 
 /**
@@ -14,7 +15,7 @@ export function useMessageText(): (message: Message) => { title: string; html: s
   return (message) => {
     if (message.template) {
       const params = message.params ?? {};
-      const values = { ...params, ...(params.amount ? { amount: formatMoney(params.amount, language) } : {}) };
+      const values = { ...params, ...(params.amount ? { amount: formatBrl(params.amount, intlLocaleOf(language)) } : {}) };
       return { title: t(`system.${message.template}.title`), html: null, plain: t(`system.${message.template}.body`, values) };
     }
     const title = message.kind === 'feedback' ? t('feedbackTitle', { number: message.title ?? '' }) : (message.title ?? '');
