@@ -14,7 +14,7 @@ import { pathToFileURL } from 'node:url';
  * One command at a time: argv, console and the exit code are process-wide.
  *   POST /run {"cli":"wallet","args":["adjust",…]} → {"code":0,"stdout":"…","stderr":""}
  */
-const CLI_NAMES = new Set(['agents', 'backoffice', 'bonus', 'jackpot', 'points', 'system', 'wallet']);
+const CLI_NAMES = new Set(['agents', 'backoffice', 'bonus', 'jackpot', 'points', 'referral', 'system', 'wallet']);
 const CLI_DIR = path.resolve(import.meta.dirname, '../apps/server/src/cli');
 const port = Number(process.env.E2E_OPS_PORT);
 

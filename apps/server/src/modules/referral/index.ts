@@ -1,11 +1,11 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { OperatorPermission } from '@app/contracts';
+import type { OperatorPermission, ReferralRulesInput } from '@app/contracts';
 import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { createPayout } from './referral.payout.ts';
-import type { ReferralPorts } from './referral.ports.ts';
+import type { ReferralActor, ReferralPorts } from './referral.ports.ts';
 import { referralAdminRoutes, referralRoutes } from './referral.routes.ts';
 import { createReferralService } from './referral.service.ts';
 
@@ -31,6 +31,8 @@ export function createReferralModule(deps: { db: Db; logger: Logger; ports: Refe
       codeOf: (memberId: bigint) => service.codeOf(memberId),
       enabled: () => service.enabled(),
       overview: (memberId: bigint) => service.overview(memberId),
+      /** A new version of the rules from an operator's command line (audited with no operator id). */
+      saveRules: (input: ReferralRulesInput, actor: ReferralActor) => service.saveRules(input, actor),
       /** One qualification pass (the job's; the ops CLI and tests call it too). */
       qualifyPass: () => service.qualifyPass(),
     },
