@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { newOperator } from '../../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../../test/test-context.ts';
 
 function collect(socket: WebSocket) {
@@ -58,5 +59,22 @@ describe('/ws', () => {
     expect(health.statusCode).toBe(200);
     expect(socket.readyState).toBe(WebSocket.OPEN);
     socket.close();
+  });
+  it('delivers operator audiences by permission and by operator, and refuses a bad operator token', async () => {
+    const [support, finance] = await Promise.all([newOperator(api.core, api.app, 'support'), newOperator(api.core, api.app, 'finance')]);
+    const sockets = [new WebSocket(url), new WebSocket(url), new WebSocket(url)];
+    const [supportInbox, financeInbox, badInbox] = sockets.map(collect);
+    await Promise.all([supportInbox, financeInbox, badInbox].map((inbox) => inbox!.next('hello')));
+    sockets[0]!.send(JSON.stringify({ type: 'operator.auth', token: support.token }));
+    sockets[1]!.send(JSON.stringify({ type: 'operator.auth', token: finance.token }));
+    sockets[2]!.send(JSON.stringify({ type: 'operator.auth', token: 'nope' }));
+    await Promise.all([supportInbox!.next('operator.auth.ok'), financeInbox!.next('operator.auth.ok'), badInbox!.next('operator.auth.failed')]);
+    await otherProcess.core.bus.publish(otherProcess.core.db, { type: 'test.queue', audience: { kind: 'operators', permission: 'support.chat' } });
+    await otherProcess.core.bus.publish(otherProcess.core.db, { type: 'test.finance_only', audience: { kind: 'operator', operatorId: finance.id.toString() } });
+    await supportInbox!.next('test.queue');
+    await financeInbox!.next('test.finance_only');
+    await expect(financeInbox!.next('test.queue', 300)).rejects.toThrow();
+    await expect(supportInbox!.next('test.finance_only', 300)).rejects.toThrow();
+    for (const socket of sockets) socket.close();
   });
 });
