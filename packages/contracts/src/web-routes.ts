@@ -35,6 +35,7 @@ export const CONSOLE_PATHS = [
   'sportsbook/events', 'sportsbook/events/:id', 'sportsbook/liability', 'sportsbook/alerts', 'sportsbook/tickets', 'sportsbook/tickets/:id', 'sportsbook/feed',
   'lottery/games', 'lottery/odds', 'lottery/draws', 'lottery/draws/:id', 'lottery/tickets',
   'live/tables', 'live/rounds', 'live/rounds/:id', 'live/chat',
+  'messages', 'feedback', 'feedback/:id',
 ] as const;
 
 export type ConsolePath = (typeof CONSOLE_PATHS)[number];

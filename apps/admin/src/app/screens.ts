@@ -6,7 +6,9 @@ import { dashboardScreens } from '../features/dashboard/index.ts';
 import { catalogueScreens } from '../features/catalogue/index.ts';
 import { contentScreens } from '../features/content/index.ts';
 import { liveTablesScreens } from '../features/live-tables/index.ts';
+import { feedbackScreens } from '../features/feedback/index.ts';
 import { lotteryScreens } from '../features/lottery/index.ts';
+import { messagesScreens } from '../features/messages/index.ts';
 import { membersScreens } from '../features/members/index.ts';
 import { missionsScreens } from '../features/missions/index.ts';
 import { operatorsScreens } from '../features/operators/index.ts';
@@ -29,6 +31,8 @@ export const SCREENS: readonly AdminScreen[] = [
   ...lotteryScreens,
   ...liveTablesScreens,
   ...contentScreens,
+  ...messagesScreens,
+  ...feedbackScreens,
   ...promotionsScreens,
   ...pointsScreens,
   ...vipScreens,

@@ -18,6 +18,8 @@ import type adminSettings from '@app/i18n/locales/pt/admin-settings.json';
 import type adminSportsbook from '@app/i18n/locales/pt/admin-sportsbook.json';
 import type adminReferral from '@app/i18n/locales/pt/admin-referral.json';
 import type adminVip from '@app/i18n/locales/pt/admin-vip.json';
+import type adminMessages from '@app/i18n/locales/pt/admin-messages.json';
+import type adminFeedback from '@app/i18n/locales/pt/admin-feedback.json';
 import type errors from '@app/i18n/locales/pt/errors.json';
 import type validation from '@app/i18n/locales/pt/validation.json';
 
@@ -47,6 +49,8 @@ export interface AdminResources {
   'admin-sportsbook': typeof adminSportsbook;
   'admin-referral': typeof adminReferral;
   'admin-vip': typeof adminVip;
+  'admin-messages': typeof adminMessages;
+  'admin-feedback': typeof adminFeedback;
   errors: typeof errors;
   validation: typeof validation;
 }
@@ -58,4 +62,4 @@ export type AdminNamespace = Exclude<keyof AdminResources, 'errors' | 'validatio
 export type MenuLabelKey = { [N in AdminNamespace]: `${N}:${ParseKeys<N>}` }[AdminNamespace];
 
 /** Every console namespace, for a t() that reads menu labels of any area (the shell's menu). */
-export const CONSOLE_NAMESPACES = ['admin', 'admin-agents', 'admin-approvals', 'admin-audit', 'admin-catalogue', 'admin-content', 'admin-live', 'admin-lottery', 'admin-members', 'admin-missions', 'admin-operators', 'admin-payments', 'admin-points', 'admin-promotions', 'admin-reports', 'admin-settings', 'admin-sportsbook', 'admin-vip', 'admin-referral'] as const satisfies readonly AdminNamespace[];
+export const CONSOLE_NAMESPACES = ['admin', 'admin-agents', 'admin-approvals', 'admin-audit', 'admin-catalogue', 'admin-content', 'admin-live', 'admin-lottery', 'admin-members', 'admin-missions', 'admin-operators', 'admin-payments', 'admin-points', 'admin-promotions', 'admin-reports', 'admin-settings', 'admin-sportsbook', 'admin-vip', 'admin-referral', 'admin-messages', 'admin-feedback'] as const satisfies readonly AdminNamespace[];
