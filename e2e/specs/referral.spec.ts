@@ -129,6 +129,12 @@ test('a friend registers from the link, deposits and plays; the referrer is paid
     await consolePage.getByTestId('referrals-status').selectOption('');
     await expect(consolePage.getByTestId(`referral-status-${row!.id}`)).toHaveText('Paga');
     await consolePage.screenshot({ path: `${SCREENSHOT_DIR}/referral-console-released-${testInfo.project.name}.png` });
+    // The rules in force, as the operator's form shows them (set by the CLI above: one audited version).
+    await consolePage.goto('/admin/referral/rules');
+    await expect(consolePage.getByTestId('referral-enabled')).toBeChecked();
+    await expect(consolePage.getByTestId('referral-rewardAmount')).toHaveValue('10.00');
+    await expect(consolePage.getByTestId('referral-rules-version')).toContainText('cli');
+    await consolePage.screenshot({ path: `${SCREENSHOT_DIR}/referral-console-rules-${testInfo.project.name}.png` });
   } finally {
     await consoleContext.close();
   }

@@ -56,9 +56,9 @@ export default function ReferralsPage() {
 function Table({ rows, onDecide }: { rows: AdminReferralRow[]; onDecide: (row: AdminReferralRow, decision: 'release' | 'reject') => void }) {
   const { t, i18n } = useTranslation('admin-referral');
   const columns: Column<AdminReferralRow>[] = [
-    { key: 'referee', header: t('list.columns.referee'), cell: (row) => <strong>{row.referee}</strong> },
-    { key: 'referrer', header: t('list.columns.referrer'), cell: (row) => row.referrer },
-    { key: 'registered', header: t('list.columns.registered'), cell: (row) => <span className="bo-small">{formatDateTime(row.registeredAt, i18n.language)}<br />{row.registrationIp}</span> },
+    { key: 'referee', header: t('list.columns.referee'), cell: (row) => <strong className="referral-admin-nowrap">{row.referee}</strong> },
+    { key: 'referrer', header: t('list.columns.referrer'), cell: (row) => <span className="referral-admin-nowrap">{row.referrer}</span> },
+    { key: 'registered', header: t('list.columns.registered'), cell: (row) => <span className="bo-small referral-admin-nowrap">{formatDateTime(row.registeredAt, i18n.language)}<br />{row.registrationIp}</span> },
     { key: 'status', header: t('list.columns.status'), cell: (row) => <Badge tone={TONES[row.status]} testId={`referral-status-${row.refereeId}`}>{t(`statuses.${row.status}`)}</Badge> },
     {
       key: 'reasons',
@@ -76,7 +76,7 @@ function Table({ rows, onDecide }: { rows: AdminReferralRow[]; onDecide: (row: A
       header: t('list.columns.actions'),
       cell: (row) =>
         row.status === 'flagged' ? (
-          <span className="bo-actions">
+          <span className="bo-actions referral-admin-nowrap">
             <Button size="sm" onClick={() => onDecide(row, 'release')} data-testid={`referral-release-${row.refereeId}`}>
               {t('decide.release')}
             </Button>

@@ -58,7 +58,7 @@ function ShareCard({ data }: { data: ReferralOverview }) {
   return (
     <section className="referral-card" aria-labelledby="referral-share-title">
       <h2 className="referral-card__title" id="referral-share-title">
-        {t('title')}
+        {t('shareCardTitle')}
       </h2>
       <p className="referral-card__hint">{t('intro')}</p>
       <div className="referral-share">
@@ -118,27 +118,24 @@ function Counter({ label, value, testId, raw }: { label: string; value: string; 
 
 function Friends({ referees, locale }: { referees: ReferralReferee[]; locale: string }) {
   const { t } = useTranslation('referral');
-  const goal = (met: boolean) => <span className={met ? 'referral-goal is-met' : 'referral-goal'}>{met ? `✓ ${t('met')}` : t('notMet')}</span>;
+  const figure = (amount: string, met: boolean) => (
+    <span className="referral-figure">
+      <span>{amount}</span>
+      <span className={met ? 'referral-goal is-met' : 'referral-goal'}>{met ? `✓ ${t('met')}` : t('notMet')}</span>
+    </span>
+  );
   const columns: Column<ReferralReferee>[] = [
     { key: 'friend', header: t('friend'), cell: (row) => row.account, rowHeader: true },
     { key: 'registered', header: t('registered'), cell: (row) => formatDate(row.registeredAt, locale) },
     {
       key: 'deposit',
       header: t('deposit'),
-      cell: (row) => (
-        <>
-          {row.firstDeposit === null ? t('noDeposit') : formatBrl(row.firstDeposit, locale)} {goal(row.depositMet)}
-        </>
-      ),
+      cell: (row) => figure(row.firstDeposit === null ? t('noDeposit') : formatBrl(row.firstDeposit, locale), row.depositMet),
     },
     {
       key: 'bet',
       header: t('validBet'),
-      cell: (row) => (
-        <>
-          {formatBrl(row.validBet, locale)} {goal(row.validBetMet)}
-        </>
-      ),
+      cell: (row) => figure(formatBrl(row.validBet, locale), row.validBetMet),
     },
     { key: 'status', header: t('status'), cell: (row) => <span className={`referral-status is-${row.status}`}>{t(`statuses.${row.status}`)}</span>, testId: 'referral-friend-status' },
     { key: 'reward', header: t('reward'), cell: (row) => (row.reward === null ? '—' : formatBrl(row.reward, locale)), numeric: true },
