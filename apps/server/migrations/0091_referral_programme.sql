@@ -27,7 +27,7 @@ create table referral_rules (
 -- Member codes are 'R-' and 8 of the alphabet below (10 characters, no I, O, 0 or 1): the hyphen never
 -- appears in agents' codes (accounts_member.referral_code: 4–20 letters and digits), so the
 -- two sets never overlap and a code is one or the other, never both (docs/referral.md).
-create table referral_code (
+create table referral_member_code (
   member_id bigint primary key,
   code text not null unique check (code ~ '^R-[A-HJ-NP-Z2-9]{8}$'),
   created_at timestamptz not null default now()
@@ -38,7 +38,7 @@ create table referral_code (
 -- (qualified after the referrer's cap was reached), expired (the window passed before qualifying).
 create table referral_referee (
   referee_id bigint primary key,
-  referrer_id bigint not null references referral_code (member_id),
+  referrer_id bigint not null references referral_member_code (member_id),
   code text not null,
   registered_at timestamptz not null,
   registration_ip text not null,

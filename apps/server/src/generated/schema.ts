@@ -1298,7 +1298,7 @@ export interface GeneratedTables {
     created_at: Date;
     rotated_at: Date | null;
   };
-  referral_code: {
+  referral_member_code: {
     member_id: bigint;
     code: string;
     created_at: Date;

@@ -29,17 +29,17 @@ export async function insertRules(tx: DbExecutor, rules: RulesWrite): Promise<Ru
 }
 
 export async function findCode(db: DbExecutor, memberId: bigint): Promise<string | undefined> {
-  return (await db.selectFrom('referral_code').select('code').where('member_id', '=', memberId).executeTakeFirst())?.code;
+  return (await db.selectFrom('referral_member_code').select('code').where('member_id', '=', memberId).executeTakeFirst())?.code;
 }
 
 /** Inserts the code unless the member has one or the code is taken; answers whether it was written. */
 export async function insertCode(db: DbExecutor, memberId: bigint, code: string): Promise<boolean> {
-  const result = await sql`insert into referral_code (member_id, code) values (${memberId}, ${code}) on conflict do nothing`.execute(db);
+  const result = await sql`insert into referral_member_code (member_id, code) values (${memberId}, ${code}) on conflict do nothing`.execute(db);
   return (result.numAffectedRows ?? 0n) > 0n;
 }
 
 export async function findReferrerByCode(db: DbExecutor, code: string): Promise<bigint | undefined> {
-  return (await db.selectFrom('referral_code').select('member_id').where('code', '=', code).executeTakeFirst())?.member_id;
+  return (await db.selectFrom('referral_member_code').select('member_id').where('code', '=', code).executeTakeFirst())?.member_id;
 }
 
 export async function insertReferee(
@@ -66,7 +66,7 @@ export interface RefereeRow {
 
 /** Locks the referrer's code row: rewards to one referrer are decided one at a time (the cap). */
 export async function lockReferrer(tx: DbExecutor, referrerId: bigint): Promise<void> {
-  await sql`select 1 from referral_code where member_id = ${referrerId} for update`.execute(tx);
+  await sql`select 1 from referral_member_code where member_id = ${referrerId} for update`.execute(tx);
 }
 
 export async function lockReferee(tx: DbExecutor, refereeId: bigint): Promise<RefereeRow | undefined> {

@@ -52,7 +52,7 @@ export interface ReferralRewardTable {
 
 export interface ReferralTables {
   referral_rules: ReferralRulesTable;
-  referral_code: ReferralCodeTable;
+  referral_member_code: ReferralCodeTable;
   referral_referee: ReferralRefereeTable;
   referral_reward: ReferralRewardTable;
 }
