@@ -11,12 +11,13 @@ import type ptLive from '../locales/pt/live.json';
 import type ptReferral from '../locales/pt/referral.json';
 import type ptMessages from '../locales/pt/messages.json';
 import type ptFeedback from '../locales/pt/feedback.json';
+import type ptSupport from '../locales/pt/support.json';
 
 export type { Language };
 export { DEFAULT_LANGUAGE, FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES };
 
 /** One namespace per area of the product; check-keys.ts keeps pt and en in step. */
-export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation', 'wallet', 'games', 'payments', 'betting', 'fairness', 'content', 'contracts', 'missions', 'sportsbook', 'lottery', 'live', 'referral', 'messages', 'feedback'] as const;
+export const NAMESPACES = ['common', 'layout', 'account', 'agent', 'system', 'pages', 'errors', 'home', 'validation', 'wallet', 'games', 'payments', 'betting', 'fairness', 'content', 'contracts', 'missions', 'sportsbook', 'lottery', 'live', 'referral', 'messages', 'feedback', 'support'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
 
@@ -27,7 +28,7 @@ export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
  * panels; the missions tab and the check-in panel): loaded on first use by loadNamespace, so the home page does not download them (its
  * JavaScript budget is 250 KB gzip).
  */
-export const LAZY_NAMESPACES = ['agent', 'contracts', 'fairness', 'payments', 'missions', 'sportsbook', 'lottery', 'live', 'referral', 'messages', 'feedback'] as const;
+export const LAZY_NAMESPACES = ['agent', 'contracts', 'fairness', 'payments', 'missions', 'sportsbook', 'lottery', 'live', 'referral', 'messages', 'feedback', 'support'] as const;
 export type LazyNamespace = (typeof LAZY_NAMESPACES)[number];
 const LAZY_LOADERS: Record<LazyNamespace, Record<Language, () => Promise<{ default: Record<string, unknown> }>>> = {
   agent: { pt: () => import('../locales/pt/agent.json'), en: () => import('../locales/en/agent.json') },
@@ -41,6 +42,7 @@ const LAZY_LOADERS: Record<LazyNamespace, Record<Language, () => Promise<{ defau
   referral: { pt: () => import('../locales/pt/referral.json'), en: () => import('../locales/en/referral.json') },
   messages: { pt: () => import('../locales/pt/messages.json'), en: () => import('../locales/en/messages.json') },
   feedback: { pt: () => import('../locales/pt/feedback.json'), en: () => import('../locales/en/feedback.json') },
+  support: { pt: () => import('../locales/pt/support.json'), en: () => import('../locales/en/support.json') },
 };
 export async function loadNamespace(namespace: LazyNamespace, language: Language): Promise<Record<string, unknown>> {
   return (await LAZY_LOADERS[namespace][language]()).default;
@@ -49,7 +51,7 @@ export async function loadNamespace(namespace: LazyNamespace, language: Language
 /** What every page ships with (in its language). */
 export type BundledResources = typeof ptBundle;
 /** Portuguese is the source of truth for the key set (and for TypeScript's key types). */
-export type Resources = BundledResources & { agent: typeof ptAgent; contracts: typeof ptContracts; fairness: typeof ptFairness; payments: typeof ptPayments; missions: typeof ptMissions; sportsbook: typeof ptSportsbook; lottery: typeof ptLottery; live: typeof ptLive; referral: typeof ptReferral; messages: typeof ptMessages; feedback: typeof ptFeedback };
+export type Resources = BundledResources & { agent: typeof ptAgent; contracts: typeof ptContracts; fairness: typeof ptFairness; payments: typeof ptPayments; missions: typeof ptMissions; sportsbook: typeof ptSportsbook; lottery: typeof ptLottery; live: typeof ptLive; referral: typeof ptReferral; messages: typeof ptMessages; feedback: typeof ptFeedback; support: typeof ptSupport };
 
 
 /**

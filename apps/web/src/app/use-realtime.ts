@@ -5,6 +5,7 @@ import { createMemberRealtime } from '../features/account/index.ts';
 import { createJackpotRealtime } from '../features/home/index.ts';
 import { createMessagesRealtime } from '../features/messages/index.ts';
 import { createPaymentsRealtime } from '../features/payments/index.ts';
+import { createSupportRealtime } from '../features/support/index.ts';
 import { createSystemRealtime } from '../features/system/index.ts';
 import { createWalletRealtime } from '../features/wallet/index.ts';
 import { connectRealtime, createTopicRealtime, type RealtimeHandler } from '../shared/ws-client.ts';
@@ -23,7 +24,7 @@ export function useRealtime(): void {
       onMessage: (message) => handlers.forEach((handler) => handler.onMessage?.(message)),
     });
     // Registered after connecting is safe: the socket opens on a later task, never synchronously.
-    handlers.push(createSystemRealtime(queryClient), createMemberRealtime(queryClient, connection), createWalletRealtime(queryClient), createPaymentsRealtime(queryClient), createMessagesRealtime(queryClient), createJackpotRealtime(queryClient), createContentRealtime(queryClient), createTopicRealtime(connection));
+    handlers.push(createSystemRealtime(queryClient), createMemberRealtime(queryClient, connection), createWalletRealtime(queryClient), createPaymentsRealtime(queryClient), createMessagesRealtime(queryClient), createJackpotRealtime(queryClient), createContentRealtime(queryClient), createSupportRealtime(connection), createTopicRealtime(connection));
     return () => {
       handlers.forEach((handler) => handler.dispose?.());
       connection.close();

@@ -44,6 +44,10 @@ export interface RequestOptions<T> {
   onHeaders?: (headers: Headers) => void;
   /** The page's language as Accept-Language, for answers written in it (live table names); the browser's own otherwise. */
   language?: string;
+  /** Extra request headers (a chat visitor's token). */
+  headers?: Record<string, string>;
+  /** Answers the body as a Blob (an image shown from an object URL) instead of JSON. */
+  blob?: boolean;
 }
 
 /** The only place in the SPA that calls fetch. Errors always surface as ApiError. */
@@ -55,6 +59,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   else if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.language) headers['Accept-Language'] = options.language;
+  if (options.headers) Object.assign(headers, options.headers);
 
   let response: Response;
   try {
@@ -74,6 +79,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions<T> = {
   options.onHeaders?.(response.headers);
   if (!response.ok) throw await toApiError(response);
   if (response.status === 204) return undefined as T;
+  if (options.blob) return (await response.blob()) as T;
 
   let data: unknown;
   try {

@@ -6,6 +6,7 @@ import { ContentPopups } from '../../features/content/index.ts';
 import { loadFeedbackModal } from '../../features/feedback/index.ts';
 import { GameToasts } from '../../features/games/index.ts';
 import { ReferralEdgeLink } from '../../features/referral/index.ts';
+import { SupportEdgeButton, SupportModalHost } from '../../features/support/index.ts';
 import { withNamespaces } from '../../shared/i18n-namespaces.tsx';
 import { contentKeyOf } from '../paths.ts';
 import { ChunkErrorBoundary } from './lazy-page.tsx';
@@ -27,6 +28,9 @@ export function AppLayout() {
         <ContentPopups />
         <AgentContractModal />
         <FeedbackModalHost />
+        <ChunkErrorBoundary>
+          <SupportModalHost />
+        </ChunkErrorBoundary>
         <AccountEffects />
         <WelcomeToast />
         <GameToasts />
@@ -89,6 +93,7 @@ function ShellFrame() {
       </div>
       <ScrollTopButton />
       <ReferralEdgeLink />
+      <SupportEdgeButton />
     </div>
   );
 }

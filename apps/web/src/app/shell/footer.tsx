@@ -5,6 +5,7 @@ import type { SocialLink } from '@app/contracts';
 import { AgeBadge, FacebookIcon, InstagramIcon, TiktokIcon, XTwitterIcon, YoutubeIcon, type IconProps } from '@app/ui';
 import { useAccountModals } from '../../features/account/index.ts';
 import { useSiteContent } from '../../features/content/index.ts';
+import { SupportFooterLink } from '../../features/support/index.ts';
 import { useBootInfo } from '../../features/system/index.ts';
 import { currentLanguage } from '../../shared/i18n.ts';
 import { contactLinksOf } from './contact-links.ts';
@@ -56,10 +57,13 @@ export function Footer() {
         <section className="app-footer__column">
           <h2 className="app-footer__heading">{t('footer.contactUs')}</h2>
           <ul className="app-footer__list stack stack--list stack--gap-2">
+            <li>
+              <SupportFooterLink />
+            </li>
             {customerService ? (
               <li>
-                <a href={customerService} target="_blank" rel="noopener noreferrer" data-testid="footer-customer-service">
-                  {t('footer.customerService')}
+                <a href={customerService} target="_blank" rel="noopener noreferrer" data-testid="footer-customer-service-link">
+                  {t('footer.customerService')} ↗
                 </a>
               </li>
             ) : null}

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { Button, CloseIcon, HeadsetIcon, LogoMark, ShieldCheckIcon, TelegramIcon, WhatsappIcon } from '@app/ui';
+import { Button, CloseIcon, ExternalIcon, LogoMark, ShieldCheckIcon, TelegramIcon, WhatsappIcon } from '@app/ui';
 import { GroupBanner } from '../../features/content/index.ts';
 import { ReferralMenuEntry } from '../../features/referral/index.ts';
+import { SupportMenuItem } from '../../features/support/index.ts';
 import { useBootInfo } from '../../features/system/index.ts';
 import { contactLinksOf } from './contact-links.ts';
 import { isGameNavItem, isNavItemActive, PLAYER_NAV, useMainNav, type NavItem } from './nav-items.tsx';
@@ -20,7 +21,6 @@ export function SideMenu() {
   const contacts = contactLinksOf(boot.customerService);
   const hidden = compact && !open;
   const validatorUrl = boot.site.licenceValidatorUrl;
-  const hasSupport = contacts.customerService || contacts.telegram || contacts.whatsapp || validatorUrl;
   const mainNav = useMainNav();
 
   return (
@@ -59,19 +59,19 @@ export function SideMenu() {
 
       <SideMenuApp />
 
-      {hasSupport ? (
-        <div className="side-menu__section">
-          <p className="side-menu__title">{t('sideMenu.support')}</p>
-          {contacts.customerService ? (
-            <ExternalItem href={contacts.customerService} icon={<HeadsetIcon />} label={t('sideMenu.customerService')} testId="side-customer-service" />
-          ) : null}
-          {contacts.telegram ? <ExternalItem href={contacts.telegram} icon={<TelegramIcon />} label={t('sideMenu.telegram')} testId="side-telegram" /> : null}
-          {contacts.whatsapp ? <ExternalItem href={contacts.whatsapp} icon={<WhatsappIcon />} label={t('sideMenu.whatsapp')} testId="side-whatsapp" /> : null}
-          {validatorUrl ? (
-            <ExternalItem href={validatorUrl} icon={<ShieldCheckIcon />} label={t('sideMenu.licenceValidator')} testId="licence-validator" />
-          ) : null}
-        </div>
-      ) : null}
+      {/* The built-in chat is the customer-service entry; the operator's external channels stay beside it. */}
+      <div className="side-menu__section">
+        <p className="side-menu__title">{t('sideMenu.support')}</p>
+        <SupportMenuItem onFollow={compact ? close : undefined} />
+        {contacts.customerService && contacts.customerService !== contacts.telegram && contacts.customerService !== contacts.whatsapp ? (
+          <ExternalItem href={contacts.customerService} icon={<ExternalIcon />} label={t('sideMenu.customerService')} testId="side-customer-service-link" />
+        ) : null}
+        {contacts.telegram ? <ExternalItem href={contacts.telegram} icon={<TelegramIcon />} label={t('sideMenu.telegram')} testId="side-telegram" /> : null}
+        {contacts.whatsapp ? <ExternalItem href={contacts.whatsapp} icon={<WhatsappIcon />} label={t('sideMenu.whatsapp')} testId="side-whatsapp" /> : null}
+        {validatorUrl ? (
+          <ExternalItem href={validatorUrl} icon={<ShieldCheckIcon />} label={t('sideMenu.licenceValidator')} testId="licence-validator" />
+        ) : null}
+      </div>
     </aside>
   );
 }

@@ -8,6 +8,8 @@ export { displayNameOf, type LoginCredentials, type MemberInfo } from './api/acc
 export { registerSettingsQueryOptions } from './api/registration.queries.ts';
 export { AccountEffects } from './components/account-effects.tsx';
 export { AccountModalsHost } from './components/account-modals-host.tsx';
+export { CaptchaBox } from './components/captcha-box.tsx';
+export { useCaptcha } from './hooks/use-captcha.ts';
 export { LanguageSync } from './components/language-sync.tsx';
 export { LoginForm } from './components/login-form.tsx';
 export { LogoutConfirm } from './components/logout-confirm.tsx';
