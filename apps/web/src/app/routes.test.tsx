@@ -23,12 +23,13 @@ describe('route guard', () => {
 
   it('lets a session token through to the page', async () => {
     sessionStorage.setItem('token', 'tok-1');
-    vi.stubGlobal('fetch', fakeFetch({ '/api/member/info': memberFixture() }));
+    const referral = { enabled: true, code: 'R-ABCDEFGH', link: 'http://localhost/register?referralCode=R-ABCDEFGH', qrUrl: '/api/referral/R-ABCDEFGH/qr.svg', rules: null, counters: { invited: 0, qualified: 0, earned: '0.00' }, referees: [] };
+    vi.stubGlobal('fetch', fakeFetch({ '/api/member/info': memberFixture(), '/api/referral': referral }));
     const { router } = renderApp('/member?tab=referral');
     // The member page is a lazy chunk: under the full suite's load its first import can take over a second.
     expect(await screen.findByTestId('member-tab-title', {}, { timeout: 5000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/member');
-    expect(screen.getByTestId('not-available')).toBeTruthy();
+    expect((await screen.findByTestId('member-referral-code')).textContent).toBe('R-ABCDEFGH');
   });
 });
 
