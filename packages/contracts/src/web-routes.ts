@@ -36,6 +36,7 @@ export const CONSOLE_PATHS = [
   'lottery/games', 'lottery/odds', 'lottery/draws', 'lottery/draws/:id', 'lottery/tickets',
   'live/tables', 'live/rounds', 'live/rounds/:id', 'live/chat',
   'messages', 'feedback', 'feedback/:id',
+  'support/chat', 'support/canned', 'support/report',
 ] as const;
 
 export type ConsolePath = (typeof CONSOLE_PATHS)[number];

@@ -19,6 +19,7 @@ import { settingsScreens } from '../features/settings/index.ts';
 import { sportsbookScreens } from '../features/sportsbook/index.ts';
 import { reportsScreens } from '../features/reports/index.ts';
 import { referralScreens } from '../features/referral/index.ts';
+import { supportChatScreens } from '../features/support-chat/index.ts';
 import { vipScreens } from '../features/vip/index.ts';
 
 /** Every page of the console: one line per area (each area's screens.tsx says what it adds). */
@@ -33,6 +34,7 @@ export const SCREENS: readonly AdminScreen[] = [
   ...contentScreens,
   ...messagesScreens,
   ...feedbackScreens,
+  ...supportChatScreens,
   ...promotionsScreens,
   ...pointsScreens,
   ...vipScreens,

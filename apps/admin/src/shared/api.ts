@@ -100,3 +100,11 @@ export async function downloadFile(path: string, fileName: string): Promise<void
   link.click();
   URL.revokeObjectURL(url);
 }
+
+/** A file the API serves behind the operator's token, as a Blob (an image shown from an object URL). */
+export async function fetchBlob(path: string, signal?: AbortSignal): Promise<Blob> {
+  const token = readToken();
+  const response = await fetch(path, { headers: token ? { Authorization: `Bearer ${token}` } : {}, signal });
+  if (!response.ok) throw await errorOf(response);
+  return response.blob();
+}
