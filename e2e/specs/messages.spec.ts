@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { registerMember } from '../fixtures/accounts.ts';
 import { isPhone } from '../fixtures/games.ts';
-import { expect, logIn, open, test } from '../fixtures/site.ts';
+import { expect, logIn, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
 import { horizontalOverflow } from '../fixtures/wallet.ts';
 
 /**
@@ -27,7 +28,7 @@ async function memberAt(page: Page, testInfo: TestInfo) {
   await open(page, '/');
   await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
   await logIn(page, member.account, member.password);
-  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
   return { member, language } as const;
 }
 
@@ -37,6 +38,9 @@ async function operatorPage(browser: Browser) {
   await consoleLogin(operator, { username: 'admin', password: 'Admin@1234' });
   return operator;
 }
+
+/** The console's screens, beside the member's (`shoot` takes the member's page). */
+const shootConsole = (operator: Page, name: string, testInfo: TestInfo) => operator.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${testInfo.project.name}.png`) });
 
 /** A mark on the page's window: still there later = the page was never reloaded. */
 const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
@@ -63,10 +67,11 @@ test.describe('platform messages and feedback', { tag: '@phone' }, () => {
     await expect(operator.getByTestId('msg-preview')).toContainText('Fim');
     expect(await operator.getByTestId('msg-preview').innerHTML()).toBe('<p>Boa <strong>sorte</strong>!</p><p>Fim</p>');
     await expect(operator.getByTestId('msg-audience-count')).toContainText('1');
-    await shoot('messages-console-compose');
+    await shootConsole(operator, 'messages-console-compose', testInfo);
     await operator.getByTestId('msg-send').dblclick();
     await expect(operator.getByTestId('msg-notice')).toBeVisible();
     await expect(operator.getByTestId('msg-broadcasts').getByText(title)).toHaveCount(1);
+    await shootConsole(operator, 'messages-console-sent', testInfo);
 
     // The member's badge rises with no reload, in the header and on the tab; the list shows it.
     await expect(page.getByTestId('header-messages-badge')).toHaveText('1', { timeout: 15_000 });
@@ -95,7 +100,7 @@ test.describe('platform messages and feedback', { tag: '@phone' }, () => {
     await modal.getByTestId('feedback-submit').click();
     await expect(modal.getByTestId('feedback-content-error')).toHaveText(TEXT[language].tooShort);
     await modal.getByTestId('feedback-content').fill('My deposit took a long time to arrive yesterday evening');
-    await expect(modal.getByTestId('feedback-word-count')).toContainText('9 / 300');
+    await expect(modal.getByTestId('feedback-word-count')).toContainText('10 / 300');
     await shoot('feedback-modal-form');
     await modal.getByTestId('feedback-submit').dblclick();
     await expect(modal.getByTestId('feedback-sent')).toBeVisible();
@@ -120,7 +125,7 @@ test.describe('platform messages and feedback', { tag: '@phone' }, () => {
     await operator.getByTestId('fb-reply').dblclick();
     await expect(operator.getByTestId('fb-entry-reply')).toHaveCount(1);
     await expect(operator.getByTestId('fb-status-badge')).toHaveText('Respondido');
-    await shoot('feedback-console-ticket');
+    await shootConsole(operator, 'feedback-console-ticket', testInfo);
 
     // The reply arrives as a message: the badge rises with no reload.
     await expect(page.getByTestId('header-messages-badge')).toHaveText('1', { timeout: 15_000 });
