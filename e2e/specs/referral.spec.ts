@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { devices, type Page } from '@playwright/test';
+import { devices, type BrowserContext, type Page } from '@playwright/test';
 import { api, apiLogin, registerMember, sql } from '../fixtures/accounts.ts';
 import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { isPhone } from '../fixtures/games.ts';
@@ -22,7 +22,7 @@ test.describe.configure({ timeout: 150_000 });
 
 const RULES = { enabled: true, minFirstDeposit: '20.00', minValidBet: '50.00', rewardAmount: '10.00', rewardType: 'cash', wageringMultiple: 0, bonusValidDays: 30, maxReferees: 20, maxAmount: null, windowDays: 30 };
 
-async function english(target: Page | import('@playwright/test').BrowserContext) {
+async function english(target: Page | BrowserContext) {
   await target.addInitScript(() => localStorage.setItem('lang', 'en'));
 }
 
