@@ -59,9 +59,11 @@ export function FeedbackForm() {
         onValueChange={(value) => form.setValue('questionType', value)}
         data-testid="feedback-type"
       />
-      <div className="feedback-form__field">
-        <label htmlFor="feedback-content">{t('content')}</label>
-        <textarea id="feedback-content" rows={6} {...form.register('content')} aria-invalid={errors.content ? true : undefined} aria-describedby="feedback-words" data-testid="feedback-content" />
+      <div className={errors.content ? 'ui-field ui-field--invalid feedback-form__field' : 'ui-field feedback-form__field'}>
+        <label className="ui-field__label" htmlFor="feedback-content">
+          {t('content')}
+        </label>
+        <textarea id="feedback-content" className="ui-field__input feedback-form__textarea" rows={6} {...form.register('content')} aria-invalid={errors.content ? true : undefined} aria-describedby="feedback-words" data-testid="feedback-content" />
         <div id="feedback-words" className={words > FEEDBACK_MAX_WORDS ? 'feedback-form__count is-over' : 'feedback-form__count'} data-testid="feedback-word-count">
           <span>{t('contentHint', LIMITS)}</span>
           <span>{t('words', { count: words, max: FEEDBACK_MAX_WORDS })}</span>
