@@ -81,6 +81,66 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => ctx.close());
 
+describe('rules', () => {
+  it('refuses bad rules with a clear error and keeps the version in force; each save is audited', async () => {
+    const before = await ctx.app.inject({ method: 'GET', url: '/api/backoffice/referral/rules', headers: bearer(owner) });
+    const version = before.json().rules.version;
+    const bad = [
+      { ...RULES, rewardAmount: '0.00' },
+      { ...RULES, minFirstDeposit: '-1.00' },
+      { ...RULES, minValidBet: '1'.repeat(200) },
+      { ...RULES, rewardType: 'crypto' },
+      { ...RULES, maxReferees: 0 },
+      { ...RULES, windowDays: 1.5 },
+      { ...RULES, extra: '<script>' },
+      {},
+    ];
+    for (const body of bad) {
+      const response = await ctx.app.inject({ method: 'PUT', url: '/api/backoffice/referral/rules', headers: bearer(owner), payload: body });
+      expect(response.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(response.json().error.code).toBe('validation.failed');
+    }
+    const after = await ctx.app.inject({ method: 'GET', url: '/api/backoffice/referral/rules', headers: bearer(owner) });
+    expect(after.json().rules.version).toBe(version);
+    const audit = await sql<{ n: string }>`select count(*) as n from backoffice_audit where action = 'referral.rules.changed'`.execute(ctx.core.db);
+    expect(Number(audit.rows[0]!.n)).toBeGreaterThanOrEqual(1);
+  });
+});
+
+describe('programme off and window', () => {
+  it('records no referee while the programme is off, and pays nothing then', async () => {
+    const { refereeId } = await referred();
+    await qualify(refereeId);
+    expect((await putRules({ ...RULES, enabled: false })).statusCode).toBe(200);
+    try {
+      const referrer = await newPlayer(ctx.core);
+      const { member } = await register(await api().codeOf(referrer.id));
+      expect(await statusOf(member!.id)).toBeNull();
+      expect(await api().qualifyPass()).toEqual({ paid: 0, flagged: 0, capped: 0, expired: 0 });
+      expect(await statusOf(refereeId)).toMatchObject({ status: 'pending' });
+      expect((await ctx.app.inject({ method: 'GET', url: '/api/referral/state' })).json()).toEqual({ enabled: false });
+    } finally {
+      await putRules(RULES);
+    }
+    await api().qualifyPass();
+    expect(await statusOf(refereeId)).toMatchObject({ status: 'paid' });
+  });
+
+  it('expires a referee who did not qualify within the window', async () => {
+    const { refereeId } = await referred();
+    await sql`update referral_referee set registered_at = now() - interval '3 days' where referee_id = ${refereeId}`.execute(ctx.core.db);
+    expect((await putRules({ ...RULES, windowDays: 2 })).statusCode).toBe(200);
+    try {
+      await qualify(refereeId);
+      await api().qualifyPass();
+      expect(await statusOf(refereeId)).toMatchObject({ status: 'expired' });
+      expect(await postings(refereeId)).toBe(0);
+    } finally {
+      await putRules(RULES);
+    }
+  });
+});
+
 describe('codes at registration', () => {
   it('a member code makes a referee (no upline); an agent code still makes an upline', async () => {
     const { referrer, refereeId } = await referred();
