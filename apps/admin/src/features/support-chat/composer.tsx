@@ -99,7 +99,9 @@ export function Composer({ conversationId, onSent }: { conversationId: string; o
       <div className="sc-composer__row">
         <input ref={input} type="file" accept="image/png,image/jpeg" hidden onChange={(event) => (pick(event.target.files?.[0]), (event.target.value = ''))} data-testid="sc-file-input" />
         <Button variant="ghost" size="sm" aria-label={t('attach')} title={t('attach')} onClick={() => input.current?.click()} data-testid="sc-attach">
-          📎
+          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+            <path d="M21.44 11.05l-9.19 9.19a6 6 0 0 1-8.49-8.49l9.19-9.19a4 4 0 0 1 5.66 5.66l-9.2 9.19a2 2 0 0 1-2.83-2.83l8.49-8.48" />
+          </svg>
         </Button>
         <textarea className="sc-composer__input" rows={2} maxLength={SUPPORT_TEXT_MAX} placeholder={t('placeholder')} aria-label={t('placeholder')} value={text} onChange={(event) => typed(event.target.value)} onKeyDown={onKeyDown} data-testid="sc-input" />
         <Button variant="accent" disabled={busy || (!text.trim() && !file)} onClick={() => void submit()} data-testid="sc-send">

@@ -78,8 +78,11 @@ export function ConversationPane({ conversation, events }: { conversation: Suppo
   useEffect(() => {
     if (list.current) list.current.scrollTop = list.current.scrollHeight;
     const newest = [...messages].reverse().find((message) => message.sender === 'party');
-    if (newest && mine) void markDeskRead(conversation.id, newest.id).catch(() => undefined);
-  }, [messages, typingUntil, mine, conversation.id]);
+    if (newest && mine && conversation.unread) {
+      // The list's unread dot goes once the mark is stored.
+      void markDeskRead(conversation.id, newest.id).then(() => queryClient.invalidateQueries({ queryKey: supportKeys.list }), () => undefined);
+    }
+  }, [messages, typingUntil, mine, conversation.id, conversation.unread, queryClient]);
 
   const act = async (action: () => Promise<unknown>) => {
     setError(null);
