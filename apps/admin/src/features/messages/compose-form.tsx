@@ -33,6 +33,8 @@ export function ComposeForm({ onSent }: { onSent: (text: string) => void }) {
   const [schedule, setSchedule] = useState(false);
   const [sendAt, setSendAt] = useState('');
   const [requestId, setRequestId] = useState(() => crypto.randomUUID());
+  // Set in the click itself (the mutation's own pending flag arrives a tick later): a double click sends once.
+  const [sending, setSending] = useState(false);
   const preview = usePreview();
   const send = useSendBroadcast();
   const audience = audienceOf(kind, rank, agent, accounts);
@@ -48,7 +50,8 @@ export function ComposeForm({ onSent }: { onSent: (text: string) => void }) {
   }, [draftKey, askPreview]);
 
   const submit = () => {
-    if (!draft || send.isPending) return;
+    if (!draft || sending) return;
+    setSending(true);
     const at = schedule && sendAt ? new Date(sendAt).toISOString() : null;
     send.mutate(
       { ...draft, requestId, sendAt: at },
@@ -60,6 +63,7 @@ export function ComposeForm({ onSent }: { onSent: (text: string) => void }) {
           setBody('');
           preview.reset();
         },
+        onSettled: () => setSending(false),
       },
     );
   };
@@ -83,7 +87,7 @@ export function ComposeForm({ onSent }: { onSent: (text: string) => void }) {
         {schedule ? <TextField label={t('compose.sendAt')} type="datetime-local" value={sendAt} onChange={(e) => setSendAt(e.target.value)} data-testid="msg-send-at" /> : null}
         <ErrorLine error={send.error} testId="msg-send-error" />
         <div>
-          <Button type="submit" variant="primary" disabled={!draft || send.isPending || (schedule && !sendAt)} data-testid="msg-send">
+          <Button type="submit" variant="primary" disabled={!draft || sending || (schedule && !sendAt)} data-testid="msg-send">
             {schedule ? t('compose.scheduleAction') : t('compose.send')}
           </Button>
         </div>
