@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { registerMember } from '../fixtures/accounts.ts';
+import { CAPTCHA_ANSWER } from '../server-env.ts';
 import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { isPhone } from '../fixtures/games.ts';
 import { expect, logIn, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
@@ -127,6 +128,34 @@ test.describe('customer-service chat', { tag: '@phone' }, () => {
     await operator.getByTestId('sc-close').click();
     await expect(page.getByTestId('support-room')).toHaveAttribute('data-status', 'closed', { timeout: 10_000 });
     await shoot('support-member-closed');
+    await operator.context().close();
+  });
+});
+
+test.describe('customer-service chat for a visitor', () => {
+  test('a visitor passes the captcha, writes, and the operator sees them in the queue by name', async ({ page, browser, shoot }, testInfo) => {
+    await open(page, '/');
+    await page.getByTestId('footer-customer-service').click();
+    await expect(page.getByTestId('support-visitor-form')).toBeVisible();
+    const name = `Visitante ${Date.now() % 100_000}`;
+    await page.getByTestId('support-visitor-name').fill(name);
+    await page.getByTestId('support-captcha-input').fill(CAPTCHA_ANSWER);
+    await shoot('support-visitor-gate');
+    await page.getByTestId('support-visitor-start').click();
+    await page.getByTestId('support-input').fill('Como faço para me cadastrar?');
+    await page.getByTestId('support-send').click();
+    await expect(page.getByTestId('support-message-mine')).toHaveCount(1);
+
+    const operator = await operatorPage(browser);
+    await operator.goto('/admin/support/chat');
+    const row = operator.getByTestId('sc-queue').getByRole('button', { name: new RegExp(name) });
+    await expect(row).toBeVisible({ timeout: 20_000 });
+    await row.click();
+    await operator.getByTestId('sc-input').fill('Olá! Clique em Cadastrar no topo.');
+    await operator.getByTestId('sc-send').click();
+    await expect(page.getByTestId('support-message-operator')).toHaveCount(1, { timeout: 10_000 });
+    await shoot('support-visitor-chat');
+    await shootConsole(operator, 'support-console-visitor', testInfo);
     await operator.context().close();
   });
 });
