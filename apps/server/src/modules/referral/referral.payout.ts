@@ -52,6 +52,8 @@ export function createPayout(deps: { db: Db; ports: ReferralPorts; now: () => Da
 
     /** A referee who passed both thresholds: flagged when an abuse check matches, else paid (or capped). */
     async settle(refereeId: bigint, referrerId: bigint, rules: RulesRow): Promise<SettleOutcome> {
+      // A locked or closed referrer waits (still pending): paid if reopened, never while barred.
+      if (!(await repository.isActive(deps.db, referrerId))) return 'skipped';
       // Read before the transaction: the accounts' answer comes over its own connection.
       const [cpfs, referrerNet, refereeNet] = await Promise.all([
         repository.cpfsOf(deps.db, referrerId, refereeId),

@@ -128,6 +128,12 @@ export async function listPending(db: DbExecutor, limit: number): Promise<Refere
   return db.selectFrom('referral_referee').selectAll().where('status', '=', 'pending').orderBy('registered_at').limit(limit).execute();
 }
 
+/** Whether the member's account is active (accounts' published view): a locked or closed referrer is not paid. */
+export async function isActive(db: DbExecutor, memberId: bigint): Promise<boolean> {
+  const row = await sql<{ status: string }>`select status from accounts_v_member where id = ${memberId}`.execute(db);
+  return row.rows[0]?.status === 'active';
+}
+
 /** The CPF on file of both members (accounts' published view); null when none. */
 export async function cpfsOf(db: DbExecutor, a: bigint, b: bigint): Promise<Map<bigint, string | null>> {
   const rows = await sql<{ id: bigint; cpf: string | null }>`select id, cpf from accounts_v_member_cpf where id in (${a}, ${b})`.execute(db);

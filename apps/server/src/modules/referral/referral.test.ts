@@ -126,6 +126,18 @@ describe('programme off and window', () => {
     expect(await statusOf(refereeId)).toMatchObject({ status: 'paid' });
   });
 
+  it('keeps the referee of a locked referrer pending, and pays once the account is active again', async () => {
+    const { referrer, refereeId } = await referred();
+    await qualify(refereeId);
+    await ctx.core.db.updateTable('accounts_member').set({ status: 'locked' }).where('id', '=', referrer.id).execute();
+    await api().qualifyPass();
+    expect(await statusOf(refereeId)).toMatchObject({ status: 'pending' });
+    await ctx.core.db.updateTable('accounts_member').set({ status: 'active' }).where('id', '=', referrer.id).execute();
+    await api().qualifyPass();
+    expect(await statusOf(refereeId)).toMatchObject({ status: 'paid' });
+    expect(await postings(refereeId)).toBe(1);
+  });
+
   it('expires a referee who did not qualify within the window', async () => {
     const { refereeId } = await referred();
     await sql`update referral_referee set registered_at = now() - interval '3 days' where referee_id = ${refereeId}`.execute(ctx.core.db);
