@@ -1,7 +1,8 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { HeadsetIcon, MessageIcon } from '@app/ui';
 import { withNamespaces } from '../../../shared/i18n-namespaces.tsx';
+import { SUPPORT_LAUNCH_EVENT } from '../../../shared/support-launch.ts';
 import { supportStore, useSupportState } from '../support-store.ts';
 import './support-entry.css';
 
@@ -14,6 +15,11 @@ const SupportModal = lazy(() => import('./support-modal.tsx').then((m) => ({ def
 /** Mounted once in the shell: the chat room modal while it is open. */
 export function SupportModalHost({ fallback = null }: { fallback?: ReactNode }) {
   const { open } = useSupportState();
+  // "Contact customer service" elsewhere in the site (shared/support-launch.ts) opens the chat.
+  useEffect(() => {
+    window.addEventListener(SUPPORT_LAUNCH_EVENT, openSupportChat);
+    return () => window.removeEventListener(SUPPORT_LAUNCH_EVENT, openSupportChat);
+  }, []);
   if (!open) return null;
   return (
     <Suspense fallback={fallback}>

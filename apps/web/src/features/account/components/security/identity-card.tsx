@@ -7,6 +7,7 @@ import { Alert, Spinner } from '@app/ui';
 import { useErrorMessage } from '../../../../shared/error-message.ts';
 import { currentLanguage } from '../../../../shared/i18n.ts';
 import { useSessionToken } from '../../../../shared/session-token.ts';
+import { launchSupportChat } from '../../../../shared/support-launch.ts';
 import type { MemberIdentity } from '../../api/identity.api.ts';
 import { identityQueryOptions } from '../../api/identity.queries.ts';
 import { BirthdayForm } from './birthday-form.tsx';
@@ -62,7 +63,7 @@ export function IdentityCard() {
 }
 
 function IdentitySummary({ identity, isJustSaved }: { identity: MemberIdentity; isJustSaved: boolean }) {
-  const { t, i18n } = useTranslation('account');
+  const { t, i18n } = useTranslation(['account', 'layout']);
   const birthday = identity.birthday ? formatBirthday(identity.birthday, intlLocaleOf(currentLanguage(i18n))) : null;
   const rows = [
     { key: 'name', label: t('security.identity.name'), value: identity.payeeName },
@@ -86,7 +87,12 @@ function IdentitySummary({ identity, isJustSaved }: { identity: MemberIdentity; 
           </div>
         ))}
       </dl>
-      <p className="security-card__hint">{t('security.identity.lockedNote')}</p>
+      <p className="security-card__hint">
+        {t('security.identity.lockedNote')}{' '}
+        <button type="button" className="link-button" onClick={launchSupportChat} data-testid="identity-contact-support">
+          {t('layout:sideMenu.customerService')}
+        </button>
+      </p>
     </div>
   );
 }
