@@ -67,9 +67,10 @@ export function createChatService(deps: { db: Db; events: SupportEvents }) {
       const stored = latest && (await messages.findByClientId(db, [latest.id], 'party', input.clientId));
       if (latest && stored) return { ...(await view(latest, [stored])), replayed: true };
       const result = await db.transaction().execute(async (tx) => {
-        const { conversation, created } = await conversations.openOrCreate(tx, party);
+        const { conversation } = await conversations.openOrCreate(tx, party);
+        const first = conversation.last_message_id === 0n;
         const sent = await storeMessage(tx, events, conversation, { sender: 'party', operatorId: null }, input, body);
-        if (created) await events.conversation(tx, sent.conversation);
+        if (first && !sent.replayed) await events.conversation(tx, sent.conversation);
         return sent;
       });
       return { ...(await view(result.conversation, [result.row])), replayed: result.replayed };
@@ -79,9 +80,9 @@ export function createChatService(deps: { db: Db; events: SupportEvents }) {
     async uploadImage(party: Party, body: unknown): Promise<{ id: string; contentType: 'image/png' | 'image/jpeg' }> {
       const image = checkedImage(body);
       return db.transaction().execute(async (tx) => {
-        const { conversation, created } = await conversations.openOrCreate(tx, party);
+        // The conversation is announced with its first message, not with the upload.
+        const { conversation } = await conversations.openOrCreate(tx, party);
         const id = await messages.insertImage(tx, { conversationId: conversation.id, ...image });
-        if (created) await events.conversation(tx, conversation);
         return { id, contentType: image.contentType };
       });
     },

@@ -40,7 +40,8 @@ export async function findById(db: DbExecutor, id: bigint, lock = false): Promis
 /** The queue (oldest first) and the operator's assigned conversations. */
 export async function listDesk(db: DbExecutor, operatorId: bigint, limit: number) {
   const [queue, mine] = await Promise.all([
-    support(db).selectFrom('support_conversation').selectAll().where('status', '=', 'waiting').orderBy('queued_at').orderBy('id').limit(limit).execute(),
+    // A conversation opened by an image upload enters the queue with its first message.
+    support(db).selectFrom('support_conversation').selectAll().where('status', '=', 'waiting').where('last_message_id', '>', 0n).orderBy('queued_at').orderBy('id').limit(limit).execute(),
     support(db).selectFrom('support_conversation').selectAll().where('status', '=', 'assigned').where('operator_id', '=', operatorId).orderBy('assigned_at').limit(limit).execute(),
   ]);
   return { queue: queue as ConversationRow[], mine: mine as ConversationRow[] };
