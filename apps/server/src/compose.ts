@@ -172,6 +172,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     agentNotices: content.api.agentNotices,
     publicUrl: config.publicUrl,
     describeGame: catalogue.api.describeGame,
+    contractOffered: (tx, offer) => messages.api.sendSystem(tx, { memberId: offer.downlineId, template: 'contract_offered', params: { kind: offer.kind }, sourceKey: `contract-offer-${offer.contractId}` }),
   });
   const reports = createReportsModule({
     db: dbHandle.db,

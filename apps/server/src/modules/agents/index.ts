@@ -11,7 +11,7 @@ import type { SystemService } from '../system/index.ts';
 import * as tree from './agent-tree.repository.ts';
 import type { AgentsSettings, CommissionWallet } from './agents.ports.ts';
 import { agentReportRoutes } from './agents.routes.ts';
-import { contractsAdminRoutes, contractsRoutes, createContractsService } from './contracts/index.ts';
+import { contractsAdminRoutes, contractsRoutes, createContractsService, type ContractsDeps } from './contracts/index.ts';
 import { createReportsService } from './reports/reports.service.ts';
 import type { DescribeGame } from './reports/entry-detail.ts';
 import { runRollup } from './rollup.ts';
@@ -59,13 +59,15 @@ export function createAgentsModule(deps: {
   publicUrl: string;
   /** The catalogue's public describeGame (team transactions name games). */
   describeGame: DescribeGame;
+  /** A downline agent was offered a contract (in the offer's transaction): the platform message. */
+  contractOffered?: ContractsDeps['contractOffered'];
   clock?: Clock;
 }) {
   const settings = async (): Promise<AgentsSettings> => {
     const all = await deps.system.getSettings();
     return { ...all.agents, timeZone: all.locale.timeZone };
   };
-  const contracts = createContractsService({ db: deps.db, settings: async () => (await deps.system.getSettings()).agents, audit: deps.audit });
+  const contracts = createContractsService({ db: deps.db, settings: async () => (await deps.system.getSettings()).agents, audit: deps.audit, ...(deps.contractOffered ? { contractOffered: deps.contractOffered } : {}) });
   const reports = createReportsService({
     db: deps.db,
     clock: deps.clock,

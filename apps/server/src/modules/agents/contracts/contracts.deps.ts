@@ -11,6 +11,8 @@ export interface ContractsDeps {
   settings: () => Promise<AgentSettings>;
   /** The back-office audit, written through our transaction so it commits with the grant. */
   audit: (executor: DbExecutor, entry: AuditEntry) => Promise<void>;
+  /** Told of each new offer inside its transaction (the downline's platform message, wired in compose.ts). */
+  contractOffered?: (executor: DbExecutor, offer: { contractId: bigint; downlineId: bigint; kind: string }) => Promise<unknown>;
   now?: () => Date;
 }
 

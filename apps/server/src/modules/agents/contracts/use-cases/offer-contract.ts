@@ -68,6 +68,7 @@ export async function offerContract(deps: ContractsContext, caller: ContractMemb
     });
     // The key is taken by a request for another downline or kind still in flight: not a replay.
     if (inserted === undefined) throw idempotencyConflict();
+    await deps.contractOffered?.(tx, { contractId: inserted, downlineId: downline.id, kind: offer.kind });
     return inserted;
   });
   const contract = await repository.findContract(deps.db, id);
