@@ -90,6 +90,7 @@ test.describe('customer-service chat', { tag: '@phone' }, () => {
 
     // The operator answers with text and an image; the member sees both, and the typing line goes.
     await operator.getByTestId('sc-send').click();
+    await expect(operator.getByTestId('sc-message-operator')).toHaveCount(1);
     await operator.getByTestId('sc-file-input').setInputFiles({ name: 'comprovante.png', mimeType: 'image/png', buffer: pngOf(40, 160, 90) });
     await operator.getByTestId('sc-send').click();
     await expect(page.getByTestId('support-message-operator')).toHaveCount(2, { timeout: 10_000 });
@@ -98,6 +99,7 @@ test.describe('customer-service chat', { tag: '@phone' }, () => {
 
     // The member sends an image back; the operator sees it. The member's first message is read.
     await page.getByTestId('support-send').click();
+    await expect(page.getByTestId('support-message-mine')).toHaveCount(2);
     await page.getByTestId('support-file').setInputFiles({ name: 'tela.png', mimeType: 'image/png', buffer: pngOf(220, 120, 30) });
     await expect(page.getByTestId('support-preview')).toBeVisible();
     await page.getByTestId('support-send').click();

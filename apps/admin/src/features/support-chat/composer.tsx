@@ -49,8 +49,9 @@ export function Composer({ conversationId, onSent }: { conversationId: string; o
       const imageId = file ? (await uploadDeskImage(conversationId, file)).id : undefined;
       const sent = await sendDeskMessage(conversationId, { clientId: crypto.randomUUID(), ...(body ? { body } : {}), ...(imageId ? { imageId } : {}) });
       onSent(sent.message);
-      setText('');
-      setFile(null);
+      // Only what was sent is cleared: a text or an image picked while it was on its way stays.
+      setText((current) => (current.trim() === body ? '' : current));
+      setFile((current) => (current === file ? null : current));
     } catch (caught) {
       setError(errorText(caught));
     } finally {

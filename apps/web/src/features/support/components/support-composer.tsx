@@ -48,9 +48,10 @@ export function SupportComposer({ send }: { send: (item: Outgoing) => Promise<un
     try {
       const imageId = file ? (await uploadImage(file)).id : null;
       const sending = send({ clientId: crypto.randomUUID(), body: body || null, imageId, preview, failed: false });
-      setText('');
-      setFile(null);
-      setPreview(null);
+      // Only what was sent is cleared: a text or an image picked while it was on its way stays.
+      setText((current) => (current.trim() === body ? '' : current));
+      setFile((current) => (current === file ? null : current));
+      setPreview((current) => (current === preview ? null : current));
       const failure = await sending;
       if (failure) setError(errorMessage(failure));
     } catch (caught) {
