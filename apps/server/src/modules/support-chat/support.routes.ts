@@ -60,6 +60,18 @@ export function supportRoutes(deps: { db: Db; chat: ChatService; auth: PartyAuth
     return { kind: 'visitor', visitorId };
   }
 
+  // The party is resolved in onRequest, before the body, query and params are validated: an
+  // anonymous caller is answered 401 first and learns nothing of a route's input rules.
+  const parties = new WeakMap<FastifyRequest, Party>();
+  const authenticate = async (request: FastifyRequest) => {
+    parties.set(request, await partyOf(request));
+  };
+  const party = (request: FastifyRequest): Party => {
+    const found = parties.get(request);
+    if (!found) throw new Error('support route without its onRequest authentication');
+    return found;
+  };
+
   return async (app) => {
     app.post(
       '/support/visitors',
@@ -71,28 +83,28 @@ export function supportRoutes(deps: { db: Db; chat: ChatService; auth: PartyAuth
       },
     );
 
-    app.get('/support/chat', { schema: { tags, summary: 'The latest conversation and its messages (after=<id>: only newer ones, after a reconnect)', security, querystring: SupportChatQuerySchema, response: { 200: SupportChatSchema, ...errors } } }, async (request) =>
-      deps.chat.read(await partyOf(request), request.query.after === undefined ? undefined : BigInt(request.query.after)),
+    app.get('/support/chat', { onRequest: authenticate, schema: { tags, summary: 'The latest conversation and its messages (after=<id>: only newer ones, after a reconnect)', security, querystring: SupportChatQuerySchema, response: { 200: SupportChatSchema, ...errors } } }, async (request) =>
+      deps.chat.read(party(request), request.query.after === undefined ? undefined : BigInt(request.query.after)),
     );
 
     app.post(
       '/support/messages',
-      { schema: { tags, summary: 'Send a message (text and/or an uploaded image); a resend with the same clientId is stored once', security, body: SupportSendSchema, response: { 200: SupportChatSchema.extend({ replayed: z.boolean() }), ...errors } } },
-      async (request) => deps.chat.send(await partyOf(request), request.body),
+      { onRequest: authenticate, schema: { tags, summary: 'Send a message (text and/or an uploaded image); a resend with the same clientId is stored once', security, body: SupportSendSchema, response: { 200: SupportChatSchema.extend({ replayed: z.boolean() }), ...errors } } },
+      async (request) => deps.chat.send(party(request), request.body),
     );
 
-    app.post('/support/read', { schema: { tags, summary: 'Read receipt: the last message id seen', security, body: SupportReadSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-      await deps.chat.markRead(await partyOf(request), BigInt(request.body.lastReadId));
+    app.post('/support/read', { onRequest: authenticate, schema: { tags, summary: 'Read receipt: the last message id seen', security, body: SupportReadSchema, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+      await deps.chat.markRead(party(request), BigInt(request.body.lastReadId));
       return reply.code(204).send(null);
     });
 
-    app.post('/support/typing', { schema: { tags, summary: 'Typing indicator (ephemeral, throttled)', security, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-      await deps.chat.typing(await partyOf(request));
+    app.post('/support/typing', { onRequest: authenticate, schema: { tags, summary: 'Typing indicator (ephemeral, throttled)', security, response: { 204: z.null(), ...errors } } }, async (request, reply) => {
+      await deps.chat.typing(party(request));
       return reply.code(204).send(null);
     });
 
-    app.get('/support/images/:id', { schema: { tags, summary: 'An image of one of your conversations', security, params: z.object({ id: z.string().uuid() }) } }, async (request, reply) =>
-      sendImage(reply, await deps.chat.image(await partyOf(request), request.params.id)),
+    app.get('/support/images/:id', { onRequest: authenticate, schema: { tags, summary: 'An image of one of your conversations', security, params: z.object({ id: z.string().uuid() }) } }, async (request, reply) =>
+      sendImage(reply, await deps.chat.image(party(request), request.params.id)),
     );
 
     await app.register(async (plain) => {
@@ -102,8 +114,8 @@ export function supportRoutes(deps: { db: Db; chat: ChatService; auth: PartyAuth
       uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: SUPPORT_IMAGE_MAX_BYTES + 1 }, (_request, body, done) => done(null, body));
       uploads.post(
         '/support/images',
-        { bodyLimit: SUPPORT_IMAGE_MAX_BYTES + 1, preHandler: limitPerAddress({ limit: 30, windowMs: 60_000 }), schema: { tags, summary: 'Upload an image (PNG or JPEG by content, ≤ 5 MB) for your conversation', security, response: { 201: SupportImageRefSchema, ...errors } } },
-        async (request, reply) => reply.code(201).send(await deps.chat.uploadImage(await partyOf(request), request.body)),
+        { onRequest: authenticate, bodyLimit: SUPPORT_IMAGE_MAX_BYTES + 1, preHandler: limitPerAddress({ limit: 30, windowMs: 60_000 }), schema: { tags, summary: 'Upload an image (PNG or JPEG by content, ≤ 5 MB) for your conversation', security, response: { 201: SupportImageRefSchema, ...errors } } },
+        async (request, reply) => reply.code(201).send(await deps.chat.uploadImage(party(request), request.body)),
       );
     });
   };
