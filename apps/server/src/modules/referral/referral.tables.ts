@@ -3,7 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 /** numeric: node-postgres reads it as a decimal string. */
 type Numeric = ColumnType<string, string | number, string | number>;
 
-/** Migration 0091: the rules, one row per version (the latest in force). */
+/** Migration 0090: the rules, one row per version (the latest in force). */
 export interface ReferralRulesTable {
   id: Generated<bigint>;
   enabled: boolean;
