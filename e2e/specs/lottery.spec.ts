@@ -95,9 +95,10 @@ async function journey(page: Page, testInfo: TestInfo, language: 'pt' | 'en', sh
   await expect(page.getByTestId('lt-verify-secret')).toHaveText(/^[0-9a-f]{64}$/);
   await shoot(`lottery-fast-verify-${language}`);
 
-  // The southern draw closed meanwhile and its result came in from the feed.
+  // The southern draw closes (50 s after it was moved; the fast draw above can take less) and its
+  // result comes in from the feed: the page's countdown moves it on.
   await open(page, `/vnLottery?gameCode=${southern.gameCode}`);
-  await expect(page.getByTestId('lt-draw-no')).not.toContainText(southern.drawNo);
+  await expect(page.getByTestId('lt-draw-no')).not.toContainText(southern.drawNo, { timeout: 60_000 });
   await expect(page.getByTestId('lt-last-result')).toContainText(southern.drawNo, { timeout: 60_000 });
   expect(await horizontalOverflow(page)).toBe(0);
   await shoot(`lottery-southern-result-${language}`);
