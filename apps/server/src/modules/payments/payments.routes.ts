@@ -18,6 +18,7 @@ import {
   WithdrawOptionsSchema,
 } from '@app/contracts';
 import { AppError } from '@app/kernel';
+import { sniffImage } from '../../platform/http/uploaded-image.ts';
 import { currentMember } from '../accounts/index.ts';
 import type { DepositService } from './deposit.service.ts';
 import { depositSummaryView, depositView, totalPages, withdrawalView } from './payments.views.ts';
@@ -121,18 +122,12 @@ function proofRoutes(deps: { withdrawals: WithdrawalService; requireRealMember: 
         const body = request.body;
         if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('payments.proof_type_invalid', 'send a PNG or JPEG image as the body');
         if (body.length > PROOF_MAX_BYTES) throw new AppError('payments.proof_too_large', 'at most 5 MB');
-        const type = imageTypeOf(body);
+        const type = sniffImage(body);
         if (!type || request.headers['content-type'] !== type) throw new AppError('payments.proof_type_invalid', 'not a PNG or JPEG image');
         return withdrawalView(await deps.withdrawals.saveProof(currentMember(request).id, BigInt(request.params.id), type, body));
       },
     );
   };
-}
-
-function imageTypeOf(bytes: Buffer): 'image/png' | 'image/jpeg' | undefined {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  return undefined;
 }
 
 /** POST /api/payments/webhooks/:provider — the raw body is needed to check the signature. */

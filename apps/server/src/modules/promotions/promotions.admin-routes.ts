@@ -18,7 +18,8 @@ import { currentOperator } from '../backoffice/index.ts';
 import type { CostsService } from './costs.service.ts';
 import type { DefinitionsService } from './definitions.service.ts';
 import type { OperatorActor } from './promotions.ports.ts';
-import { sendImage } from './promotions.routes.ts';
+import { sendImage } from '../../platform/http/uploaded-image.ts';
+import { IMAGE_MAX_AGE_S } from './promotions.routes.ts';
 import type { ReviewService } from './review.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
@@ -77,7 +78,7 @@ export function promotionsAdminRoutes(deps: { definitions: DefinitionsService; r
     app.get('/backoffice/promotions/application-images/:imageId', { ...review, schema: { tags, security, params: z.object({ imageId: Id }) } }, async (request, reply) => {
       const image = await deps.review.image(BigInt(request.params.imageId));
       if (!image) throw new AppError('promotions.not_found', 'no such image');
-      return sendImage(reply, image);
+      return sendImage(reply, image, IMAGE_MAX_AGE_S);
     });
   };
 }

@@ -1,4 +1,4 @@
-import type { FastifyReply, preHandlerAsyncHookHandler } from 'fastify';
+import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, formatCents } from '@app/kernel';
@@ -16,7 +16,7 @@ import {
   RewardSummarySchema,
 } from '@app/contracts';
 import { currentMember } from '../accounts/index.ts';
-import { checkedImage } from './image-sniff.ts';
+import { checkedImage, sendImage } from '../../platform/http/uploaded-image.ts';
 import type { PlayerService } from './player.service.ts';
 import type { RewardsService } from './rewards.service.ts';
 
@@ -25,16 +25,8 @@ const bearer = [{ bearer: [] }];
 const Id = z.string().regex(/^[1-9]\d{0,17}$/, 'an id');
 const PromotionParams = z.object({ id: Id });
 
-/** Sends a stored image as what it was sniffed to be; the browser must not guess another type. */
-export function sendImage(reply: FastifyReply, image: { contentType: string; bytes: Buffer }) {
-  return reply
-    .header('content-type', image.contentType)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'")
-    .header('content-disposition', 'inline')
-    .header('cache-control', 'private, max-age=300')
-    .send(image.bytes);
-}
+/** Application images are private and short-lived in the browser's cache. */
+export const IMAGE_MAX_AGE_S = 300;
 
 /** /api/promotions (public list, the member's list, join, application) and /api/rewards (the reward centre). */
 export function promotionsRoutes(deps: { player: PlayerService; rewards: RewardsService; requireMember: preHandlerAsyncHookHandler; requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
@@ -91,7 +83,7 @@ export function promotionsRoutes(deps: { player: PlayerService; rewards: Rewards
       async (request, reply) => {
         const image = await deps.player.imageFor(currentMember(request).id, BigInt(request.params.imageId));
         if (!image) throw new AppError('promotions.not_found', 'no such image');
-        return sendImage(reply, image);
+        return sendImage(reply, image, IMAGE_MAX_AGE_S);
       },
     );
 
@@ -104,7 +96,7 @@ export function promotionsRoutes(deps: { player: PlayerService; rewards: Rewards
         '/promotions/:id/application/images',
         { ...real, bodyLimit: APPLICATION_IMAGE_MAX_BYTES + 1, schema: { tags, summary: 'Add an image (PNG or JPEG by content, ≤ 5 MB, ≤ 3) to the draft application', security: bearer, params: PromotionParams, response: { 201: ApplicationImageRefSchema, ...errors } } },
         async (request, reply) => {
-          const image = checkedImage(request.body);
+          const image = checkedImage(request.body, { maxBytes: APPLICATION_IMAGE_MAX_BYTES, invalid: 'promotions.image_invalid', tooLarge: 'promotions.image_too_large' });
           const ref = await deps.player.addImage(BigInt(request.params.id), currentMember(request).id, image);
           return reply.code(201).send({ id: ref.id.toString(), contentType: ref.contentType });
         },

@@ -19,7 +19,8 @@ import {
 } from '@app/contracts';
 import { currentOperator, type OperatorPreHandler } from '../backoffice/index.ts';
 import type { DeskService, Operator } from './desk.service.ts';
-import { sendImage } from './support.routes.ts';
+import { sendImage } from '../../platform/http/uploaded-image.ts';
+import { IMAGE_MAX_AGE_S } from './support.routes.ts';
 import { SUPPORT_PERMISSION } from './support.events.ts';
 import * as conversations from './conversation.repository.ts';
 import { AppError } from '@app/kernel';
@@ -104,7 +105,7 @@ export function supportAdminRoutes(deps: { desk: DeskService; requireOperator: (
       return reply.code(204).send(null);
     });
 
-    app.get('/backoffice/support/images/:id', { schema: schema('An image of a conversation', { params: z.object({ id: z.string().uuid() }) }), ...chat }, async (request, reply) => sendImage(reply, await deps.desk.image(request.params.id)));
+    app.get('/backoffice/support/images/:id', { schema: schema('An image of a conversation', { params: z.object({ id: z.string().uuid() }) }), ...chat }, async (request, reply) => sendImage(reply, await deps.desk.image(request.params.id), IMAGE_MAX_AGE_S));
 
     await app.register(async (plain) => {
       const uploads = plain.withTypeProvider<ZodTypeProvider>();

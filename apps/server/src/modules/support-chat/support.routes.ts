@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import {
 } from '@app/contracts';
 import { AppError } from '@app/kernel';
 import { limitPerAddress } from '../../platform/http/rate-limit.ts';
+import { sendImage } from '../../platform/http/uploaded-image.ts';
 import type { Db } from '../../platform/db.ts';
 import type { ChatService } from './chat.service.ts';
 import { createVisitor, visitorOf } from './presence.repository.ts';
@@ -23,23 +24,14 @@ import type { Party } from './support.tables.ts';
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 413: ErrorResponseSchema, 415: ErrorResponseSchema, 429: ErrorResponseSchema };
 const tags = ['support'];
 const security = [{ bearer: [] }];
+/** The chat's images never change: the browser may keep them an hour. */
+export const IMAGE_MAX_AGE_S = 3_600;
 
 export interface PartyAuth {
   /** A member's bearer session token → the member id (accounts module). */
   memberOf: (token: string) => Promise<bigint | undefined>;
   /** Answers a captcha from GET /api/captcha (single use). */
   verifyCaptcha: (captcha: { id: string; answer: string }) => Promise<boolean>;
-}
-
-/** Sends a stored image as what it was sniffed to be; the browser must not guess another type. */
-export function sendImage(reply: FastifyReply, image: { contentType: string; bytes: Buffer }) {
-  return reply
-    .header('content-type', image.contentType)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "default-src 'none'")
-    .header('content-disposition', 'inline')
-    .header('cache-control', 'private, max-age=3600')
-    .send(image.bytes);
 }
 
 /**
@@ -104,7 +96,7 @@ export function supportRoutes(deps: { db: Db; chat: ChatService; auth: PartyAuth
     });
 
     app.get('/support/images/:id', { onRequest: authenticate, schema: { tags, summary: 'An image of one of your conversations', security, params: z.object({ id: z.string().uuid() }) } }, async (request, reply) =>
-      sendImage(reply, await deps.chat.image(party(request), request.params.id)),
+      sendImage(reply, await deps.chat.image(party(request), request.params.id), IMAGE_MAX_AGE_S),
     );
 
     await app.register(async (plain) => {

@@ -1,5 +1,6 @@
 import { AppError } from '@app/kernel';
 import { SUPPORT_IMAGE_MAX_BYTES, SUPPORT_TEXT_MAX } from '@app/contracts';
+import { checkedImage as checkedUpload, type ImageType } from '../../platform/http/uploaded-image.ts';
 
 /**
  * A chat message is plain text: normalised, control characters other than line breaks dropped,
@@ -19,20 +20,8 @@ export function cleanText(raw: string | undefined): string | null {
   return text;
 }
 
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-/** The image's type from its first bytes, never from its name or declared type. */
-export function sniffImage(bytes: Buffer): 'image/png' | 'image/jpeg' | undefined {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG)) return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  return undefined;
-}
-
 /** Checks an upload: translated 413 over 5 MB, 415 when it is not a PNG or JPEG by content. */
-export function checkedImage(body: unknown): { contentType: 'image/png' | 'image/jpeg'; bytes: Buffer } {
-  if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('support.image_invalid', 'send a PNG or JPEG image as the body');
-  if (body.length > SUPPORT_IMAGE_MAX_BYTES) throw new AppError('support.image_too_large', 'at most 5 MB');
-  const contentType = sniffImage(body);
-  if (!contentType) throw new AppError('support.image_invalid', 'not a PNG or JPEG image');
-  return { contentType, bytes: body };
+export function checkedImage(body: unknown): { contentType: ImageType; bytes: Buffer } {
+  const image = checkedUpload(body, { maxBytes: SUPPORT_IMAGE_MAX_BYTES, invalid: 'support.image_invalid', tooLarge: 'support.image_too_large' });
+  return { contentType: image.type, bytes: image.bytes };
 }
