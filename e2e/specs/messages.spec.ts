@@ -2,9 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
-import { registerMember } from '../fixtures/accounts.ts';
-import { isPhone } from '../fixtures/games.ts';
-import { expect, logIn, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
+import { expect, newMemberInProjectLanguage, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
 import { horizontalOverflow } from '../fixtures/wallet.ts';
 
 /**
@@ -22,16 +20,6 @@ const TEXT = {
   en: { tooShort: 'Write at least 5 words.', replyTitle: 'Reply to your feedback', answered: 'Answered' },
 } as const;
 
-async function memberAt(page: Page, testInfo: TestInfo) {
-  const language = isPhone(testInfo) ? 'en' : 'pt';
-  const member = await registerMember();
-  await open(page, '/');
-  await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
-  await logIn(page, member.account, member.password);
-  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
-  return { member, language } as const;
-}
-
 async function operatorPage(browser: Browser) {
   const operator = await browser.newPage({ viewport: { width: 1366, height: 800 } });
   await resetDemoOwnerTwoFactor();
@@ -48,7 +36,7 @@ const stillSameWindow = (page: Page) => page.evaluate(() => (window as unknown a
 
 test.describe('platform messages and feedback', { tag: '@phone' }, () => {
   test("an operator broadcasts a message and the member's badge rises without a reload", async ({ page, browser, shoot }, testInfo) => {
-    const { member } = await memberAt(page, testInfo);
+    const { member } = await newMemberInProjectLanguage(page, testInfo);
     await open(page, '/member?tab=messageV2');
     await expect(page.getByTestId('messages-tab')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('messages-empty')).toBeVisible();
@@ -89,7 +77,7 @@ test.describe('platform messages and feedback', { tag: '@phone' }, () => {
   });
 
   test('a member sends feedback from the footer and receives the reply as a message', async ({ page, browser, shoot }, testInfo) => {
-    const { member, language } = await memberAt(page, testInfo);
+    const { member, language } = await newMemberInProjectLanguage(page, testInfo);
     await page.getByTestId('footer-feedback').scrollIntoViewIfNeeded();
     await page.getByTestId('footer-feedback').click();
     const modal = page.getByTestId('modal-feedback');

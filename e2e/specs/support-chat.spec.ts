@@ -1,11 +1,10 @@
 import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { PNG } from 'pngjs';
-import { registerMember } from '../fixtures/accounts.ts';
 import { CAPTCHA_ANSWER } from '../server-env.ts';
 import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { isPhone } from '../fixtures/games.ts';
-import { expect, logIn, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
+import { expect, newMemberInProjectLanguage, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
 import { horizontalOverflow } from '../fixtures/wallet.ts';
 
 /**
@@ -30,16 +29,6 @@ function pngOf(red: number, green: number, blue: number): Buffer {
   return PNG.sync.write(png);
 }
 
-async function memberAt(page: Page, testInfo: TestInfo) {
-  const language = isPhone(testInfo) ? 'en' : 'pt';
-  const member = await registerMember();
-  await open(page, '/');
-  await page.evaluate((lang) => localStorage.setItem('lang', lang), language);
-  await logIn(page, member.account, member.password);
-  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
-  return { member, language } as const;
-}
-
 async function operatorPage(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
   const operator = await context.newPage();
@@ -52,7 +41,7 @@ const shootConsole = (operator: Page, name: string, testInfo: TestInfo) => opera
 
 test.describe('customer-service chat', { tag: '@phone' }, () => {
   test('a member and an operator chat with an image and typing indicators on both sides', async ({ page, browser, shoot }, testInfo) => {
-    const { member, language } = await memberAt(page, testInfo);
+    const { member, language } = await newMemberInProjectLanguage(page, testInfo);
     const text = TEXT[language];
 
     // The entry: the side menu's customer service on a desktop, the right-edge icon on a phone.
