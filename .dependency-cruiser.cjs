@@ -31,6 +31,10 @@ const SERVER_MODULES = {
   feedback: ['accounts', 'backoffice', 'messages'],
   'support-chat': ['accounts', 'backoffice'],
   referral: ['accounts', 'backoffice'],
+  limits: ['accounts', 'backoffice'],
+  exclusion: ['accounts', 'backoffice'],
+  kyc: ['accounts', 'backoffice'],
+  compliance: ['accounts', 'backoffice'],
 };
 /** The slot engine and fairness stream are shared with the browser's verifier. */
 const SERVER_MODULE_EXTRA_PACKAGES = { catalogue: ['house-games'], 'house-games': ['house-games'], 'live-tables': ['house-games'] };
@@ -54,6 +58,10 @@ const WEB_FEATURES = {
   feedback: ['account', 'system'],
   support: ['account', 'system'],
   referral: ['account', 'system'],
+  limits: ['account', 'system', 'wallet'],
+  exclusion: ['account', 'system'],
+  kyc: ['account', 'system'],
+  compliance: ['account', 'system'],
   missions: ['account', 'bonus', 'wallet'],
   payments: ['account', 'member', 'wallet'],
   points: ['account', 'wallet'],
@@ -77,6 +85,10 @@ const ADMIN_FEATURES = {
   feedback: [],
   'support-chat': [],
   referral: [],
+  limits: [],
+  exclusion: [],
+  kyc: [],
+  compliance: [],
   members: ['approvals'],
   missions: [],
   operators: [],

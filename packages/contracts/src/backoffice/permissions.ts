@@ -83,6 +83,14 @@ export const OPERATOR_PERMISSIONS = [
   'referral.manage',
   /** Referrals flagged by the abuse checks: release (pay) or reject. */
   'referral.review',
+  /** Responsible gaming's reads: a member's limits and their history, cool-offs and self-exclusions, reality checks (issue 27). */
+  'rg.read',
+  /** The barred-persons list: import a CPF list, run the check over the base, see hits and the notices sent. */
+  'rg.barred',
+  /** KYC: review documents and selfies, approve or reject a verification. */
+  'kyc.review',
+  /** Risk alerts on patterns of play and the regulator's daily extract of bets and movements. */
+  'compliance.read',
 ] as const;
 export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
 
@@ -92,9 +100,9 @@ export type OperatorPermission = (typeof OPERATOR_PERMISSIONS)[number];
  */
 export const ROLE_PERMISSIONS: Record<OperatorRole, readonly OperatorPermission[]> = {
   owner: OPERATOR_PERMISSIONS,
-  finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read', 'lottery.read', 'live.read', 'referral.review'],
-  risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle', 'lottery.read', 'lottery.manage', 'lottery.settle', 'live.read', 'live.manage', 'live.moderate', 'referral.review'],
-  support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset', 'sportsbook.read', 'lottery.read', 'live.read', 'live.moderate', 'messages.send', 'feedback.handle', 'support.chat'],
+  finance: ['payments.read', 'payments.review', 'promotions.review', 'agents.read', 'agents.contracts.grant', 'agents.settle', 'reports.read', 'members.read', 'members.wallet.read', 'balance.adjust.request', 'balance.adjust.approve', 'sportsbook.read', 'lottery.read', 'live.read', 'referral.review', 'compliance.read'],
+  risk: ['audit.read', 'catalogue.read', 'reports.read', 'members.read', 'members.pii', 'members.wallet.read', 'members.lock', 'members.notes', 'sportsbook.read', 'sportsbook.trade', 'sportsbook.settle', 'lottery.read', 'lottery.manage', 'lottery.settle', 'live.read', 'live.manage', 'live.moderate', 'referral.review', 'rg.read', 'rg.barred', 'kyc.review', 'compliance.read'],
+  support: ['catalogue.read', 'members.read', 'members.notes', 'members.password.reset', 'sportsbook.read', 'lottery.read', 'live.read', 'live.moderate', 'messages.send', 'feedback.handle', 'support.chat', 'rg.read'],
   content: ['content.manage', 'settings.site', 'catalogue.read', 'catalogue.manage', 'promotions.manage', 'messages.send', 'referral.manage'],
 };
 
