@@ -41,6 +41,8 @@ export function createProviderModule(deps: {
   /** The accounts module's 18+ rule, asked before every bet (spec §5). */
   ageVerificationOf?: ProviderDeps['ageVerificationOf'];
   ageVerificationsOf?: ProviderDeps['ageVerificationsOf'];
+  /** Responsible gaming (issue 27): limits and exclusions, asked before every bet. */
+  betGate?: ProviderDeps['betGate'];
   /** The catalogue's idempotent vendor creation (demo seed). */
   ensureSeamlessVendor: Parameters<typeof seedDemoVendor>[0]['ensureSeamlessVendor'];
   /** DEMO_VENDOR_SECRET; undefined in production, where no demo vendor is seeded. */
@@ -62,6 +64,7 @@ export function createProviderModule(deps: {
     playerOf: deps.playerOf,
     ageVerificationOf: deps.ageVerificationOf,
     ageVerificationsOf: deps.ageVerificationsOf,
+    betGate: deps.betGate,
     gameTypeOf: async (vendor, gameCode) => (await deps.catalogue.describeGame(vendor, gameCode))?.gameType,
   });
   const vendors = createVendorAccessCache({ db: deps.db });

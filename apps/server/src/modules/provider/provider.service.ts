@@ -35,6 +35,8 @@ export interface ProviderDeps {
   ageVerificationsOf?: (memberIds: readonly bigint[]) => Promise<Map<bigint, 'verified' | 'identity_incomplete' | 'underage'>>;
   /** The catalogue's game type for the betting record's product filter (undefined when unknown). */
   gameTypeOf?: (vendorCode: string, gameCode: string) => Promise<string | undefined>;
+  /** Responsible gaming (issue 27): limits and exclusions composed in compose.ts; a non-null answer refuses the bet. */
+  betGate?: (memberId: bigint, amountCents: bigint, product: 'sports'|'lottery'|'casino') => Promise<'LIMIT_REACHED' | 'PLAYER_BLOCKED' | null>;
 }
 
 function hashContent(parts: unknown[]): string {
@@ -208,6 +210,10 @@ export function createProviderService(deps: ProviderDeps) {
     // A replay of a bet already taken still gets its stored answer, whatever the identity says now.
     if (age !== undefined && age !== 'verified' && !(await repository.hasStoredAnswer(deps.db, vendorCode, 'bet', request.transactionId))) {
       throw new ProviderError('PLAYER_BLOCKED', `the player may not bet for money: ${age} (member.age_unverified)`);
+    }
+    if (deps.betGate && age !== undefined && !(await repository.hasStoredAnswer(deps.db, vendorCode, 'bet', request.transactionId))) {
+      const refusal = await deps.betGate(memberId, amount, productOf(gameType));
+      if (refusal) throw new ProviderError(refusal, refusal === 'LIMIT_REACHED' ? 'the bet is above the player\'s limit' : 'the player may not bet now');
     }
     return {
       call: {
