@@ -22,14 +22,16 @@ export function createMemberRealtime(queryClient: QueryClient, connection: Realt
   const refetchMember = () => void queryClient.invalidateQueries({ queryKey: accountKeys.member() });
 
   return {
-    onOpen: (reconnected) => {
+    onOpen: () => {
       boundToken = undefined;
       const token = getToken();
       if (token !== null) bind(token);
-      // Balance pushes sent while the socket was down were missed: read the member again.
-      if (reconnected) refetchMember();
     },
     onMessage: (message) => {
+      // Bound: from now on every balance change is pushed. Those before it (while the socket was
+      // down, or between the page's first read and this first binding) were pushed to nobody, so
+      // the member is read again once here — the first binding too, not only a reconnection's.
+      if (message.type === 'auth.ok' && getToken() !== null) refetchMember();
       // A refused token is usually an expired one; member info's 401 then ends the session.
       if (message.type === 'auth.failed' && getToken() !== null) refetchMember();
     },
