@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FieldRuleSchema } from './accounts/field-rules.ts';
+import { RegistrationLimitsSchema } from './limits.ts';
 
 export const CaptchaAnswerSchema = z.object({ id: z.string().min(1).max(64), answer: z.string().trim().min(1).max(16) });
 export const BotCheckProofSchema = z.object({ challenge: z.string().min(1).max(512), nonce: z.string().min(1).max(20) });
@@ -18,6 +19,8 @@ export const RegisterRequestSchema = z.object({
   confirm21: z.boolean().optional(),
   /** From /register?referralCode=…: the agent whose link brought the visitor. */
   referralCode: z.string().trim().max(40).optional(),
+  /** Responsible-gaming limits proposed at sign-up (issue 27; absent: none asked, e.g. older clients). */
+  limits: RegistrationLimitsSchema.optional(),
 });
 export type RegisterRequest = z.infer<typeof RegisterRequestSchema>;
 

@@ -35,6 +35,11 @@ function detailedMessage(i18n: I18n, error: ApiError): string | undefined {
     const language = currentLanguage(i18n);
     return String(t('errors:payments.vip_daily_limit', { limit: formatMoney(error.details.limit, language), remaining: formatMoney(error.details.remaining, language) }));
   }
+  // Responsible-gaming deposit limit (issue 27): the period's limit and what is left of it.
+  if (error.code === 'limits.deposit_limit' && typeof error.details?.limit === 'string' && typeof error.details.remaining === 'string' && ['day', 'week', 'month'].includes(String(error.details.period))) {
+    const language = currentLanguage(i18n);
+    return String(t(`errors:limits.deposit_limit_${String(error.details.period)}`, { limit: formatMoney(error.details.limit, language), remaining: formatMoney(error.details.remaining, language) }));
+  }
   return undefined;
 }
 

@@ -10,6 +10,8 @@ import { bootFixture } from './fixtures.ts';
 
 /** Renders the real route tree at `path` with boot info already loaded (as RootView ensures). */
 export function renderApp(path: string, boot: BootInfo = bootFixture()) {
+  // The responsible-gaming notice after each login (issue 27) stays out of tests about other things.
+  localStorage.setItem('rg.notice.skip', '1');
   const queryClient = createQueryClient();
   queryClient.setQueryData(systemKeys.boot(), boot);
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });

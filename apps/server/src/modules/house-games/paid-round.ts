@@ -113,6 +113,8 @@ export function createPaidRounds(deps: { db: Db; logger: Logger; client: Provide
       }
       if (betAnswer.code === 'PLAYER_BLOCKED' || betAnswer.code === 'LIMIT_REACHED') {
         await fail(round.id);
+        // A responsible-gaming limit (issue 27) has its own message.
+        if (betAnswer.code === 'LIMIT_REACHED') throw new AppError('house.limit_reached', 'bet refused: LIMIT_REACHED');
         throw new AppError('house.play_refused', `bet refused: ${betAnswer.code}`);
       }
       await rollBack(vendor, round.id, bet);

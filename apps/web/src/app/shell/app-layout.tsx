@@ -6,6 +6,7 @@ import { ContentPopups } from '../../features/content/index.ts';
 import { loadFeedbackModal } from '../../features/feedback/index.ts';
 import { GameToasts } from '../../features/games/index.ts';
 import { ReferralEdgeLink } from '../../features/referral/index.ts';
+import { ResponsibleGamingWatch } from '../../features/limits/index.ts';
 import { SupportEdgeButton, SupportModalHost } from '../../features/support/index.ts';
 import { withNamespaces } from '../../shared/i18n-namespaces.tsx';
 import { contentKeyOf } from '../paths.ts';
@@ -34,6 +35,7 @@ export function AppLayout() {
         <AccountEffects />
         <WelcomeToast />
         <GameToasts />
+        <ResponsibleGamingWatch />
       </AccountModalsProvider>
     </SideMenuProvider>
   );

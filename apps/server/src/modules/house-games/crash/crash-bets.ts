@@ -111,6 +111,7 @@ export function createCrashBets(deps: {
       if (answer.code === 'INSUFFICIENT_FUNDS' || answer.code === 'PLAYER_BLOCKED' || answer.code === 'LIMIT_REACHED') {
         await repository.moveBet(db, inserted.id, 'pending', { status: 'failed' });
         if (answer.code === 'INSUFFICIENT_FUNDS') throw new AppError('house.insufficient_funds', 'not enough balance', { balance: answer.balance });
+        if (answer.code === 'LIMIT_REACHED') throw new AppError('house.limit_reached', 'bet refused: LIMIT_REACHED');
         throw new AppError('house.play_refused', `bet refused: ${answer.code}`);
       }
       await refund(inserted);

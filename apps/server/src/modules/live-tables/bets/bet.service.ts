@@ -98,6 +98,7 @@ export function createBetService(deps: { db: Db; logger: Logger; money: LiveMone
       if (answer.code === 'INSUFFICIENT_FUNDS' || answer.code === 'PLAYER_BLOCKED' || answer.code === 'LIMIT_REACHED') {
         await repository.moveBets(db, [bet.id], 'pending', 'failed');
         if (answer.code === 'INSUFFICIENT_FUNDS') throw new AppError('live.insufficient_funds', 'not enough balance', { balance: answer.balance ?? formatCents(await deps.cashOf(memberId)) });
+        if (answer.code === 'LIMIT_REACHED') throw new AppError('live.limit_reached', 'bet refused: LIMIT_REACHED');
         throw new AppError('live.play_refused', `bet refused: ${answer.code}`);
       }
       await undo(bet);

@@ -73,6 +73,16 @@ describe('live tables: bets', () => {
     expect(await ctx.core.modules.wallet.api.cashOf(poor.id)).toBe(5_00n);
   });
 
+  it('refuses a bet past a responsible-gaming wager limit with live.limit_reached, moving no money (issue 27)', async () => {
+    const limited = await livePlayer(ctx, 50_00n);
+    const set = await ctx.app.inject({ method: 'PUT', url: '/api/limits', headers: bearer(limited.token), payload: { kind: 'wager', period: 'day', amount: '1.00' } });
+    expect(set.statusCode, set.body).toBe(200);
+    const response = await bet(ctx, limited, 'bacara-rio', { roundId: baccarat, chips: [{ spot: 'banker', amount: '2.00' }] });
+    expect(response.statusCode, response.body).toBe(403);
+    expect(response.json().error.code).toBe('live.limit_reached');
+    expect(await ctx.core.modules.wallet.api.cashOf(limited.id)).toBe(50_00n);
+  });
+
   it('answers 4xx, never 500, to malformed codes, ids and bodies', async () => {
     const auth = bearer(player.token);
     for (const url of ['/api/live/tables/NOPE!', '/api/live/tables/nao-existe', '/api/live/rounds/abc', '/api/live/rounds/99999999999999999999', `/api/live/rounds/${roulette}`, '/api/live/tables/nao-existe/me']) {

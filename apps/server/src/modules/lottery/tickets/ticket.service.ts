@@ -92,7 +92,8 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Lotte
       throw new AppError('lottery.insufficient_funds', 'the balance does not cover the ticket', { ticketId: ticketId.toString() });
     }
     if (result.code === 'PLAYER_BLOCKED' || result.code === 'LIMIT_REACHED') {
-      let code: ErrorCode = 'lottery.play_refused';
+      // A responsible-gaming limit (issue 27) has its own message.
+      let code: ErrorCode = result.code === 'LIMIT_REACHED' ? 'lottery.limit_reached' : 'lottery.play_refused';
       try {
         if (result.code === 'PLAYER_BLOCKED') await deps.money.assertAgeVerified(memberId);
       } catch {

@@ -77,6 +77,15 @@ describe('placing tickets', () => {
     expect(exposure).toEqual([]);
   });
 
+  it('refuses a ticket past a responsible-gaming wager limit with lottery.limit_reached, debiting nothing (issue 27)', async () => {
+    const { member, token } = await f.player(10_00n);
+    const drawId = await f.newDraw('VN_HCM');
+    const set = await ctx.app.inject({ method: 'PUT', url: '/api/limits', headers: { authorization: `Bearer ${token}` }, payload: { kind: 'wager', period: 'day', amount: '1.00' } });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(await f.place(token, f.ticket(drawId, 'vn_south', { betType: 'de_dac_biet', selections: ['07'], unitStake: '2.00' }))).toMatchObject({ status: 403, body: { error: { code: 'lottery.limit_reached' } } });
+    expect(await f.cash(member)).toBe(10_00n);
+  });
+
   it('caps the potential payout per number and draw', async () => {
     const drawId = await f.newDraw('VN_TNI');
     // Đề đặc biệt pays 95×: a cap of 1,000.00 takes 10.00 on a number, then no more.

@@ -145,10 +145,12 @@ export function createTicketService(deps: { db: Db; logger: Logger; money: Provi
   async function debitRefused(ticketId: bigint, memberId: bigint, result: Extract<MoneyCallResult, { ok: false }>): Promise<never> {
     if (result.code === 'INSUFFICIENT_FUNDS') return refuse(ticketId, 'pending_debit', 'sportsbook.insufficient_funds');
     if (result.code === 'PLAYER_BLOCKED' || result.code === 'LIMIT_REACHED') {
-      await repository.moveTicket(db, ticketId, 'pending_debit', { status: 'refused', refusal_code: 'sportsbook.play_refused' });
+      // A responsible-gaming limit (issue 27) has its own message.
+      const code = result.code === 'LIMIT_REACHED' ? 'sportsbook.limit_reached' : 'sportsbook.play_refused';
+      await repository.moveTicket(db, ticketId, 'pending_debit', { status: 'refused', refusal_code: code });
       // The protocol says only PLAYER_BLOCKED; the member is told when it is their missing identity.
       if (result.code === 'PLAYER_BLOCKED') await deps.money.assertAgeVerified(memberId);
-      throw new AppError('sportsbook.play_refused', `bet refused: ${result.code}`, { ticketId: ticketId.toString() });
+      throw new AppError(code, `bet refused: ${result.code}`, { ticketId: ticketId.toString() });
     }
     // Unknown: the bet may or may not have been applied; refund it, then refuse.
     await refundAndRefuse(ticketId, memberId);

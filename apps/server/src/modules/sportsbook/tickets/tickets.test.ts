@@ -283,6 +283,18 @@ describe('placing tickets', () => {
     expect((await place(token, { betType: { kind: 'single' }, stake: '5.00', legs: [leg(eventId)] })).body.status).toBe('open');
   });
 
+  it('a member past a responsible-gaming wager limit is refused with sportsbook.limit_reached, nothing debited (issue 27)', async () => {
+    const member = await newPlayer(ctx.core, { balance: 100_00n });
+    const token = await loginAs(ctx.app, member);
+    const set = await ctx.app.inject({ method: 'PUT', url: '/api/limits', headers: { authorization: `Bearer ${token}` }, payload: { kind: 'wager', period: 'day', amount: '1.00' } });
+    expect(set.statusCode, set.body).toBe(200);
+    const refused = await place(token, { betType: { kind: 'single' }, stake: '2.00', legs: [leg(await newEvent())] });
+    expect([refused.status, refused.body.error.code]).toEqual([403, 'sportsbook.limit_reached']);
+    expect(await cash(member)).toBe(100_00n);
+    const row = await sql<{ status: string; refusal_code: string }>`select status, refusal_code from sportsbook_ticket where member_id = ${member.id}`.execute(ctx.core.db);
+    expect(row.rows).toEqual([{ status: 'refused', refusal_code: 'sportsbook.limit_reached' }]);
+  });
+
   it('a member without a verified identity is refused with the reason, nothing debited', async () => {
     const member = await newPlayer(ctx.core, { balance: 100_00n, adult: false });
     const token = await loginAs(ctx.app, member);

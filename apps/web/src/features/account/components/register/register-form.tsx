@@ -16,6 +16,7 @@ import { useCompleteLogin } from '../../hooks/use-complete-login.ts';
 import { CaptchaBox } from '../captcha-box.tsx';
 import { SmsCodeButton } from '../sms-code-button.tsx';
 import { RegisterCheckbox } from './register-checkbox.tsx';
+import { RegisterLimits, registrationLimitsOf, SUGGESTED_LIMITS, type RegisterLimitsChoice } from './register-limits.tsx';
 import { RegisterField } from './register-field.tsx';
 import { registerErrorPath, registerMessageFields, registerResolver, type RegisterCheckContext, type RegisterValues } from './register-resolver.ts';
 import { registerFields, renderableRules } from './register-validation.ts';
@@ -66,6 +67,9 @@ export function RegisterForm({ method, settings, referralCode, botCheck }: Regis
   const { errors } = form.formState;
   const [smsSent, setSmsSent] = useState<string | null>(null);
   const [phase, setPhase] = useState<Phase>('idle');
+  // Responsible-gaming limits asked at sign-up (issue 27), with suggestions the member may change or refuse.
+  const [limits, setLimits] = useState<RegisterLimitsChoice>(SUGGESTED_LIMITS);
+  const [limitsError, setLimitsError] = useState<string | undefined>(undefined);
   // Set in the same frame as the click, before React draws the busy button: a second click waits.
   const sending = useRef(false);
 
@@ -140,6 +144,11 @@ export function RegisterForm({ method, settings, referralCode, botCheck }: Regis
 
   const send = async (values: RegisterValues) => {
     if (sending.current) return;
+    const chosenLimits = registrationLimitsOf(limits);
+    if (!chosenLimits) {
+      setLimitsError(t('account:limits.register.invalid'));
+      return;
+    }
     sending.current = true;
     setPhase('verifying');
     let botProof;
@@ -165,6 +174,7 @@ export function RegisterForm({ method, settings, referralCode, botCheck }: Regis
         ...(answer ? { captcha: answer } : {}),
         ...(settings.confirm21 ? { confirm21: values.confirm21 } : {}),
         ...(referralCode ? { referralCode } : {}),
+        limits: chosenLimits,
       },
       {
         onSuccess: (response) => completeLogin(response),
@@ -248,6 +258,14 @@ export function RegisterForm({ method, settings, referralCode, botCheck }: Regis
           ) : null}
         </div>
       ))}
+      <RegisterLimits
+        value={limits}
+        onChange={(value) => {
+          setLimits(value);
+          setLimitsError(undefined);
+        }}
+        error={limitsError}
+      />
       {settings.captchaRequired ? <CaptchaBox captcha={captcha} prefix="register" error={errors.root?.captcha?.message} /> : null}
       <RegisterCheckbox
         control={form.control}
