@@ -23,6 +23,7 @@ import { createProviderModule, PROVIDER_ERRORS, type ProviderErrorCode } from '.
 import { createLiveTablesModule } from './modules/live-tables/index.ts';
 import { createLotteryModule } from './modules/lottery/index.ts';
 import { createReferralModule } from './modules/referral/index.ts';
+import { createComplianceModule } from './modules/compliance/index.ts';
 import { createReportsModule } from './modules/reports/index.ts';
 import { createSportsbookModule } from './modules/sportsbook/index.ts';
 import { createSystemModule, SETTINGS_CHANGED_EVENT } from './modules/system/index.ts';
@@ -318,7 +319,64 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       },
     },
   });
-  const modules = { messages, feedback, system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook, lottery, liveTables, referral, supportChat };
+  // Compliance (issue 27): CSV history and LGPD export through each module's export function, risk
+  // alerts over published views, the regulator extract from the wallet's and the provider's streams.
+  const compliance = createComplianceModule({
+    db: dbHandle.db,
+    logger,
+    ports: {
+      timeZone: async () => (await system.api.getSettings()).locale.timeZone,
+      ledger: { memberMovements: wallet.api.memberMovements, movementsBetween: wallet.api.movementsBetween },
+      rounds: { roundsBetween: provider.api.roundsBetween },
+      bettorsOf: accounts.api.bettorsOf,
+      // The LGPD export's sections, one per module holding member data (limits, exclusion and kyc join when they publish one).
+      memberData: [
+        { section: 'account', export: accounts.api.exportMember },
+        { section: 'payments', export: payments.api.exportMember },
+        { section: 'bettingRecord', export: provider.api.memberRounds },
+        { section: 'messages', export: messages.api.exportMember },
+        { section: 'feedback', export: feedback.api.exportMember },
+        { section: 'supportChat', export: supportChat.api.exportMember },
+        { section: 'referral', export: referral.api.exportMember },
+      ],
+      accountNamesOf: accounts.api.accountNamesOf,
+      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
+      audit: backoffice.api.audit,
+    },
+  });
+  // Cool-off, self-exclusion, closure and barred persons (issue 27): asked by accounts (loginGate,
+  // registrationGate), payments (depositGate) and the provider (betGate) above; messages read its view.
+  const exclusion = createExclusionModule({
+    db: dbHandle.db,
+    logger,
+    ports: {
+      endAllSessions: accounts.api.endAllSessions,
+      checkLoginPassword: accounts.api.checkLoginPassword,
+      verifyAccountPassword: accounts.api.verifyAccountPassword,
+      cpfOf: async (memberId) => (await accounts.api.identityOf(memberId))?.cpf ?? null,
+      smsMember: accounts.api.smsMember,
+      cashOf: (memberId) => wallet.api.cashOf(memberId),
+      async voidOpenBets(memberId) {
+        const sportsbookTickets = (await sportsbook.api.tickets?.voidOpenTicketsOf(memberId)) ?? 0;
+        const lotteryDraws = await lottery.api.voidOpenTicketsOf(memberId);
+        return { sportsbookTickets, lotteryDraws };
+      },
+      async withdrawOptions(memberId) {
+        const options = await payments.api.withdrawals.options(memberId);
+        return { available: parseCents(options.available) ?? 0n, payoutKey: options.payoutAccount?.display ?? null };
+      },
+      async withdraw(memberId, input) {
+        const row = await payments.api.withdrawals.create(memberId, { amount: input.amount, paymentPassword: input.paymentPassword, requestId: input.requestId, forfeitBonus: true });
+        return { id: row.id, amount: row.amount, status: row.status };
+      },
+      notifyMember: async (tx, notice) => {
+        await messages.api.sendToMember(tx, { memberId: notice.memberId, kind: 'operator', title: notice.title, bodyHtml: notice.bodyHtml, sourceKey: notice.sourceKey, regulatory: true });
+      },
+      timeZone: async () => (await system.api.getSettings()).locale.timeZone,
+      audit: backoffice.api.audit,
+    },
+  });
+  const modules = { messages, feedback, system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook, lottery, liveTables, referral, supportChat, compliance };
   // Invalidations published while the LISTEN connection was down never arrive: after a reconnect,
   // act as if each had (caches drop, /ws clients refetch). Provider vendor access expires by itself (5 s).
   bus.onReconnect(() => bus.deliverLocally([SETTINGS_CHANGED_EVENT, CATALOGUE_CHANGED, CONTENT_CHANGED_EVENT].map((type) => ({ type, audience: { kind: 'public' } }))));
@@ -461,6 +519,8 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.feedback.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.supportChat.routes(), { prefix: '/api' });
   await app.register(core.modules.supportChat.adminRoutes(core.modules.backoffice.api.requireOperator), { prefix: '/api' });
+  await app.register(core.modules.compliance.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
+  await app.register(core.modules.compliance.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString(), {
     operator: core.modules.backoffice.api.authenticateSocket,
     visitor: core.modules.supportChat.api.visitorOf,
@@ -473,7 +533,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
 export async function composeWorker(core: Core, deps: { databaseUrl: string; logger: Logger; workerId: string; crashLeader: boolean }) {
   const jobs = createJobRunner({ connectionString: deps.databaseUrl, logger: deps.logger });
   await jobs.start();
-  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs, ...core.modules.bonus.jobs, ...core.modules.promotions.jobs, ...core.modules.vip.jobs, ...core.modules.points.jobs, ...core.modules.missions.jobs, ...core.modules.messages.jobs, ...core.modules.sportsbook.jobs, ...core.modules.lottery.jobs, ...core.modules.referral.jobs]);
+  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs, ...core.modules.bonus.jobs, ...core.modules.promotions.jobs, ...core.modules.vip.jobs, ...core.modules.points.jobs, ...core.modules.missions.jobs, ...core.modules.messages.jobs, ...core.modules.sportsbook.jobs, ...core.modules.lottery.jobs, ...core.modules.referral.jobs, ...core.modules.compliance.jobs]);
   // The crash game's rounds are run by one of the processes that run jobs (advisory lock).
   if (deps.crashLeader) core.modules.houseGames.api.startCrashLeader();
   // So are the live tables' (LIVE_LEADER=false opts out).

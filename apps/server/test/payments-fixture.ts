@@ -24,12 +24,19 @@ export interface PayingMember extends TestPlayer {
   cpf: string;
 }
 
-export async function payingMember(ctx: TestContext, options: { balance?: bigint; cpf?: boolean; pin?: boolean } = {}): Promise<PayingMember> {
+/**
+ * `kyc` (default true, with a CPF): the member's identity is already verified (issue 27: the first
+ * withdrawal needs it), written as an approved submission; kyc.test.ts walks the real journey.
+ */
+export async function payingMember(ctx: TestContext, options: { balance?: bigint; cpf?: boolean; pin?: boolean; kyc?: boolean } = {}): Promise<PayingMember> {
   // Without a CPF the member has no identity at all (no name, no birthday either).
   const player = await newPlayer(ctx.core, { balance: options.balance, adult: options.cpf !== false });
   const cpf = completeCpf(String(randomInt(100_000_000, 999_999_999)));
   if (options.cpf !== false) {
     await sql`update accounts_member set cpf = ${cpf}, payee_name = ${`Fulano ${player.account}`} where id = ${player.id}`.execute(ctx.core.db);
+    if (options.kyc !== false) {
+      await sql`insert into kyc_verification (member_id, document_type, status, provider, provider_decision, reviewed_at) values (${player.id}, 'rg', 'verified', 'fixture', 'approve', now())`.execute(ctx.core.db);
+    }
   }
   const token = await loginAs(ctx.app, player);
   if (options.pin !== false) {

@@ -32,3 +32,4 @@ export * from './support-chat.ts';
 export * from './referral.ts';
 export * from './messages.ts';
 export * from './feedback.ts';
+export * from './compliance.ts';

@@ -10,7 +10,7 @@ export const MESSAGE_KINDS = ['broadcast', 'operator', 'system', 'feedback'] as 
 export const MessageKindSchema = z.enum(MESSAGE_KINDS);
 export type MessageKind = z.infer<typeof MessageKindSchema>;
 
-export const SYSTEM_MESSAGE_TEMPLATES = ['deposit_credited', 'withdrawal_paid', 'withdrawal_refused', 'bonus_granted', 'contract_offered'] as const;
+export const SYSTEM_MESSAGE_TEMPLATES = ['deposit_credited', 'withdrawal_paid', 'withdrawal_refused', 'bonus_granted', 'contract_offered', 'kyc_verified', 'kyc_rejected', 'deposit_returned'] as const;
 export const SystemMessageTemplateSchema = z.enum(SYSTEM_MESSAGE_TEMPLATES);
 export type SystemMessageTemplate = z.infer<typeof SystemMessageTemplateSchema>;
 

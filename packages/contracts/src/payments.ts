@@ -53,6 +53,12 @@ export const DepositSchema = z.object({
   expiresAt: z.string(),
   createdAt: z.string(),
   creditedAt: z.string().nullable(),
+  /**
+   * Why a paid deposit was not credited (held or refunded): 'other_payer' — paid from an account
+   * that is not in the member's CPF, returned to the payer (issue 27); 'amount_mismatch' — the
+   * paid amount differs from the charge, waiting for an operator. Absent or null otherwise.
+   */
+  reason: z.enum(['other_payer', 'amount_mismatch']).nullable().optional(),
 });
 export type Deposit = z.infer<typeof DepositSchema>;
 

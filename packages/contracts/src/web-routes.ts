@@ -11,6 +11,8 @@ export const WEB_APP_PATHS = [
   '/live', '/live/table/:code', '/live/round/:id', '/fish', '/rng', '/pvp', '/crash', '/sports', '/sports/event/:id',
   '/member', '/pointMall', '/favorite', '/recent', '/lottery', '/seaLottery', '/vnLottery',
   '/seamless', '/slot/:vendor/:gameCode', '/lottert', '/vnlottery', '/sealottery', '/fairness',
+  // Transparency (issue 27): the CSV history and the LGPD export, from the security centre and the account record.
+  '/my-data',
 ] as const;
 
 export type WebAppPath = (typeof WEB_APP_PATHS)[number];
@@ -37,6 +39,8 @@ export const CONSOLE_PATHS = [
   'live/tables', 'live/rounds', 'live/rounds/:id', 'live/chat',
   'messages', 'feedback', 'feedback/:id',
   'support/chat', 'support/canned', 'support/report',
+  // Compliance (issue 27).
+  'compliance/alerts', 'compliance/extract',
 ] as const;
 
 export type ConsolePath = (typeof CONSOLE_PATHS)[number];

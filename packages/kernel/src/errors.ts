@@ -389,6 +389,10 @@ export const ERROR_CODES = {
   'support.shortcut_taken': { status: 409, expected: true },
   'support.canned_not_found': { status: 404, expected: true },
   'support.report_range_invalid': { status: 400, expected: true },
+  'compliance.range_invalid': { status: 400, expected: true },
+  'compliance.export_too_soon': { status: 429, expected: true },
+  'compliance.alert_not_found': { status: 404, expected: true },
+  'compliance.alert_acknowledged': { status: 409, expected: true },
 } as const satisfies Record<string, { status: number; expected: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

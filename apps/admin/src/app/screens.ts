@@ -19,6 +19,7 @@ import { settingsScreens } from '../features/settings/index.ts';
 import { sportsbookScreens } from '../features/sportsbook/index.ts';
 import { reportsScreens } from '../features/reports/index.ts';
 import { referralScreens } from '../features/referral/index.ts';
+import { complianceScreens } from '../features/compliance/index.ts';
 import { supportChatScreens } from '../features/support-chat/index.ts';
 import { vipScreens } from '../features/vip/index.ts';
 
@@ -39,6 +40,7 @@ export const SCREENS: readonly AdminScreen[] = [
   ...pointsScreens,
   ...vipScreens,
   ...referralScreens,
+  ...complianceScreens,
   ...missionsScreens,
   ...settingsScreens,
   ...agentsScreens,

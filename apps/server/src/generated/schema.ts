@@ -471,6 +471,19 @@ export interface GeneratedTables {
     created_at: Date;
     updated_at: Date;
   };
+  compliance_alert: {
+    id: bigint;
+    member_id: bigint;
+    pattern: string;
+    window_day: Date;
+    detail: JsonValue;
+    status: string;
+    created_at: Date;
+    acknowledged_by: bigint | null;
+    acknowledged_by_name: string | null;
+    acknowledged_at: Date | null;
+    note: string | null;
+  };
   content_item: {
     id: bigint;
     kind: string;

@@ -118,6 +118,11 @@ export const SETTING_SCHEMAS = {
         autoApproveUpTo: ReaisSchema,
         /** Paid and not confirmed by the member within this many minutes counts as received (spec §4). */
         receiptTimeoutMinutes: z.number().int().min(1).max(10_080),
+        /**
+         * Identity check (issue 27, docs/kyc.md): a request above this, and a member's first
+         * withdrawal, need a verified identity (KYC). Stored settings older than the field read the default.
+         */
+        kycRequiredAbove: ReaisSchema.default('2000.00'),
       })
       .refine(minNotAboveMax, { message: 'the minimum exceeds the maximum', path: ['min'] }),
   }),

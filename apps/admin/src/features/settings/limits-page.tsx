@@ -16,6 +16,7 @@ interface LimitsDraft {
   withdrawalMax: string;
   autoApproveUpTo: string;
   receiptTimeoutMinutes: string;
+  kycRequiredAbove: string;
 }
 
 const fromValue = (value: Settings['payments']): LimitsDraft => ({
@@ -28,13 +29,14 @@ const fromValue = (value: Settings['payments']): LimitsDraft => ({
   withdrawalMax: value.withdrawal.max,
   autoApproveUpTo: value.withdrawal.autoApproveUpTo,
   receiptTimeoutMinutes: String(value.withdrawal.receiptTimeoutMinutes),
+  kycRequiredAbove: value.withdrawal.kycRequiredAbove,
 });
 
 const whole = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
 const toValue = (draft: LimitsDraft) => ({
   deposit: { presets: draft.presets.split(/[\s;]+/).filter(Boolean).map(reais), min: reais(draft.depositMin), max: reais(draft.depositMax), expiresInMinutes: whole(draft.expiresInMinutes), maxPending: whole(draft.maxPending) },
-  withdrawal: { min: reais(draft.withdrawalMin), max: reais(draft.withdrawalMax), autoApproveUpTo: reais(draft.autoApproveUpTo), receiptTimeoutMinutes: whole(draft.receiptTimeoutMinutes) },
+  withdrawal: { min: reais(draft.withdrawalMin), max: reais(draft.withdrawalMax), autoApproveUpTo: reais(draft.autoApproveUpTo), receiptTimeoutMinutes: whole(draft.receiptTimeoutMinutes), kycRequiredAbove: reais(draft.kycRequiredAbove) },
 });
 
 /** Deposit and withdrawal limits, the auto-approval threshold and the payment timers (settings.manage): proposed, applied when another operator approves. */
@@ -96,6 +98,7 @@ export default function LimitsSettingsPage() {
                     {amount('withdrawalMax', 'withdrawal.max', t('limits.max'))}
                     {amount('autoApproveUpTo', 'withdrawal.autoApproveUpTo', t('limits.autoApproveUpTo'), reais(draft.autoApproveUpTo) === '0.00' ? t('limits.autoApproveOff') : t('limits.autoApproveHint', { amount: money(draft.autoApproveUpTo) ?? draft.autoApproveUpTo }))}
                     {minutes('receiptTimeoutMinutes', 'withdrawal.receiptTimeoutMinutes', t('limits.receiptTimeoutMinutes'), t('limits.receiptHint'))}
+                    {amount('kycRequiredAbove', 'withdrawal.kycRequiredAbove', t('limits.kycRequiredAbove'), t('limits.kycRequiredHint', { amount: money(draft.kycRequiredAbove) ?? draft.kycRequiredAbove }))}
                   </div>
                 </>
               );

@@ -11,7 +11,7 @@ const settings = {
   whitelabel: { USERNAMEREG3: true, MOBILENUMREG3: false, MOBILENUMPASSREG3: false, REGMOBVERF3: false, CHNGPASSVERIF3: true, AGENTPOLICY3: true },
   payments: {
     deposit: { presets: ['20.00', '50.00'], min: '10.00', max: '50000.00', expiresInMinutes: 15, maxPending: 3 },
-    withdrawal: { min: '20.00', max: '50000.00', autoApproveUpTo: '0.00', receiptTimeoutMinutes: 60 },
+    withdrawal: { min: '20.00', max: '50000.00', autoApproveUpTo: '0.00', receiptTimeoutMinutes: 60, kycRequiredAbove: '2000.00' },
   },
   backoffice: { ipAllowList: [] },
   region: { enabled: false, blockedIps: [], allowedIps: [], blockedCountries: [] },
@@ -103,7 +103,7 @@ describe('settings: limits', () => {
     expect(screen.getByTestId('settings-limits-autoApproveUpTo-error').textContent).toBe('The server refused this value.');
     const value = {
       deposit: { presets: ['20.00', '50.00'], min: '10.00', max: '50000.00', expiresInMinutes: 15, maxPending: 3 },
-      withdrawal: { min: '50.00', max: '800.00', autoApproveUpTo: '100.50', receiptTimeoutMinutes: 60 },
+      withdrawal: { min: '50.00', max: '800.00', autoApproveUpTo: '100.50', receiptTimeoutMinutes: 60, kycRequiredAbove: '2000.00' },
     };
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ value, reason: 'limite de aprovação automática' });
     expect(calls.some((call) => call.method === 'PUT')).toBe(false);

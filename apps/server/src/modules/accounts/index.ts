@@ -31,6 +31,7 @@ import { membersAdminRoutes, type OperatorAccess } from './members.admin-routes.
 import { createMembersAdminService } from './members.admin-service.ts';
 
 import { isAgentType } from './account-type.ts';
+import { bettorsOf, exportMember } from './member-export.ts';
 export { ACCOUNT_TYPE, isAgentType, type AccountType } from './account-type.ts';
 export { currentMember } from './accounts.auth.ts';
 export type { AuthenticatedMember } from './session.service.ts';
@@ -95,6 +96,10 @@ export function createAccountsModule(deps: {
 
   return {
     api: {
+      /** LGPD export (compliance): profile, identity, logins and sessions; no secrets. */
+      exportMember: (memberId: bigint) => exportMember(deps.db, memberId),
+      /** The regulator extract's bettors (compliance). */
+      bettorsOf: (ids: readonly bigint[]) => bettorsOf(deps.db, ids),
       authenticate: sessions.authenticate,
       /** Answers a captcha from GET /api/captcha; single use, right or wrong (the back-office login asks for it too). */
       verifyCaptcha: humanCheck.verifyCaptcha,

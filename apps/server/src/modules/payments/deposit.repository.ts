@@ -106,6 +106,26 @@ export async function markDepositReviewed(executor: DbExecutor, id: bigint, revi
     .executeTakeFirstOrThrow();
 }
 
+/**
+ * A payment from another CPF that the provider returned: held → refunded, with no operator.
+ * Undefined when it was no longer held (an operator's refund, or a concurrent return, came first).
+ */
+export async function markDepositReturned(executor: DbExecutor, id: bigint, note: string) {
+  return executor
+    .updateTable('payments_deposit')
+    .set({ status: 'refunded', reviewed_at: sql<Date>`now()`, review_note: note })
+    .where('id', '=', id)
+    .where('status', '=', 'held')
+    .where('hold_reason', '=', 'other_payer')
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Payments from another CPF still held (their automatic return was refused or unanswered), oldest first, at most 100. */
+export async function listUnreturnedOtherPayerDeposits(executor: DbExecutor) {
+  return executor.selectFrom('payments_deposit').select('id').where('status', '=', 'held').where('hold_reason', '=', 'other_payer').orderBy('id').limit(100).execute();
+}
+
 /** A refund the provider refused: the deposit claimed as `refunded` goes back on hold, the review undone. */
 export async function reopenRefundedDeposit(executor: DbExecutor, id: bigint) {
   await executor.updateTable('payments_deposit').set({ status: 'held', reviewed_by: null, reviewed_at: null, review_note: null }).where('id', '=', id).where('status', '=', 'refunded').execute();

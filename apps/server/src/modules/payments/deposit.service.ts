@@ -17,7 +17,9 @@ import {
   lockDeposit,
   lockDepositByTxid,
   markDepositPaid,
+  markDepositReturned,
   markDepositReviewed,
+  listUnreturnedOtherPayerDeposits,
   recordCharge,
   failUncreatedDeposit,
   reopenRefundedDeposit,
@@ -97,7 +99,7 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
    * lock the deposit, record the payment, credit through the ledger under key `deposit:<id>` —
    * so a replayed or reordered notice finds it already done and changes nothing.
    */
-  async function settlePaid(paid: { txid: string; amount: bigint; endToEndId: string; payerCpf?: string; paidAt: Date }): Promise<'credited' | 'held' | 'already' | 'unknown' | 'duplicate'> {
+  async function settlePaid(paid: { txid: string; amount: bigint; endToEndId: string; payerCpf?: string; paidAt: Date }): Promise<'credited' | 'held' | 'returned' | 'already' | 'unknown' | 'duplicate'> {
     try {
       return await settlePaidOnce(paid);
     } catch (error) {
@@ -109,7 +111,7 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
     }
   }
 
-  async function settlePaidOnce(paid: { txid: string; amount: bigint; endToEndId: string; payerCpf?: string; paidAt: Date }): Promise<'credited' | 'held' | 'already' | 'unknown'> {
+  async function settlePaidOnce(paid: { txid: string; amount: bigint; endToEndId: string; payerCpf?: string; paidAt: Date }): Promise<'credited' | 'held' | 'returned' | 'already' | 'unknown'> {
     // Whose it is, read before the transaction: a second pooled connection inside it could starve the pool.
     const owner = await findDepositOwner(deps.db, provider.code, paid.txid);
     const identity = owner ? await deps.identityOf(owner.member_id) : undefined;
@@ -125,6 +127,12 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
       await publishChange(tx, deposit.member_id, deposit.id, holdReason ? 'held' : 'credited');
       return { result: holdReason ? ('held' as const) : ('credited' as const), deposit, holdReason };
     });
+    // Another CPF paid (brazil-compliance §2.4): returned to the payer at once, never credited.
+    // Only the notice that recorded the payment gets here (replays and concurrent notices find it
+    // no longer pending and answer 'already'); a refused return is tried again by the job.
+    if (outcome.result === 'held' && outcome.holdReason === 'other_payer') {
+      return (await returnToPayer(outcome.deposit!.id)) ? 'returned' : 'held';
+    }
     if (outcome.result === 'held') {
       deps.logger.warn({ depositId: outcome.deposit?.id.toString(), holdReason: outcome.holdReason, charged: outcome.deposit?.amount.toString(), paid: paid.amount.toString() }, 'paid deposit held for review');
     }
@@ -132,15 +140,45 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
   }
 
   /**
-   * Why a payment must wait for an operator, or null to credit it now. Another CPF's payment is
-   * held (PIX only from the member's own account); so is a paid amount that differs from the
-   * charge, either way (docs/payments.md): a dynamic BR Code fixes the amount, so a difference
-   * is a provider fault or a forged notice, and crediting the charge alone would hide it.
+   * Why a payment is not credited now, or null to credit it. Another CPF's payment is returned
+   * to its payer (PIX only from the member's own account: returnToPayer, called once the payment
+   * is recorded as held); a paid amount that differs from the charge, either way, is held for an
+   * operator (docs/payments.md): a dynamic BR Code fixes the amount, so a difference is a
+   * provider fault or a forged notice, and crediting the charge alone would hide it.
+   * The amount is checked first: a payment that is wrong both ways waits for an operator.
    */
   function holdReasonOf(deposit: DepositRow, paid: { amount: bigint; payerCpf?: string }, memberCpf: string | null | undefined): DepositHoldReason | null {
     if (paid.amount !== deposit.amount) return 'amount_mismatch';
     if (paid.payerCpf !== undefined && paid.payerCpf !== memberCpf) return 'other_payer';
     return null;
+  }
+
+  /**
+   * Returns a payment made from another CPF to its payer through the provider's devolução (the
+   * same call an operator's refund makes), then records the deposit as refunded and tells the
+   * member, once: the provider's return is idempotent per payment (sandbox: the charge is marked
+   * refunded; BCB: one devolução id per attempt, a done one is found again), and only the update
+   * from 'held' to 'refunded' that wins sends the message. The provider is called outside any
+   * transaction (see decideHeld). A refused or unanswered return leaves the deposit held and is
+   * tried again by the reconciliation job. True when the deposit is now refunded.
+   */
+  async function returnToPayer(id: bigint): Promise<boolean> {
+    const deposit = (await deps.db.selectFrom('payments_deposit').selectAll().where('id', '=', id).executeTakeFirst())!;
+    if (deposit.status !== 'held' || deposit.hold_reason !== 'other_payer' || !deposit.paid_amount || !deposit.end_to_end_id) return deposit.status === 'refunded';
+    try {
+      await provider.refundCharge({ txid: deposit.txid, endToEndId: deposit.end_to_end_id, amount: deposit.paid_amount });
+    } catch (error) {
+      deps.logger.warn({ err: error, depositId: id.toString() }, 'payment from another CPF not returned yet; the reconciliation job tries again');
+      return false;
+    }
+    await deps.db.transaction().execute(async (tx) => {
+      const returned = await markDepositReturned(tx, id, 'Pagamento de outro CPF devolvido automaticamente ao pagador');
+      if (!returned) return;
+      await publishChange(tx, returned.member_id, returned.id, 'refunded');
+      await deps.onDepositReturned?.(tx, { depositId: returned.id, memberId: returned.member_id, amount: returned.paid_amount!, reason: 'other_payer' });
+    });
+    deps.logger.info({ depositId: id.toString() }, 'payment from another CPF returned to the payer');
+    return true;
   }
 
   async function credit(tx: DbExecutor, deposit: DepositRow, amount: bigint) {
@@ -173,6 +211,8 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
       const deposit = await lockDeposit(tx, id);
       if (!deposit) throw new AppError('payments.deposit_not_found', 'no such deposit');
       if (deposit.status !== 'held' || !deposit.paid_amount || !deposit.end_to_end_id) throw new AppError('payments.deposit_not_held', 'not held for review');
+      // Another CPF's payment is only ever returned (its automatic return was refused by the provider).
+      if (decision === 'credit' && deposit.hold_reason === 'other_payer') throw new AppError('payments.deposit_other_payer', 'a payment from another CPF can only be returned');
       return markDepositReviewed(tx, id, { status, operatorId, note });
     };
     if (decision === 'credit') {
@@ -196,6 +236,7 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
     }
     return deps.db.transaction().execute(async (tx) => {
       await publishChange(tx, claimed.member_id, claimed.id, status);
+      if (claimed.hold_reason === 'other_payer') await deps.onDepositReturned?.(tx, { depositId: claimed.id, memberId: claimed.member_id, amount: claimed.paid_amount!, reason: 'other_payer' });
       await audit(tx, claimed);
       return claimed;
     });
@@ -230,9 +271,13 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
    * does not; a PSP that does not answer is asked again next run. Unpaid charges past their
    * expiry are marked expired; a payment that arrives later still credits.
    */
-  async function reconcile(now = new Date()): Promise<{ expired: number; credited: number; recovered: number; failed: number }> {
+  async function reconcile(now = new Date()): Promise<{ expired: number; credited: number; recovered: number; failed: number; returned: number }> {
     const open = await listPendingDepositsCreatedBefore(deps.db, new Date(now.getTime() - 60_000));
-    const totals = { expired: 0, credited: 0, recovered: 0, failed: 0 };
+    const totals = { expired: 0, credited: 0, recovered: 0, failed: 0, returned: 0 };
+    // Payments from another CPF whose return the provider refused or did not answer: asked again.
+    for (const held of await listUnreturnedOtherPayerDeposits(deps.db)) {
+      if (await returnToPayer(held.id)) totals.returned += 1;
+    }
     for (const deposit of open) {
       let state: ChargeState | undefined;
       try {

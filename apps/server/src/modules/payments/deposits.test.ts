@@ -126,34 +126,77 @@ describe('PIX deposits', () => {
     expect(stored.outcome).toBe('unknown');
   });
 
-  it('holds a deposit paid from someone else’s CPF instead of crediting it', async () => {
+  // Issue 27 (brazil-compliance §2.4): PIX only from the member's own account; another CPF's payment goes back.
+  it('returns a deposit paid from someone else’s CPF to the payer, once, replayed or not, and tells the member why', async () => {
     const member = await payingMember(ctx);
     const deposit = (await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '30.00', requestId: requestId() })).json();
     await api(ctx, 'POST', `/api/payments/deposits/${deposit.id}/sandbox-pay`, member.token, { payerCpf: '52998224725' });
-    const held = await eventually(() => depositOf(member.token, deposit.id), (value) => value.status === 'held');
-    expect(held.status).toBe('held');
+    const returned = await eventually(() => depositOf(member.token, deposit.id), (value) => value.status === 'refunded');
+    expect(returned).toMatchObject({ status: 'refunded', reason: 'other_payer', creditedAt: null });
     expect(await cash(member.token)).toBe('0.00');
-
-    // Finance decides: this one is credited (the payer proved to be the member); a double click decides once.
-    const operator = await financeOperator(ctx);
-    const decide = (id: string, decision: string, note = 'Comprovante conferido') => api(ctx, 'POST', `/api/backoffice/payments/deposits/${id}/${decision}`, operator, { note });
-    expect((await decide(deposit.id, 'credit', '')).statusCode).toBe(400);
-    expect((await api(ctx, 'POST', `/api/backoffice/payments/deposits/${deposit.id}/credit`, member.token, { note: 'x' })).statusCode).toBe(401);
-    const [first, second] = await Promise.all([decide(deposit.id, 'credit'), decide(deposit.id, 'credit')]);
-    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
-    expect(await cash(member.token)).toBe('30.00');
-
-    // Another is returned to its payer through the provider, and never credited.
-    const other = (await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '15.00', requestId: requestId() })).json();
-    await api(ctx, 'POST', `/api/payments/deposits/${other.id}/sandbox-pay`, member.token, { payerCpf: '52998224725' });
-    await eventually(() => depositOf(member.token, other.id), (value) => value.status === 'held');
-    expect((await decide(other.id, 'refund', 'Pagador não é o titular')).json().status).toBe('refunded');
-    expect((await decide(other.id, 'credit')).json().error.code).toBe('payments.deposit_not_held');
-    const charge = await ctx.core.db.selectFrom('payments_sandbox_charge').select('status').where('txid', '=', (await ctx.core.db.selectFrom('payments_deposit').select('txid').where('id', '=', BigInt(other.id)).executeTakeFirstOrThrow()).txid).executeTakeFirstOrThrow();
+    const { txid } = await ctx.core.db.selectFrom('payments_deposit').select('txid').where('id', '=', BigInt(deposit.id)).executeTakeFirstOrThrow();
+    const charge = await ctx.core.db.selectFrom('payments_sandbox_charge').select(['status', 'refunded_at']).where('txid', '=', txid).executeTakeFirstOrThrow();
     expect(charge.status).toBe('refunded');
-    expect(await cash(member.token)).toBe('30.00');
-    const audit = await ctx.core.db.selectFrom('backoffice_audit').select('action').where('target_type', '=', 'deposit').where('target_id', 'in', [deposit.id, other.id]).orderBy('id').execute();
-    expect(audit.map((row) => row.action)).toEqual(['payments.deposit.credit', 'payments.deposit.refund']);
+
+    // The PSP's notice again (a retry), under another event id (another node), and several at once: nothing more happens.
+    const event = await ctx.core.db.selectFrom('payments_provider_event').selectAll().where('reference', '=', txid).executeTakeFirstOrThrow();
+    expect(event.outcome).toBe('returned');
+    expect(((await (await signedWebhook(event.payload as object)).json()) as { outcome: string }).outcome).toBe('replay:returned');
+    const again = await Promise.all([1, 2, 3].map((node) => signedWebhook({ ...(event.payload as object), eventId: `node-${node}-${txid}` }).then((response) => response.json() as Promise<{ outcome: string }>)));
+    expect(again.map((answer) => answer.outcome)).toEqual(['already', 'already', 'already']);
+    expect((await ctx.core.db.selectFrom('payments_sandbox_charge').select('refunded_at').where('txid', '=', txid).executeTakeFirstOrThrow()).refunded_at).toEqual(charge.refunded_at);
+    expect(await cash(member.token)).toBe('0.00');
+    expect(await ctx.core.db.selectFrom('wallet_journal').select('id').where('idempotency_key', '=', `deposit:${deposit.id}`).execute()).toHaveLength(0);
+
+    // The member's history says why, and one platform message tells them.
+    const history = (await api(ctx, 'GET', '/api/payments/deposits', member.token)).json().content as { id: string; status: string; reason: string | null }[];
+    expect(history.find((row) => row.id === deposit.id)).toMatchObject({ status: 'refunded', reason: 'other_payer' });
+    const inbox = (await api(ctx, 'GET', '/api/messages', member.token)).json().messages as { template: string | null; params: Record<string, string> | null }[];
+    expect(inbox.filter((message) => message.template === 'deposit_returned')).toEqual([expect.objectContaining({ params: { amount: '30.00' } })]);
+
+    // Finance cannot credit it afterwards: it is no longer held.
+    const operator = await financeOperator(ctx);
+    expect((await api(ctx, 'POST', `/api/backoffice/payments/deposits/${deposit.id}/credit`, operator, { note: 'x' })).json().error.code).toBe('payments.deposit_not_held');
+  });
+
+  it('returns a payer-CPF mismatch once when the first notices of the payment arrive at the same time', async () => {
+    const member = await payingMember(ctx);
+    const deposit = (await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '15.00', requestId: requestId() })).json();
+    const { txid } = await ctx.core.db.selectFrom('payments_deposit').select('txid').where('id', '=', BigInt(deposit.id)).executeTakeFirstOrThrow();
+    // The payer's bank pays (the sandbox books it and sends its own notice); five more copies race it.
+    const paid = await ctx.core.modules.payments.api.sandbox!.payCharge(txid, { cpf: '52998224725' });
+    const booked = await ctx.core.db.selectFrom('payments_sandbox_charge').select(['end_to_end_id', 'paid_at']).where('txid', '=', txid).executeTakeFirstOrThrow();
+    const body = { type: 'charge.paid', txid, amount: '1500', endToEndId: booked.end_to_end_id, payerCpf: '52998224725', paidAt: booked.paid_at?.toISOString() };
+    const answers = await Promise.all([1, 2, 3, 4, 5].map((copy) => signedWebhook({ ...body, eventId: `race-${copy}-${txid}` }).then((response) => response.json() as Promise<{ outcome: string }>)));
+    await paid.delivery;
+    const outcomes = (await ctx.core.db.selectFrom('payments_provider_event').select('outcome').where('reference', '=', txid).execute()).map((row) => row.outcome);
+    expect(outcomes).toHaveLength(6);
+    expect(outcomes.filter((outcome) => outcome === 'returned')).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome !== 'returned').every((outcome) => outcome === 'already')).toBe(true);
+    expect(answers.every((answer) => ['returned', 'already'].includes(answer.outcome))).toBe(true);
+    expect((await depositOf(member.token, deposit.id)).status).toBe('refunded');
+    expect(await cash(member.token)).toBe('0.00');
+    const inbox = (await api(ctx, 'GET', '/api/messages', member.token)).json().messages as { template: string | null }[];
+    expect(inbox.filter((message) => message.template === 'deposit_returned')).toHaveLength(1);
+    const audit = await ctx.core.db.selectFrom('payments_deposit').select(['status', 'hold_reason', 'reviewed_by', 'review_note']).where('id', '=', BigInt(deposit.id)).executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ status: 'refunded', hold_reason: 'other_payer', reviewed_by: null });
+  });
+
+  it('keeps a payer-CPF mismatch held when the provider refuses the return, retries it from the job, and never lets finance credit it', async () => {
+    const member = await payingMember(ctx);
+    const deposit = (await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '12.00', requestId: requestId() })).json();
+    const { txid } = await ctx.core.db.selectFrom('payments_deposit').select('txid').where('id', '=', BigInt(deposit.id)).executeTakeFirstOrThrow();
+    // A notice the sandbox never booked: its return is refused (nothing paid to return), so the deposit stays held.
+    const response = await signedWebhook({ eventId: `unbooked-${txid}`, type: 'charge.paid', txid, amount: '1200', endToEndId: `E${txid}`.slice(0, 32), payerCpf: '52998224725' });
+    expect(((await response.json()) as { outcome: string }).outcome).toBe('held');
+    expect(await depositOf(member.token, deposit.id)).toMatchObject({ status: 'held', reason: 'other_payer' });
+    const operator = await financeOperator(ctx);
+    expect((await api(ctx, 'POST', `/api/backoffice/payments/deposits/${deposit.id}/credit`, operator, { note: 'Comprovante' })).json().error.code).toBe('payments.deposit_other_payer');
+    // The PSP books it after all: the reconciliation job returns it.
+    await sql`update payments_sandbox_charge set status = 'paid', end_to_end_id = ${`E${txid}`.slice(0, 32)}, paid_at = now(), payer_cpf = '52998224725' where txid = ${txid}`.execute(ctx.core.db);
+    expect((await ctx.core.modules.payments.api.deposits.reconcile()).returned).toBeGreaterThanOrEqual(1);
+    expect(await depositOf(member.token, deposit.id)).toMatchObject({ status: 'refunded', reason: 'other_payer' });
+    expect(await cash(member.token)).toBe('0.00');
   });
 
   // Issue 18: a 10.00 charge notified as paid at 5,000.00 credited 5,000.00.

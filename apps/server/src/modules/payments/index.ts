@@ -16,6 +16,7 @@ import type { PixPspConfig } from '../../platform/config.ts';
 import { sandboxPixRoutes } from './sandbox-pix.routes.ts';
 import { createWebhookService } from './webhook.service.ts';
 import { createWithdrawalService } from './withdrawal.service.ts';
+import { exportMember } from './member-export.ts';
 
 export type { PaymentProvider } from './providers/payment-provider.ts';
 export type { OperatorAccess } from './backoffice-payments.routes.ts';
@@ -59,7 +60,7 @@ export function createPaymentsModule(
   const webhooks = createWebhookService({ db: deps.db, logger, provider, deposits, withdrawals });
 
   return {
-    api: { deposits, withdrawals, webhooks, provider, sandbox },
+    api: { deposits, withdrawals, webhooks, provider, sandbox, exportMember: (memberId: bigint) => exportMember(deps.db, memberId) },
     routes(auth: { requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
       return paymentsRoutes({ deposits, withdrawals, requireRealMember: auth.requireRealMember });
     },

@@ -25,6 +25,17 @@ export interface PaymentsDeps {
   onDepositCredited?: (tx: DbExecutor, deposit: { depositId: bigint; memberId: bigint; amount: bigint }) => Promise<unknown>;
   /** The VIP module's daily withdrawal limit per level; absent (or null for a member): no such limit. */
   dailyLimit?: DailyWithdrawalLimit;
+  /**
+   * Runs in the transaction that records a deposit as returned to its payer (another CPF paid it):
+   * the member is told why. Called once per deposit.
+   */
+  onDepositReturned?: (tx: DbExecutor, deposit: { depositId: bigint; memberId: bigint; amount: bigint; reason: 'other_payer' }) => Promise<unknown>;
+  /**
+   * Checks run before a withdrawal request is accepted (the KYC module's verification rule):
+   * throws a translated AppError to refuse it. `first`: the member has no earlier withdrawal
+   * that was not refused or failed.
+   */
+  withdrawalGate?: (memberId: bigint, request: { amount: bigint; first: boolean }) => Promise<void>;
 }
 
 /** A cap on what a member may request per day of the site's calendar (withdrawals not refused or failed). */

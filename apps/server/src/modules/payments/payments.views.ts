@@ -12,6 +12,7 @@ export function depositSummaryView(row: DepositRow): Omit<Deposit, 'brCode' | 'q
     expiresAt: row.expires_at.toISOString(),
     createdAt: row.created_at.toISOString(),
     creditedAt: row.credited_at?.toISOString() ?? null,
+    reason: row.status === 'held' || row.status === 'refunded' ? row.hold_reason : null,
   };
 }
 

@@ -217,3 +217,9 @@ export async function listWithdrawalsForConsole(executor: DbExecutor, filter: { 
   ]);
   return { rows, total: Number(total.count) };
 }
+
+/** Whether the member has a withdrawal that was not refused or failed (the KYC rule's "first withdrawal"). */
+export async function hasEarlierWithdrawal(executor: DbExecutor, memberId: bigint): Promise<boolean> {
+  const row = await executor.selectFrom('payments_withdrawal').select('id').where('member_id', '=', memberId).where('status', 'not in', ['rejected', 'failed']).limit(1).executeTakeFirst();
+  return row !== undefined;
+}

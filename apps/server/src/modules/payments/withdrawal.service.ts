@@ -14,6 +14,7 @@ import {
   findWithdrawal,
   findWithdrawalByRequest,
   findWithdrawalStatus,
+  hasEarlierWithdrawal,
   insertPayoutAccountLog,
   insertWithdrawal,
   listDueWithdrawals,
@@ -115,6 +116,8 @@ export function createWithdrawalService(deps: PaymentsDeps & { db: Db; bus: Even
     // The account must still be the member's own: a later CPF or name change makes it stale.
     if (!identity?.cpf || identity.cpf !== account.holder_cpf) throw new AppError('payments.profile_incomplete', 'payout account does not match the member');
     assertAgeVerified(identity);
+    // The identity check (KYC): the first withdrawal and large ones need a verified member.
+    if (deps.withdrawalGate) await deps.withdrawalGate(memberId, { amount, first: !(await hasEarlierWithdrawal(deps.db, memberId)) });
     const turnover = await turnoverOf(memberId);
     if (turnover > 0n) throw new AppError('payments.turnover_required', 'wagering still required', { remaining: formatCents(turnover) });
     // Bonus under wagering is forfeited by a withdrawal request: only once the member said yes.

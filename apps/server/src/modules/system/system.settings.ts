@@ -47,7 +47,7 @@ export const DEFAULT_SETTINGS: Settings = {
   },
   payments: {
     deposit: { presets: ['20.00', '50.00', '100.00', '200.00', '500.00', '1000.00'], min: '10.00', max: '50000.00', expiresInMinutes: 15, maxPending: 3 },
-    withdrawal: { min: '20.00', max: '50000.00', autoApproveUpTo: '0.00', receiptTimeoutMinutes: 60 },
+    withdrawal: { min: '20.00', max: '50000.00', autoApproveUpTo: '0.00', receiptTimeoutMinutes: 60, kycRequiredAbove: '2000.00' },
   },
 };
 

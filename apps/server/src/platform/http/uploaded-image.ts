@@ -3,7 +3,8 @@ import { AppError, type ErrorCode } from '@app/kernel';
 
 /**
  * Images members upload (promotion applications, the support chat): accepted as PNG or JPEG by
- * their first bytes only, and sent back as what they were sniffed to be.
+ * their first bytes only, and sent back as what they were sniffed to be. Identity documents (KYC)
+ * may also be PDF (sniffDocument, checkedDocument).
  */
 const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
@@ -25,6 +26,28 @@ export function checkedImage(body: unknown, rules: { maxBytes: number; invalid: 
   if (body.length > rules.maxBytes) throw new AppError(rules.tooLarge, `at most ${Math.floor(rules.maxBytes / 1_048_576)} MB per image`);
   const type = sniffImage(body);
   if (!type) throw new AppError(rules.invalid, 'not a PNG or JPEG image');
+  return { type, bytes: body };
+}
+
+export type DocumentType = ImageType | 'application/pdf';
+
+/**
+ * PNG, JPEG or PDF from the first bytes (identity documents, issue 27): a PDF starts with
+ * "%PDF-" (ISO 32000-1 §7.5.2). Anything else, whatever its name, is undefined.
+ */
+export function sniffDocument(bytes: Buffer): DocumentType | undefined {
+  const image = sniffImage(bytes);
+  if (image) return image;
+  if (bytes.length >= 5 && bytes.subarray(0, 5).toString('latin1') === '%PDF-') return 'application/pdf';
+  return undefined;
+}
+
+/** checkedImage for documents: PNG, JPEG or PDF by content; `empty` for a body with no bytes. */
+export function checkedDocument(body: unknown, rules: { maxBytes: number; invalid: ErrorCode; tooLarge: ErrorCode; empty: ErrorCode }): { type: DocumentType; bytes: Buffer } {
+  if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError(rules.empty, 'send a PNG, JPEG or PDF file as the body');
+  if (body.length > rules.maxBytes) throw new AppError(rules.tooLarge, `at most ${Math.floor(rules.maxBytes / 1_048_576)} MB per file`);
+  const type = sniffDocument(body);
+  if (!type) throw new AppError(rules.invalid, 'not a PNG, JPEG or PDF file');
   return { type, bytes: body };
 }
 

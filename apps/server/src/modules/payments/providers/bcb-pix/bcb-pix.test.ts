@@ -135,18 +135,17 @@ describe('deposits through the PSP', () => {
     expect((await depositRow(id)).status).toBe('expired');
   });
 
-  it('returns another CPF’s payment to the payer through devolução, and keeps it held when the PSP refuses', async () => {
+  it('returns another CPF’s payment to the payer through devolução at once, and keeps it held (tried again by the job) when the PSP refuses', async () => {
     const member = await payingMember(ctx);
     const { id, txid } = await openDeposit(member, '30.00');
+    psp.books.refuseReturns(true);
     await psp.books.pay(txid, { cpf: '52998224725' });
     expect(await depositRow(id)).toMatchObject({ status: 'held', hold_reason: 'other_payer' });
-    psp.books.refuseReturns(true);
-    const refused = await api(ctx, 'POST', `/api/backoffice/payments/deposits/${id}/refund`, finance, { note: 'Pagador não é o titular' });
-    expect(refused.json().error.code).toBe('payments.refund_refused');
-    expect((await depositRow(id)).status).toBe('held');
+    // Finance may not credit it; the job asks the PSP again, and this time it returns it.
+    expect((await api(ctx, 'POST', `/api/backoffice/payments/deposits/${id}/credit`, finance, { note: 'Comprovante' })).json().error.code).toBe('payments.deposit_other_payer');
     psp.books.refuseReturns(false);
-    const refunded = await api(ctx, 'POST', `/api/backoffice/payments/deposits/${id}/refund`, finance, { note: 'Pagador não é o titular' });
-    expect(refunded.json(), refunded.body).toMatchObject({ status: 'refunded' });
+    expect((await ctx.core.modules.payments.api.deposits.reconcile()).returned).toBeGreaterThanOrEqual(1);
+    expect(await depositRow(id)).toMatchObject({ status: 'refunded', hold_reason: 'other_payer', reviewed_by: null });
     const row = await depositRow(id);
     // Two returns asked, each under its own id (a refused id is never reused); asking again now changes nothing.
     expect(psp.calls.filter((call) => call.method === 'PUT' && call.path.startsWith(`/pix/${row.end_to_end_id}/devolucao/`)).map((call) => call.path.split('/').at(-1))).toEqual([`D${txid}0`, `D${txid}1`]);

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Spinner } from '@app/ui';
 import { useSession } from '../../api/account.queries.ts';
 import { ChangePasswordForm } from '../change-password-form.tsx';
@@ -26,6 +27,15 @@ export function SecurityCenter() {
       </section>
       <PaymentPasswordCard member={member} />
       <SessionsCard />
+      <section className="security-card" aria-labelledby="my-data-title" data-testid="security-my-data">
+        <h3 id="my-data-title" className="security-card__title">
+          {t('account:myData.title')}
+        </h3>
+        <p className="security-card__hint">{t('account:myData.securityHint')}</p>
+        <Link to="/my-data" className="link-button link-button--accent" data-testid="security-my-data-link">
+          {t('account:myData.open')}
+        </Link>
+      </section>
     </div>
   );
 }

@@ -41,6 +41,12 @@ export function DepositHistory({ format, onOpen, activeId }: DepositHistoryProps
             <time dateTime={row.createdAt}>{format.dateTime(row.createdAt)}</time>
             {row.creditedAt ? <span>{t('payments:deposit.creditedAt', { time: format.dateTime(row.creditedAt) })}</span> : null}
           </div>
+          {row.reason ? (
+            // Why it was not credited (issue 27): another CPF paid it (returned), or the amount differs (held).
+            <p className="line-card__meta" data-testid="deposit-row-reason">
+              {t(`payments:deposit.reason.${row.reason}`)}
+            </p>
+          ) : null}
           {row.status === 'pending' && row.id !== activeId ? (
             <div className="payments-row__actions">
               <Button variant="outline" size="sm" onClick={() => onOpen(row.id)} data-testid="deposit-row-open">

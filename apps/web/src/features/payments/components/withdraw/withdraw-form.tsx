@@ -10,6 +10,7 @@ import { useCreateWithdrawal } from '../../api/payments.queries.ts';
 import { checkAmount } from '../../amount.ts';
 import { useAmountMessage } from '../../hooks/use-amount-message.ts';
 import { useIntentSubmission } from '../../hooks/use-intent-submission.ts';
+import { isApiError } from '../../../../shared/api-client.ts';
 
 /** Six digits, as the security centre sets it; the withdrawal contract itself only asks for a non-empty one. */
 const PaymentPasswordSchema = SetPaymentPasswordRequestSchema.shape.paymentPassword;
@@ -119,6 +120,12 @@ export function WithdrawForm({ options, format }: { options: WithdrawOptions; fo
         data-testid="withdraw-password"
       />
       <MoneyRefusal error={submission.error} setPasswordLabel={t('payments:withdraw.setPaymentPassword')} testId="withdraw-error" />
+      {isApiError(submission.error) && submission.error.code === 'kyc.verification_required' ? (
+        // Issue 27: the first withdrawal and large ones need a verified identity; the page is one click away.
+        <Link className="link-button link-button--accent" to="/kyc" data-testid="withdraw-kyc-link">
+          {t('payments:withdraw.kyc.link')}
+        </Link>
+      ) : null}
       {submission.data ? (
         <Alert tone="info" data-testid="withdraw-success">
           {t('payments:withdraw.success', { amount: format.money(submission.data.amount) })}
