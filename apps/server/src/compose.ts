@@ -1,4 +1,4 @@
-import { formatCents } from '@app/kernel';
+import { formatCents, parseCents } from '@app/kernel';
 import type { Config } from './platform/config.ts';
 import { createDb } from './platform/db.ts';
 import { createEventBus } from './platform/events.ts';
@@ -24,6 +24,7 @@ import { createLiveTablesModule } from './modules/live-tables/index.ts';
 import { createLotteryModule } from './modules/lottery/index.ts';
 import { createReferralModule } from './modules/referral/index.ts';
 import { createComplianceModule } from './modules/compliance/index.ts';
+import { createKycModule } from './modules/kyc/index.ts';
 import { createReportsModule } from './modules/reports/index.ts';
 import { createSportsbookModule } from './modules/sportsbook/index.ts';
 import { createSystemModule, SETTINGS_CHANGED_EVENT } from './modules/system/index.ts';
@@ -81,6 +82,19 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     ports: { memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id, audit: backoffice.api.audit },
   });
   const feedback = createFeedbackModule({ db: dbHandle.db, logger, ports: { messages: messages.api, audit: backoffice.api.audit, accountNamesOf: accounts.api.accountNamesOf, findOperator: backoffice.api.findOperator } });
+  // Identity verification (issue 27): document and selfie, the operator's review, the withdrawal rule payments asks below.
+  const kyc = createKycModule({
+    db: dbHandle.db,
+    logger,
+    ports: {
+      audit: backoffice.api.audit,
+      sendSystem: messages.api.sendSystem,
+      accountNamesOf: accounts.api.accountNamesOf,
+      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
+      declaredIdentityOf: accounts.api.declaredIdentityOf,
+      withdrawalThreshold: async () => parseCents((await system.api.getSettings()).payments.withdrawal.kycRequiredAbove)!,
+    },
+  });
   // A bonus grant tells the member (a system message in the grant's transaction), whoever grants it.
   const grantBonus: typeof bonus.api.grant = async (tx, input) => {
     const outcome = await bonus.api.grant(tx, input);
@@ -116,6 +130,10 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     siteName: 'Bet Platform',
     pixPsp: config.pixPsp,
     sandboxPayer: !config.isProduction,
+    // Issue 27: a payment from another CPF is returned to its payer and the member told why.
+    onDepositReturned: (tx, deposit) => messages.api.sendSystem(tx, { memberId: deposit.memberId, template: 'deposit_returned', params: { amount: formatCents(deposit.amount) }, sourceKey: `deposit-${deposit.depositId}-returned` }),
+    // Issue 27: the first withdrawal and those above the threshold need a verified identity (KYC).
+    withdrawalGate: (memberId, request) => kyc.api.assertWithdrawalAllowed(memberId, request),
   });
   const provider = createProviderModule({
     db: dbHandle.db,
@@ -338,6 +356,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
         { section: 'feedback', export: feedback.api.exportMember },
         { section: 'supportChat', export: supportChat.api.exportMember },
         { section: 'referral', export: referral.api.exportMember },
+        { section: 'kyc', export: async (memberId) => ({ state: await kyc.api.stateOf(memberId) }) },
       ],
       accountNamesOf: accounts.api.accountNamesOf,
       memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
@@ -376,7 +395,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       audit: backoffice.api.audit,
     },
   });
-  const modules = { messages, feedback, system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook, lottery, liveTables, referral, supportChat, compliance };
+  const modules = { messages, feedback, system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook, lottery, liveTables, referral, supportChat, kyc, compliance };
   // Invalidations published while the LISTEN connection was down never arrive: after a reconnect,
   // act as if each had (caches drop, /ws clients refetch). Provider vendor access expires by itself (5 s).
   bus.onReconnect(() => bus.deliverLocally([SETTINGS_CHANGED_EVENT, CATALOGUE_CHANGED, CONTENT_CHANGED_EVENT].map((type) => ({ type, audience: { kind: 'public' } }))));
@@ -513,6 +532,8 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.missions.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.referral.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
   await app.register(core.modules.referral.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
+  await app.register(core.modules.kyc.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
+  await app.register(core.modules.kyc.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.messages.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
   await app.register(core.modules.messages.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.feedback.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });

@@ -32,4 +32,5 @@ export * from './support-chat.ts';
 export * from './referral.ts';
 export * from './messages.ts';
 export * from './feedback.ts';
+export * from './kyc.ts';
 export * from './compliance.ts';

@@ -13,6 +13,8 @@ export const WEB_APP_PATHS = [
   '/seamless', '/slot/:vendor/:gameCode', '/lottert', '/vnlottery', '/sealottery', '/fairness',
   // Transparency (issue 27): the CSV history and the LGPD export, from the security centre and the account record.
   '/my-data',
+  // Identity verification (issue 27), from the security centre and a withdrawal that needs it.
+  '/kyc',
 ] as const;
 
 export type WebAppPath = (typeof WEB_APP_PATHS)[number];
@@ -41,6 +43,8 @@ export const CONSOLE_PATHS = [
   'support/chat', 'support/canned', 'support/report',
   // Compliance (issue 27).
   'compliance/alerts', 'compliance/extract',
+  // Identity verification (issue 27).
+  'kyc', 'kyc/:id',
 ] as const;
 
 export type ConsolePath = (typeof CONSOLE_PATHS)[number];

@@ -393,6 +393,18 @@ export const ERROR_CODES = {
   'compliance.export_too_soon': { status: 429, expected: true },
   'compliance.alert_not_found': { status: 404, expected: true },
   'compliance.alert_acknowledged': { status: 409, expected: true },
+  // Identity verification (issue 27, docs/kyc.md).
+  'kyc.verification_required': { status: 403, expected: true },
+  'kyc.file_empty': { status: 400, expected: true },
+  'kyc.file_invalid': { status: 415, expected: true },
+  'kyc.file_too_large': { status: 413, expected: true },
+  'kyc.file_not_found': { status: 404, expected: true },
+  'kyc.documents_missing': { status: 400, expected: true },
+  'kyc.already_verified': { status: 409, expected: true },
+  'kyc.already_pending': { status: 409, expected: true },
+  'kyc.not_found': { status: 404, expected: true },
+  'kyc.not_pending': { status: 409, expected: true },
+  'payments.deposit_other_payer': { status: 409, expected: true },
 } as const satisfies Record<string, { status: number; expected: boolean }>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -20,6 +20,7 @@ import { sportsbookScreens } from '../features/sportsbook/index.ts';
 import { reportsScreens } from '../features/reports/index.ts';
 import { referralScreens } from '../features/referral/index.ts';
 import { complianceScreens } from '../features/compliance/index.ts';
+import { kycScreens } from '../features/kyc/index.ts';
 import { supportChatScreens } from '../features/support-chat/index.ts';
 import { vipScreens } from '../features/vip/index.ts';
 
@@ -41,6 +42,7 @@ export const SCREENS: readonly AdminScreen[] = [
   ...vipScreens,
   ...referralScreens,
   ...complianceScreens,
+  ...kycScreens,
   ...missionsScreens,
   ...settingsScreens,
   ...agentsScreens,

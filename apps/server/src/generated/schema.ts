@@ -484,6 +484,33 @@ export interface GeneratedTables {
     acknowledged_at: Date | null;
     note: string | null;
   };
+  compliance_limit_hit: {
+    id: bigint;
+    member_id: bigint;
+    kind: string;
+    at: Date;
+  };
+  compliance_member_export: {
+    id: bigint;
+    member_id: bigint;
+    kind: string;
+    ip: string | null;
+    created_at: Date;
+  };
+  compliance_setting: {
+    id: boolean;
+    loss_deposit_minutes: number;
+    loss_share_bp: number;
+    loss_deposit_repeat: number;
+    session_hours: number;
+    session_gap_minutes: number;
+    failed_deposits: number;
+    big_win_cents: bigint;
+    rapid_withdraw_minutes: number;
+    rapid_play_share_bp: number;
+    limit_hits: number;
+    updated_at: Date;
+  };
   content_item: {
     id: bigint;
     kind: string;
@@ -614,6 +641,73 @@ export interface GeneratedTables {
     status: string;
     created_at: Date;
     paid_at: Date | null;
+  };
+  kyc_file: {
+    id: bigint;
+    member_id: bigint;
+    verification_id: bigint | null;
+    slot: string;
+    content_type: string;
+    file_name: string;
+    size_bytes: number;
+    sha256: string;
+    bytes: Buffer;
+    uploaded_at: Date;
+  };
+  kyc_verification: {
+    id: bigint;
+    member_id: bigint;
+    document_type: string;
+    status: string;
+    provider: string;
+    provider_ref: string | null;
+    provider_decision: string | null;
+    reject_reason: string | null;
+    reject_note: string | null;
+    submitted_at: Date;
+    reviewed_by: bigint | null;
+    reviewed_at: Date | null;
+  };
+  limits_alert: {
+    member_id: bigint;
+    kind: string;
+    period: string;
+    period_start: Date;
+    at: Date;
+  };
+  limits_history: {
+    id: bigint;
+    member_id: bigint;
+    kind: string;
+    period: string;
+    action: string;
+    source: string;
+    old_amount: bigint | null;
+    new_amount: bigint | null;
+    at: Date;
+  };
+  limits_limit: {
+    member_id: bigint;
+    kind: string;
+    period: string;
+    amount: bigint;
+    updated_at: Date;
+  };
+  limits_pending: {
+    id: bigint;
+    member_id: bigint;
+    kind: string;
+    period: string;
+    amount: bigint | null;
+    requested_at: Date;
+    effective_at: Date;
+    status: string;
+    closed_at: Date | null;
+  };
+  limits_preference: {
+    member_id: bigint;
+    reality_check_minutes: number;
+    updated_at: Date;
   };
   live_backoffice_action: {
     request_id: string;

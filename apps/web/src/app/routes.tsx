@@ -19,6 +19,7 @@ import { loadHelpPage } from '../features/help/index.ts';
 import { loadMemberPage } from '../features/member/index.ts';
 import { loadSportsbookPages } from '../features/sportsbook/index.ts';
 import { loadMyDataPage } from '../features/compliance/index.ts';
+import { loadKycPage } from '../features/kyc/index.ts';
 
 // Spec §2 "sections loaded on demand": each feature's pages are their own chunk. Home is the
 // exception: most visits land on it, and a lazy landing page costs a chunk round trip and a
@@ -45,6 +46,8 @@ const sportsbookPages = () => loadSportsbookPages();
 const SportsbookPage = lazyPage(() => sportsbookPages().then((m) => withNamespaces(m.SportsbookPage, ['sportsbook'])));
 const SportsbookEventPage = lazyPage(() => sportsbookPages().then((m) => withNamespaces(m.EventPage, ['sportsbook'])));
 const FairnessPage = lazyPage(() => loadFairnessPage().then((m) => withNamespaces(m.FairnessPage, ['fairness'])));
+// Identity verification (issue 27): texts in the bundled account namespace.
+const KycPage = lazyPage(() => loadKycPage().then((m) => m.KycPage));
 // Transparency (issue 27): CSV history and the LGPD export; texts in the bundled account namespace.
 const MyDataPage = lazyPage(() => loadMyDataPage().then((m) => m.MyDataPage));
 const AgentLoginPage = lazyPage(() => loadAgentLoginPage().then((m) => withNamespaces(m.AgentLoginPage, ['agent'])));
@@ -116,6 +119,7 @@ export const appRoutes: RouteObject[] = [
               page('/sealottery', <LotteryPage kind="sealottery" />),
               page('/fairness', <FairnessPage />),
               page('/my-data', <MyDataPage />),
+              page('/kyc', <KycPage />),
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -132,6 +132,11 @@ export function createAccountsModule(deps: {
         const ageVerification = ageVerificationOfIdentity(declared, clock.now());
         return { account: row.account, payeeName: row.payee_name, cpf: row.cpf, hasPaymentPassword: row.payment_password_hash !== null, ageVerification };
       },
+      /** Name and birthday as the member declared them (never from the CPF): the KYC review compares them with the document. */
+      async declaredIdentityOf(memberId: bigint): Promise<{ payeeName: string | null; birthday: string | null } | undefined> {
+        const row = await repository.findIdentity(deps.db, memberId);
+        return row && { payeeName: row.payee_name, birthday: row.birthday };
+      },
       /** The 18+ rule (identity.age.ts) for money paths that answer in their own words (the provider API). */
       ageVerificationOf,
       ageVerificationsOf,

@@ -11,6 +11,7 @@ import { BROADCAST_EVENT, createBroadcastService } from './broadcast.service.ts'
 import type { MessagesPorts } from './messages.ports.ts';
 import { messagesAdminRoutes, messagesRoutes } from './messages.routes.ts';
 import { createMessagesService, UNREAD_EVENT } from './messages.service.ts';
+import { exportMember } from './member-export.ts';
 
 export type { MessagesPorts } from './messages.ports.ts';
 export type { SendSystem, SendToMember } from './messages.service.ts';
@@ -52,6 +53,8 @@ export function createMessagesModule(deps: { db: Db; bus: EventBus; logger: Logg
 
   return {
     api: {
+      /** A member's inbox (compliance: LGPD export). */
+      exportMember: (memberId: bigint) => exportMember(deps.db, memberId),
       /** A message to one member in the caller's transaction (sanitised); idempotent per (member, sourceKey). */
       sendToMember: messages.sendToMember,
       /** A system message (template + params, rendered in the member's language by the client); idempotent per sourceKey. */

@@ -92,7 +92,7 @@ export function createPaymentsModule(
         async handle() {
           const charges = await deposits.reconcile();
           const payouts = await withdrawals.work();
-          if (charges.expired + charges.credited + charges.recovered + charges.failed + payouts.sent + payouts.polled + payouts.autoReceived > 0) logger.info({ ...charges, ...payouts }, 'payments reconciled');
+          if (charges.expired + charges.credited + charges.recovered + charges.failed + charges.returned + payouts.sent + payouts.polled + payouts.autoReceived > 0) logger.info({ ...charges, ...payouts }, 'payments reconciled');
         },
       },
     ] satisfies JobDefinition[],

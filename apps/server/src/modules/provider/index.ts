@@ -17,6 +17,7 @@ import { bettingRecordRoutes, type BettingRecordDeps } from './betting-record.ts
 import { winnersRoutes, type WinnersDeps } from './winners.ts';
 import { memberBetsAdminRoutes } from './member-bets.admin-routes.ts';
 import type { preHandlerAsyncHookHandler } from 'fastify';
+import { memberRounds, roundsBetween } from './member-export.ts';
 
 export { DEMO_VENDOR_CODE, DEMO_VENDOR_GAME } from './demo-vendor.ts';
 export { signBody } from './signature.ts';
@@ -78,6 +79,10 @@ export function createProviderModule(deps: {
   const callbacks = createProviderCallbacks({ service, logger, requestLog, vendors });
   return {
     api: {
+      /** A member's whole betting record (compliance: LGPD export). */
+      memberRounds: (memberId: bigint) => memberRounds(deps.db, memberId),
+      /** Rounds opened or closed in a period, streamed (compliance: the regulator extract). */
+      roundsBetween: (from: Date, to: Date) => roundsBetween(deps.db, from, to),
       /**
        * The provider protocol in process (our own game servers): the HTTP API's answers for the
        * same request, without its signature and IP allow-list checks (provider.callbacks.ts).

@@ -8,6 +8,7 @@ import { createPayout } from './referral.payout.ts';
 import type { ReferralActor, ReferralPorts } from './referral.ports.ts';
 import { referralAdminRoutes, referralRoutes } from './referral.routes.ts';
 import { createReferralService } from './referral.service.ts';
+import { exportMember } from './member-export.ts';
 
 export type { ReferralPorts } from './referral.ports.ts';
 
@@ -25,6 +26,8 @@ export function createReferralModule(deps: { db: Db; logger: Logger; ports: Refe
 
   return {
     api: {
+      /** A member's code, referrer, referees and rewards (compliance: LGPD export). */
+      exportMember: (memberId: bigint) => exportMember(deps.db, memberId),
       /** Registration's hook (compose.ts), in the registration's transaction. */
       memberRegistered: (tx: DbExecutor, member: { memberId: bigint; registeredAt: Date; referralCode: string | null; ip: string; userAgent: string | null }) => service.memberRegistered(tx, member),
       /** The member's code, made on first ask. */

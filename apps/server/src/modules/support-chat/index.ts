@@ -9,6 +9,7 @@ import { visitorOf } from './presence.repository.ts';
 import { supportAdminRoutes, type MemberContextPorts } from './support.admin-routes.ts';
 import { createSupportEvents } from './support.events.ts';
 import { supportRoutes, type PartyAuth } from './support.routes.ts';
+import { exportMember } from './member-export.ts';
 
 export type { MemberContextPorts } from './support.admin-routes.ts';
 
@@ -33,6 +34,8 @@ export function createSupportChatModule(deps: SupportChatDeps) {
   const desk = createDeskService({ db: deps.db, events, audit: deps.ports.audit, accountNamesOf: deps.ports.accountNamesOf });
   return {
     api: {
+      /** A member's conversations (compliance: LGPD export). */
+      exportMember: (memberId: bigint) => exportMember(deps.db, memberId),
       /** A visitor's chat token → their id, for binding a /ws connection (`visitor.auth`). */
       visitorOf: async (token: string) => (await visitorOf(deps.db, token))?.toString(),
       chat,

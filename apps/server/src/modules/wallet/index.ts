@@ -13,6 +13,7 @@ import { balanceEvents, createWalletService, refusalOf } from './wallet.service.
 import { walletRoutes } from './wallet.routes.ts';
 import { createBalanceAdjustments, type BalanceAdjustmentDeps } from './balance-adjustment.service.ts';
 import { walletAdminRoutes, type WalletOperatorAccess } from './wallet.admin-routes.ts';
+import { memberMovements, movementsBetween } from './member-export.ts';
 
 export { fromWireBalance, HOUSE, MAX_LEG_AMOUNT, type Journal, type Leg, type Pocket, type PocketBalance, type PostResult, type Reversal, type WireBalance } from './journal.ts';
 export type { LedgerCheckResult } from './ledger-check.ts';
@@ -47,6 +48,10 @@ export function createWalletModule(deps: {
 
   return {
     api: {
+      /** Every ledger entry of a member, oldest first, streamed in pages (compliance: CSV history, LGPD export). */
+      memberMovements: (memberId: bigint, range?: { from?: Date; to?: Date }) => memberMovements(deps.db, memberId, range),
+      /** Every member's ledger entries of a period, streamed (compliance: the regulator extract). */
+      movementsBetween: (from: Date, to: Date) => movementsBetween(deps.db, from, to),
       /** Posts a journal (or a reversal) in the caller's transaction; replays answer the original result. */
       post: wallet.post,
       /** Like post; a refusal throws its AppError (wallet.insufficient_funds, wallet.idempotency_conflict…). */

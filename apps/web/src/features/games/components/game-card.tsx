@@ -6,6 +6,7 @@ import { currentLanguage } from '../../../shared/i18n.ts';
 import { gameAccent } from '../accent.ts';
 import { FlameIcon, GameTypeIcon, PlayIcon, SparkleIcon } from './game-icons.tsx';
 import { GameImage } from './game-image.tsx';
+import { formatPercent } from './rtp-text.ts';
 import './accent.css';
 import './game-card.css';
 
@@ -84,11 +85,4 @@ export function GameCard({ game, isFavorite, onToggleFavorite, onStart }: GameCa
       </div>
     </article>
   );
-}
-
-/** "96.50" → "96,50%" in Portuguese; Intl formats the decimal string without a float round trip. */
-function formatPercent(value: string, locale: string): string {
-  if (!/^\d+(\.\d+)?$/.test(value)) return value;
-  const number = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value as `${number}`);
-  return `${number}%`;
 }

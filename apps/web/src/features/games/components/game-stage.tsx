@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { LaunchResponse } from '@app/contracts';
+import { intlLocaleOf } from '@app/i18n';
 import { Alert, Button, ExternalIcon, StarIcon } from '@app/ui';
 import { useFavorites } from '../hooks/use-favorites.ts';
 import { HouseGameScreen } from '../mini/house-game-screen.tsx';
 import { parseSlotUrl } from '../slot/slot-url.ts';
 import { GameToolbar } from './game-toolbar.tsx';
+import { formatPercent } from './rtp-text.ts';
+import { currentLanguage } from '../../../shared/i18n.ts';
 import './game-stage.css';
 
 interface GameStageProps {
@@ -15,13 +18,15 @@ interface GameStageProps {
 
 /** The running game: a slim toolbar (name, back, new window, favourite) over a full-height frame. */
 export function GameStage({ launch, onBack }: GameStageProps) {
-  const { t } = useTranslation('games');
+  const { t, i18n } = useTranslation('games');
   const favorites = useFavorites();
   const [popupBlocked, setPopupBlocked] = useState(false);
   const { game } = launch;
   const favorite = favorites.isFavorite(game.nodeId);
   // Games the house game server plays run in the page itself; a vendor's game runs in a frame.
   const slot = parseSlotUrl(launch.url);
+  // The vendor's published RTP (issue 27, transparency); house games show their own exact one in the game.
+  const rtp = game.rtp ? formatPercent(game.rtp, intlLocaleOf(currentLanguage(i18n))) : null;
 
   const openInNewWindow = () => {
     // Not "noopener" in the features: with it window.open always returns null, hiding a blocked pop-up.
@@ -43,6 +48,11 @@ export function GameStage({ launch, onBack }: GameStageProps) {
           <>
             <span className="game-toolbar__vendor">{game.vendorName}</span>
             {launch.demo ? <span className="game-badge game-badge--new">{t('launch.demo')}</span> : null}
+            {rtp ? (
+              <span className="game-toolbar__rtp" data-testid="stage-rtp">
+                {t('card.rtp', { value: rtp })}
+              </span>
+            ) : null}
           </>
         }
       >

@@ -18,6 +18,15 @@ export function SecurityCenter() {
     <div className="security-centre" data-testid="security-centre">
       <AccountCard member={member} />
       <IdentityCard />
+      <section className="security-card" aria-labelledby="kyc-card-title" data-testid="security-kyc">
+        <h3 id="kyc-card-title" className="security-card__title">
+          {t('account:kyc.title')}
+        </h3>
+        <p className="security-card__hint">{t('account:kyc.securityHint')}</p>
+        <Link to="/kyc" className="link-button link-button--accent" data-testid="security-kyc-link">
+          {t('account:kyc.open')}
+        </Link>
+      </section>
       <section className="security-card" aria-labelledby="change-password-title" data-testid="security-change-password">
         <h3 id="change-password-title" className="security-card__title">
           {t('account:security.password.title')}

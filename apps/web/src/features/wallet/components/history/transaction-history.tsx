@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Spinner, type SelectOption } from '@app/ui';
 import { JOURNAL_TYPES, type JournalType, type TransactionPage } from '@app/contracts';
 import { PHONE_QUERY, useMediaQuery } from '../../../../shared/hooks/use-media-query.ts';
@@ -20,7 +21,7 @@ type TypeChoice = JournalType | 'all';
 
 /** Member centre → account record (transactionHistory): every movement of the main balance. */
 export function TransactionHistory() {
-  const { t } = useTranslation(['wallet', 'errors', 'common']);
+  const { t } = useTranslation(['wallet', 'errors', 'common', 'account']);
   const { token, member } = useSession();
   const control = useTransactionFilters();
   const page = useQuery(transactionsQueryOptions(token, control.filters, control.isRangeValid));
@@ -45,6 +46,12 @@ export function TransactionHistory() {
         onRangeChange={control.resetPage}
         isRangeValid={control.isRangeValid}
       />
+      {/* The full history as CSV and the LGPD export (issue 27, the compliance feature's /my-data page). */}
+      <p className="wallet-history__download">
+        <Link to="/my-data" className="link-button link-button--accent" data-testid="history-my-data-link">
+          {t('account:myData.history.downloadAll')}
+        </Link>
+      </p>
       {/* An impossible period is explained under the filter; there are no results to show. */}
       {control.isRangeValid ? <HistoryResults query={page} format={format} onPage={control.setPageNo} /> : null}
     </div>
