@@ -90,7 +90,16 @@ function Watch({ token, onEnded }: { token: string; onEnded: (minutes: number) =
       onEnded(data.sessionLimitMinutes ?? 0);
       clearSessionStorage();
       client.removeQueries({ queryKey: accountKeys.all });
-    } else if (limitReached) void status.refetch();
+    } else if (limitReached) {
+      // Past the limit by this page's clock: the server ends the session on this poll; if the job
+      // already ended it (the poll is refused), the member still sees why.
+      void status.refetch().then((result) => {
+        if (!result.isError) return;
+        onEnded(data.sessionLimitMinutes ?? 0);
+        clearSessionStorage();
+        client.removeQueries({ queryKey: accountKeys.all });
+      });
+    }
   }, [data, limitReached, onEnded, client, status]);
 
   const due = data ? Math.floor(elapsed / (data.realityCheckMinutes * 60)) : 0;
