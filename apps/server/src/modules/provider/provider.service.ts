@@ -211,9 +211,11 @@ export function createProviderService(deps: ProviderDeps) {
     if (age !== undefined && age !== 'verified' && !(await repository.hasStoredAnswer(deps.db, vendorCode, 'bet', request.transactionId))) {
       throw new ProviderError('PLAYER_BLOCKED', `the player may not bet for money: ${age} (member.age_unverified)`);
     }
-    if (deps.betGate && age !== undefined && !(await repository.hasStoredAnswer(deps.db, vendorCode, 'bet', request.transactionId))) {
-      const refusal = await deps.betGate(memberId, amount, productOf(gameType));
-      if (refusal) throw new ProviderError(refusal, refusal === 'LIMIT_REACHED' ? 'the bet is above the player\'s limit' : 'the player may not bet now');
+    // Responsible gaming (limits, exclusions): asked first, as it costs a cached lookup for most members;
+    // a replay of a bet already taken still gets its stored answer, whatever the limits say now.
+    const refusal = deps.betGate && age !== undefined ? await deps.betGate(memberId, amount, productOf(gameType)) : null;
+    if (refusal && !(await repository.hasStoredAnswer(deps.db, vendorCode, 'bet', request.transactionId))) {
+      throw new ProviderError(refusal, refusal === 'LIMIT_REACHED' ? 'the bet is above the player\'s limit' : 'the player may not bet now');
     }
     return {
       call: {
