@@ -51,11 +51,19 @@ export const SocialNetworkSchema = z.enum(SOCIAL_NETWORKS);
 export const SocialLinkSchema = z.object({ network: SocialNetworkSchema, url: WebLinkSchema });
 export type SocialLink = z.infer<typeof SocialLinkSchema>;
 
+/** The national centralized self-exclusion service of the Secretaria de Prêmios e Apostas (issue 27). */
+export const NATIONAL_SELF_EXCLUSION_URL = 'https://www.gov.br/autoexclusaoapostas';
+
 export const SiteInfoSchema = z.object({
   name: z.string().trim().min(1).max(80),
   licenceLines: z.object({ pt: z.array(z.string().max(300)).max(20), en: z.array(z.string().max(300)).max(20) }),
   licenceValidatorUrl: WebLinkSchema.nullable(),
   affiliateServiceUrl: WebLinkSchema.nullable(),
+  /**
+   * The national centralized self-exclusion service (issue 27; SPA gov.br). Optional so older stored
+   * values still parse; the site always shows a link, NATIONAL_SELF_EXCLUSION_URL when absent.
+   */
+  selfExclusionServiceUrl: WebLinkSchema.optional(),
   /** Only networks the operator configured; the footer shows no icon for the rest. */
   social: z.array(SocialLinkSchema),
 });

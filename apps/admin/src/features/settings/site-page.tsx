@@ -5,7 +5,7 @@ import { LinkListEditor, listError, splitLines, TextBox } from './fields.tsx';
 import { SettingCard } from './setting-card.tsx';
 import { SettingsLayout } from './settings-layout.tsx';
 
-type SiteDraft = { name: string; licencePt: string; licenceEn: string; licenceValidatorUrl: string; affiliateServiceUrl: string; social: { choice: (typeof SOCIAL_NETWORKS)[number]; url: string }[] };
+type SiteDraft = { name: string; licencePt: string; licenceEn: string; licenceValidatorUrl: string; affiliateServiceUrl: string; selfExclusionServiceUrl: string; social: { choice: (typeof SOCIAL_NETWORKS)[number]; url: string }[] };
 
 const siteDraft = (site: Settings['site']): SiteDraft => ({
   name: site.name,
@@ -13,6 +13,7 @@ const siteDraft = (site: Settings['site']): SiteDraft => ({
   licenceEn: site.licenceLines.en.join('\n'),
   licenceValidatorUrl: site.licenceValidatorUrl ?? '',
   affiliateServiceUrl: site.affiliateServiceUrl ?? '',
+  selfExclusionServiceUrl: site.selfExclusionServiceUrl ?? '',
   social: site.social.map((link) => ({ choice: link.network, url: link.url })),
 });
 
@@ -21,6 +22,7 @@ const siteValue = (draft: SiteDraft) => ({
   licenceLines: { pt: splitLines(draft.licencePt), en: splitLines(draft.licenceEn) },
   licenceValidatorUrl: draft.licenceValidatorUrl.trim() || null,
   affiliateServiceUrl: draft.affiliateServiceUrl.trim() || null,
+  selfExclusionServiceUrl: draft.selfExclusionServiceUrl.trim() || undefined,
   social: draft.social.map((row) => ({ network: row.choice, url: row.url.trim() })),
 });
 
@@ -46,6 +48,7 @@ export default function SiteSettingsPage() {
                   <div className="st-grid">
                     <TextField label={t('fields.licenceValidatorUrl')} type="url" value={draft.licenceValidatorUrl} onChange={(event) => setDraft({ ...draft, licenceValidatorUrl: event.target.value })} error={errors.licenceValidatorUrl} hint={t('hints.optionalUrl')} placeholder="https://" data-testid="settings-site-licence-url" />
                     <TextField label={t('fields.affiliateServiceUrl')} type="url" value={draft.affiliateServiceUrl} onChange={(event) => setDraft({ ...draft, affiliateServiceUrl: event.target.value })} error={errors.affiliateServiceUrl} hint={t('hints.optionalUrl')} placeholder="https://" data-testid="settings-site-affiliate-url" />
+                    <TextField label={t('fields.selfExclusionServiceUrl')} type="url" value={draft.selfExclusionServiceUrl} onChange={(event) => setDraft({ ...draft, selfExclusionServiceUrl: event.target.value })} error={errors.selfExclusionServiceUrl} hint={t('hints.selfExclusionServiceUrl')} placeholder="https://www.gov.br/autoexclusaoapostas" data-testid="settings-site-self-exclusion-url" />
                   </div>
                   <h3 className="st-subtitle">{t('fields.social')}</h3>
                   <LinkListEditor rows={draft.social} onChange={(social) => setDraft({ ...draft, social })} choices={SOCIAL_NETWORKS} choiceLabel={(network) => t(`social.${network}`)} choiceTitle={t('fields.network')} errors={errors} path="social" testId="settings-social" max={SOCIAL_NETWORKS.length} />

@@ -44,7 +44,20 @@ export interface CaptchaVerifier {
   verify(challenge: { id: string; answer: string }): Promise<boolean>;
 }
 
-export function createSessionService(deps: { db: Db; clock: Clock; system: SystemService; captcha: CaptchaVerifier; smsCodes: SmsCodeService }) {
+/** The neutral refusal of a member who may not log in (self-exclusion, cool-off, barred, closed: issue 27); never says why. */
+export function accountUnavailable(): AppError {
+  return new AppError('auth.account_unavailable', 'this account cannot be logged in to; contact support');
+}
+
+export function createSessionService(deps: {
+  db: Db;
+  clock: Clock;
+  system: SystemService;
+  captcha: CaptchaVerifier;
+  smsCodes: SmsCodeService;
+  /** Responsible gaming (issue 27, exclusion module): asked before every new session; 'refused' answers auth.account_unavailable. */
+  loginGate?: (memberId: bigint) => Promise<'ok' | 'refused'>;
+}) {
   const { db, clock } = deps;
 
   async function recordFailure(account: string, ip: string): Promise<boolean> {
@@ -94,6 +107,7 @@ export function createSessionService(deps: { db: Db; clock: Clock; system: Syste
    * authentication): login, registration and password resets all end here.
    */
   async function startSession(tx: DbExecutor, memberId: bigint, requester: Requester): Promise<string> {
+    if (deps.loginGate && (await deps.loginGate(memberId)) === 'refused') throw accountUnavailable();
     const now = clock.now();
     const { token, hash } = newSessionToken();
     await sessions.insertSession(tx, {
@@ -193,6 +207,12 @@ export function createSessionService(deps: { db: Db; clock: Clock; system: Syste
     /** Revokes the session at once; later requests with the token get auth.required. */
     async logout(member: AuthenticatedMember): Promise<void> {
       await sessions.revokeSession(db, member.tokenHash);
+    },
+
+    /** Ends every session of the member at once (self-exclusion, barred, closure); answers how many were open. */
+    async endAllSessions(memberId: bigint, executor: DbExecutor = db): Promise<number> {
+      const result = await executor.updateTable('accounts_session').set({ revoked_at: new Date(clock.now().getTime()) }).where('member_id', '=', memberId).where('revoked_at', 'is', null).executeTakeFirst();
+      return Number(result.numUpdatedRows);
     },
   };
 }

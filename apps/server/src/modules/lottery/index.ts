@@ -12,7 +12,7 @@ import { createLotteryReads } from './lottery.read.ts';
 import { lotteryRoutes } from './lottery.routes.ts';
 import { createLotteryMoney, type LotteryMoneyPorts } from './tickets/provider-money.ts';
 import { createSettlementService } from './tickets/settlement.service.ts';
-import { settlementsOf } from './tickets/settlement.repository.ts';
+import { settlementsOf, voidMemberOpenTickets } from './tickets/settlement.repository.ts';
 import { createTicketService } from './tickets/ticket.service.ts';
 import { exposureOf } from './tickets/tickets.repository.ts';
 
@@ -132,6 +132,16 @@ export function createLotteryModule(deps: {
       correctResult: draws.correctResult,
       /** Console: cancels a draw not yet settling; every open ticket refunded once (its bet rolled back). */
       cancelDraw: draws.cancelDraw,
+      /**
+       * Responsible gaming (issue 27): the member's open tickets on draws not yet closed are refunded
+       * (the bet rolled back through the protocol, as for a cancelled draw), paid now; idempotent.
+       * Answers how many draws had tickets voided by this call.
+       */
+      async voidOpenTicketsOf(memberId: bigint): Promise<number> {
+        const drawIds = await deps.db.transaction().execute((tx) => voidMemberOpenTickets(tx, memberId));
+        for (const drawId of drawIds) await settlement.pay(drawId);
+        return drawIds.length;
+      },
       /** Console: the per-number exposure of a draw, largest first. */
       exposure: (drawId: bigint, limit = 100) => exposureOf(deps.db, drawId, limit),
       /** Console: every result set of a draw (corrections as history). */

@@ -44,6 +44,8 @@ export async function deliver(executor: DbExecutor, row: BroadcastRow): Promise<
   const result = await sql`
     insert into messages_item (member_id, kind, broadcast_id)
     select distinct a.id, 'broadcast', ${row.id}::bigint from (${audienceSql(row.audience, agentId)}) a
+    -- Responsible gaming (issue 27): no broadcast to a member under an exclusion (the exclusion module's published view).
+    where not exists (select 1 from exclusion_active_member x where x.member_id = a.id)
     on conflict (broadcast_id, member_id) where broadcast_id is not null do nothing`.execute(executor);
   const count = Number(result.numAffectedRows ?? 0);
   await sql`update messages_broadcast set status = 'sent', sent_at = now(), recipient_count = recipient_count + ${count} where id = ${row.id}`.execute(executor);

@@ -51,13 +51,22 @@ export interface NewItem {
   template?: SystemMessageTemplate | null;
   params?: Record<string, string> | null;
   sourceKey: string;
+  /** The notice of the member's own exclusion or closure (issue 27): the one message an excluded member still gets. */
+  regulatory?: boolean;
 }
 
-/** Inserts unless the member already has a message with this source key; answers whether it did. */
+/**
+ * Responsible gaming (issue 27): a member under a cool-off, self-exclusion, closure or barred
+ * restriction gets no message (system, operator, broadcast) — the exclusion module's published view.
+ */
+const NOT_EXCLUDED = (memberId: RawBuilder<unknown> | bigint) => sql`not exists (select 1 from exclusion_active_member x where x.member_id = ${memberId})`;
+
+/** Inserts unless the member already has a message with this source key (or is excluded); answers whether it did. */
 export async function insertItem(executor: DbExecutor, item: NewItem): Promise<bigint | undefined> {
   const { rows } = await sql<{ id: bigint }>`
     insert into messages_item (member_id, kind, title, body_html, template, params, source_key)
-    values (${item.memberId}, ${item.kind}, ${item.title ?? null}, ${item.bodyHtml ?? null}, ${item.template ?? null}, ${item.params ? JSON.stringify(item.params) : null}::jsonb, ${item.sourceKey})
+    select ${item.memberId}::bigint, ${item.kind}, ${item.title ?? null}, ${item.bodyHtml ?? null}, ${item.template ?? null}, ${item.params ? JSON.stringify(item.params) : null}::jsonb, ${item.sourceKey}
+    where ${item.regulatory === true} or ${NOT_EXCLUDED(item.memberId)}
     on conflict (member_id, source_key) where source_key is not null do nothing
     returning id`.execute(executor);
   return rows[0]?.id;

@@ -17,6 +17,8 @@ export interface SendToMember {
   bodyHtml: string;
   /** Idempotency: a second send with the same key for the same member is a no-op. */
   sourceKey: string;
+  /** The notice of the member's own exclusion or closure (issue 27): delivered even to an excluded member. */
+  regulatory?: boolean;
 }
 
 export interface SendSystem {
@@ -64,7 +66,7 @@ export function createMessagesService(deps: { db: Db; bus: EventBus }) {
     async sendToMember(executor: DbExecutor, input: SendToMember): Promise<{ created: boolean }> {
       const bodyHtml = sanitiseHtml(input.bodyHtml);
       if (bodyHtml === '') throw new AppError('messages.body_empty', 'the body is empty once sanitised');
-      return inTx(executor, (tx) => insert(tx, { memberId: input.memberId, kind: input.kind, title: input.title, bodyHtml, sourceKey: input.sourceKey }));
+      return inTx(executor, (tx) => insert(tx, { memberId: input.memberId, kind: input.kind, title: input.title, bodyHtml, sourceKey: input.sourceKey, regulatory: input.regulatory === true }));
     },
 
     sendSystem(executor: DbExecutor, input: SendSystem): Promise<{ created: boolean }> {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import type { SocialLink } from '@app/contracts';
 import { AgeBadge, FacebookIcon, InstagramIcon, TiktokIcon, XTwitterIcon, YoutubeIcon, type IconProps } from '@app/ui';
 import { useAccountModals } from '../../features/account/index.ts';
+import { SelfExclusionServiceLink } from '../../features/exclusion/index.ts';
 import { useSiteContent } from '../../features/content/index.ts';
 import { SupportFooterLink } from '../../features/support/index.ts';
 import { useBootInfo } from '../../features/system/index.ts';
@@ -79,6 +80,9 @@ export function Footer() {
                 </a>
               </li>
             ) : null}
+            <li>
+              <SelfExclusionServiceLink testId="footer-self-exclusion" />
+            </li>
           </ul>
         </section>
         {site.social.length > 0 ? (

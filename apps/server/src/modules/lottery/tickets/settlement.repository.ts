@@ -26,6 +26,28 @@ export async function voidOpenTickets(tx: DbExecutor, drawId: bigint): Promise<n
   return result.rows.length;
 }
 
+/**
+ * Responsible gaming (issue 27): the member's open tickets on draws still scheduled or open (no
+ * result can be known) as void settlements refunding the stake (the bet rolled back), exactly as a
+ * cancelled draw's; result_version is set to the largest integer so the draw's later settlement
+ * never plans them. Idempotent (only tickets never settled). Answers the draws touched.
+ */
+export async function voidMemberOpenTickets(tx: DbExecutor, memberId: bigint): Promise<bigint[]> {
+  const result = await sql<{ draw_id: bigint }>`
+    with voided as (
+      update lottery_ticket t set settle_status = 'void', return_cents = total_stake_cents, hits = 0, settle_n = 1,
+        settle_transaction_id = 'lottery-' || t.id || '-rollback', result_version = 2147483647, updated_at = now()
+      from lottery_draw d
+      where d.id = t.draw_id and d.status in ('scheduled', 'open') and t.member_id = ${memberId} and t.status = 'open' and t.settle_n = 0
+      returning t.id, t.draw_id, t.total_stake_cents, t.settle_transaction_id
+    ), stored as (
+      insert into lottery_ticket_settlement (ticket_id, n, status, return_cents, hits, result_version, win_transaction_id)
+      select id, 1, 'void', total_stake_cents, 0, 0, settle_transaction_id from voided
+    )
+    select distinct draw_id from voided`.execute(tx);
+  return result.rows.map((row) => BigInt(row.draw_id));
+}
+
 export interface TicketToPlan {
   id: bigint;
   bet_type: string;

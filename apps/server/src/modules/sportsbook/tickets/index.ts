@@ -5,6 +5,7 @@ import type { Logger } from '../../../platform/logger.ts';
 import { cashOutJob, createCashOut } from './cash-out.compose.ts';
 import { createProviderMoney, type ProviderMoneyPorts } from './provider-money.ts';
 import { createSettlementService } from './settlement.service.ts';
+import { storeMemberVoids } from './member-void.ts';
 import { createTicketService } from './ticket.service.ts';
 import { ticketRoutes } from './tickets.routes.ts';
 
@@ -66,6 +67,16 @@ export function createSportsbookTickets(deps: { db: Db; logger: Logger; money: P
       recoverPending: service.recoverPending,
       /** One settlement pass now: the result log after the cursor, then the wins due (the job runs one a second). */
       settlePass: settlement.settlePass,
+      /**
+       * Responsible gaming (issue 27): the member's open tickets on events not started are voided (stake
+       * returned through the protocol's closing win, like a manual void) and paid now by one settlement
+       * pass; the job pays any left unpaid. Idempotent. Answers how many tickets were voided by this call.
+       */
+      async voidOpenTicketsOf(memberId: bigint): Promise<number> {
+        const voided = await storeMemberVoids(deps.db, memberId);
+        if (voided.length > 0) await settlement.settlePass();
+        return voided.length;
+      },
       /** A ticket's settlements, first to last, with the reversals a corrected result made (operator console, my bets). */
       resettlementHistory: settlement.resettlementHistory,
     },

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { isFlagEnabled } from '@app/contracts';
 import { Modal, Tabs } from '@app/ui';
 import { isApiError } from '../../../shared/api-client.ts';
@@ -139,6 +140,14 @@ export function LoginModal() {
           )}
         </div>
       )}
+      {login.error && isApiError(login.error) && login.error.code === 'auth.account_unavailable' ? (
+        // Issue 27: a member who may not log in (cool-off, self-exclusion, closed) can still take the balance out.
+        <p className="login-links" data-testid="login-unavailable">
+          <Link to="/withdraw-balance" className="link-button link-button--accent" onClick={close} data-testid="login-withdraw-balance">
+            {t('account:exclusion.withdraw.link')}
+          </Link>
+        </p>
+      ) : null}
       <div className="login-links">
         <button type="button" className="link-button" onClick={() => open({ kind: 'forgot' })} data-testid="forgot-link">
           {t('account:login.forgot')}
