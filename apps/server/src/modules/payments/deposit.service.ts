@@ -56,6 +56,7 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
     // PIX only from the member's own account (brazil-compliance §2.4): we must know whose it is.
     if (!identity?.cpf || !identity.payeeName) throw new AppError('payments.profile_incomplete', 'name and CPF are required to deposit');
     assertAgeVerified(identity);
+    await deps.depositGate?.(memberId, amount);
     if ((await countOpenCharges(deps.db, memberId)) >= settings.maxPending) throw new AppError('payments.too_many_pending', 'too many open charges');
 
     // Written before the PSP is asked: a timeout leaves a deposit that a retry or the

@@ -25,6 +25,8 @@ export interface PaymentsDeps {
   onDepositCredited?: (tx: DbExecutor, deposit: { depositId: bigint; memberId: bigint; amount: bigint }) => Promise<unknown>;
   /** The VIP module's daily withdrawal limit per level; absent (or null for a member): no such limit. */
   dailyLimit?: DailyWithdrawalLimit;
+  /** Responsible gaming (issue 27): asked before a deposit's charge; throws its own AppError to refuse (exclusions, limits). */
+  depositGate?: (memberId: bigint, amountCents: bigint) => Promise<void>;
   /**
    * Runs in the transaction that records a deposit as returned to its payer (another CPF paid it):
    * the member is told why. Called once per deposit.

@@ -27,7 +27,7 @@ export const DEFAULT_SETTINGS: Settings = {
     CHNGPASSVERIF3: true,
     AGENTPOLICY3: true,
   },
-  site: { name: 'Bet Platform', licenceLines: { pt: [], en: [] }, licenceValidatorUrl: null, affiliateServiceUrl: null, social: [] },
+  site: { name: 'Bet Platform', licenceLines: { pt: [], en: [] }, licenceValidatorUrl: null, affiliateServiceUrl: null, social: [], selfExclusionServiceUrl: 'https://www.gov.br/autoexclusaoapostas' },
   appDownload: { ios: null, android: null, lite: null },
   domains: { mainDomain: 'localhost', imageCDNs: [], launchGameCDNs: [] },
   analytics: { gtagId: null },
