@@ -89,6 +89,7 @@ test('a withdrawal asks for verification; documents sent, approved in the consol
     await expect(consolePage.getByTestId('kyc-image-document_front')).toBeVisible();
     await expect(consolePage.getByTestId('kyc-image-selfie')).toBeVisible();
     await expect(consolePage.getByTestId('kyc-file-document_back')).toContainText('application/pdf');
+    await expect(consolePage.getByTestId('kyc-pdf-document_back')).toBeVisible();
     await consolePage.screenshot({ path: `${SCREENSHOT_DIR}/kyc-console-review-${testInfo.project.name}.png`, fullPage: true });
     await consolePage.getByTestId('kyc-approve').click();
     await expect(consolePage.getByTestId('kyc-review-status')).toHaveText('Verificado');

@@ -88,16 +88,10 @@ function FileView({ submissionId, file }: { submissionId: string; file: KycSubmi
       {url === null ? (
         <span className="bo-muted">{t('review.loading')}</span>
       ) : file.contentType === 'application/pdf' ? (
-        <>
-          <object className="kyc-file__pdf" data={url} type="application/pdf" aria-label={label} data-testid={`kyc-pdf-${file.slot}`}>
-            <a href={url} target="_blank" rel="noopener noreferrer">
-              {t('review.openPdf')}
-            </a>
-          </object>
-          <a href={url} target="_blank" rel="noopener noreferrer">
-            {t('review.openPdf')}
-          </a>
-        </>
+        // Browsers show a PDF in their own viewer, in a tab of its own (an object URL of the checked bytes).
+        <a className="kyc-file__pdf" href={url} target="_blank" rel="noopener noreferrer" data-testid={`kyc-pdf-${file.slot}`}>
+          {t('review.openPdf')}
+        </a>
       ) : (
         <a href={url} target="_blank" rel="noopener noreferrer">
           <img className="kyc-file__image" src={url} alt={label} data-testid={`kyc-image-${file.slot}`} />
