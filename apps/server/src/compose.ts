@@ -23,8 +23,10 @@ import { createProviderModule, PROVIDER_ERRORS, type ProviderErrorCode } from '.
 import { createLiveTablesModule } from './modules/live-tables/index.ts';
 import { createLotteryModule } from './modules/lottery/index.ts';
 import { createReferralModule } from './modules/referral/index.ts';
+import { createExclusionModule } from './modules/exclusion/index.ts';
 import { createComplianceModule } from './modules/compliance/index.ts';
 import { createKycModule } from './modules/kyc/index.ts';
+import { createLimitsModule } from './modules/limits/index.ts';
 import { createReportsModule } from './modules/reports/index.ts';
 import { createSportsbookModule } from './modules/sportsbook/index.ts';
 import { createSystemModule, SETTINGS_CHANGED_EVENT } from './modules/system/index.ts';
@@ -64,7 +66,13 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     onMemberRegistered: async (tx, member) => {
       await promotions.api.memberRegistered(tx, member);
       await referral.api.memberRegistered(tx, member);
+      // Responsible-gaming limits chosen on the form (issue 27; limits is composed below).
+      await limits.api.memberRegistered(tx, member);
     },
+    // Responsible gaming (issue 27; exclusion is composed below): no session while a cool-off,
+    // self-exclusion, closure or barred closure is in force; the barred-persons check at sign-up.
+    loginGate: (memberId) => exclusion.api.loginGate(memberId),
+    registrationGate: (cpf) => exclusion.api.registrationGate(cpf),
   });
   const backoffice = createBackofficeModule({
     db: dbHandle.db,
@@ -125,6 +133,11 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       limitOf: (memberId) => vip.api.withdrawalLimitOf(memberId),
       timeZone: async () => (await system.api.getSettings()).locale.timeZone,
     },
+    // Responsible gaming (issue 27): deposit limits, before the PIX charge (limits is composed below).
+    depositGate: async (memberId, amount) => {
+      await exclusion.api.assertMayDeposit(memberId);
+      await limits.api.depositGate(memberId, amount);
+    },
     webhookUrl: config.paymentsWebhookUrl,
     publicHost: new URL(config.publicUrl).host,
     siteName: 'Bet Platform',
@@ -144,6 +157,8 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     playerOf: accounts.api.playerOf,
     ageVerificationOf: accounts.api.ageVerificationOf,
     ageVerificationsOf: accounts.api.ageVerificationsOf,
+    // Responsible gaming (issue 27): limits (and exclusions) before every bet of every product; the first refusal wins.
+    betGate: async (memberId, amount, product) => (await exclusion.api.betGate(memberId)) ?? (await limits.api.betGate(memberId, amount, product)),
     ensureSeamlessVendor: catalogue.api.ensureSeamlessVendor,
     demoVendorSecret: config.demoVendorSecret,
     catalogue: { vendorName: catalogue.api.vendorName, describeGame: catalogue.api.describeGame },
@@ -312,6 +327,21 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       audit: backoffice.api.audit,
     },
   });
+  // Responsible-gaming limits (issue 27): asked by payments (depositGate) and the provider (betGate) above.
+  const limits = createLimitsModule({
+    db: dbHandle.db,
+    bus,
+    logger,
+    shortChecks: !config.isProduction,
+    ports: {
+      timeZone: async () => (await system.api.getSettings()).locale.timeZone,
+      sessions: accounts.api.sessionTimes,
+      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
+      accountNamesOf: accounts.api.accountNamesOf,
+      // A refused bet or deposit counts for the operators' limit-hits alert (compliance is composed below); never fails the refusal.
+      limitReached: (memberId, kind) => void compliance.api.recordLimitHit(memberId, kind).catch((error: unknown) => logger.warn({ err: error }, 'limit hit not recorded')),
+    },
+  });
   // Customer-service chat (issue 26): the member's money beside the conversation through wallet and payments.
   const supportChat = createSupportChatModule({
     db: dbHandle.db,
@@ -356,6 +386,9 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
         { section: 'feedback', export: feedback.api.exportMember },
         { section: 'supportChat', export: supportChat.api.exportMember },
         { section: 'referral', export: referral.api.exportMember },
+        // Issue 27's other modules, through what their APIs publish today (a fuller export per module is future work, docs/compliance.md).
+        { section: 'limits', export: (memberId) => limits.api.overview(memberId) },
+        { section: 'exclusion', export: async (memberId) => ({ restricted: await exclusion.api.isRestricted(memberId) }) },
         { section: 'kyc', export: async (memberId) => ({ state: await kyc.api.stateOf(memberId) }) },
       ],
       accountNamesOf: accounts.api.accountNamesOf,
@@ -395,7 +428,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       audit: backoffice.api.audit,
     },
   });
-  const modules = { messages, feedback, system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook, lottery, liveTables, referral, supportChat, kyc, compliance };
+  const modules = { messages, feedback, system, accounts, backoffice, wallet, catalogue, payments, provider, houseGames, content, agents, reports, promotions, bonus, vip, points, missions, sportsbook, lottery, liveTables, referral, supportChat, limits, kyc, compliance, exclusion };
   // Invalidations published while the LISTEN connection was down never arrive: after a reconnect,
   // act as if each had (caches drop, /ws clients refetch). Provider vendor access expires by itself (5 s).
   bus.onReconnect(() => bus.deliverLocally([SETTINGS_CHANGED_EVENT, CATALOGUE_CHANGED, CONTENT_CHANGED_EVENT].map((type) => ({ type, audience: { kind: 'public' } }))));
@@ -410,6 +443,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       points.close();
       missions.close();
       messages.close();
+      limits.close();
       sportsbook.close();
       lottery.close();
       await liveTables.close();
@@ -539,6 +573,10 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.feedback.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
   await app.register(core.modules.feedback.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.supportChat.routes(), { prefix: '/api' });
+  await app.register(core.modules.limits.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
+  await app.register(core.modules.limits.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
+  await app.register(core.modules.exclusion.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
+  await app.register(core.modules.exclusion.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   await app.register(core.modules.supportChat.adminRoutes(core.modules.backoffice.api.requireOperator), { prefix: '/api' });
   await app.register(core.modules.compliance.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
   await app.register(core.modules.compliance.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
@@ -554,7 +592,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
 export async function composeWorker(core: Core, deps: { databaseUrl: string; logger: Logger; workerId: string; crashLeader: boolean }) {
   const jobs = createJobRunner({ connectionString: deps.databaseUrl, logger: deps.logger });
   await jobs.start();
-  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs, ...core.modules.bonus.jobs, ...core.modules.promotions.jobs, ...core.modules.vip.jobs, ...core.modules.points.jobs, ...core.modules.missions.jobs, ...core.modules.messages.jobs, ...core.modules.sportsbook.jobs, ...core.modules.lottery.jobs, ...core.modules.referral.jobs, ...core.modules.compliance.jobs]);
+  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs, ...core.modules.bonus.jobs, ...core.modules.promotions.jobs, ...core.modules.vip.jobs, ...core.modules.points.jobs, ...core.modules.missions.jobs, ...core.modules.messages.jobs, ...core.modules.sportsbook.jobs, ...core.modules.lottery.jobs, ...core.modules.referral.jobs, ...core.modules.compliance.jobs, ...core.modules.limits.jobs, ...core.modules.exclusion.jobs]);
   // The crash game's rounds are run by one of the processes that run jobs (advisory lock).
   if (deps.crashLeader) core.modules.houseGames.api.startCrashLeader();
   // So are the live tables' (LIVE_LEADER=false opts out).

@@ -32,5 +32,7 @@ export * from './support-chat.ts';
 export * from './referral.ts';
 export * from './messages.ts';
 export * from './feedback.ts';
+export * from './limits.ts';
+export * from './exclusion.ts';
 export * from './kyc.ts';
 export * from './compliance.ts';

@@ -11,8 +11,12 @@ export const WEB_APP_PATHS = [
   '/live', '/live/table/:code', '/live/round/:id', '/fish', '/rng', '/pvp', '/crash', '/sports', '/sports/event/:id',
   '/member', '/pointMall', '/favorite', '/recent', '/lottery', '/seaLottery', '/vnLottery',
   '/seamless', '/slot/:vendor/:gameCode', '/lottert', '/vnlottery', '/sealottery', '/fairness',
+  // Responsible-gaming limits (issue 27), linked from the security centre.
+  '/limits',
   // Transparency (issue 27): the CSV history and the LGPD export, from the security centre and the account record.
   '/my-data',
+  // Cool-off, self-exclusion and closure (security centre) and the withdraw-only path (issue 27).
+  '/exclusion', '/withdraw-balance',
   // Identity verification (issue 27), from the security centre and a withdrawal that needs it.
   '/kyc',
 ] as const;
@@ -41,10 +45,12 @@ export const CONSOLE_PATHS = [
   'live/tables', 'live/rounds', 'live/rounds/:id', 'live/chat',
   'messages', 'feedback', 'feedback/:id',
   'support/chat', 'support/canned', 'support/report',
-  // Compliance (issue 27).
-  'compliance/alerts', 'compliance/extract',
   // Identity verification (issue 27).
   'kyc', 'kyc/:id',
+  // Responsible gaming (issue 27).
+  'rg/limits',
+  'rg/exclusions', 'rg/barred',
+  'compliance/alerts', 'compliance/extract',
 ] as const;
 
 export type ConsolePath = (typeof CONSOLE_PATHS)[number];

@@ -19,8 +19,10 @@ import { settingsScreens } from '../features/settings/index.ts';
 import { sportsbookScreens } from '../features/sportsbook/index.ts';
 import { reportsScreens } from '../features/reports/index.ts';
 import { referralScreens } from '../features/referral/index.ts';
-import { complianceScreens } from '../features/compliance/index.ts';
 import { kycScreens } from '../features/kyc/index.ts';
+import { limitsScreens } from '../features/limits/index.ts';
+import { exclusionScreens } from '../features/exclusion/index.ts';
+import { complianceScreens } from '../features/compliance/index.ts';
 import { supportChatScreens } from '../features/support-chat/index.ts';
 import { vipScreens } from '../features/vip/index.ts';
 
@@ -41,8 +43,10 @@ export const SCREENS: readonly AdminScreen[] = [
   ...pointsScreens,
   ...vipScreens,
   ...referralScreens,
-  ...complianceScreens,
   ...kycScreens,
+  ...limitsScreens,
+  ...exclusionScreens,
+  ...complianceScreens,
   ...missionsScreens,
   ...settingsScreens,
   ...agentsScreens,

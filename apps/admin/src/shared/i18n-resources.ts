@@ -21,6 +21,8 @@ import type adminVip from '@app/i18n/locales/pt/admin-vip.json';
 import type adminMessages from '@app/i18n/locales/pt/admin-messages.json';
 import type adminFeedback from '@app/i18n/locales/pt/admin-feedback.json';
 import type adminSupport from '@app/i18n/locales/pt/admin-support.json';
+import type adminLimits from '@app/i18n/locales/pt/admin-limits.json';
+import type adminExclusion from '@app/i18n/locales/pt/admin-exclusion.json';
 import type adminCompliance from '@app/i18n/locales/pt/admin-compliance.json';
 import type adminKyc from '@app/i18n/locales/pt/admin-kyc.json';
 import type errors from '@app/i18n/locales/pt/errors.json';
@@ -55,6 +57,8 @@ export interface AdminResources {
   'admin-messages': typeof adminMessages;
   'admin-feedback': typeof adminFeedback;
   'admin-support': typeof adminSupport;
+  'admin-limits': typeof adminLimits;
+  'admin-exclusion': typeof adminExclusion;
   'admin-compliance': typeof adminCompliance;
   'admin-kyc': typeof adminKyc;
   errors: typeof errors;
@@ -68,4 +72,4 @@ export type AdminNamespace = Exclude<keyof AdminResources, 'errors' | 'validatio
 export type MenuLabelKey = { [N in AdminNamespace]: `${N}:${ParseKeys<N>}` }[AdminNamespace];
 
 /** Every console namespace, for a t() that reads menu labels of any area (the shell's menu). */
-export const CONSOLE_NAMESPACES = ['admin', 'admin-agents', 'admin-approvals', 'admin-audit', 'admin-catalogue', 'admin-content', 'admin-live', 'admin-lottery', 'admin-members', 'admin-missions', 'admin-operators', 'admin-payments', 'admin-points', 'admin-promotions', 'admin-reports', 'admin-settings', 'admin-sportsbook', 'admin-vip', 'admin-referral', 'admin-messages', 'admin-feedback', 'admin-support', 'admin-kyc', 'admin-compliance'] as const satisfies readonly AdminNamespace[];
+export const CONSOLE_NAMESPACES = ['admin', 'admin-agents', 'admin-approvals', 'admin-audit', 'admin-catalogue', 'admin-content', 'admin-live', 'admin-lottery', 'admin-members', 'admin-missions', 'admin-operators', 'admin-payments', 'admin-points', 'admin-promotions', 'admin-reports', 'admin-settings', 'admin-sportsbook', 'admin-vip', 'admin-referral', 'admin-messages', 'admin-feedback', 'admin-support', 'admin-limits', 'admin-compliance', 'admin-exclusion', 'admin-kyc'] as const satisfies readonly AdminNamespace[];

@@ -560,6 +560,58 @@ export interface GeneratedTables {
     settled_at: Date | null;
     created_at: Date;
   };
+  exclusion_barred_check: {
+    member_id: bigint;
+    checked_at: Date;
+    outcome: string;
+  };
+  exclusion_barred_cpf: {
+    cpf: string;
+    imported_at: Date;
+    import_id: bigint | null;
+  };
+  exclusion_barred_import: {
+    id: bigint;
+    operator_id: bigint;
+    operator_name: string;
+    accepted: number;
+    invalid: number;
+    duplicates: number;
+    created_at: Date;
+  };
+  exclusion_check_run: {
+    id: bigint;
+    started_at: Date;
+    finished_at: Date | null;
+    checked: number;
+    hits: number;
+    error: string | null;
+  };
+  exclusion_notice: {
+    id: bigint;
+    member_id: bigint;
+    restriction_id: bigint;
+    channel: string;
+    content: string;
+    sent_at: Date;
+  };
+  exclusion_restriction: {
+    id: bigint;
+    member_id: bigint;
+    kind: string;
+    period: string;
+    starts_at: Date;
+    ends_at: Date | null;
+    withdraw_until: Date | null;
+    request_id: string | null;
+    created_at: Date;
+    applied_at: Date | null;
+  };
+  exclusion_withdraw_failure: {
+    id: bigint;
+    account: string;
+    failed_at: Date;
+  };
   feedback_entry: {
     id: bigint;
     ticket_id: bigint;
@@ -1882,6 +1934,11 @@ export interface GeneratedViews {
   catalogue_v_vendor: {
     code: string | null;
     display_name: string | null;
+  };
+  exclusion_active_member: {
+    member_id: bigint | null;
+    kind: string | null;
+    ends_at: Date | null;
   };
   payments_v_deposit: {
     id: bigint | null;

@@ -18,8 +18,10 @@ import { loadPromotionsPage } from '../features/promotions/index.ts';
 import { loadHelpPage } from '../features/help/index.ts';
 import { loadMemberPage } from '../features/member/index.ts';
 import { loadSportsbookPages } from '../features/sportsbook/index.ts';
+import { loadLimitsPage } from '../features/limits/index.ts';
 import { loadMyDataPage } from '../features/compliance/index.ts';
 import { loadKycPage } from '../features/kyc/index.ts';
+import { loadExclusionPage, loadWithdrawBalancePage } from '../features/exclusion/index.ts';
 
 // Spec §2 "sections loaded on demand": each feature's pages are their own chunk. Home is the
 // exception: most visits land on it, and a lazy landing page costs a chunk round trip and a
@@ -46,10 +48,15 @@ const sportsbookPages = () => loadSportsbookPages();
 const SportsbookPage = lazyPage(() => sportsbookPages().then((m) => withNamespaces(m.SportsbookPage, ['sportsbook'])));
 const SportsbookEventPage = lazyPage(() => sportsbookPages().then((m) => withNamespaces(m.EventPage, ['sportsbook'])));
 const FairnessPage = lazyPage(() => loadFairnessPage().then((m) => withNamespaces(m.FairnessPage, ['fairness'])));
-// Identity verification (issue 27): texts in the bundled account namespace.
-const KycPage = lazyPage(() => loadKycPage().then((m) => m.KycPage));
+// Responsible-gaming limits (issue 27): its texts are in the bundled account namespace.
+const LimitsPage = lazyPage(() => loadLimitsPage().then((m) => m.LimitsPage));
 // Transparency (issue 27): CSV history and the LGPD export; texts in the bundled account namespace.
 const MyDataPage = lazyPage(() => loadMyDataPage().then((m) => m.MyDataPage));
+// Identity verification (issue 27): texts in the bundled account namespace.
+const KycPage = lazyPage(() => loadKycPage().then((m) => m.KycPage));
+// Cool-off, self-exclusion, closure and the withdraw-only path (issue 27); texts in the bundled account namespace.
+const ExclusionPage = lazyPage(() => loadExclusionPage().then((m) => m.ExclusionPage));
+const WithdrawBalancePage = lazyPage(() => loadWithdrawBalancePage().then((m) => m.WithdrawBalancePage));
 const AgentLoginPage = lazyPage(() => loadAgentLoginPage().then((m) => withNamespaces(m.AgentLoginPage, ['agent'])));
 const AgentHomePage = lazyPage(() => loadAgentHomePage().then((m) => withNamespaces(m.AgentHomePage, ['agent', 'contracts'])));
 
@@ -99,6 +106,7 @@ export const appRoutes: RouteObject[] = [
           // The house book first, the sports vendors' games below it (issue 23).
           page('/sports', <SportsbookPage vendors={<GameListPage kind="sports" />} />),
           page('/sports/event/:id', <SportsbookEventPage />),
+          page('/withdraw-balance', <WithdrawBalancePage />),
           {
             // Spec §2 login-required routes: a visitor without a token goes to /login.
             element: <RequireSession />,
@@ -118,8 +126,10 @@ export const appRoutes: RouteObject[] = [
               page('/vnlottery', <LotteryPage kind="vnlottery" />),
               page('/sealottery', <LotteryPage kind="sealottery" />),
               page('/fairness', <FairnessPage />),
+              page('/limits', <LimitsPage />),
               page('/my-data', <MyDataPage />),
               page('/kyc', <KycPage />),
+              page('/exclusion', <ExclusionPage />),
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from '@app/kernel';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { HttpApp } from '../../platform/http/http-app.ts';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
 import type { SystemService } from '../system/index.ts';
@@ -13,6 +13,7 @@ export { fixedAnswerCaptcha } from './human-check.service.ts';
 import { createRegistrationService, type RegistrationHook } from './registration.service.ts';
 import { registrationRoutes } from './registration.routes.ts';
 import { createSessionService } from './session.service.ts';
+import * as sessionRepository from './session.repository.ts';
 import { createSmsCodeService } from './sms-code.service.ts';
 import { createOutboxSmsProvider, type SmsProvider } from './sms-provider.ts';
 import { createOutboxEmailProvider, type EmailProvider } from './email-provider.ts';
@@ -39,6 +40,9 @@ export type { AgeVerification } from './identity.age.ts';
 export type { DownlineService } from './downline.service.ts';
 export type { OperatorAccess as MembersOperatorAccess } from './members.admin-routes.ts';
 
+/** Verified against for an unknown account, so both answers take the same time. */
+const UNKNOWN_HASH = '$argon2id$v=19$m=19456,t=2,p=1$lapCK89jGYWidJgpb612Yw$WOrfENuPIk9vYw+7HwQYdh8y332pMnKTueqQfeHXXyI';
+
 /** Accounts module: members, sessions (login, logout, bearer auth), member info and preferences. */
 export function createAccountsModule(deps: {
   db: Db;
@@ -54,15 +58,19 @@ export function createAccountsModule(deps: {
   cashOf?: (memberId: bigint) => Promise<bigint>;
   /** Called in the registration's transaction (the promotions module's sign-up rewards). */
   onMemberRegistered?: RegistrationHook;
+  /** Responsible gaming (issue 27, exclusion module): asked before every new session (login, hand-off, reset). */
+  loginGate?: (memberId: bigint, executor?: DbExecutor) => Promise<'ok' | 'refused'>;
+  /** Responsible gaming (issue 27, exclusion module): the barred-persons check of a CPF at registration. */
+  registrationGate?: (cpf: string) => Promise<'ok' | 'refused'>;
 }) {
   const clock = deps.clock ?? systemClock;
   const humanCheck = createHumanCheckService({ db: deps.db, clock, system: deps.system, createImage: deps.createCaptchaImage });
   const sms = deps.smsProvider ?? createOutboxSmsProvider(deps.db);
   const smsCodes = createSmsCodeService({ db: deps.db, clock, system: deps.system, provider: sms });
-  const sessions = createSessionService({ db: deps.db, clock, system: deps.system, captcha: { verify: humanCheck.verifyCaptcha }, smsCodes });
+  const sessions = createSessionService({ db: deps.db, clock, system: deps.system, captcha: { verify: humanCheck.verifyCaptcha }, smsCodes, loginGate: deps.loginGate });
   const email = deps.emailProvider ?? createOutboxEmailProvider(deps.db);
   const notifyCpfHolder = createCpfHolderNotice({ db: deps.db, email, sms });
-  const registration = createRegistrationService({ db: deps.db, clock, system: deps.system, sessions, humanCheck, smsCodes, notifyCpfHolder, onMemberRegistered: deps.onMemberRegistered });
+  const registration = createRegistrationService({ db: deps.db, clock, system: deps.system, sessions, humanCheck, smsCodes, notifyCpfHolder, onMemberRegistered: deps.onMemberRegistered, registrationGate: deps.registrationGate });
   const members = createMemberService({ db: deps.db, cashOf: deps.cashOf ?? (async () => 0n) });
   const passwords = createPasswordService({ db: deps.db, clock, sessions, smsCodes, email, publicUrl: deps.publicUrl });
   const identity = createIdentityService({ db: deps.db, clock, system: deps.system, notifyCpfHolder });
@@ -100,6 +108,13 @@ export function createAccountsModule(deps: {
       exportMember: (memberId: bigint) => exportMember(deps.db, memberId),
       /** The regulator extract's bettors (compliance). */
       bettorsOf: (ids: readonly bigint[]) => bettorsOf(deps.db, ids),
+      /** Responsible-gaming limits (issue 27): when a session began, ending one, ending those older than a session-time limit. */
+      sessionTimes: {
+        startedAt: async (tokenHash: Buffer) => (await deps.db.selectFrom('accounts_session').select('created_at').where('token_hash', '=', tokenHash).executeTakeFirst())?.created_at,
+        end: (tokenHash: Buffer) => sessionRepository.revokeSession(deps.db, tokenHash),
+        endStartedBefore: async (memberId: bigint, before: Date) =>
+          Number((await deps.db.updateTable('accounts_session').set({ revoked_at: clock.now() }).where('member_id', '=', memberId).where('revoked_at', 'is', null).where('created_at', '<', before).executeTakeFirst()).numUpdatedRows),
+      },
       authenticate: sessions.authenticate,
       /** Answers a captcha from GET /api/captcha; single use, right or wrong (the back-office login asks for it too). */
       verifyCaptcha: humanCheck.verifyCaptcha,
@@ -158,6 +173,21 @@ export function createAccountsModule(deps: {
       async playerOf(memberId: bigint): Promise<{ account: string; nickname: string; type: number; status: 'active' | 'locked' | 'closed' } | undefined> {
         const row = await repository.findMemberById(deps.db, memberId);
         return row ? { account: row.account, nickname: row.nickname, type: row.type, status: row.status as 'active' | 'locked' | 'closed' } : undefined;
+      },
+      /** Ends every session of the member at once (issue 27: self-exclusion, barred, closure); answers how many were open. */
+      endAllSessions: (memberId: bigint) => sessions.endAllSessions(memberId),
+      /** The member behind an account name and its login password, or undefined (issue 27: the withdraw-only path of a member who may not log in). */
+      async verifyAccountPassword(account: string, password: string): Promise<bigint | undefined> {
+        const row = await repository.findMemberByAccount(deps.db, account.trim().toLowerCase().slice(0, 64));
+        const ok = await verifyPassword(row?.password_hash ?? UNKNOWN_HASH, password.slice(0, 256));
+        return row && ok ? row.id : undefined;
+      },
+      /** An SMS to the member's registered mobile (issue 27: a barred closure's notice); false when none is on file. */
+      async smsMember(memberId: bigint, body: string): Promise<boolean> {
+        const row = await repository.findMemberById(deps.db, memberId);
+        if (!row?.mobile) return false;
+        await sms.send({ mobile: row.mobile, body });
+        return true;
       },
       /** Re-asks the login password before a sensitive change (where withdrawals are paid). */
       async checkLoginPassword(memberId: bigint, password: string): Promise<boolean> {

@@ -57,6 +57,7 @@ export function createPasswordService(deps: { db: Db; clock: Clock; sessions: Se
       // A code can only have been sent to a registered number (send() refuses others silently).
       if (!member) throw new AppError('auth.sms_code_invalid', 'invalid verification code', { reason: 'wrong' });
       const passwordHash = await hashPassword(input.newPassword);
+      await deps.sessions.assertMayLogIn(member.id);
       const token = await db.transaction().execute(async (tx) => {
         await members.updatePassword(tx, member.id, passwordHash, clock.now());
         await sessionRows.revokeMemberSessions(tx, member.id);

@@ -47,6 +47,8 @@ export type RegistrationHook = (
     /** Where the registration came from (the referral programme's abuse checks). */
     ip: string;
     userAgent: string | null;
+    /** Responsible-gaming limits chosen on the form (issue 27; null: not asked, e.g. an older client). */
+    limits: NonNullable<RegisterRequest['limits']> | null;
   },
 ) => Promise<unknown>;
 
@@ -64,6 +66,8 @@ export function createRegistrationService(deps: {
    * sign-up rewards). It must not throw for business reasons: a throw undoes the registration.
    */
   onMemberRegistered?: RegistrationHook;
+  /** Responsible gaming (issue 27, exclusion module): the barred-persons check of the CPF; 'refused' gets the same neutral answer as a taken CPF. */
+  registrationGate?: (cpf: string) => Promise<'ok' | 'refused'>;
 }) {
   async function currentSettings() {
     const settings = await deps.system.getSettings();
@@ -159,6 +163,9 @@ export function createRegistrationService(deps: {
       ];
       if (conflicts.length > 0) invalid(conflicts);
       if (taken.cpf && cpf) await refuseTakenCpf(cpf);
+      if (cpf && deps.registrationGate && (await deps.registrationGate(cpf)) === 'refused') {
+        throw new AppError('accounts.registration_not_completed', 'the registration could not be completed with these details');
+      }
 
       if (input.method === 'mobile' && methods.smsVerification && mobile) {
         await deps.smsCodes.consume({ mobile, purpose: 'register', code: input.fields.verificationCode ?? '' });
@@ -185,7 +192,7 @@ export function createRegistrationService(deps: {
             uplineMemberId,
             registrationIp: requester.ip,
           });
-          await deps.onMemberRegistered?.(tx, { memberId, cpf, uplineMemberId, registeredAt: deps.clock.now(), referralCode: memberReferralCode, ip: requester.ip, userAgent: requester.userAgent });
+          await deps.onMemberRegistered?.(tx, { memberId, cpf, uplineMemberId, registeredAt: deps.clock.now(), referralCode: memberReferralCode, ip: requester.ip, userAgent: requester.userAgent, limits: input.limits ?? null });
           return deps.sessions.startSession(tx, memberId, requester);
         });
         return { token, firstTimeLogin: true, passwordExpired: false };

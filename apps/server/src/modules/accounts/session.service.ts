@@ -55,8 +55,13 @@ export function createSessionService(deps: {
   system: SystemService;
   captcha: CaptchaVerifier;
   smsCodes: SmsCodeService;
-  /** Responsible gaming (issue 27, exclusion module): asked before every new session; 'refused' answers auth.account_unavailable. */
-  loginGate?: (memberId: bigint) => Promise<'ok' | 'refused'>;
+  /**
+   * Responsible gaming (issue 27, exclusion module): asked before every new session; 'refused'
+   * answers auth.account_unavailable. With `executor` (inside a session's transaction) it only
+   * reads, on that connection; without it, before the transaction, it may also run the day's
+   * barred-persons check, which writes in transactions of its own.
+   */
+  loginGate?: (memberId: bigint, executor?: DbExecutor) => Promise<'ok' | 'refused'>;
 }) {
   const { db, clock } = deps;
 
@@ -107,7 +112,8 @@ export function createSessionService(deps: {
    * authentication): login, registration and password resets all end here.
    */
   async function startSession(tx: DbExecutor, memberId: bigint, requester: Requester): Promise<string> {
-    if (deps.loginGate && (await deps.loginGate(memberId)) === 'refused') throw accountUnavailable();
+    // On the transaction's own connection: asking the pool for another while holding one deadlocks a small pool.
+    if (deps.loginGate && (await deps.loginGate(memberId, tx)) === 'refused') throw accountUnavailable();
     const now = clock.now();
     const { token, hash } = newSessionToken();
     await sessions.insertSession(tx, {
@@ -121,6 +127,11 @@ export function createSessionService(deps: {
     await members.rememberIp(tx, memberId, requester.ip);
     await insertLogin(tx, { memberId, ip: requester.ip, userAgent: requester.userAgent?.slice(0, 512) ?? null });
     return token;
+  }
+
+  /** The full gate (the day's barred check included), before a login's transaction: no connection held. */
+  async function assertMayLogIn(memberId: bigint): Promise<void> {
+    if (deps.loginGate && (await deps.loginGate(memberId)) === 'refused') throw accountUnavailable();
   }
 
   return {
@@ -171,6 +182,7 @@ export function createSessionService(deps: {
       const passwordExpired =
         input.type !== 'sms' && (member.must_change_password || expired || (settings.defaultPassword !== null && input.password === settings.defaultPassword));
 
+      await assertMayLogIn(member.id);
       const token = await db.transaction().execute(async (tx) => {
         await throttle.deleteCounters(tx, [keys.account, keys.pair]);
         // Kept on the member so the server, not only the client, holds the player to the change.
@@ -181,6 +193,7 @@ export function createSessionService(deps: {
     },
 
     startSession,
+    assertMayLogIn,
 
     /** The member behind a bearer token, or undefined for a missing, revoked or expired session. */
     async authenticate(token: string): Promise<AuthenticatedMember | undefined> {

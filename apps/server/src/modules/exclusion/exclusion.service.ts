@@ -10,7 +10,7 @@ import {
   type WithdrawOnlyOptions,
 } from '@app/contracts';
 import { AppError, formatCents } from '@app/kernel';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { ExclusionPorts } from './exclusion.ports.ts';
 import * as repository from './exclusion.repository.ts';
@@ -133,9 +133,12 @@ export function createExclusionService(deps: { db: Db; logger: Logger; ports: Ex
      * Before every new session: refused while a restriction is in force; the first login of each
      * day also runs the barred-persons check (a hit closes the account by the steps and refuses).
      */
-    async loginGate(memberId: bigint, checkBarred: (memberId: bigint, cpf: string) => Promise<'hit' | 'clear' | 'unavailable'>): Promise<'ok' | 'refused'> {
+    async loginGate(memberId: bigint, checkBarred: (memberId: bigint, cpf: string) => Promise<'hit' | 'clear' | 'unavailable'>, executor?: DbExecutor): Promise<'ok' | 'refused'> {
       const now = deps.now();
-      if (await repository.findActive(db, memberId, now)) return 'refused';
+      if (await repository.findActive(executor ?? db, memberId, now)) return 'refused';
+      // Inside a session's transaction (executor given) only the read above: the day's barred check
+      // writes in transactions of its own and ran before that transaction (accounts' assertMayLogIn).
+      if (executor) return 'ok';
       if (await dailyCheckDue(memberId, now)) {
         const cpf = await ports.cpfOf(memberId);
         if (cpf && (await checkBarred(memberId, cpf)) === 'hit') return 'refused';

@@ -2,7 +2,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '@app/kernel';
 import type { OperatorPermission } from '@app/contracts';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { createSandboxBarredAdapter, type BarredPersonsAdapter } from './barred.adapter.ts';
@@ -32,7 +32,7 @@ export function createExclusionModule(deps: { db: Db; logger: Logger; ports: Exc
   return {
     api: {
       /** accounts' loginGate (compose.ts): refused while restricted; the first login of the day runs the barred check. */
-      loginGate: (memberId: bigint) => service.loginGate(memberId, barred.checkMember),
+      loginGate: (memberId: bigint, executor?: DbExecutor) => service.loginGate(memberId, barred.checkMember, executor),
       /** accounts' registrationGate: a barred CPF is refused (neutral); a check that is down lets it through. */
       registrationGate: (cpf: string) => barred.registrationGate(cpf),
       /** The provider's betGate part: PLAYER_BLOCKED while a restriction is in force. */

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NATIONAL_SELF_EXCLUSION_URL } from '@app/contracts';
 import { Spinner } from '@app/ui';
+import { useBootInfo } from '../../../system/index.ts';
 import { useSession } from '../../api/account.queries.ts';
 import { ChangePasswordForm } from '../change-password-form.tsx';
 import { AccountCard } from './account-card.tsx';
@@ -13,6 +15,7 @@ import './security.css';
 export function SecurityCenter() {
   const { t } = useTranslation(['account', 'common']);
   const { member } = useSession();
+  const boot = useBootInfo();
   if (!member) return <Spinner label={t('common:loading')} layout="block" />;
   return (
     <div className="security-centre" data-testid="security-centre">
@@ -36,6 +39,27 @@ export function SecurityCenter() {
       </section>
       <PaymentPasswordCard member={member} />
       <SessionsCard />
+      <section className="security-card" aria-labelledby="rg-limits-title" data-testid="security-limits">
+        <h3 id="rg-limits-title" className="security-card__title">
+          {t('account:limits.title')}
+        </h3>
+        <p className="security-card__hint">{t('account:limits.securityCardHint')}</p>
+        <Link to="/limits" className="link-button link-button--accent" data-testid="security-limits-link">
+          {t('account:limits.open')}
+        </Link>
+      </section>
+      <section className="security-card" aria-labelledby="exclusion-title" data-testid="security-exclusion">
+        <h3 id="exclusion-title" className="security-card__title">
+          {t('account:exclusion.title')}
+        </h3>
+        <p className="security-card__hint">{t('account:exclusion.securityHint')}</p>
+        <Link to="/exclusion" className="link-button link-button--accent" data-testid="security-exclusion-link">
+          {t('account:exclusion.open')}
+        </Link>{' '}
+        <a href={boot.site.selfExclusionServiceUrl ?? NATIONAL_SELF_EXCLUSION_URL} target="_blank" rel="noopener noreferrer" className="link-button" data-testid="security-national-link">
+          {t('account:exclusion.nationalService')}
+        </a>
+      </section>
       <section className="security-card" aria-labelledby="my-data-title" data-testid="security-my-data">
         <h3 id="my-data-title" className="security-card__title">
           {t('account:myData.title')}
