@@ -71,7 +71,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     },
     // Responsible gaming (issue 27; exclusion is composed below): no session while a cool-off,
     // self-exclusion, closure or barred closure is in force; the barred-persons check at sign-up.
-    loginGate: (memberId) => exclusion.api.loginGate(memberId),
+    loginGate: (memberId, executor) => exclusion.api.loginGate(memberId, executor),
     registrationGate: (cpf) => exclusion.api.registrationGate(cpf),
   });
   const backoffice = createBackofficeModule({
