@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasPermission, OPERATOR_ROLES, ROLE_PERMISSIONS, type OperatorPermission, type OperatorRole } from '@app/contracts';
 import { bearer, newOperator } from '../../../test/builders.ts';
-import { api, createPaymentsContext, eventually, payingMember, PIN, requestId, type PayingMember } from '../../../test/payments-fixture.ts';
+import { api, createPaymentsContext, payingMember, PIN, requestId, type PayingMember } from '../../../test/payments-fixture.ts';
 import type { TestContext } from '../../../test/test-context.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

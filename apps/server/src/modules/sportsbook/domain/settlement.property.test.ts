@@ -149,7 +149,7 @@ const settledTicketArbitrary = ticketArbitrary.chain((ticket) =>
   fc.array(settledResultArbitrary, { minLength: ticket.legs.length, maxLength: ticket.legs.length }).map((results) => ({ ticket, results })),
 );
 
-const RUNS = { numRuns: Number(process.env.FC_RUNS ?? 400) };
+const RUNS = { numRuns: 400 };
 /**
  * A cap no return reaches. Eight legs at odds up to 100 multiply a stake by up to 10^16, so a
  * "large" cap such as 10^14 cents still bit a combination now and then (1 run in ~10,000).
