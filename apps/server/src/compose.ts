@@ -145,8 +145,14 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     sandboxPayer: !config.isProduction,
     // Issue 27: a payment from another CPF is returned to its payer and the member told why.
     onDepositReturned: (tx, deposit) => messages.api.sendSystem(tx, { memberId: deposit.memberId, template: 'deposit_returned', params: { amount: formatCents(deposit.amount) }, sourceKey: `deposit-${deposit.depositId}-returned` }),
-    // Issue 27: the first withdrawal and those above the threshold need a verified identity (KYC).
-    withdrawalGate: (memberId, request) => kyc.api.assertWithdrawalAllowed(memberId, request),
+    // Issue 27: the first withdrawal and those above the threshold need a verified identity (KYC) —
+    // except a restricted member's (cool-off, self-exclusion, closure, barred): the regulation wants
+    // that balance paid back, and it can only go to a payout key held by the member's own CPF
+    // (payments checks the holder), while KYC itself needs a login the restriction refuses.
+    withdrawalGate: async (memberId, request) => {
+      if (await exclusion.api.isRestricted(memberId)) return;
+      await kyc.api.assertWithdrawalAllowed(memberId, request);
+    },
   });
   const provider = createProviderModule({
     db: dbHandle.db,

@@ -158,6 +158,20 @@ describe('a self-excluded member', () => {
     expect((await api(ctx, 'POST', '/api/exclusion/withdrawal/options', undefined, { account: free.account, password: free.password })).json().error.code).toBe('exclusion.withdraw_unavailable');
   });
 
+  it('pays a restricted member who never verified their identity back through the withdraw-only path (KYC needs a login the restriction refuses)', async () => {
+    const paying = await payingMember(ctx, { balance: 120_00n, kyc: false });
+    const saved = await api(ctx, 'PUT', '/api/payments/payout-account', paying.token, { account: { kind: 'pix', keyType: 'cpf', key: paying.cpf }, password: paying.password });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Before any restriction the first withdrawal asks for verification.
+    const asked = await api(ctx, 'POST', '/api/payments/withdrawals', paying.token, { amount: '50.00', paymentPassword: PIN, requestId: randomUUID() });
+    expect(asked.json().error.code).toBe('kyc.verification_required');
+    expect((await coolOff(paying)).statusCode).toBe(200);
+    const paid = await api(ctx, 'POST', '/api/exclusion/withdrawal', undefined, { account: paying.account, password: paying.password, paymentPassword: PIN, requestId: randomUUID() });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().amount).toBe('120.00');
+    expect(await ctx.core.modules.wallet.api.cashOf(paying.id)).toBe(0n);
+  });
+
   it('cannot be lifted early by an operator: there is no route, and restrictions are read-only', async () => {
     const m = await member();
     const taken = await coolOff(m, '7d');
