@@ -392,10 +392,10 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
         { section: 'feedback', export: feedback.api.exportMember },
         { section: 'supportChat', export: supportChat.api.exportMember },
         { section: 'referral', export: referral.api.exportMember },
-        // Issue 27's other modules, through what their APIs publish today (a fuller export per module is future work, docs/compliance.md).
+        // Issue 27's other modules: limits as the member sees them; exclusion's restrictions and notices; KYC's verifications and files' metadata.
         { section: 'limits', export: (memberId) => limits.api.overview(memberId) },
-        { section: 'exclusion', export: async (memberId) => ({ restricted: await exclusion.api.isRestricted(memberId) }) },
-        { section: 'kyc', export: async (memberId) => ({ state: await kyc.api.stateOf(memberId) }) },
+        { section: 'exclusion', export: (memberId) => exclusion.api.exportMember(memberId) },
+        { section: 'kyc', export: async (memberId) => ({ state: await kyc.api.stateOf(memberId), ...(await kyc.api.exportMember(memberId)) }) },
       ],
       accountNamesOf: accounts.api.accountNamesOf,
       memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,

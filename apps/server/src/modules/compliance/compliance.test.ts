@@ -118,7 +118,8 @@ describe('LGPD export', () => {
     expect(data.bettingRecord).toHaveLength(1);
     for (const section of ['payments', 'messages', 'feedback', 'supportChat', 'referral', 'limits', 'exclusion', 'kyc', 'dataExports']) expect(data, section).toHaveProperty(section);
     expect(data.notYetAvailable).toEqual([]);
-    expect(data.exclusion).toEqual({ restricted: false });
+    expect(data.exclusion).toEqual({ restrictions: [], notices: [], barredCheck: expect.anything() });
+    expect(data.kyc).toMatchObject({ verifications: expect.any(Array), files: expect.any(Array) });
     expect(data.dataExports).toHaveLength(1);
     expect(JSON.stringify(data)).not.toContain(other.account);
     expect(JSON.stringify(data)).not.toContain(`"${other.id}"`);

@@ -11,6 +11,7 @@ import type { ExclusionPorts } from './exclusion.ports.ts';
 import * as repository from './exclusion.repository.ts';
 import { exclusionAdminRoutes, exclusionRoutes } from './exclusion.routes.ts';
 import { createExclusionService } from './exclusion.service.ts';
+import { exportMember } from './member-export.ts';
 
 export type { ExclusionPorts } from './exclusion.ports.ts';
 export type { BarredPersonsAdapter } from './barred.adapter.ts';
@@ -44,6 +45,8 @@ export function createExclusionModule(deps: { db: Db; logger: Logger; ports: Exc
         if (await service.isRestricted(memberId)) throw new AppError('exclusion.deposit_refused', 'deposits are not possible for this account');
       },
       isRestricted: service.isRestricted,
+      /** The LGPD export's section (compliance): restrictions, notices and the last barred check. */
+      exportMember: (memberId: bigint) => exportMember(deps.db, memberId),
       /** Tests and the ops CLI: one whole-base check now, the daily job's check, the pending steps. */
       runWholeBase: barred.runWholeBase,
       dueRun: barred.dueRun,

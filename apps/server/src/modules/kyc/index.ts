@@ -7,6 +7,7 @@ import type { KycPorts } from './kyc.ports.ts';
 import { kycAdminRoutes, kycRoutes } from './kyc.routes.ts';
 import { createKycService } from './kyc.service.ts';
 import { createSandboxVerificationProvider, type VerificationProvider } from './verification-provider.ts';
+import { exportMember } from './member-export.ts';
 
 export type { KycPorts } from './kyc.ports.ts';
 export type { VerificationProvider } from './verification-provider.ts';
@@ -24,6 +25,8 @@ export function createKycModule(deps: { db: Db; logger: Logger; ports: KycPorts;
       /** The payments module's withdrawal gate (compose.ts): throws kyc.verification_required. */
       assertWithdrawalAllowed: service.assertWithdrawalAllowed,
       stateOf: service.stateOf,
+      /** The LGPD export's KYC section (compliance): verifications and files' metadata, never the bytes. */
+      exportMember: (memberId: bigint) => exportMember(deps.db, memberId),
       decide: service.decide,
     },
     routes(auth: { requireRealMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
