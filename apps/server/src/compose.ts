@@ -406,6 +406,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
   // registrationGate), payments (depositGate) and the provider (betGate) above; messages read its view.
   const exclusion = createExclusionModule({
     db: dbHandle.db,
+    bus,
     logger,
     ports: {
       endAllSessions: accounts.api.endAllSessions,
@@ -450,6 +451,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       missions.close();
       messages.close();
       limits.close();
+      exclusion.close();
       sportsbook.close();
       lottery.close();
       await liveTables.close();

@@ -1,6 +1,6 @@
 import { isValidCpf, normalizeCpf, type BarredImportResult, type BarredOverview } from '@app/contracts';
 import { AppError } from '@app/kernel';
-import type { Db } from '../../platform/db.ts';
+import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { BarredPersonsAdapter } from './barred.adapter.ts';
 import type { ExclusionPorts } from './exclusion.ports.ts';
@@ -48,7 +48,7 @@ export function parseCpfList(text: string): { valid: string[]; invalid: string[]
   return { valid: [...seen], invalid, duplicates };
 }
 
-export function createBarredService(deps: { db: Db; logger: Logger; ports: ExclusionPorts; adapter: BarredPersonsAdapter; exclusion: ExclusionService; now: () => Date }) {
+export function createBarredService(deps: { db: Db; logger: Logger; ports: ExclusionPorts; adapter: BarredPersonsAdapter; exclusion: ExclusionService; now: () => Date; announce?: (tx: DbExecutor, memberId: bigint) => Promise<void> }) {
   const { db, logger, ports, adapter } = deps;
 
   /** A hit: the account closed by the regulation's steps (restriction with its window, notices logged and sent, then sessions ended and bets refunded). */
@@ -60,6 +60,7 @@ export function createBarredService(deps: { db: Db; logger: Logger; ports: Exclu
       await repository.lockMember(tx, memberId);
       const row = await repository.insertRestriction(tx, { memberId, kind: 'barred', period: 'indefinite', startsAt: now, endsAt: null, withdrawUntil, requestId: null });
       if (!row) return undefined;
+      await deps.announce?.(tx, memberId);
       await repository.insertNotice(tx, { memberId, restrictionId: row.id, channel: 'platform_message', content: `${notice.title}. ${notice.text}` });
       await ports.notifyMember(tx, { memberId, title: notice.title, bodyHtml: `<p>${escapeHtml(notice.text)}</p>`, sourceKey: `exclusion-barred-${row.id}` });
       await ports.audit(tx, { operatorId: null, action: 'exclusion.barred.closed', targetType: 'member', targetId: memberId.toString(), details: { restrictionId: row.id.toString(), withdrawUntil: withdrawUntil.toISOString(), adapter: adapter.name } });

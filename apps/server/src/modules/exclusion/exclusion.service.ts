@@ -53,7 +53,7 @@ const confirmed = (typed: string, words: readonly string[]) => words.includes(ty
 /** The neutral answer of the withdraw-only path for a wrong login or an account that may log in normally. */
 const withdrawRefused = () => new AppError('exclusion.withdraw_unavailable', 'the balance cannot be withdrawn here with these details');
 
-export function createExclusionService(deps: { db: Db; logger: Logger; ports: ExclusionPorts; now: () => Date }) {
+export function createExclusionService(deps: { db: Db; logger: Logger; ports: ExclusionPorts; now: () => Date; announce?: (tx: DbExecutor, memberId: bigint) => Promise<void> }) {
   const { db, ports, logger } = deps;
 
   /**
@@ -81,6 +81,7 @@ export function createExclusionService(deps: { db: Db; logger: Logger; ports: Ex
       const active = await repository.findActive(tx, memberId, now);
       if (active) throw new AppError('exclusion.already_restricted', 'a restriction is already in force', { endsAt: active.ends_at?.toISOString() ?? null });
       const created = await repository.insertRestriction(tx, { memberId, kind: input.kind, period: input.period, startsAt: now, endsAt: endOf(input.period, now), withdrawUntil: null, requestId: input.requestId });
+      await deps.announce?.(tx, memberId);
       await ports.audit(tx, { operatorId: null, action: `exclusion.${input.kind}.taken`, targetType: 'member', targetId: memberId.toString(), details: { period: input.period, restrictionId: created!.id.toString() } });
       return { row: created!, created: true };
     });

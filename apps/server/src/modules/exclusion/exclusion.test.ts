@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeCpf, formatCpf, ticketTotalCents } from '@app/contracts';
 import { formatCents } from '@app/kernel';
 import { bearer, loginAs, newOperatorSession, newPlayer } from '../../../test/builders.ts';
-import { api, PIN, payingMember, type PayingMember } from '../../../test/payments-fixture.ts';
+import { api, eventually, PIN, payingMember, type PayingMember } from '../../../test/payments-fixture.ts';
 import { createTestContext, type TestContext } from '../../../test/test-context.ts';
 import { endOf } from './exclusion.service.ts';
 import { parseCpfList } from './barred.service.ts';
@@ -170,6 +170,23 @@ describe('a self-excluded member', () => {
     expect(paid.statusCode, paid.body).toBe(200);
     expect(paid.json().amount).toBe('120.00');
     expect(await ctx.core.modules.wallet.api.cashOf(paying.id)).toBe(0n);
+  });
+
+  it('refuses bets at once after a restriction, in this process and in another one, though a "no" is cached for the bet path', async () => {
+    const other = await createTestContext({ databaseUrl: ctx.databaseUrl });
+    try {
+      const m = await member();
+      const gate = (context: TestContext) => context.core.modules.exclusion.api.betGate(m.id);
+      // Both processes have answered (and kept) "not restricted".
+      expect(await gate(ctx)).toBeNull();
+      expect(await gate(other)).toBeNull();
+      expect((await coolOff(m)).statusCode).toBe(200);
+      // This process forgot its "no" in the restriction's transaction; the other one when the event arrives.
+      expect(await gate(ctx)).toBe('PLAYER_BLOCKED');
+      expect(await eventually(() => gate(other), (answer) => answer === 'PLAYER_BLOCKED')).toBe('PLAYER_BLOCKED');
+    } finally {
+      await other.close();
+    }
   });
 
   it('cannot be lifted early by an operator: there is no route, and restrictions are read-only', async () => {

@@ -4,6 +4,7 @@ import { AppError } from '@app/kernel';
 import type { OperatorPermission } from '@app/contracts';
 import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { JobDefinition } from '../../platform/jobs/jobs.ts';
+import type { EventBus } from '../../platform/events.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { createSandboxBarredAdapter, type BarredPersonsAdapter } from './barred.adapter.ts';
 import { createBarredService } from './barred.service.ts';
@@ -12,6 +13,7 @@ import * as repository from './exclusion.repository.ts';
 import { exclusionAdminRoutes, exclusionRoutes } from './exclusion.routes.ts';
 import { createExclusionService } from './exclusion.service.ts';
 import { exportMember } from './member-export.ts';
+import { createRestrictionCache } from './restriction-cache.ts';
 
 export type { ExclusionPorts } from './exclusion.ports.ts';
 export type { BarredPersonsAdapter } from './barred.adapter.ts';
@@ -23,12 +25,13 @@ export type { BarredPersonsAdapter } from './barred.adapter.ts';
  * bets and deposits, silences messages (view exclusion_active_member) and refunds open bets on
  * future events; the balance leaves only through the withdraw-only path.
  */
-export function createExclusionModule(deps: { db: Db; logger: Logger; ports: ExclusionPorts; adapter?: BarredPersonsAdapter; now?: () => Date }) {
+export function createExclusionModule(deps: { db: Db; bus?: EventBus; logger: Logger; ports: ExclusionPorts; adapter?: BarredPersonsAdapter; now?: () => Date }) {
   const logger = deps.logger.child({ module: 'exclusion' });
   const now = deps.now ?? (() => new Date());
   const adapter = deps.adapter ?? createSandboxBarredAdapter(deps.db);
-  const service = createExclusionService({ db: deps.db, logger, ports: deps.ports, now });
-  const barred = createBarredService({ db: deps.db, logger, ports: deps.ports, adapter, exclusion: service, now });
+  const restrictions = createRestrictionCache({ bus: deps.bus, isRestricted: (memberId) => repository.isRestricted(deps.db, memberId) });
+  const service = createExclusionService({ db: deps.db, logger, ports: deps.ports, now, announce: restrictions.announce });
+  const barred = createBarredService({ db: deps.db, logger, ports: deps.ports, adapter, exclusion: service, now, announce: restrictions.announce });
 
   return {
     api: {
@@ -38,7 +41,7 @@ export function createExclusionModule(deps: { db: Db; logger: Logger; ports: Exc
       registrationGate: (cpf: string) => barred.registrationGate(cpf),
       /** The provider's betGate part: PLAYER_BLOCKED while a restriction is in force. */
       async betGate(memberId: bigint): Promise<'PLAYER_BLOCKED' | null> {
-        return (await service.isRestricted(memberId)) ? 'PLAYER_BLOCKED' : null;
+        return (await restrictions.isRestricted(memberId)) ? 'PLAYER_BLOCKED' : null;
       },
       /** payments' depositGate part: throws exclusion.deposit_refused while a restriction is in force. */
       async assertMayDeposit(memberId: bigint): Promise<void> {
@@ -56,6 +59,8 @@ export function createExclusionModule(deps: { db: Db; logger: Logger; ports: Exc
         return rows.length;
       },
     },
+    /** Stops listening for other processes' restrictions (the bet path's cache). */
+    close: restrictions.close,
     routes(auth: { requireMember: preHandlerAsyncHookHandler }): FastifyPluginAsyncZod {
       return exclusionRoutes({ service, requireMember: auth.requireMember });
     },
