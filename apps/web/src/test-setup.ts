@@ -1,5 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, vi } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { resources } from '@app/i18n/resources';
 import { provideBundles } from './shared/i18n.ts';
 
@@ -13,6 +13,11 @@ configure({ asyncUtilTimeout: 5000 });
 // jsdom implements neither scrolling nor matchMedia; the shell calls both on every route.
 window.scrollTo = (() => undefined) as typeof window.scrollTo;
 Element.prototype.scrollIntoView = function scrollIntoView() {};
+
+// The responsible-gaming notice after each login (issue 27, rg-watch.tsx) is a modal over every
+// page of a logged-in member; tests about other things render without it (the e2e journeys do the
+// same, and limits.spec.ts shows it). localStorage is cleared after each test, so set it before each.
+beforeEach(() => localStorage.setItem('rg.notice.skip', '1'));
 
 afterEach(() => {
   cleanup();
