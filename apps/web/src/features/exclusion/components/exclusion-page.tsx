@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { COOLOFF_PERIODS, SELF_EXCLUSION_PERIODS} from '@app/contracts';
-import { type RestrictionView } from '@app/contracts';
+import type { COOLOFF_PERIODS, RestrictionView, SELF_EXCLUSION_PERIODS } from '@app/contracts';
+import type { UseMutationResult } from '@tanstack/react-query';
 import { Alert, Button, ConfirmDialog, SelectField, Spinner, TextField } from '@app/ui';
 import { useErrorMessage } from '../../../shared/error-message.ts';
 import { formatMoney } from '../../../shared/format/money.ts';
@@ -15,12 +15,48 @@ type CoolOff = (typeof COOLOFF_PERIODS)[number];
 type SelfExclusion = (typeof SELF_EXCLUSION_PERIODS)[number];
 
 const newRequestId = () => crypto.randomUUID();
+/** A request's body as the form builds it: the hook adds the request id (distributes over a union of kinds). */
+type WithoutRequestId<T> = T extends unknown ? Omit<T, 'requestId'> : never;
 
 /** After a restriction: the member leaves the member-only page; the next page forgets this tab's session (withdraw-balance-page.tsx). */
 function useAfterRestriction() {
   const navigate = useNavigate();
   return (restriction: RestrictionView) => {
     void navigate('/withdraw-balance', { replace: true, state: { restriction } });
+  };
+}
+
+/**
+ * The three cards' one flow: the form's own check, then a confirmation dialog, then one request
+ * (a double click sends the same request id; a refusal closes the dialog, shows why and takes a
+ * new id for the next try).
+ */
+function useConfirmedRequest<Body extends { requestId: string }>(mutation: UseMutationResult<RestrictionView, Error, Body>) {
+  const [confirming, setConfirming] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [requestId, setRequestId] = useState(newRequestId);
+  const errorMessage = useErrorMessage();
+  const after = useAfterRestriction();
+  return {
+    confirming,
+    error,
+    busy: mutation.isPending,
+    /** The form's check: a problem is shown, none opens the dialog. */
+    ask(problem: string | null) {
+      setError(problem);
+      if (!problem) setConfirming(true);
+    },
+    cancel: () => setConfirming(false),
+    send(body: WithoutRequestId<Body>) {
+      mutation.mutate({ ...body, requestId } as unknown as Body, {
+        onSuccess: after,
+        onError: (failure) => {
+          setConfirming(false);
+          setRequestId(newRequestId());
+          setError(errorMessage(failure));
+        },
+      });
+    },
   };
 }
 
@@ -48,12 +84,7 @@ function CoolOffCard({ periods }: { periods: readonly CoolOff[] }) {
   const { t } = useTranslation(['account', 'common']);
   const [period, setPeriod] = useState<CoolOff>(periods[0] ?? '24h');
   const [password, setPassword] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [requestId, setRequestId] = useState(newRequestId);
-  const take = useTakeRestriction();
-  const errorMessage = useErrorMessage();
-  const after = useAfterRestriction();
+  const flow = useConfirmedRequest(useTakeRestriction());
   return (
     <section className="exclusion-card" aria-labelledby="cooloff-title" data-testid="exclusion-cooloff">
       <h2 id="cooloff-title" className="exclusion-card__title">
@@ -64,8 +95,7 @@ function CoolOffCard({ periods }: { periods: readonly CoolOff[] }) {
         className="exclusion-card__form"
         onSubmit={(event) => {
           event.preventDefault();
-          setError(password === '' ? t('account:exclusion.passwordRequired') : null);
-          if (password !== '') setConfirming(true);
+          flow.ask(password === '' ? t('account:exclusion.passwordRequired') : null);
         }}
       >
         <SelectField label={t('account:exclusion.period')} value={period} options={periods.map((value) => ({ value, label: t(`account:exclusion.periods.${value}`) }))} onValueChange={setPeriod} data-testid="cooloff-period" />
@@ -76,30 +106,18 @@ function CoolOffCard({ periods }: { periods: readonly CoolOff[] }) {
           </Button>
         </div>
       </form>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {flow.error ? <Alert tone="error">{flow.error}</Alert> : null}
       <ConfirmDialog
-        open={confirming}
+        open={flow.confirming}
         title={t('account:exclusion.cooloff.confirmTitle', { period: t(`account:exclusion.periods.${period}`) })}
         message={t('account:exclusion.confirmMessage')}
         confirmLabel={t('account:exclusion.cooloff.confirm')}
         cancelLabel={t('common:actions.cancel')}
         closeLabel={t('common:actions.close')}
-        busy={take.isPending}
+        busy={flow.busy}
         testId="cooloff-confirm"
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          take.mutate(
-            { kind: 'cooloff', period, password, requestId },
-            {
-              onSuccess: after,
-              onError: (failure) => {
-                setConfirming(false);
-                setRequestId(newRequestId());
-                setError(errorMessage(failure));
-              },
-            },
-          )
-        }
+        onCancel={flow.cancel}
+        onConfirm={() => flow.send({ kind: 'cooloff', period, password })}
       />
     </section>
   );
@@ -110,12 +128,7 @@ function SelfExclusionCard({ periods }: { periods: readonly SelfExclusion[] }) {
   const [period, setPeriod] = useState<SelfExclusion>('6m');
   const [word, setWord] = useState('');
   const [password, setPassword] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [requestId, setRequestId] = useState(newRequestId);
-  const take = useTakeRestriction();
-  const errorMessage = useErrorMessage();
-  const after = useAfterRestriction();
+  const flow = useConfirmedRequest(useTakeRestriction());
   return (
     <section className="exclusion-card" aria-labelledby="self-exclusion-title" data-testid="exclusion-self">
       <h2 id="self-exclusion-title" className="exclusion-card__title">
@@ -126,9 +139,7 @@ function SelfExclusionCard({ periods }: { periods: readonly SelfExclusion[] }) {
         className="exclusion-card__form"
         onSubmit={(event) => {
           event.preventDefault();
-          const problem = password === '' ? t('account:exclusion.passwordRequired') : word.trim() === '' ? t('account:exclusion.self.wordRequired') : null;
-          setError(problem);
-          if (!problem) setConfirming(true);
+          flow.ask(password === '' ? t('account:exclusion.passwordRequired') : word.trim() === '' ? t('account:exclusion.self.wordRequired') : null);
         }}
       >
         <SelectField label={t('account:exclusion.period')} value={period} options={periods.map((value) => ({ value, label: t(`account:exclusion.periods.${value}`) }))} onValueChange={setPeriod} data-testid="self-period" />
@@ -140,30 +151,18 @@ function SelfExclusionCard({ periods }: { periods: readonly SelfExclusion[] }) {
           </Button>
         </div>
       </form>
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {flow.error ? <Alert tone="error">{flow.error}</Alert> : null}
       <ConfirmDialog
-        open={confirming}
+        open={flow.confirming}
         title={t('account:exclusion.self.confirmTitle', { period: t(`account:exclusion.periods.${period}`) })}
         message={t('account:exclusion.confirmMessage')}
         confirmLabel={t('account:exclusion.self.confirm')}
         cancelLabel={t('common:actions.cancel')}
         closeLabel={t('common:actions.close')}
-        busy={take.isPending}
+        busy={flow.busy}
         testId="self-confirm"
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          take.mutate(
-            { kind: 'self_exclusion', period, password, confirmation: word, requestId },
-            {
-              onSuccess: after,
-              onError: (failure) => {
-                setConfirming(false);
-                setRequestId(newRequestId());
-                setError(errorMessage(failure));
-              },
-            },
-          )
-        }
+        onCancel={flow.cancel}
+        onConfirm={() => flow.send({ kind: 'self_exclusion', period, password, confirmation: word })}
       />
     </section>
   );
@@ -173,12 +172,7 @@ function ClosureCard({ balance }: { balance: string }) {
   const { t, i18n } = useTranslation(['account', 'common']);
   const [word, setWord] = useState('');
   const [password, setPassword] = useState('');
-  const [confirming, setConfirming] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [requestId, setRequestId] = useState(newRequestId);
-  const close = useCloseAccount();
-  const errorMessage = useErrorMessage();
-  const after = useAfterRestriction();
+  const flow = useConfirmedRequest(useCloseAccount());
   const hasBalance = balance !== '0.00';
   return (
     <section className="exclusion-card" aria-labelledby="closure-title" data-testid="exclusion-closure">
@@ -195,9 +189,7 @@ function ClosureCard({ balance }: { balance: string }) {
           className="exclusion-card__form"
           onSubmit={(event) => {
             event.preventDefault();
-            const problem = password === '' ? t('account:exclusion.passwordRequired') : word.trim() === '' ? t('account:exclusion.closure.wordRequired') : null;
-            setError(problem);
-            if (!problem) setConfirming(true);
+            flow.ask(password === '' ? t('account:exclusion.passwordRequired') : word.trim() === '' ? t('account:exclusion.closure.wordRequired') : null);
           }}
         >
           <TextField label={t('account:exclusion.closure.word')} value={word} maxLength={40} autoComplete="off" onChange={(event) => setWord(event.target.value)} data-testid="closure-word" />
@@ -209,30 +201,18 @@ function ClosureCard({ balance }: { balance: string }) {
           </div>
         </form>
       )}
-      {error ? <Alert tone="error">{error}</Alert> : null}
+      {flow.error ? <Alert tone="error">{flow.error}</Alert> : null}
       <ConfirmDialog
-        open={confirming}
+        open={flow.confirming}
         title={t('account:exclusion.closure.confirmTitle')}
         message={t('account:exclusion.closure.confirmMessage')}
         confirmLabel={t('account:exclusion.closure.confirm')}
         cancelLabel={t('common:actions.cancel')}
         closeLabel={t('common:actions.close')}
-        busy={close.isPending}
+        busy={flow.busy}
         testId="closure-confirm"
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          close.mutate(
-            { password, confirmation: word, requestId },
-            {
-              onSuccess: after,
-              onError: (failure) => {
-                setConfirming(false);
-                setRequestId(newRequestId());
-                setError(errorMessage(failure));
-              },
-            },
-          )
-        }
+        onCancel={flow.cancel}
+        onConfirm={() => flow.send({ password, confirmation: word })}
       />
     </section>
   );
