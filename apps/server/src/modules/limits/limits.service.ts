@@ -74,6 +74,16 @@ export function createLimitsService(deps: { db: Db; bus: EventBus; logger: Logge
     });
   }
 
+  // The calendar's day, week and month change once a day: computed by PostgreSQL (time-zone rules)
+  // and kept until the day ends (the week and month end with a day), not asked again on every bet.
+  let periods: { timeZone: string; bounds: repository.PeriodBounds } | undefined;
+  async function periodsNow(now: Date, timeZone: string): Promise<repository.PeriodBounds> {
+    const day = periods?.timeZone === timeZone ? periods.bounds.day : undefined;
+    if (periods && day && now >= day.start && now < day.end) return periods.bounds;
+    periods = { timeZone, bounds: await repository.periodBounds(db, now, timeZone) };
+    return periods.bounds;
+  }
+
   /** The member's limits in force (pending changes due applied first); cached per process. */
   async function stateOf(memberId: bigint): Promise<CachedState> {
     const now = deps.now().getTime();
@@ -135,7 +145,7 @@ export function createLimitsService(deps: { db: Db; bus: EventBus; logger: Logge
   async function overview(memberId: bigint): Promise<LimitsOverview> {
     const state = await stateOf(memberId);
     const timeZone = await ports.timeZone();
-    const bounds = await repository.periodBounds(db, deps.now(), timeZone);
+    const bounds = await periodsNow(deps.now(), timeZone);
     const starts = MONEY_LIMIT_PERIODS.map((period) => bounds[period].start);
     const [play, deposits] = await Promise.all([repository.playSince(db, memberId, starts), repository.depositsSince(db, memberId, starts)]);
     const limits: LimitView[] = [];
@@ -243,7 +253,7 @@ export function createLimitsService(deps: { db: Db; bus: EventBus; logger: Logge
       if (state.limits.size === 0) return null;
       const found = moneyLimits(state, ['wager', 'loss']);
       if (found.length === 0) return null;
-      const bounds = await repository.periodBounds(db, deps.now(), await ports.timeZone());
+      const bounds = await periodsNow(deps.now(), await ports.timeZone());
       const periods = [...new Set(found.map((each) => each.period))];
       const totals = await repository.playSince(db, memberId, periods.map((period) => bounds[period].start));
       for (const each of found) {
@@ -263,7 +273,7 @@ export function createLimitsService(deps: { db: Db; bus: EventBus; logger: Logge
       if (state.limits.size === 0) return;
       const found = moneyLimits(state, ['deposit']);
       if (found.length === 0) return;
-      const bounds = await repository.periodBounds(db, deps.now(), await ports.timeZone());
+      const bounds = await periodsNow(deps.now(), await ports.timeZone());
       const used = await repository.depositsSince(db, memberId, found.map((each) => bounds[each.period].start));
       let tightest: { period: MoneyPeriod; limit: bigint; remaining: bigint } | undefined;
       found.forEach((each, index) => {
@@ -292,7 +302,7 @@ export function createLimitsService(deps: { db: Db; bus: EventBus; logger: Logge
       const alerts: LimitsStatus['alerts'] = [];
       const found = moneyLimits(state, ['deposit', 'loss', 'wager']);
       if (found.length > 0) {
-        const bounds = await repository.periodBounds(db, now, await ports.timeZone());
+        const bounds = await periodsNow(now, await ports.timeZone());
         const starts = MONEY_LIMIT_PERIODS.map((period) => bounds[period].start);
         const [play, deposits] = await Promise.all([repository.playSince(db, memberId, starts), repository.depositsSince(db, memberId, starts)]);
         for (const each of found) {
