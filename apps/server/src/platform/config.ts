@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { productionProblems } from './production-checks.ts';
 
 /**
  * The only reader of process.env (house style §11). Every variable is documented in
@@ -57,7 +58,7 @@ const EnvSchema = z.object({
   COUNTRY_HEADER: z.string().default(''),
   /** Run the job worker inside the API process (the one-machine default). */
   RUN_WORKER: booleanString.default(true),
-  /** Seed the demo accounts and content. Ignored (always off) when NODE_ENV=production. */
+  /** Seed the demo accounts and content. Always off when NODE_ENV=production, where setting it true is refused. */
   SEED_DEMO: booleanString.default(true),
   WEB_DIST_DIR: z.string().min(1).default(''),
   /** The built operator console, served under /admin/; default apps/admin/dist. */
@@ -186,10 +187,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
-  if (isProduction && e.CAPTCHA_FIXED_ANSWER) throw new ConfigError(['CAPTCHA_FIXED_ANSWER: not allowed in production']);
-  if (isProduction && e.DEMO_VENDOR_SECRET) throw new ConfigError(['DEMO_VENDOR_SECRET: not allowed in production']);
-  // A key generated into the database would sit in every dump next to the seeds it seals.
-  if (isProduction && !e.BACKOFFICE_TOTP_KEY) throw new ConfigError(['BACKOFFICE_TOTP_KEY: required in production (openssl rand -hex 32)']);
+  // Demo secrets and switches, and the TLS settings behind the proxy (production-checks.ts).
+  const refused = isProduction ? productionProblems(cleaned) : [];
+  if (refused.length > 0) throw new ConfigError(refused);
   const pixPsp = pixPspOf(e, isProduction);
   return {
     nodeEnv: e.NODE_ENV,
