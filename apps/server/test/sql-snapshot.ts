@@ -44,6 +44,25 @@ function accessPaths(node: PlanNode, out: string[] = []): string[] {
   return out;
 }
 
+/**
+ * A partition is shown as its parent and a partition's index as the parent's index, and the same
+ * access repeated for several partitions (an Append) is shown once: which months exist depends on
+ * the day the test runs, the access path does not (docs/scaling.md, "Partitions").
+ */
+function foldPartitions(lines: string[], parentOf: ReadonlyMap<string, string>): string[] {
+  const named = lines.map((line) =>
+    line
+      .replace(/^([a-z_0-9]+):/, (whole, name: string) => (parentOf.has(name) ? `${parentOf.get(name)} (partitioned):` : whole))
+      .replace(/index ([a-z_0-9]+)/, (whole, name: string) => (parentOf.has(name) ? `index ${parentOf.get(name)}` : whole)),
+  );
+  const blocks: string[] = [];
+  for (const line of named) {
+    if (line.startsWith(' ') && blocks.length > 0) blocks[blocks.length - 1] += `\n${line}`;
+    else blocks.push(line);
+  }
+  return blocks.filter((block, index) => block !== blocks[index - 1]).flatMap((block) => block.split('\n'));
+}
+
 /** Kysely writes a query on one line; a line per clause reads better in a diff. */
 function layout(sqlText: string): string {
   return sqlText
@@ -77,7 +96,10 @@ export function describeHotQueries(moduleDir: string, queries: HotQueries) {
     try {
       await client.query('set enable_seqscan = off');
       const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`explain (format json, costs off) ${query.sql}`, [...query.parameters]);
-      return accessPaths(rows[0]!['QUERY PLAN'][0].Plan);
+      const { rows: partitions } = await client.query<{ child: string; parent: string }>(
+        'select c.relname as child, p.relname as parent from pg_inherits i join pg_class c on c.oid = i.inhrelid join pg_class p on p.oid = i.inhparent',
+      );
+      return foldPartitions(accessPaths(rows[0]!['QUERY PLAN'][0].Plan), new Map(partitions.map((row) => [row.child, row.parent])));
     } finally {
       await client.query('reset enable_seqscan');
       client.release();

@@ -14,5 +14,5 @@ having sum(valid_bet) >= $10 ) as active;
 --     bitmap index agents_tree_team
 --   agents_member_day: bitmap heap
 --     bitmap index agents_member_day_day
---   agents_bet_fact: bitmap heap
+--   agents_bet_fact (partitioned): bitmap heap
 --     bitmap index agents_bet_fact_time

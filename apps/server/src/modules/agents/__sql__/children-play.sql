@@ -10,5 +10,5 @@ group by key;
 -- tables read:
 --   agents_tree: index agents_tree_team
 --   agents_team_day: index agents_team_day_pkey
---   agents_bet_fact: bitmap heap
+--   agents_bet_fact (partitioned): bitmap heap
 --     bitmap index agents_bet_fact_time

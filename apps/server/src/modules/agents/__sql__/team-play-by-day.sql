@@ -9,5 +9,5 @@ where not rolled_up and (member_id = $5 or chain @> array[$6]::bigint[]) and set
 group by key;
 -- tables read:
 --   agents_team_day: index agents_team_day_pkey
---   agents_bet_fact: bitmap heap
+--   agents_bet_fact (partitioned): bitmap heap
 --     bitmap index agents_bet_fact_time

@@ -10,5 +10,5 @@ group by key;
 -- tables read:
 --   reports_bet_hour: bitmap heap
 --     bitmap index reports_bet_hour_pkey
---   agents_bet_fact: bitmap heap
+--   agents_bet_fact (partitioned): bitmap heap
 --     bitmap index agents_bet_fact_time
