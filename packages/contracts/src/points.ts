@@ -23,8 +23,8 @@ export type PointsRequirementKind = z.infer<typeof PointsRequirementKindSchema>;
 export const MOVEMENT_SOURCES = ['deposit', 'play', 'redeem', 'redeem_return', 'convert', 'mission', 'checkin'] as const;
 export const PointsMovementSourceSchema = z.enum(MOVEMENT_SOURCES);
 
-/** A rate: points per R$ 1,00 (up to four decimals). */
-export const PointsRatioSchema = z.string().regex(/^\d{1,6}(\.\d{1,4})?$/, { message: 'points.rate_invalid' });
+/** A rate: points per R$ 1,00, 0 to 100,000 with up to four decimals (points_rate's check constraint). */
+export const PointsRatioSchema = z.string().regex(/^(100000(\.0{1,4})?|\d{1,5}(\.\d{1,4})?)$/, { message: 'points.rate_invalid' });
 
 export const PointsRateSchema = z.object({ source: PointsRateSourceSchema, pointsPerReal: PointsRatioSchema });
 export type PointsRate = z.infer<typeof PointsRateSchema>;
