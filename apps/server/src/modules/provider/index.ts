@@ -11,6 +11,7 @@ import { ensureVendorSecret, findVendorRow } from './provider.repository.ts';
 import { createVendorAccessCache } from './vendor-access.ts';
 import { roundTransactions } from './round-transactions.ts';
 import { createProviderCallbacks } from './provider.callbacks.ts';
+import { createCallbackLanes } from './callback-lanes.ts';
 import { createRoundCloseBatch } from './round-close-batch.ts';
 import { describeVendorAccess, rotateVendorSecret, setVendorIpAllowList, VENDOR_ACCESS_CHANGED, vendorAccessChangedEvent } from './vendor-secrets.ts';
 import { bettingRecordRoutes, type BettingRecordDeps } from './betting-record.ts';
@@ -24,6 +25,13 @@ export { signBody } from './signature.ts';
 export type { VendorProviderAccess } from './vendor-secrets.ts';
 export type { ProviderCallbacks, ProviderWireAnswer } from './provider.callbacks.ts';
 export { PROVIDER_ACTIONS, PROVIDER_ERRORS, type ProviderAction, type ProviderErrorCode } from './provider.wire.ts';
+
+/**
+ * Statements in flight at once for money callbacks (callback-lanes.ts). Each lane's statement
+ * carries every callback that queued for it meanwhile; more lanes overlap one commit's fsync with
+ * another's work, but on two cores more than a few only add transactions fighting for them.
+ */
+const CALLBACK_LANES = 4;
 
 /**
  * Provider module: the seamless-wallet API game vendors call (authenticate, balance, bet, win,
@@ -55,10 +63,14 @@ export function createProviderModule(deps: {
   timeZone: () => Promise<string>;
   /** WINNERS_CACHE_MS: how long a board answer is kept (default 30 s). */
   winnersCacheMs?: number;
+  /** Group-commit lanes for money callbacks (default CALLBACK_LANES). */
+  callbackLanes?: number;
 }) {
   const logger = deps.logger.child({ module: 'provider' });
   const requestLog = createRequestLog({ db: deps.db, logger });
+  const lanes = createCallbackLanes({ db: deps.db, lanes: deps.callbackLanes ?? CALLBACK_LANES, logger, announce: (balances) => deps.wallet.announceBalances(balances) });
   const service = createProviderService({
+    lanes,
     db: deps.db,
     wallet: deps.wallet,
     redeemLaunchToken: deps.redeemLaunchToken,
@@ -120,14 +132,17 @@ export function createProviderModule(deps: {
         },
         forget: (vendorCode: string) => void vendors.forget(vendorCode),
       },
+      /** Money callbacks run and the statements they took (group commit; tests and benchmarks). */
+      callbackStats: () => lanes.stats(),
       /** Writes the batched request log now (tests; shutdown). */
       flushRequestLog: () => requestLog.flush(),
       seedDemoVendor: async () => (deps.demoVendorSecret ? seedDemoVendor({ db: deps.db, secret: deps.demoVendorSecret, ensureSeamlessVendor: deps.ensureSeamlessVendor }) : false),
     },
     /** Registered at the prefix /provider (not /api): vendors' servers call it. */
     routes: (): FastifyPluginAsyncZod => providerRoutes({ service, logger, requestLog, vendors }),
-    close: () => {
+    close: async () => {
       unsubscribe?.();
+      await lanes.close();
       return requestLog.flush();
     },
     /** Public routes under /api: the biggest-winners board and the winners leaderboard. */

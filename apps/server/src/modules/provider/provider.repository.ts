@@ -109,6 +109,11 @@ export interface MoneyAnswer {
   balances: PocketBalance[];
 }
 
+/** A refusal raised by provider_refuse ('provider:<CODE>', SQLSTATE P0001) as its ProviderError. */
+function refusalOf(code: string, detail: string | null | undefined, hint: string | null | undefined): ProviderError {
+  return new ProviderError(code as ProviderErrorCode, detail || code, hint ? hint : undefined);
+}
+
 /**
  * Runs one money callback as one statement (its own transaction). A refusal raised by the
  * function ('provider:<CODE>', SQLSTATE P0001) becomes the ProviderError it names; the statement
@@ -122,8 +127,7 @@ export async function moneyCallback(db: DbExecutor, call: MoneyCall & { op: unkn
   } catch (error) {
     const refusal = error as { code?: string; message?: string; detail?: string; hint?: string };
     if (refusal.code === 'P0001' && refusal.message?.startsWith('provider:')) {
-      const code = refusal.message.slice('provider:'.length) as ProviderErrorCode;
-      throw new ProviderError(code, refusal.detail ?? code, refusal.hint ? refusal.hint : undefined);
+      throw refusalOf(refusal.message.slice('provider:'.length), refusal.detail, refusal.hint);
     }
     throw error;
   }
@@ -145,4 +149,19 @@ export async function moneyCallbacks(db: DbExecutor, calls: ReadonlyArray<MoneyC
     from jsonb_array_elements(${JSON.stringify(calls)}::jsonb) with ordinality as x (call, i)
     order by x.i`.execute(db);
   return result.rows.map(({ r }) => ({ balance: r.balance, transactionId: r.transactionId, operatorTransactionId: r.operatorTransactionId, balances: r.balances.map(fromWireBalance) }));
+}
+
+/**
+ * Many money callbacks in one statement (one transaction, one commit), in the given order, each
+ * answered alone: a refusal undoes only its own call and comes back as its ProviderError
+ * (provider_money_callbacks runs each in a subtransaction). At most 64 calls (see the function).
+ */
+export async function moneyCallbackSet(db: DbExecutor, calls: ReadonlyArray<MoneyCall & { op: unknown }>, shard: number): Promise<Array<MoneyAnswer | ProviderError>> {
+  type Row = { answer?: { balance: string; transactionId: string; operatorTransactionId: string; balances: WireBalance[] }; refused?: string; detail?: string | null; hint?: string | null };
+  const result = await sql<{ r: Row }>`select r from provider_money_callbacks(${JSON.stringify(calls)}::jsonb, ${shard}) as r`.execute(db);
+  return result.rows.map(({ r }) =>
+    r.answer
+      ? { balance: r.answer.balance, transactionId: r.answer.transactionId, operatorTransactionId: r.answer.operatorTransactionId, balances: r.answer.balances.map(fromWireBalance) }
+      : refusalOf(r.refused ?? 'INTERNAL', r.detail, r.hint),
+  );
 }

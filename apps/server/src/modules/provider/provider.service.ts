@@ -3,6 +3,7 @@ import { TRIAL_ACCOUNT_TYPE } from '@app/contracts';
 import { formatCents, parseCents } from '@app/kernel';
 import type { Db, DbExecutor } from '../../platform/db.ts';
 import { HOUSE, type Journal, type Reversal, type WalletApi } from '../wallet/index.ts';
+import type { CallbackLanes } from './callback-lanes.ts';
 import * as repository from './provider.repository.ts';
 import {
   ProviderError,
@@ -37,6 +38,8 @@ export interface ProviderDeps {
   gameTypeOf?: (vendorCode: string, gameCode: string) => Promise<string | undefined>;
   /** Responsible gaming (issue 27): limits and exclusions composed in compose.ts; a non-null answer refuses the bet. */
   betGate?: (memberId: bigint, amountCents: bigint, product: 'sports'|'lottery'|'casino') => Promise<'LIMIT_REACHED' | 'PLAYER_BLOCKED' | null>;
+  /** Group commit for single callbacks (callback-lanes.ts); without it each callback is its own statement and commit. */
+  lanes?: CallbackLanes;
 }
 
 function hashContent(parts: unknown[]): string {
@@ -134,7 +137,12 @@ export function createProviderService(deps: ProviderDeps) {
    */
   async function moneyCallback(call: repository.MoneyCall, journal: Journal | Reversal | null): Promise<TransactionResponse> {
     const prepared = journal ? deps.wallet.prepareForSql(journal) : null;
-    const answer = await repository.moneyCallback(deps.db, { ...call, op: prepared?.op ?? null }, prepared?.shard ?? 0);
+    const wire = { ...call, op: prepared?.op ?? null };
+    if (deps.lanes) {
+      const answer = await deps.lanes.submit(wire, prepared?.shard);
+      return { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
+    }
+    const answer = await repository.moneyCallback(deps.db, wire, prepared?.shard ?? 0);
     if (answer.balances.length > 0) deps.wallet.announceBalances(answer.balances);
     return { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
   }
