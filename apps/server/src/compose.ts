@@ -41,7 +41,13 @@ import { createVipModule } from './modules/vip/index.ts';
 export async function composeCore(deps: { config: Config; logger: Logger; databaseUrl: string }) {
   const { config, logger } = deps;
   const dbHandle = createDb({ connectionString: deps.databaseUrl, max: config.dbPoolMax, logger });
-  const bus = createEventBus({ connectionString: deps.databaseUrl, logger });
+  // Scale-out (docs/scaling.md): lag-tolerant reads on a replica when configured; LISTEN and the
+  // leaders' session advisory locks on a direct connection (a pgbouncer in transaction mode
+  // cannot carry them); events through NATS when configured.
+  const readHandle = config.scale.databaseReadUrl ? createDb({ connectionString: config.scale.databaseReadUrl, max: config.dbPoolMax, logger }) : undefined;
+  const readDb = readHandle?.db ?? dbHandle.db;
+  const directUrl = config.scale.databaseDirectUrl ?? deps.databaseUrl;
+  const bus = createEventBus({ connectionString: directUrl, natsUrl: config.scale.natsUrl, logger });
   await bus.start();
 
   const system = createSystemModule({ db: dbHandle.db, bus, logger, countryHeader: config.countryHeader });
@@ -51,6 +57,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     logger,
     connectionString: deps.databaseUrl,
     lanes: config.walletLanes,
+    pgbouncer: config.scale.pgbouncer,
     timeZone: async () => (await system.api.getSettings()).locale.timeZone,
   });
   const bonus = createBonusModule({ db: dbHandle.db, bus, logger, wallet: wallet.api });
@@ -111,7 +118,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
   };
   // The house game server's games open the web's slot screen.
   const launchers = new Map([[HOUSE_VENDOR_CODE, createSlotScreenLauncher()]]);
-  const catalogue = createCatalogueModule({ db: dbHandle.db, bus, logger, wallet: wallet.api, imageBase: config.imageBase, cacheEntries: config.catalogueCacheEntries, launchers, assertAgeVerified: accounts.api.assertAgeVerified });
+  const catalogue = createCatalogueModule({ db: dbHandle.db, readDb, bus, logger, wallet: wallet.api, imageBase: config.imageBase, cacheEntries: config.catalogueCacheEntries, launchers, assertAgeVerified: accounts.api.assertAgeVerified });
   const payments = createPaymentsModule({
     db: dbHandle.db,
     bus,
@@ -189,7 +196,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     wallet: wallet.api,
     jackpot: config.jackpot,
     crash: config.crash,
-    connectionString: deps.databaseUrl,
+    connectionString: directUrl,
     accountNamesOf: accounts.api.accountNamesOf,
     cashOf: (memberId) => wallet.api.cashOf(memberId),
     assertAgeVerified: accounts.api.assertAgeVerified,
@@ -197,6 +204,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
   const content = createContentModule({ db: dbHandle.db, bus, logger, audit: backoffice.api.audit, appDownload: async () => (await system.api.getSettings()).appDownload });
   const agents = createAgentsModule({
     db: dbHandle.db,
+    readDb,
     logger,
     system: system.api,
     wallet: {
@@ -216,6 +224,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
   });
   const reports = createReportsModule({
     db: dbHandle.db,
+    readDb,
     logger,
     ports: {
       timeZone: async () => (await system.api.getSettings()).locale.timeZone,
@@ -311,7 +320,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     db: dbHandle.db,
     bus,
     logger,
-    connectionString: deps.databaseUrl,
+    connectionString: directUrl,
     settings: config.live,
     money: ownProductMoney,
     accountNamesOf: accounts.api.accountNamesOf,
@@ -460,6 +469,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
       await wallet.close();
       await bus.stop();
       await pushHandle.close();
+      await readHandle?.close();
       await dbHandle.close();
     },
   };

@@ -24,7 +24,8 @@ closeWithGrace({ delay: 20_000, logger: { error: (message) => logger.error(messa
 try {
   const database = await resolveDatabaseServer(config, logger);
   shutdownSteps.push(() => database.stop());
-  await migrate(database.url, logger);
+  // The migrations' advisory lock is a session lock: never through pgbouncer (DATABASE_DIRECT_URL).
+  await migrate(config.scale.databaseDirectUrl ?? database.url, logger);
   const core = await composeCore({ config, logger, databaseUrl: database.url });
   shutdownSteps.push(() => core.close());
   // The house game server's vendor HOUSE, its games and provider secret (idempotent, every environment).

@@ -16,7 +16,8 @@ if (!config.databaseUrl) {
   process.exit(1);
 }
 
-await migrate(config.databaseUrl, logger);
+// The migrations' advisory lock is a session lock: never through pgbouncer (DATABASE_DIRECT_URL).
+await migrate(config.scale.databaseDirectUrl ?? config.databaseUrl, logger);
 const core = await composeCore({ config, logger, databaseUrl: config.databaseUrl });
 const jobs = await composeWorker(core, { databaseUrl: config.databaseUrl, logger, workerId: `worker-${randomUUID()}`, crashLeader: config.crash.leader });
 logger.info('worker running');

@@ -16,6 +16,14 @@ const EnvSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   /** When unset, an embedded PostgreSQL is started with its data under DATA_DIR. */
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** Scale-out (docs/scaling.md). A streaming replica for reads that tolerate lag (catalogue lists, reports, agents' team reports); unset: the primary. */
+  DATABASE_READ_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** A direct connection (not through pgbouncer) for LISTEN, advisory-lock leadership and migrations; unset: DATABASE_URL. */
+  DATABASE_DIRECT_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  /** DATABASE_URL goes through pgbouncer in transaction mode: no named prepared statements, no session state on pooled connections. */
+  PGBOUNCER: booleanString.default(false),
+  /** NATS server(s), comma-separated (nats://host:4222): the event bus's fan-out between processes; unset: PostgreSQL LISTEN/NOTIFY. */
+  NATS_URL: z.string().regex(/^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/, 'nats://host:port[,nats://…]').optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -132,6 +140,8 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Scale-out (docs/scaling.md): read replica, direct URL, pgbouncer mode, NATS for events. */
+  scale: { databaseReadUrl: string | undefined; databaseDirectUrl: string | undefined; pgbouncer: boolean; natsUrl: string | undefined };
   dataDir: string;
   embeddedPgPort: number;
   dbPoolMax: number;
@@ -198,6 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    scale: scaleOf(e),
     dataDir: path.resolve(e.DATA_DIR),
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     dbPoolMax: e.DB_POOL_MAX,
@@ -266,6 +277,12 @@ function pixPspOf(e: z.infer<typeof EnvSchema>, isProduction: boolean): PixPspCo
     timeoutMs: e.PIX_PSP_TIMEOUT_MS,
     registerWebhook: e.PIX_PSP_REGISTER_WEBHOOK,
   };
+}
+
+/** Scale-out settings; pgbouncer in transaction mode cannot carry LISTEN, session advisory locks or migrations' lock. */
+function scaleOf(e: z.infer<typeof EnvSchema>): Config['scale'] {
+  if (e.PGBOUNCER && !e.DATABASE_DIRECT_URL) throw new ConfigError(['DATABASE_DIRECT_URL: required with PGBOUNCER=true (LISTEN, leadership locks and migrations need a direct connection)']);
+  return { databaseReadUrl: e.DATABASE_READ_URL, databaseDirectUrl: e.DATABASE_DIRECT_URL, pgbouncer: e.PGBOUNCER, natsUrl: e.NATS_URL };
 }
 
 /** For entry points: parse or print every problem and exit. */

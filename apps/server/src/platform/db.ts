@@ -1,6 +1,7 @@
-import { CompiledQuery, Kysely, PostgresDialect, type Transaction } from 'kysely';
+import { CompiledQuery, Kysely, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { Database } from '../database.ts';
+import { AfterCommitPostgresDialect } from './after-commit.ts';
 import type { Logger } from './logger.ts';
 
 // int8 (bigint, count(*), sum of bigint) arrives as a JS bigint: money is never a float.
@@ -33,7 +34,9 @@ export function createDb(options: { connectionString: string; max: number; logge
   // 'error' and end the process. The failing query still rejects, and the pool discards the client
   // on release because it is no longer queryable.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The dialect runs afterCommit callbacks (after-commit.ts): the NATS event bus publishes through it.
+  const dialect = new AfterCommitPostgresDialect({ pool }, (error) => options.logger.error({ err: error }, 'after-commit callback failed'));
+  const db = new Kysely<Database>({ dialect });
   return {
     db,
     pool,

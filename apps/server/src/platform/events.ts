@@ -1,11 +1,13 @@
 import pg from 'pg';
 import { describeError, executeSql, type DbExecutor } from './db.ts';
+import { createNatsEventBus, natsSubjectFor } from './events-nats.ts';
 import type { Logger } from './logger.ts';
 
 /**
- * Cross-process fan-out through PostgreSQL LISTEN/NOTIFY. Publishing inside a transaction
- * delivers the event only if and when that transaction commits, so a WebSocket client never
- * hears about a change that was rolled back.
+ * Cross-process fan-out of events to every process's /ws clients. Two transports behind one
+ * interface: NATS when NATS_URL is set (events-nats.ts), else PostgreSQL LISTEN/NOTIFY (below).
+ * Either way publishing inside a transaction delivers the event only if and when that
+ * transaction commits, so a WebSocket client never hears about a change that was rolled back.
  */
 const CHANNEL = 'app_events';
 /** NOTIFY payloads are limited to 8000 bytes; events carry ids and small facts, not documents. */
@@ -36,8 +38,8 @@ export interface EventBus {
   publishAll(executor: DbExecutor, events: readonly AppEvent[]): Promise<void>;
   subscribe(handler: EventHandler): () => void;
   /**
-   * Called each time the LISTEN connection is back after it was lost. Notifications sent while it
-   * was down are gone for good, so whoever keeps state derived from events (caches) drops it here.
+   * Called each time the transport (the LISTEN connection, or NATS) is back after it was lost.
+   * Events sent while it was down are gone for good, so whoever keeps state derived from events (caches) drops it here.
    */
   onReconnect(handler: () => void): () => void;
   /** Hands events to this process's subscribers only, without NOTIFY (e.g. on reconnect). */
@@ -50,7 +52,8 @@ export interface EventBus {
 const FIRST_RETRY_MS = 250;
 const MAX_RETRY_MS = 5000;
 
-function toPayload(event: AppEvent): string {
+/** Both transports keep NOTIFY's limit, so an event that works with NATS works without it. */
+export function toPayload(event: AppEvent): string {
   const payload = JSON.stringify(event);
   if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
     throw new Error(`event ${event.type} is too large for NOTIFY (${payload.length} bytes)`);
@@ -58,14 +61,20 @@ function toPayload(event: AppEvent): string {
   return payload;
 }
 
-export function createEventBus(options: { connectionString: string; logger: Logger }): EventBus {
+/**
+ * The bus for this machine's configuration: NATS when `natsUrl` is set, otherwise LISTEN/NOTIFY
+ * on `connectionString` (a direct connection to PostgreSQL: LISTEN does not survive a pgbouncer
+ * in transaction mode).
+ */
+export function createEventBus(options: { connectionString: string; natsUrl?: string | undefined; logger: Logger }): EventBus {
+  if (options.natsUrl) return createNatsEventBus({ servers: options.natsUrl, subject: natsSubjectFor(options.connectionString), logger: options.logger });
+  return createListenNotifyBus(options);
+}
+
+/** This process's subscribers and reconnect handlers, shared by both transports. */
+export function createLocalDelivery(logger: Logger) {
   const handlers = new Set<EventHandler>();
   const reconnectHandlers = new Set<() => void>();
-  const logger = options.logger.child({ module: 'events' });
-  let client: pg.Client | undefined;
-  let stopping = false;
-  let reconnectTimer: NodeJS.Timeout | undefined;
-  let retryMs = FIRST_RETRY_MS;
 
   function deliver(event: AppEvent) {
     for (const handler of handlers) {
@@ -77,17 +86,48 @@ export function createEventBus(options: { connectionString: string; logger: Logg
     }
   }
 
-  function dispatch(payload: string | undefined) {
-    if (!payload) return;
-    let event: AppEvent;
-    try {
-      event = JSON.parse(payload) as AppEvent;
-    } catch {
-      logger.warn({ payload }, 'ignoring malformed event payload');
-      return;
-    }
-    deliver(event);
-  }
+  return {
+    deliver,
+    /** A payload from the transport: parsed, then delivered; a malformed one is logged and dropped. */
+    dispatch(payload: string | undefined) {
+      if (!payload) return;
+      let event: AppEvent;
+      try {
+        event = JSON.parse(payload) as AppEvent;
+      } catch {
+        logger.warn({ payload }, 'ignoring malformed event payload');
+        return;
+      }
+      deliver(event);
+    },
+    reconnected() {
+      for (const handler of reconnectHandlers) {
+        try {
+          handler();
+        } catch (error) {
+          logger.error({ err: error }, 'reconnect handler failed');
+        }
+      }
+    },
+    subscribe(handler: EventHandler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    onReconnect(handler: () => void) {
+      reconnectHandlers.add(handler);
+      return () => reconnectHandlers.delete(handler);
+    },
+  };
+}
+
+function createListenNotifyBus(options: { connectionString: string; logger: Logger }): EventBus {
+  const logger = options.logger.child({ module: 'events' });
+  const local = createLocalDelivery(logger);
+  const dispatch = local.dispatch;
+  let client: pg.Client | undefined;
+  let stopping = false;
+  let reconnectTimer: NodeJS.Timeout | undefined;
+  let retryMs = FIRST_RETRY_MS;
 
   async function connect(): Promise<void> {
     const next = new pg.Client({ connectionString: options.connectionString, application_name: 'event-listener', keepAlive: true });
@@ -124,13 +164,7 @@ export function createEventBus(options: { connectionString: string; logger: Logg
         () => {
           retryMs = FIRST_RETRY_MS;
           logger.info('event listener reconnected');
-          for (const handler of reconnectHandlers) {
-            try {
-              handler();
-            } catch (error) {
-              logger.error({ err: error }, 'reconnect handler failed');
-            }
-          }
+          local.reconnected();
         },
         (error: Error) => {
           logger.warn({ err: describeError(error), retryMs }, 'event listener reconnect failed');
@@ -149,16 +183,10 @@ export function createEventBus(options: { connectionString: string; logger: Logg
       if (events.length === 0) return;
       await executeSql(executor, 'select pg_notify($1, payload) from unnest($2::text[]) as payload', [CHANNEL, events.map(toPayload)]);
     },
-    subscribe(handler) {
-      handlers.add(handler);
-      return () => handlers.delete(handler);
-    },
-    onReconnect(handler) {
-      reconnectHandlers.add(handler);
-      return () => reconnectHandlers.delete(handler);
-    },
+    subscribe: local.subscribe,
+    onReconnect: local.onReconnect,
     deliverLocally(events) {
-      for (const event of events) deliver(event);
+      for (const event of events) local.deliver(event);
     },
     start: connect,
     async stop() {

@@ -49,6 +49,8 @@ const DEMO_TIERS = {
  */
 export function createAgentsModule(deps: {
   db: Db;
+  /** Team reports tolerate replication lag: a read replica when configured (DATABASE_READ_URL). */
+  readDb?: Db;
   logger: Logger;
   system: SystemService;
   wallet: CommissionWallet;
@@ -69,7 +71,7 @@ export function createAgentsModule(deps: {
   };
   const contracts = createContractsService({ db: deps.db, settings: async () => (await deps.system.getSettings()).agents, audit: deps.audit, ...(deps.contractOffered ? { contractOffered: deps.contractOffered } : {}) });
   const reports = createReportsService({
-    db: deps.db,
+    db: deps.readDb ?? deps.db,
     clock: deps.clock,
     settings: async () => {
       const all = await settings();

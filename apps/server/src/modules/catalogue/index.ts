@@ -43,6 +43,12 @@ export { CATALOGUE_CHANGED, notifyCatalogueChanged } from './catalogue-events.ts
  */
 export function createCatalogueModule(deps: {
   db: Db;
+  /**
+   * Game lists' rows tolerate replication lag: a read replica when configured (DATABASE_READ_URL).
+   * The snapshot (index and version) is read on the primary, so a list never names a game the
+   * primary has not got; a row's fields may be as old as the lag.
+   */
+  readDb?: Db;
   bus: EventBus;
   logger: Logger;
   wallet: WalletApi;
@@ -74,7 +80,7 @@ export function createCatalogueModule(deps: {
   const adapterFor = (vendor: VendorRow) => deps.transferAdapters?.get(vendor.code) ?? (vendor.is_demo ? sandboxTransfers : undefined);
 
   const { imageBase } = deps;
-  const catalogue = createCatalogueService({ db: deps.db, snapshot, imageBase, cacheEntries: deps.cacheEntries });
+  const catalogue = createCatalogueService({ db: deps.readDb ?? deps.db, snapshot, imageBase, cacheEntries: deps.cacheEntries });
   const playerGames = createPlayerGamesService({ db: deps.db, snapshot, imageBase });
   const transfers = createVendorTransferService({ db: deps.db, wallet: deps.wallet, snapshot, adapterFor, logger });
   const launches = createLaunchService({ db: deps.db, snapshot, imageBase, clock: deps.clock ?? systemClock, launcherFor, transfers, assertAgeVerified: deps.assertAgeVerified });

@@ -15,9 +15,16 @@ export type { LedgerCheckSummary, OperatorAccess as ReportsOperatorAccess, Repor
  * sessions) and writes only its own hourly rollup of settled play (docs/ARCHITECTURE.md, "Reports").
  * It imports no other module; the time zone, site status and ledger check come in as ports.
  */
-export function createReportsModule(deps: { db: Db; logger: Logger; ports: ReportsPorts; clock?: Clock }) {
+export function createReportsModule(deps: {
+  db: Db;
+  /** The reports read here tolerate replication lag: a read replica when configured (DATABASE_READ_URL). The rollup writes on `db`. */
+  readDb?: Db;
+  logger: Logger;
+  ports: ReportsPorts;
+  clock?: Clock;
+}) {
   const logger = deps.logger.child({ module: 'reports' });
-  const service = createReportsService({ db: deps.db, ports: deps.ports, clock: deps.clock ?? systemClock });
+  const service = createReportsService({ db: deps.readDb ?? deps.db, ports: deps.ports, clock: deps.clock ?? systemClock });
   const rollup = async (at?: Date) => {
     const until = await runReportsRollup(deps.db, at);
     logger.debug({ rolledUntil: until }, 'reports rollup');

@@ -53,6 +53,11 @@ export function createGroupCommit(options: {
   connectionString: string;
   lanes: number;
   logger: Logger;
+  /**
+   * Through pgbouncer in transaction mode (PGBOUNCER=true) each statement may land on another
+   * server connection, where a named prepared statement does not exist: send it unnamed.
+   */
+  unnamedStatements?: boolean;
   /** Called after each committed batch (balance pushes); errors are logged, never thrown. */
   afterCommit?: (outcome: BatchOutcome) => Promise<void>;
 }): GroupCommit {
@@ -99,7 +104,7 @@ export function createGroupCommit(options: {
       const client = await this.connection();
       const { rounds, general } = planRounds(ops);
       try {
-        const answer = await client.query<{ r: WireAnswer }>({ name: 'wallet_post_rounds', text: POST_SQL, values: [JSON.stringify(rounds), JSON.stringify(general), this.shard] });
+        const answer = await client.query<{ r: WireAnswer }>({ ...(options.unnamedStatements ? {} : { name: 'wallet_post_rounds' }), text: POST_SQL, values: [JSON.stringify(rounds), JSON.stringify(general), this.shard] });
         return parseAnswer(answer.rows[0]!.r);
       } catch (error) {
         // A broken connection is replaced; a statement error leaves it usable (but 57P01 admin

@@ -32,6 +32,8 @@ export function createWalletModule(deps: {
   connectionString: string;
   /** Group-commit lanes (connections); each owns one house shard. */
   lanes: number;
+  /** DATABASE_URL is a pgbouncer in transaction mode: the lanes send unnamed statements. */
+  pgbouncer?: boolean;
   /** The operator time zone statements are read in. */
   timeZone: () => Promise<string>;
   clock?: Clock;
@@ -41,6 +43,7 @@ export function createWalletModule(deps: {
     connectionString: deps.connectionString,
     lanes: deps.lanes,
     logger: deps.logger,
+    unnamedStatements: deps.pgbouncer ?? false,
     afterCommit: (outcome) => deps.bus.publishAll(deps.db, balanceEvents(outcome.balances)),
   });
   const wallet = createWalletService({ db: deps.db, bus: deps.bus, groupCommit, laneShards: deps.lanes });
