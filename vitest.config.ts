@@ -15,6 +15,7 @@ const PROCESS_FAULT_TESTS = [
   'apps/server/src/modules/wallet/durability.test.ts',
   'apps/server/src/modules/house-games/crash/crash-takeover.test.ts',
   'apps/server/src/platform/embedded-postgres.test.ts',
+  'apps/server/test/backup-restore.test.ts',
   'apps/server/test/drill/drill.test.ts',
 ];
 const SERVER = {

