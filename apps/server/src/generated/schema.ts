@@ -1169,6 +1169,12 @@ export interface GeneratedTables {
     checksum: string;
     applied_at: Date;
   };
+  platform_rate_window: {
+    bucket: string;
+    key: string;
+    window_start: Date;
+    hits: number;
+  };
   points_config: {
     id: number;
     convert_points: bigint;

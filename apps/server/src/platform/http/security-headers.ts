@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import { SERVED_BY } from './served-by.ts';
 
 type Policy = Record<string, string[]>;
 
@@ -75,5 +76,6 @@ export function securityHeaders(config: Config) {
     // A route that serves untrusted bytes (uploaded SVGs, the sandbox game page) sets a stricter one.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
+    if (SERVED_BY) reply.header('x-served-by', SERVED_BY);
   };
 }

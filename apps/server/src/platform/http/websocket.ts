@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { WS_MAX_TOPICS_PER_CONNECTION, WsTopicSchema } from '@app/contracts';
 import type { AppEvent, EventBus } from '../events.ts';
 import type { HttpApp } from './http-app.ts';
+import { SERVED_BY } from './served-by.ts';
 
 interface Connection {
   id: string;
@@ -215,7 +216,7 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
           socket.send(JSON.stringify({ type: bound ? side.ok : side.failed }));
         });
     });
-    socket.send(JSON.stringify({ type: 'hello', connectionId: connection.id }));
+    socket.send(JSON.stringify({ type: 'hello', connectionId: connection.id, ...(SERVED_BY ? { servedBy: SERVED_BY } : {}) }));
   });
 
   const unsubscribe = bus.subscribe((event: AppEvent) => {
