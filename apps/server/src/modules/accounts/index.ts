@@ -90,8 +90,8 @@ export function createAccountsModule(deps: {
   };
   const routes: FastifyPluginAsyncZod = async (app) => {
     await app.register(accountsRoutes({ sessions, members, auth }));
-    await app.register(registrationRoutes({ registration, humanCheck, passwords }));
-    await app.register(securityRoutes({ passwords, auth }));
+    await app.register(registrationRoutes({ db: deps.db, registration, humanCheck, passwords }));
+    await app.register(securityRoutes({ db: deps.db, passwords, auth }));
     await app.register(identityRoutes({ identity, auth }));
     await app.register(sessionHandoffRoutes({ handoffs, auth }));
   };

@@ -17,12 +17,13 @@ import type { HumanCheckService } from './human-check.service.ts';
 import type { RegistrationService } from './registration.service.ts';
 import { limitPerAddress } from '../../platform/http/rate-limit.ts';
 import type { PasswordService } from './password.service.ts';
+import type { Db } from '../../platform/db.ts';
 
 const errors = { 400: ErrorResponseSchema, 403: ErrorResponseSchema, 429: ErrorResponseSchema };
 
-export function registrationRoutes(deps: { registration: RegistrationService; humanCheck: HumanCheckService; passwords: PasswordService }): FastifyPluginAsyncZod {
+export function registrationRoutes(deps: { db: Db; registration: RegistrationService; humanCheck: HumanCheckService; passwords: PasswordService }): FastifyPluginAsyncZod {
   // Each call writes a row or costs a signature: a person needs a handful a minute, a flood is refused.
-  const perMinute = limitPerAddress({ limit: 30, windowMs: 60_000 });
+  const perMinute = limitPerAddress(deps.db, { bucket: 'accounts.registration', limit: 30, windowMs: 60_000 });
   return async (app) => {
     app.get(
       '/captcha',

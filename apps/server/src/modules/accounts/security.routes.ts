@@ -13,6 +13,7 @@ import {
 } from '@app/contracts';
 import { AppError } from '@app/kernel';
 import { limitPerAddress } from '../../platform/http/rate-limit.ts';
+import type { Db } from '../../platform/db.ts';
 import { currentMember, type MemberAuth } from './accounts.auth.ts';
 import type { PasswordService } from './password.service.ts';
 
@@ -26,7 +27,7 @@ function mobileOrFail(input: string): string {
   return mobile;
 }
 
-export function securityRoutes(deps: { passwords: PasswordService; auth: MemberAuth }): FastifyPluginAsyncZod {
+export function securityRoutes(deps: { db: Db; passwords: PasswordService; auth: MemberAuth }): FastifyPluginAsyncZod {
   return async (app) => {
     // Trial accounts have no password and no panels (spec §6).
     const memberOnly = { preHandler: deps.auth.requireRealMember };
@@ -93,7 +94,7 @@ export function securityRoutes(deps: { passwords: PasswordService; auth: MemberA
       {
         schema: { tags: ['session'], summary: 'Start trial (free) play: a type-4 account that can only play demos (10 per hour per address)', response: { 200: LoginResponseSchema, ...errors } },
         // Every call creates an account: a visitor needs one, a script would make thousands.
-        preHandler: limitPerAddress({ limit: 10, windowMs: 3_600_000 }),
+        preHandler: limitPerAddress(deps.db, { bucket: 'accounts.trial', limit: 10, windowMs: 3_600_000 }),
       },
       async (request) => deps.passwords.createTrial(requester(request)),
     );

@@ -67,7 +67,7 @@ export function supportRoutes(deps: { db: Db; chat: ChatService; auth: PartyAuth
   return async (app) => {
     app.post(
       '/support/visitors',
-      { preHandler: limitPerAddress({ limit: 10, windowMs: 10 * 60_000 }), schema: { tags, summary: 'A visitor passes the captcha and gets their chat token (name and contact optional)', body: SupportVisitorStartSchema, response: { 201: SupportVisitorSchema, ...errors } } },
+      { preHandler: limitPerAddress(deps.db, { bucket: 'support.visitors', limit: 10, windowMs: 10 * 60_000 }), schema: { tags, summary: 'A visitor passes the captcha and gets their chat token (name and contact optional)', body: SupportVisitorStartSchema, response: { 201: SupportVisitorSchema, ...errors } } },
       async (request, reply) => {
         if (!(await deps.auth.verifyCaptcha(request.body.captcha))) throw new AppError('support.captcha_failed', 'the captcha answer is wrong');
         const visitor = await createVisitor(deps.db, { name: request.body.name || null, contact: request.body.contact || null });
@@ -106,7 +106,7 @@ export function supportRoutes(deps: { db: Db; chat: ChatService; auth: PartyAuth
       uploads.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: SUPPORT_IMAGE_MAX_BYTES + 1 }, (_request, body, done) => done(null, body));
       uploads.post(
         '/support/images',
-        { onRequest: authenticate, bodyLimit: SUPPORT_IMAGE_MAX_BYTES + 1, preHandler: limitPerAddress({ limit: 30, windowMs: 60_000 }), schema: { tags, summary: 'Upload an image (PNG or JPEG by content, ≤ 5 MB) for your conversation', security, response: { 201: SupportImageRefSchema, ...errors } } },
+        { onRequest: authenticate, bodyLimit: SUPPORT_IMAGE_MAX_BYTES + 1, preHandler: limitPerAddress(deps.db, { bucket: 'support.images', limit: 30, windowMs: 60_000 }), schema: { tags, summary: 'Upload an image (PNG or JPEG by content, ≤ 5 MB) for your conversation', security, response: { 201: SupportImageRefSchema, ...errors } } },
         async (request, reply) => reply.code(201).send(await deps.chat.uploadImage(party(request), request.body)),
       );
     });
