@@ -94,6 +94,14 @@ async function main() {
       } finally {
         await e2eDatabase.drop();
       }
+      // The site as three API processes, the worker and nginx (npm run cluster, issue 28): one
+      // journey, its own ports (3300–3312) and database.
+      const clusterDatabase = await createDatabase(adminUrl, `e2e_cluster_${Date.now()}`);
+      try {
+        await run({ name: 'cluster journey', command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.cluster.config.ts'], env: { E2E_DATABASE_URL: clusterDatabase.url } });
+      } finally {
+        await clusterDatabase.drop();
+      }
     }
   } finally {
     await embedded?.stop();
