@@ -26,6 +26,7 @@ import { restrictionView, type ExclusionService } from './exclusion.service.ts';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema, 429: ErrorResponseSchema };
 const bearer = [{ bearer: [] }];
+const operatorSecurity = [{ operator: [] }];
 const tags = ['exclusion'];
 const PAGE_SIZE = 20;
 
@@ -70,7 +71,7 @@ export function exclusionAdminRoutes(deps: { db: Db; barred: BarredService; now:
     const read = { preHandler: deps.requireOperator('rg.read') };
     const barred = { preHandler: deps.requireOperator('rg.barred') };
     const tagsAdmin = ['backoffice-exclusion'];
-    app.get('/backoffice/exclusion/restrictions', { ...read, schema: { tags: tagsAdmin, summary: 'Cool-offs, self-exclusions, closures and barred closures with their end', querystring: AdminRestrictionQuerySchema, response: { 200: AdminRestrictionListSchema, ...errors } } }, async (request) => {
+    app.get('/backoffice/exclusion/restrictions', { ...read, schema: { tags: tagsAdmin, security: operatorSecurity, summary: 'Cool-offs, self-exclusions, closures and barred closures with their end', querystring: AdminRestrictionQuerySchema, response: { 200: AdminRestrictionListSchema, ...errors } } }, async (request) => {
       const { kind, account, page } = request.query;
       const now = deps.now();
       const rows = await repository.listRestrictions(deps.db, { ...(kind ? { kind } : {}), ...(account ? { account } : {}), limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE }, now);
@@ -80,16 +81,16 @@ export function exclusionAdminRoutes(deps: { db: Db; barred: BarredService; now:
         page,
       };
     });
-    app.get('/backoffice/exclusion/barred', { ...barred, schema: { tags: tagsAdmin, summary: 'The barred-persons list: size, imports, hits with their notices, the last whole-base check', response: { 200: BarredOverviewSchema, ...errors } } }, async () => deps.barred.overview());
+    app.get('/backoffice/exclusion/barred', { ...barred, schema: { tags: tagsAdmin, security: operatorSecurity, summary: 'The barred-persons list: size, imports, hits with their notices, the last whole-base check', response: { 200: BarredOverviewSchema, ...errors } } }, async () => deps.barred.overview());
     app.post(
       '/backoffice/exclusion/barred/import',
-      { ...barred, bodyLimit: 1_200_000, schema: { tags: tagsAdmin, summary: 'Import CPFs (pasted or uploaded text/CSV): accepted, invalid, duplicates; members with them closed at once', body: BarredImportRequestSchema, response: { 200: BarredImportResultSchema, ...errors } } },
+      { ...barred, bodyLimit: 1_200_000, schema: { tags: tagsAdmin, security: operatorSecurity, summary: 'Import CPFs (pasted or uploaded text/CSV): accepted, invalid, duplicates; members with them closed at once', body: BarredImportRequestSchema, response: { 200: BarredImportResultSchema, ...errors } } },
       async (request) => {
         const operator = currentOperator(request);
         return deps.barred.importList({ id: operator.id, username: operator.username, ip: request.ip }, request.body.text);
       },
     );
-    app.post('/backoffice/exclusion/barred/check', { ...barred, schema: { tags: tagsAdmin, summary: 'Run the whole-base barred-persons check now (the job runs it every 15 days)', response: { 200: BarredOverviewSchema.shape.lastRun.unwrap(), ...errors } } }, async () => {
+    app.post('/backoffice/exclusion/barred/check', { ...barred, schema: { tags: tagsAdmin, security: operatorSecurity, summary: 'Run the whole-base barred-persons check now (the job runs it every 15 days)', response: { 200: BarredOverviewSchema.shape.lastRun.unwrap(), ...errors } } }, async () => {
       await deps.barred.runWholeBase();
       const run = (await repository.lastRun(deps.db))!;
       return { startedAt: run.started_at.toISOString(), finishedAt: run.finished_at?.toISOString() ?? null, checked: run.checked, hits: run.hits, error: run.error };
