@@ -3,6 +3,7 @@ import { composeCore } from '../compose.ts';
 import { loadConfigOrExit } from '../platform/config.ts';
 import { databaseUrlOf } from './database-url.ts';
 import { createLogger } from '../platform/logger.ts';
+import { maintainPartitions } from '../platform/partitions.ts';
 import { SETTING_KEYS, type SettingKey } from '../modules/system/index.ts';
 
 /**
@@ -15,10 +16,11 @@ import { SETTING_KEYS, type SettingKey } from '../modules/system/index.ts';
  *   npm run system -- region off
  *   npm run system -- get [KEY]
  *   npm run system -- set KEY JSON        (validated against the key's schema, e.g. whitelabel, accounts)
+ *   npm run system -- partitions         (monthly partitions: create ahead, empty the defaults, detach past retention)
  * Running servers pick the change up at once (the update is announced over LISTEN/NOTIFY).
  */
 const USAGE =
-  'usage: system status | maintenance on [--pt TEXT] [--en TEXT] | maintenance off | region block ITEM... | region allow IP... | region off | get [KEY] | set KEY JSON';
+  'usage: system status | maintenance on [--pt TEXT] [--en TEXT] | maintenance off | region block ITEM... | region allow IP... | region off | get [KEY] | set KEY JSON | partitions';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -41,6 +43,9 @@ try {
   } else if (command === 'set' && action && isSettingKey(action) && items.length === 1) {
     await system.updateSetting(action, JSON.parse(items[0] ?? 'null'), 'cli');
     console.log(`${action} updated`);
+  } else if (command === 'partitions' && !action) {
+    const reports = await maintainPartitions(config.scale.databaseDirectUrl ?? databaseUrlOf(config), config.partitions, new Date());
+    console.log(reports ? JSON.stringify(reports, null, 2) : 'partition maintenance is running elsewhere; try again later');
   } else if (command === 'maintenance' && (action === 'on' || action === 'off')) {
     const message = values.pt || values.en ? { pt: values.pt ?? values.en ?? '', en: values.en ?? values.pt ?? '' } : null;
     await system.updateSetting('maintenance', { enabled: action === 'on', message: action === 'on' ? message : null }, 'cli');

@@ -1881,6 +1881,7 @@ export interface GeneratedTables {
     account_id: bigint;
     amount: bigint;
     balance_after: bigint;
+    created_at: Date;
   };
   wallet_journal: {
     id: bigint;

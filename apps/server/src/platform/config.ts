@@ -130,6 +130,13 @@ const EnvSchema = z.object({
   SPORTSBOOK_SANDBOX_MINUTE_MS: z.coerce.number().int().min(1000).max(60_000).default(60_000),
   /** Lottery results feed for real-world draws: 'sandbox' draws valid random results at draw time; 'off' (default) leaves results to the console. Unset: sandbox in a development demo. */
   LOTTERY_FEED: z.enum(['off', 'sandbox']).optional(),
+  /** Monthly partitions (platform/partitions.ts): months created ahead of the current one. */
+  PARTITION_MONTHS_AHEAD: z.coerce.number().int().min(1).max(24).default(3),
+  /** Months kept attached per table, `table=months,…`; a table not listed is never detached (the money tables). */
+  PARTITION_RETENTION: z
+    .string()
+    .regex(/^[a-z_0-9]+=\d{1,3}(,[a-z_0-9]+=\d{1,3})*$/, 'table=months,… (e.g. provider_request_log=6)')
+    .default('provider_request_log=6'),
 });
 
 export interface Config {
@@ -146,6 +153,8 @@ export interface Config {
   embeddedPgPort: number;
   dbPoolMax: number;
   walletLanes: number;
+  /** Monthly partitions: months created ahead, months kept per table (platform/partitions.ts). */
+  partitions: { monthsAhead: number; retentionMonths: Record<string, number> };
   imageBase: string;
   catalogueCacheEntries: number;
   winnersCacheMs: number;
@@ -213,6 +222,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     dbPoolMax: e.DB_POOL_MAX,
     walletLanes: e.WALLET_LANES,
+    partitions: {
+      monthsAhead: e.PARTITION_MONTHS_AHEAD,
+      retentionMonths: Object.fromEntries(e.PARTITION_RETENTION.split(',').map((item) => [item.split('=')[0]!, Number(item.split('=')[1])])),
+    },
     catalogueCacheEntries: e.CATALOGUE_CACHE_ENTRIES,
     winnersCacheMs: e.WINNERS_CACHE_MS,
     paymentsWebhookUrl: e.PAYMENTS_WEBHOOK_URL ?? `http://127.0.0.1:${e.PORT}/api/payments/webhooks/sandbox`,

@@ -7,7 +7,7 @@ import { signBody } from '../modules/provider/signature.ts';
 import { maintainPartitions, monthStartUtc, partitionName, type PartitionPolicy } from './partitions.ts';
 
 /**
- * Monthly partitions (migrations 0096–0097, docs/scaling.md "Partitions"): rows land in their
+ * Monthly partitions (migrations 0096–0098, docs/scaling.md "Partitions"): rows land in their
  * month, the job creates months ahead, empties the DEFAULT partition into months it creates,
  * detaches what is past its retention (CONCURRENTLY where there is no default), and the money
  * path and the ledger check are unchanged across month boundaries.
@@ -73,6 +73,8 @@ describe('monthly partitions', () => {
     // Last month's fact where it was (its own partition, or the default when last month has none), this month's correction in this month.
     expect(facts.map((fact) => [fact.stake, fact.payout])).toEqual([[1000n, 0n], [0n, 2500n]]);
     expect(facts[1]!.partition).toBe(partitionName('agents_bet_fact', monthStartUtc(now)));
+    const entries = (await sql<{ partition: string }>`select distinct e.tableoid::regclass::text as partition from wallet_entry e join wallet_journal j on j.id = e.journal_id where j.idempotency_key like ${`%${id}-w2`}`.execute(ctx.core.db)).rows;
+    expect(entries).toEqual([{ partition: partitionName('wallet_entry', monthStartUtc(now)) }]);
   });
 
   it('creates the months ahead and moves rows out of the default partition', async () => {
@@ -83,23 +85,24 @@ describe('monthly partitions', () => {
     const [seqBefore] = (await sql<{ seq: string }>`select seq::text from agents_bet_fact where round_id = 'old-round'`.execute(ctx.core.db)).rows;
 
     const later = monthStartUtc(now, 5);
-    const reports = await maintainPartitions(ctx.core.db, POLICY, later);
+    const reports = await maintainPartitions(ctx.databaseUrl, POLICY, later);
     const facts = reports!.find((report) => report.table === 'agents_bet_fact')!;
     expect(facts.created).toEqual(expect.arrayContaining(['agents_bet_fact_p202402', ...[5, 6, 7, 8].map((offset) => partitionName('agents_bet_fact', monthStartUtc(now, offset)))]));
     expect(facts.movedFromDefault).toBeGreaterThanOrEqual(1);
     expect(facts.defaultRows).toBe(0);
     expect(await partitionOf('agents_bet_fact', sql`round_id = 'old-round'`)).toEqual(['agents_bet_fact_p202402']);
     expect((await sql<{ seq: string }>`select seq::text from agents_bet_fact where round_id = 'old-round'`.execute(ctx.core.db)).rows).toEqual([seqBefore]);
+    expect(reports!.find((report) => report.table === 'wallet_entry')!).toMatchObject({ defaultRows: 0, detached: [] });
     const logs = reports!.find((report) => report.table === 'provider_request_log')!;
     expect(logs.created).toEqual([5, 6, 7, 8].map((offset) => partitionName('provider_request_log', monthStartUtc(now, offset))));
     // Nothing to do on a second run.
-    const again = await maintainPartitions(ctx.core.db, POLICY, later);
+    const again = await maintainPartitions(ctx.databaseUrl, POLICY, later);
     expect(again!.every((report) => report.created.length === 0 && report.detached.length === 0)).toBe(true);
   });
 
   it('detaches the months past their retention (request log concurrently; a money table only when configured), rows kept in the detached table', async () => {
     const later = monthStartUtc(now, 8);
-    const reports = await maintainPartitions(ctx.core.db, { monthsAhead: 3, retentionMonths: { provider_request_log: 6, agents_bet_fact: 100 } }, later);
+    const reports = await maintainPartitions(ctx.databaseUrl, { monthsAhead: 3, retentionMonths: { provider_request_log: 6, agents_bet_fact: 100 } }, later);
     const logs = reports!.find((report) => report.table === 'provider_request_log')!;
     // Months ending on or before later − 6 months = now + 2 months: this month and the next go.
     expect(logs.detached).toEqual([0, 1].map((offset) => partitionName('provider_request_log', monthStartUtc(now, offset))));
@@ -109,7 +112,7 @@ describe('monthly partitions', () => {
     expect(reports!.find((report) => report.table === 'agents_bet_fact')!.detached).toEqual([]);
 
     // A table with a DEFAULT partition detaches with the plain form (CONCURRENTLY is refused there).
-    const facts = await maintainPartitions(ctx.core.db, { monthsAhead: 3, retentionMonths: { agents_bet_fact: 12 } }, later);
+    const facts = await maintainPartitions(ctx.databaseUrl, { monthsAhead: 3, retentionMonths: { agents_bet_fact: 12 } }, later);
     expect(facts!.find((report) => report.table === 'agents_bet_fact')!.detached).toContain('agents_bet_fact_p202402');
     expect(await partitionOf('agents_bet_fact', sql`round_id = 'old-round'`)).toEqual([]);
   });

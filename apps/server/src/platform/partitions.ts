@@ -1,4 +1,6 @@
-import { sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Database } from '../database.ts';
 import type { Db } from './db.ts';
 import type { JobDefinition } from './jobs/jobs.ts';
 import type { Logger } from './logger.ts';
@@ -63,8 +65,22 @@ export function monthOfPartition(table: string, name: string): Date | undefined 
   return match ? new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, 1)) : undefined;
 }
 
-/** Runs one maintenance pass; undefined when another process holds the lock (it is doing the same). */
-export async function maintainPartitions(db: Db, policy: PartitionPolicy, now: Date, logger?: Pick<Logger, 'info' | 'warn'>): Promise<PartitionReport[] | undefined> {
+/**
+ * Runs one maintenance pass on a session of its own; undefined when another process holds the lock
+ * (it is doing the same). `connectionString` must reach PostgreSQL directly, not through a
+ * pgbouncer in transaction mode: the run holds a session advisory lock and a session setting, and
+ * runs DETACH CONCURRENTLY outside any transaction.
+ */
+export async function maintainPartitions(connectionString: string, policy: PartitionPolicy, now: Date, logger?: Pick<Logger, 'info' | 'warn'>): Promise<PartitionReport[] | undefined> {
+  const db: Db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString, max: 1, application_name: 'partitions' }) }) });
+  try {
+    return await maintainOnSession(db, policy, now, logger);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function maintainOnSession(db: Db, policy: PartitionPolicy, now: Date, logger?: Pick<Logger, 'info' | 'warn'>): Promise<PartitionReport[] | undefined> {
   return db.connection().execute(async (session) => {
     const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${PARTITIONS_LOCK_KEY}) as locked`.execute(session);
     if (!rows[0]?.locked) return undefined;
@@ -189,13 +205,13 @@ function ident(name: string): string {
 }
 
 /** The daily job; `npm run system -- partitions` runs the same pass by hand. */
-export function partitionJobs(deps: { db: Db; policy: PartitionPolicy; now?: () => Date }): JobDefinition[] {
+export function partitionJobs(deps: { connectionString: string; policy: PartitionPolicy; now?: () => Date }): JobDefinition[] {
   return [
     {
       name: 'platform.partitions',
       cron: DAILY_AT_03_17_UTC,
       async handle(_data, { logger }) {
-        const reports = await maintainPartitions(deps.db, deps.policy, deps.now?.() ?? new Date(), logger);
+        const reports = await maintainPartitions(deps.connectionString, deps.policy, deps.now?.() ?? new Date(), logger);
         if (!reports) logger.info('partition maintenance already running elsewhere');
       },
     },

@@ -30,6 +30,8 @@ export interface WalletEntryTable {
   account_id: bigint;
   amount: bigint;
   balance_after: bigint;
+  /** The posting transaction's time, so its journal's (0098: the month partition it lives in). */
+  created_at: Generated<Date>;
 }
 
 export interface WalletCheckRunTable {

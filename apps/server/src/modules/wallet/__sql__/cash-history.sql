@@ -9,7 +9,7 @@ limit $7
 offset $8;
 -- tables read:
 --   wallet_account: index wallet_account_member_key
---   wallet_entry: bitmap heap
+--   wallet_entry (partitioned): bitmap heap
 --     bitmap index wallet_entry_account_idx
 --   wallet_journal: index wallet_journal_pkey
 
@@ -21,6 +21,6 @@ inner join "wallet_journal" as "j" on "j"."id" = "e"."journal_id"
 where "a"."member_id" = $1 and "a"."pocket" = $2 and "j"."created_at" >= ($3::date)::timestamp at time zone $4 and "j"."created_at" < ($5::date + 1)::timestamp at time zone $6;
 -- tables read:
 --   wallet_account: index wallet_account_member_key
---   wallet_entry: bitmap heap
+--   wallet_entry (partitioned): bitmap heap
 --     bitmap index wallet_entry_account_idx
 --   wallet_journal: index wallet_journal_pkey

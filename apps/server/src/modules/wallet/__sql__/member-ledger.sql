@@ -13,6 +13,6 @@ offset $4;
 -- tables read:
 --   wallet_account: bitmap heap
 --     bitmap index wallet_account_member_key
---   wallet_entry: bitmap heap
+--   wallet_entry (partitioned): bitmap heap
 --     bitmap index wallet_entry_account_idx
 --   wallet_journal: index wallet_journal_pkey
