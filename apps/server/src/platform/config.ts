@@ -76,7 +76,7 @@ const EnvSchema = z.object({
   /**
    * In production /metrics and /api/docs answer only a request with `Authorization: Bearer
    * <OPS_TOKEN>` or from an address in OPS_ALLOWED_IPS (comma-separated, as the API sees it
-   * after TRUST_PROXY_HOPS); with neither set they are closed. Open in development and tests.
+   * after TRUST_PROXY_HOPS); production refuses to start with neither (production-checks.ts). Open in development and tests.
    */
   OPS_TOKEN: z.string().min(32, 'at least 32 characters (openssl rand -hex 32)').max(200).optional(),
   OPS_ALLOWED_IPS: z
