@@ -122,6 +122,13 @@ export async function checkDrill(cluster: DrillCluster, log: TrafficLog, opening
     move(op.memberId, win + (row.status === 'refunded' ? op.cents : 0n));
   }
 
+  // An acknowledged manual cash-out stands: the bet is cashed with the win the member was shown.
+  const crashById = new Map(crashRows.map((row) => [row.id, row]));
+  for (const cashOut of log.cashOuts) {
+    const row = crashById.get(cashOut.betId.toString());
+    if (row?.status !== 'cashed' || BigInt(row.win ?? '-1') !== cashOut.win) problems.push(`acknowledged cash-out of bet ${cashOut.betId} (win ${cashOut.win}) is stored as ${row?.status} win ${row?.win}`);
+  }
+
   // Each member's cash: the opening balance plus exactly what was acknowledged (nothing else moved).
   const cash = await cluster.query<{ member_id: string; balance: string }>(`select member_id::text, balance::text from wallet_account where pocket = 'cash' and member_id = any($1::bigint[])`, [[...openingCents.keys()].map(String)]);
   for (const row of cash) {
@@ -131,7 +138,17 @@ export async function checkDrill(cluster: DrillCluster, log: TrafficLog, opening
 
   const ledgerCheck = await runLedgerCheckCommand(cluster.databaseUrl);
   if (!ledgerCheck.ok) problems.push(`npm run ledger:check failed:\n${ledgerCheck.output}`);
-  return { problems, expectedInLedger, foundInLedger, ledgerCheck: ledgerCheck.output.trim().split('\n').slice(-3).join(' ') };
+  return { problems, expectedInLedger, foundInLedger, ledgerCheck: describeLedgerCheck(ledgerCheck) };
+}
+
+/** The CLI prints the check's result as JSON: ok, journals and entries counted. */
+function describeLedgerCheck(run: { ok: boolean; output: string }): string {
+  try {
+    const result = JSON.parse(run.output.slice(run.output.indexOf('{'))) as { ok: boolean; journals: number; entries: number; problems: unknown[] };
+    return `${result.ok ? 'ok' : 'FAILED'} (${result.journals} journals, ${result.entries} entries, ${result.problems.length} problems)`;
+  } catch {
+    return run.ok ? 'ok' : 'FAILED';
+  }
 }
 
 /** `npm run ledger:check` as an operator runs it (the CLI, a process of its own). */

@@ -21,7 +21,7 @@ const PG_PORTS = { first: 56_200, last: 56_299 };
 const quiet = { info: () => undefined, warn: () => undefined };
 
 /** Quick crash rounds, so a short drill sees many of them and the leader's kill lands mid-round. */
-const WORKER_ENV = { CRASH_LEADER: 'true', CRASH_BETTING_MS: '1500', CRASH_PAUSE_MS: '300', CRASH_TAKEOVER_POLL_MS: '200' };
+const WORKER_ENV = { CRASH_LEADER: 'true', CRASH_BETTING_MS: '2500', CRASH_PAUSE_MS: '300', CRASH_TAKEOVER_POLL_MS: '200' };
 const API_ENV = { DEMO_VENDOR_SECRET: DRILL_VENDOR_SECRET, RUN_WORKER: 'false', CRASH_LEADER: 'false' };
 
 export interface DrillCluster {
@@ -42,6 +42,8 @@ export interface DrillCluster {
   killPostgres(): Promise<void>;
   /** Starts the cluster again on the same data and port (retries while the old backends leave). */
   restartPostgres(): Promise<void>;
+  /** Some process holds the crash lead (only the worker contends for it here). */
+  workerLeads(): Promise<boolean>;
   /** The worker (the current process) runs a job sent now: a heartbeat job, as database-fault.test.ts sends. */
   workerRunsJob(timeoutMs: number): Promise<boolean>;
   /** The dead process, if any, with the end of its log. */
@@ -147,6 +149,7 @@ export async function startDrillProcesses(database: Awaited<ReturnType<typeof st
         }
       }
     },
+    workerLeads,
     async workerRunsJob(timeoutMs) {
       const [{ since }] = (await query<{ since: Date }>('select now() as since')) as [{ since: Date }];
       const boss = new PgBoss({ connectionString: databaseUrl, schema: 'pgboss', supervise: false, schedule: false, migrate: false });

@@ -56,10 +56,17 @@ export interface CrashOp {
   betId?: bigint;
 }
 
+/** A manual cash-out the API acknowledged: the bet is cashed with this win, whatever happens next. */
+export interface CashOutOp {
+  betId: bigint;
+  win: bigint;
+}
+
 export interface TrafficLog {
   figures: TrafficFigures;
   vendorOps: VendorOp[];
   crashOps: CrashOp[];
+  cashOuts: CashOutOp[];
   /** When each acknowledgement arrived (ms since the epoch), for the longest gap clients saw. */
   ackTimes: number[];
   /** Something an answer showed that is wrong on its face (a replay answered differently…). */
@@ -71,11 +78,15 @@ export function newTrafficLog(): TrafficLog {
     figures: { sent: 0, acknowledged: 0, refused: {}, retried: 0, failedOver: 0, replayed: 0, unanswered: 0, serverErrors: {} },
     vendorOps: [],
     crashOps: [],
+    cashOuts: [],
     ackTimes: [],
     anomalies: [],
   };
 }
 
+/** A manual cash-out is sent this long after the bet (the betting window is 2.5 s in the drill). */
+const CASH_OUT_AFTER_MS = [2000, 5000] as const;
+const parseCentsText = (money: string) => BigInt(money.replace('.', ''));
 const chance = (percent: number) => randomInt(100) < percent;
 const bump = (counts: Record<string, number>, key: string) => (counts[key] = (counts[key] ?? 0) + 1);
 
@@ -182,10 +193,36 @@ export async function vendorPlayer(options: { memberId: bigint; tag: string; run
 
 /**
  * One member betting on crash through the API (the worker leads the rounds and settles them):
- * one bet per round with an automatic cash-out, a new request id per bet, the same one on retry.
+ * one bet per round with an automatic cash-out, a new request id per bet, the same one on retry;
+ * half the bets are also cashed out by hand once the round runs (the API process that takes the
+ * cash-out pays the win; the leader's sweep pays it if that process dies first).
  */
 export async function crashMember(options: { memberId: bigint; token: string; running: () => boolean; deliver: ReturnType<typeof createDeliverer>; log: TrafficLog }) {
   const { log, deliver } = options;
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${options.token}` };
+  async function cashOut(betId: bigint) {
+    await sleep(randomInt(CASH_OUT_AFTER_MS[0], CASH_OUT_AFTER_MS[1]));
+    for (let tries = 0; tries < 30; tries += 1) {
+      log.figures.sent += 1;
+      const answer = await deliver('/api/crash/cashout', { body: JSON.stringify({ betId: betId.toString() }), headers });
+      if (!answer) {
+        log.figures.unanswered += 1;
+        return;
+      }
+      if (answer.status === 200) {
+        const bet = answer.body.bet as { status: string; win: string | null };
+        log.figures.acknowledged += 1;
+        log.ackTimes.push(Date.now());
+        if (bet.status !== 'cashed' || bet.win === null) log.anomalies.push(`cash-out of bet ${betId} answered 200 with ${JSON.stringify(bet)}`);
+        else log.cashOuts.push({ betId, win: parseCentsText(bet.win) });
+        return;
+      }
+      bump(log.figures.refused, `cash-out ${codeOf(answer) ?? answer.status}`);
+      // Not running yet (betting still open, or the leader is away): asked again; too late is final.
+      if (codeOf(answer) !== 'crash.not_running') return;
+      await sleep(300);
+    }
+  }
   while (options.running()) {
     const cents = centsBetween(10, 100);
     const requestId = `drill-${randomBytes(9).toString('base64url')}`;
@@ -205,7 +242,8 @@ export async function crashMember(options: { memberId: bigint; token: string; ru
       log.figures.acknowledged += 1;
       log.ackTimes.push(Date.now());
       op.betId = BigInt((answer.body.bet as { id: string }).id);
-      await sleep(300);
+      if (chance(50)) await cashOut(op.betId);
+      else await sleep(300);
       continue;
     }
     // Betting closed or already in this round is the ordinary rhythm of the game: asked again shortly.

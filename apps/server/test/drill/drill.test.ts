@@ -12,7 +12,7 @@ describe('failure drill (small)', () => {
   it(
     'kill -9 of an API process, the worker and PostgreSQL under money traffic loses and doubles nothing acknowledged',
     async () => {
-      const summary = await runDrill({ vendorPlayers: 4, crashMembers: 3, cycles: 1, pauseMs: [500, 2500], downMs: [300, 1500], print: (line) => console.log(line) });
+      const summary = await runDrill({ vendorPlayers: 4, crashMembers: 6, cycles: 1, pauseMs: [500, 2500], downMs: [300, 1500], print: (line) => console.log(line) });
       expect(summary.problems).toEqual([]);
       expect(summary.kills.map((kill) => kill.kind).sort()).toEqual(['api', 'postgres', 'worker']);
       expect(summary.check.foundInLedger).toBe(summary.check.expectedInLedger);
@@ -20,6 +20,7 @@ describe('failure drill (small)', () => {
       expect(summary.log.figures.retried).toBeGreaterThan(0);
       expect(summary.alive).toBe(true);
     },
-    150_000,
+    // About a minute on a quiet machine; far longer while other work loads it (process starts dominate).
+    300_000,
   );
 });

@@ -145,13 +145,14 @@ export async function runDrill(options: DrillOptions): Promise<DrillSummary> {
 
     async function killWorker() {
       // Mid-round: members' bets are in play, waiting for the leader to settle them.
-      await waitUntil('crash bets in play before the worker kill', async () => ((await live.query<{ n: number }>(`select count(*)::int as n from crash_bet where status = 'placed'`).catch(() => [{ n: 0 }]))[0]!.n) > 0, 20_000);
-      const [inPlay] = await live.query<{ n: number }>(`select count(*)::int as n from crash_bet where status = 'placed'`);
+      let inPlay = 0;
+      const placed = async () => (await live.query<{ n: number }>(`select count(*)::int as n from crash_bet where status = 'placed'`).catch(() => [{ n: 0 }]))[0]!.n;
+      await waitUntil('crash bets in play before the worker kill', async () => (inPlay = await placed()) > 0, 20_000);
       const at = Date.now();
       live.killWorker();
       await sleep(between(options.downMs));
       await live.restartWorker();
-      kills.push({ kind: 'worker', atMs: at - trafficStarted, downtimeMs: Date.now() - at, note: `${inPlay!.n} crash bets in play at the kill; leading again after the restart` });
+      kills.push({ kind: 'worker', atMs: at - trafficStarted, downtimeMs: Date.now() - at, note: `${inPlay} crash bets in play at the kill; leading again after the restart` });
     }
 
     async function killPostgres() {
@@ -181,11 +182,19 @@ export async function runDrill(options: DrillOptions): Promise<DrillSummary> {
       if (live.deadProcess()) problems.push(`a process died with PostgreSQL: ${live.deadProcess()}`);
       await sleep(between(options.downMs));
       await live.restartPostgres();
-      const pids = live.apis.map((api) => api.child.pid);
+      const pids = [...live.apis, live.worker()].map((each) => each.child.pid);
       await waitUntil('both APIs healthy after PostgreSQL returned', async () => (await Promise.all(live.apiUrls().map(healthOf))).every((status) => status === 200), 60_000);
-      const sameProcesses = live.apis.every((api, index) => api.child.pid === pids[index] && api.isAlive());
-      kills.push({ kind: 'postgres', atMs: at - trafficStarted, downtimeMs: Date.now() - at, note: `both APIs answered 503 meanwhile and reconnected by themselves${sameProcesses ? '' : ' (NOT the same processes)'}` });
-      if (!sameProcesses) problems.push('an API process was replaced during the PostgreSQL outage');
+      const apisBackMs = Date.now() - at;
+      // The worker reconnects by itself too: it takes the crash lead again (its own connection).
+      await waitUntil('the worker leading again after PostgreSQL returned', () => live.workerLeads(), 60_000);
+      const sameProcesses = [...live.apis, live.worker()].every((each, index) => each.child.pid === pids[index] && each.isAlive());
+      kills.push({
+        kind: 'postgres',
+        atMs: at - trafficStarted,
+        downtimeMs: apisBackMs,
+        note: `both APIs answered 503 meanwhile and reconnected by themselves; the worker led again after ${((Date.now() - at) / 1000).toFixed(1)} s${sameProcesses ? '' : ' (NOT the same processes)'}`,
+      });
+      if (!sameProcesses) problems.push('a process was replaced during the PostgreSQL outage');
     }
 
     try {
@@ -238,7 +247,7 @@ function printSummary(summary: DrillSummary, print: (line: string) => void) {
   const crashAcks = summary.log.crashOps.filter((op) => op.outcome === 'acknowledged').length;
   print(`drill summary (${(summary.trafficMs / 1000).toFixed(1)} s of traffic)`);
   print(`  kills: ${byKind('api').length} API (back after ${downtime(byKind('api'))}), ${byKind('worker').length} worker (leading again after ${downtime(byKind('worker'))}), ${byKind('postgres').length} PostgreSQL (both APIs healthy after ${downtime(byKind('postgres'))})`);
-  print(`  operations sent ${figures.sent}: acknowledged ${figures.acknowledged} (vendor callbacks ${vendorAcks}, crash bets ${crashAcks}), refused ${JSON.stringify(figures.refused)}, unanswered ${figures.unanswered}`);
+  print(`  operations sent ${figures.sent}: acknowledged ${figures.acknowledged} (vendor callbacks ${vendorAcks}, crash bets ${crashAcks}, crash cash-outs ${summary.log.cashOuts.length}), refused ${JSON.stringify(figures.refused)}, unanswered ${figures.unanswered}`);
   print(`  retried ${figures.retried} (to the other API process ${figures.failedOver}), vendor replays of answered callbacks ${figures.replayed}; 5xx answers ${JSON.stringify(figures.serverErrors)}`);
   print(`  ledger: ${summary.check.foundInLedger} of ${summary.check.expectedInLedger} acknowledged money operations found exactly once; crash bets settled ${(summary.settleMs / 1000).toFixed(1)} s after the traffic; ledger:check ${summary.check.ledgerCheck}`);
   print(`  longest time without an acknowledgement: ${(summary.longestGapMs / 1000).toFixed(1)} s; processes alive at the end: ${summary.alive ? 'yes' : 'NO'}`);
