@@ -1,13 +1,14 @@
 import { defineConfig } from '@playwright/test';
 // Before server-env.ts: its BASE_URL (and so every fixture) must point at the cluster's nginx.
 import './cluster-env.ts';
-import { CLUSTER_API_PORT, CLUSTER_APIS, CLUSTER_PORT, CLUSTER_STATE_FILE } from './cluster-paths.ts';
+import { CLUSTER_API_PORT, CLUSTER_APIS, CLUSTER_NATS_PORT, CLUSTER_PORT, CLUSTER_STATE_FILE } from './cluster-paths.ts';
 import { BASE_URL, CHROMIUM_ARGS, E2E_OUTPUT_DIR, OPS_URL, ROOT_DIR, serverEnv } from './server-env.ts';
 
 /**
- * The cluster journey (specs/cluster.spec.ts): `npm run cluster` with three API processes, the
- * worker and Debian's nginx, on its own ports (3300: nginx, 3301: the operator CLI host, 3310–3312:
- * the APIs). Run by `npm test` after the other journeys, with a database of its own.
+ * The cluster journey (specs/cluster.spec.ts): `npm run cluster` with three API processes, two
+ * workers, nats-server and Debian's nginx, on its own ports (3300: nginx, 3301: the operator CLI
+ * host, 3309: NATS, 3310–3312: the APIs). Run by `npm test` after the other journeys, with a
+ * database of its own.
  */
 export default defineConfig({
   testDir: './specs',
@@ -36,10 +37,18 @@ export default defineConfig({
         CLUSTER_PORT: String(CLUSTER_PORT),
         CLUSTER_API_PORT: String(CLUSTER_API_PORT),
         CLUSTER_API: String(CLUSTER_APIS),
+        // Two workers: when the crash leader dies the standby takes the lead (the journey kills it).
+        CLUSTER_WORKERS: '2',
+        // Events between the processes through a local nats-server, as deploy/compose.yaml runs them.
+        CLUSTER_NATS: 'true',
+        CLUSTER_NATS_PORT: String(CLUSTER_NATS_PORT),
         CLUSTER_STATE_FILE,
         CLUSTER_RESTART_DELAY_MS: '1000',
         // The live tables' rounds are not part of this journey: no leader for them, less CPU.
         LIVE_LEADER: 'false',
+        // Shorter crash rounds (4 s to bet, 1 s between rounds): the journey bets in three or more.
+        CRASH_BETTING_MS: '4000',
+        CRASH_PAUSE_MS: '1000',
       },
       reuseExistingServer: false,
       timeout: 240_000,

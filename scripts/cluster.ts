@@ -12,27 +12,30 @@ import { supervise, type ProcessSpec, type Supervised } from './cluster/supervis
 /**
  * `npm run cluster`: the site as several processes on one machine, the way docs/scaling.md runs it
  * on several. PostgreSQL (DATABASE_URL, or the embedded one `npm start` uses), migrations once,
- * N API processes (CLUSTER_API, default 3) without jobs on consecutive loopback ports, one worker
- * process (jobs, crash and live-table leaders), and Debian's nginx in front on CLUSTER_PORT
+ * N API processes (CLUSTER_API, default 3) without jobs on consecutive loopback ports, worker
+ * processes (CLUSTER_WORKERS, default 1: jobs, and the crash and live-table leaders — with two, a
+ * standby takes the lead within a second of the leader's death), and Debian's nginx in front on CLUSTER_PORT
  * (default 3000) from deploy/nginx/cluster.conf.template. A process that dies is started again;
- * Ctrl-C or SIGTERM stops nginx, the APIs, the worker and then the embedded PostgreSQL.
+ * Ctrl-C or SIGTERM stops nginx, the APIs, the workers and then the embedded PostgreSQL.
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const API_ENTRY = 'apps/server/src/main-api.ts';
 const WORKER_ENTRY = 'apps/server/src/main-worker.ts';
+const NATS_SERVER = '/usr/sbin/nats-server';
 const STOP_GRACE_MS = 25_000;
 
 const log = (line: string) => process.stdout.write(`[cluster] ${new Date().toISOString().slice(11, 19)} ${line}\n`);
 
 interface Running {
   nginx?: Supervised;
+  nats?: Supervised;
   apis: { process: Supervised; port: number }[];
-  worker?: Supervised;
+  workers: Supervised[];
   stopDatabase?: () => Promise<void>;
   nginxRunDir?: string;
 }
 
-const running: Running = { apis: [] };
+const running: Running = { apis: [], workers: [] };
 let stopping: Promise<void> | undefined;
 
 async function main() {
@@ -40,7 +43,7 @@ async function main() {
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop(signal).then(() => process.exit(0)));
 
   const apiPorts = Array.from({ length: settings.apiCount }, (_, index) => settings.firstApiPort + index);
-  const busy = await portsInUse([{ host: settings.host, port: settings.port }, ...apiPorts.map((port) => ({ host: '127.0.0.1', port }))]);
+  const busy = await portsInUse([{ host: settings.host, port: settings.port }, ...apiPorts.map((port) => ({ host: '127.0.0.1', port })), ...(settings.nats ? [{ host: '127.0.0.1', port: settings.nats.port }] : [])]);
   if (busy.length > 0) fail(`port${busy.length > 1 ? 's' : ''} ${busy.join(', ')} already in use (CLUSTER_PORT and CLUSTER_API_PORT choose others)`);
   if (!ensureNginx(log)) fail('no load balancer');
   buildSitesIfMissing();
@@ -58,6 +61,12 @@ async function main() {
   const writeState = () => writeStateFile(settings);
   const options = { restartDelayMs: settings.restartDelayMs, onChange: writeState, log };
   const common = sharedEnvironment(settings, databaseUrl);
+  if (settings.nats) {
+    if (!existsSync(NATS_SERVER)) fail(`CLUSTER_NATS needs ${NATS_SERVER}: install Debian's nats-server (apt-get install -y nats-server)`);
+    log(`starting nats-server on 127.0.0.1:${settings.nats.port}: events between the processes go through it (NATS_URL)`);
+    running.nats = supervise({ name: 'nats', command: NATS_SERVER, args: ['-a', '127.0.0.1', '-p', String(settings.nats.port)], cwd: ROOT, env: { PATH: process.env.PATH ?? '/usr/bin:/bin' } }, options);
+    common.NATS_URL = `nats://127.0.0.1:${settings.nats.port}`;
+  }
   const apiSpec = (index: number): ProcessSpec => ({
     name: `api-${index + 1}`,
     command: process.execPath,
@@ -76,8 +85,11 @@ async function main() {
     log(`starting api-${index + 1} on 127.0.0.1:${apiPorts[index]}`);
     running.apis.push({ process: supervise(apiSpec(index), options), port: apiPorts[index]! });
   }
-  log('starting the worker (jobs, crash and live-table leaders)');
-  running.worker = supervise({ name: 'worker', command: process.execPath, args: ['--import', 'tsx', WORKER_ENTRY], cwd: ROOT, env: { ...common, CLUSTER_NODE_NAME: 'worker' } }, options);
+  for (let index = 0; index < settings.workerCount; index += 1) {
+    const name = `worker-${index + 1}`;
+    log(`starting ${name} (jobs; contends for the crash and live-table leads)`);
+    running.workers.push(supervise({ name, command: process.execPath, args: ['--import', 'tsx', WORKER_ENTRY], cwd: ROOT, env: { ...common, CLUSTER_NODE_NAME: name } }, options));
+  }
   for (const api of running.apis.slice(1)) await waitHealthy(`http://127.0.0.1:${api.port}/healthz`, api.process);
   if (stopping) return;
 
@@ -91,8 +103,10 @@ async function main() {
     [
       '',
       `  Site ready at ${shown} through nginx (config ${configFile})`,
-      ...running.apis.map((api) => `    ${api.process.name.padEnd(7)} 127.0.0.1:${String(api.port).padEnd(6)} pid ${api.process.pid()}`),
-      `    ${'worker'.padEnd(7)} ${'(no port)'.padEnd(16)} pid ${running.worker.pid()}`,
+      ...running.apis.map((api) => `    ${api.process.name.padEnd(8)} 127.0.0.1:${String(api.port).padEnd(6)} pid ${api.process.pid()}`),
+      ...running.workers.map((worker) => `    ${worker.name.padEnd(8)} ${'(no port)'.padEnd(16)} pid ${worker.pid()}`),
+      ...(process.env.SEED_DEMO === 'false' ? [] : ['  Demo logins as with `npm start`: demo / Demo@1234, agent / Agent@1234, admin / Admin@1234 (/admin/)']),
+      `  Events between processes: ${common.NATS_URL ? `NATS (${common.NATS_URL})` : 'PostgreSQL LISTEN/NOTIFY'}`,
       `  Database: ${settings.databaseUrl ? 'DATABASE_URL' : `embedded PostgreSQL, data in ${settings.dataDir}`}`,
       `  Processes: ${settings.stateFile} (kill -9 one: it is started again after ${settings.restartDelayMs} ms)`,
       '  Press Ctrl-C to stop.',
@@ -163,7 +177,7 @@ function writeStateFile(settings: ClusterSettings) {
     pid: process.pid,
     url: `http://127.0.0.1:${settings.port}`,
     nginx: { pid: running.nginx?.pid() ?? null },
-    worker: { name: 'worker', pid: running.worker?.pid() ?? null },
+    workers: running.workers.map((worker) => ({ name: worker.name, pid: worker.pid() ?? null })),
     apis: running.apis.map((api) => ({ name: api.process.name, port: api.port, pid: api.process.pid() ?? null })),
   };
   mkdirSync(path.dirname(settings.stateFile), { recursive: true });
@@ -172,13 +186,14 @@ function writeStateFile(settings: ClusterSettings) {
   renameSync(temporary, settings.stateFile);
 }
 
-/** nginx first (no new requests), then the APIs side by side, the worker, and PostgreSQL last. */
+/** nginx first (no new requests), then the APIs side by side, the workers, and PostgreSQL last. */
 function stop(reason: string): Promise<void> {
   stopping ??= (async () => {
     log(`stopping (${reason})`);
     await running.nginx?.stop(STOP_GRACE_MS);
     await Promise.all(running.apis.map((api) => api.process.stop(STOP_GRACE_MS)));
-    await running.worker?.stop(STOP_GRACE_MS);
+    await Promise.all(running.workers.map((worker) => worker.stop(STOP_GRACE_MS)));
+    await running.nats?.stop(STOP_GRACE_MS);
     await running.stopDatabase?.().catch((error: unknown) => log(`embedded PostgreSQL did not stop cleanly: ${String(error)}`));
     if (running.nginxRunDir) rmSync(running.nginxRunDir, { recursive: true, force: true });
     const { stateFile } = readClusterSettings(process.env);
@@ -209,7 +224,7 @@ async function portsInUse(addresses: { host: string; port: number }[]): Promise<
 
 // A crash of this script must not leave its children behind (only a kill -9 of it can).
 process.on('exit', () => {
-  for (const child of [running.nginx, ...running.apis.map((api) => api.process), running.worker]) {
+  for (const child of [running.nginx, ...running.apis.map((api) => api.process), ...running.workers, running.nats]) {
     const pid = child?.pid();
     if (pid !== undefined) process.kill(pid, 'SIGTERM');
   }

@@ -1,17 +1,20 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page, Response } from '@playwright/test';
-import { CLUSTER_STATE_FILE, type ClusterState } from '../cluster-paths.ts';
-import { registerMember } from '../fixtures/accounts.ts';
+import { CLUSTER_APIS, CLUSTER_NATS_PORT, CLUSTER_STATE_FILE, type ClusterState } from '../cluster-paths.ts';
+import { registerMember, sql } from '../fixtures/accounts.ts';
 import { fund } from '../fixtures/rounds.ts';
 import { expect, logIn, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
 
 /**
  * Issue 28: the site as three API processes behind nginx (`npm run cluster`). A member's /ws
  * socket is held by one process (its hello names it); a crash bet is answered by another (the
- * answer's x-served-by); the balance change reaches the socket anyway, through the event bus.
+ * answer's x-served-by); the balance change reaches the socket anyway, through the event bus
+ * (the cluster's nats-server here; LISTEN/NOTIFY when npm run cluster runs without CLUSTER_NATS).
  * Then the process holding the socket is killed -9: the page reloads, a bet still goes through,
- * and the cluster starts the dead process again.
+ * and the cluster starts the dead process again. Last the worker leading the crash rounds is
+ * killed -9: the standby worker takes the lead and the next round takes a bet.
  *
  * nginx balances by least connections and the open socket counts as one, so the bet usually goes
  * elsewhere; when it lands on the socket's own process the journey bets again in the next round
@@ -53,6 +56,22 @@ async function liveSocket(sockets: Socket[]): Promise<Socket & { servedBy: strin
 
 const readState = (): ClusterState => JSON.parse(readFileSync(CLUSTER_STATE_FILE, 'utf8')) as ClusterState;
 
+/**
+ * The OS process leading the crash rounds: the leader holds an advisory lock on a connection of
+ * its own (application_name crash-leader); its client port names the process on this machine.
+ */
+async function crashLeaderPid(): Promise<number | undefined> {
+  const rows = await sql<{ port: number }>(
+    `select a.client_port as port from pg_stat_activity a
+       join pg_locks l on l.pid = a.pid and l.locktype = 'advisory' and l.granted
+      where a.application_name = 'crash-leader'`,
+  );
+  const port = rows[0]?.port;
+  if (!port) return undefined;
+  const owner = /pid=(\d+)/.exec(execFileSync('ss', ['-Htnp', `sport = :${port}`], { encoding: 'utf8' }))?.[1];
+  return owner ? Number(owner) : undefined;
+}
+
 /** Bets 1,00 in the next betting phase; answers the bet's HTTP response. */
 async function betInNextRound(page: Page): Promise<Response> {
   await expect(page.getByTestId('crash-phase')).toHaveAttribute('data-phase', 'betting', { timeout: 60_000 });
@@ -78,6 +97,9 @@ test('crash through three API processes: the bet on one, the balance pushed by a
   const socket = await liveSocket(sockets);
   const holder = socket.servedBy;
   expect(readState().apis.map((api) => api.name)).toContain(holder);
+  // The events cross processes through the cluster's nats-server: every API process is its client.
+  const natsClients = execFileSync('ss', ['-Htn', 'state', 'established', `( dport = :${CLUSTER_NATS_PORT} )`], { encoding: 'utf8' }).split('\n').filter(Boolean);
+  expect(natsClients.length, 'connections to nats-server').toBeGreaterThanOrEqual(CLUSTER_APIS);
 
   // Bets until one is answered by a process other than the socket's.
   let cash = 20;
@@ -113,6 +135,23 @@ test('crash through three API processes: the bet on one, the balance pushed by a
   await expect(page.getByTestId('crash-balance-value')).toContainText(`${cash},00`);
   console.log(`after kill -9 of ${holder} (pid ${victim!.pid}): socket on ${after.servedBy}, bet answered by ${response.headers()['x-served-by']}`);
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'cluster-crash-desktop.png') });
+
+  // kill -9 the worker leading the crash rounds: the other worker takes the lead (advisory lock),
+  // and the next round opens for bets.
+  const workers = readState().workers;
+  let leader: number | undefined;
+  await expect.poll(async () => (leader = await crashLeaderPid()), { message: 'a worker leads the crash rounds' }).toBeTruthy();
+  const leadingWorker = workers.find((worker) => worker.pid === leader);
+  expect(leadingWorker, `the crash leader (pid ${leader}) is one of the workers ${JSON.stringify(workers)}`).toBeTruthy();
+  process.kill(leader!, 'SIGKILL');
+  await expect.poll(async () => (await crashLeaderPid()) ?? leader, { message: 'another process takes the crash lead', timeout: 20_000 }).not.toBe(leader);
+  const successor = await crashLeaderPid();
+  const pushesBeforeFailover = after.balances.length;
+  await betInNextRound(page);
+  cash -= 1;
+  await expect.poll(() => after.balances.slice(pushesBeforeFailover).map((push) => push.cash)).toContain(cash.toFixed(2));
+  await expect(page.getByTestId('crash-balance-value')).toContainText(`${cash},00`);
+  console.log(`after kill -9 of ${leadingWorker!.name} (crash leader, pid ${leader}): ${workers.find((worker) => worker.pid === successor)?.name ?? `pid ${successor}`} leads, a bet went through`);
 
   // The cluster starts the dead process again, on its own port.
   await expect

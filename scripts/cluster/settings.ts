@@ -3,6 +3,8 @@ import path from 'node:path';
 /** `npm run cluster`'s own settings (CLUSTER_*); the API's variables pass through to every process. */
 export interface ClusterSettings {
   apiCount: number;
+  /** Worker processes: jobs through pg-boss, leaders by advisory lock (a second one is a standby). */
+  workerCount: number;
   /** Where nginx listens (the site's address). */
   host: string;
   port: number;
@@ -12,6 +14,8 @@ export interface ClusterSettings {
   /** Pids and ports of every process, rewritten on each change (tests kill processes from it). */
   stateFile: string;
   databaseUrl: string | undefined;
+  /** CLUSTER_NATS=true: a local nats-server (Debian's) carries the events between processes, as NATS_URL does across machines. */
+  nats: { port: number } | undefined;
   dataDir: string;
   embeddedPgPort: number;
 }
@@ -30,12 +34,14 @@ export function readClusterSettings(env: NodeJS.ProcessEnv): ClusterSettings {
   const dataDir = path.resolve(env.DATA_DIR || './.data');
   return {
     apiCount,
+    workerCount: integer(env, 'CLUSTER_WORKERS', 1, 1, 8),
     host: env.CLUSTER_HOST || '0.0.0.0',
     port,
     firstApiPort: integer(env, 'CLUSTER_API_PORT', port + 1, 1024, 65535 - apiCount),
     restartDelayMs: integer(env, 'CLUSTER_RESTART_DELAY_MS', 2000, 0, 600_000),
     stateFile: path.resolve(env.CLUSTER_STATE_FILE || path.join(dataDir, 'cluster.json')),
     databaseUrl: env.DATABASE_URL || undefined,
+    nats: ['1', 'true', 'yes'].includes(env.CLUSTER_NATS ?? '') ? { port: integer(env, 'CLUSTER_NATS_PORT', 4222, 1024, 65535) } : undefined,
     dataDir,
     embeddedPgPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1024, 65535),
   };
