@@ -14,6 +14,8 @@ import type { DbExecutor } from './db.ts';
  * and raw `savepoint` / `rollback to savepoint` / `release savepoint` statements alike — are
  * followed, so work undone by a rollback to a savepoint loses its callbacks too. Outside a
  * transaction (the pool) the statement commits by itself and the callback runs at once.
+ * Only Kysely's transactions are seen: on a connection where raw `begin` SQL opened one, the
+ * callback would run at once, so publish events through `db.transaction()`.
  */
 const MARKER_SQL = 'select false as after_commit_registered /* a Kysely instance not made by createDb */';
 
