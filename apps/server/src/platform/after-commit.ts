@@ -1,5 +1,9 @@
 import { CompiledQuery, PostgresDialect, type DatabaseConnection, type Driver, type QueryCompiler, type QueryResult, type TransactionSettings } from 'kysely';
-import type { DbExecutor } from './db.ts';
+
+/** A Kysely instance or transaction (db.ts's DbExecutor; named structurally so db.ts may import this file). */
+interface Executor {
+  executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>>;
+}
 
 /**
  * "Run this once the caller's transaction has committed": what the event bus needs to send a
@@ -19,7 +23,7 @@ import type { DbExecutor } from './db.ts';
  */
 const MARKER_SQL = 'select false as after_commit_registered /* a Kysely instance not made by createDb */';
 
-export async function afterCommit(executor: DbExecutor, callback: () => void): Promise<void> {
+export async function afterCommit(executor: Executor, callback: () => void): Promise<void> {
   const result = await executor.executeQuery<{ after_commit_registered: boolean }>(CompiledQuery.raw(MARKER_SQL, [callback]));
   // A Kysely instance made elsewhere sends the marker to PostgreSQL, which refuses it (one
   // parameter too many); this line is for a driver that answered it without registering.

@@ -1,7 +1,7 @@
 import { connect, Events, type NatsConnection } from 'nats';
 import { afterCommit } from './after-commit.ts';
 import { describeError } from './db.ts';
-import { createLocalDelivery, toPayload, type EventBus } from './events.ts';
+import { createLocalDelivery, toPayload, type EventBus } from './events-core.ts';
 import type { Logger } from './logger.ts';
 
 /**
