@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginAs, newPlayer } from '../../test/builders.ts';
-import { createTestContext, type TestContext } from '../../test/test-context.ts';
-import { signBody } from '../modules/provider/signature.ts';
-import { maintainPartitions, monthStartUtc, partitionName, type PartitionPolicy } from './partitions.ts';
+import { bearer, loginAs, newPlayer } from './builders.ts';
+import { createTestContext, type TestContext } from './test-context.ts';
+import { signBody } from '../src/modules/provider/index.ts';
+import { maintainPartitions, monthStartUtc, partitionName, type PartitionPolicy } from '../src/platform/partitions.ts';
 
 /**
  * Monthly partitions (migrations 0096–0098, docs/scaling.md "Partitions"): rows land in their
