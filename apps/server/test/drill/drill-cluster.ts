@@ -95,7 +95,7 @@ export async function startDrillProcesses(database: Awaited<ReturnType<typeof st
   /** The worker leads crash rounds again (its advisory lock), i.e. it is up and connected. */
   const workerLeads = async () => {
     const rows = await query<{ leading: boolean }>(
-      `select exists (select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid where l.locktype = 'advisory' and a.application_name = 'crash-leader') as leading`,
+      `select exists (select 1 from pg_locks l join pg_stat_activity a on a.pid = l.pid where l.locktype = 'advisory' and a.application_name = 'crash-leader' and a.datname = current_database()) as leading`,
     ).catch(() => []);
     return rows[0]?.leading === true;
   };

@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { composeCore } from '../../src/compose.ts';
 import { loadConfig } from '../../src/platform/config.ts';
@@ -110,12 +110,14 @@ export async function runDrill(options: DrillOptions): Promise<DrillSummary> {
       }),
     );
 
+    const runId = randomBytes(4).toString('hex');
     const log = newTrafficLog();
     let running = true;
     const deliver = createDeliverer(() => live.apiUrls(), log);
     const trafficStarted = Date.now();
     const clients = [
-      ...seeded.vendorPlayers.map((player, index) => vendorPlayer({ memberId: player.id, tag: `v${index}`, running: () => running, deliver, log })),
+      // Transaction ids unique per run too: a given database keeps the callbacks of earlier drills.
+      ...seeded.vendorPlayers.map((player, index) => vendorPlayer({ memberId: player.id, tag: `${runId}v${index}`, running: () => running, deliver, log })),
       ...seeded.crashMembers.map((member, index) => crashMember({ memberId: member.id, token: tokens[index]!, running: () => running, deliver, log })),
     ];
 
