@@ -2,6 +2,7 @@ import { CompiledQuery, PostgresDialect, type DatabaseConnection, type Driver, t
 
 /** A Kysely instance or transaction (db.ts's DbExecutor; named structurally so db.ts may import this file). */
 interface Executor {
+  readonly isTransaction: boolean;
   executeQuery<R>(query: CompiledQuery<R>): Promise<QueryResult<R>>;
 }
 
@@ -24,6 +25,9 @@ interface Executor {
 const MARKER_SQL = 'select false as after_commit_registered /* a Kysely instance not made by createDb */';
 
 export async function afterCommit(executor: Executor, callback: () => void): Promise<void> {
+  // The pool: nothing to wait for, and no connection taken for it (balance pushes after every
+  // group-committed batch come this way).
+  if (!executor.isTransaction) return callback();
   const result = await executor.executeQuery<{ after_commit_registered: boolean }>(CompiledQuery.raw(MARKER_SQL, [callback]));
   // A Kysely instance made elsewhere sends the marker to PostgreSQL, which refuses it (one
   // parameter too many); this line is for a driver that answered it without registering.
