@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { Core } from '../../src/compose.ts';
 import type { HttpApp } from '../../src/platform/http/app.ts';
-import { signBody } from '../../src/modules/provider/index.ts';
+import { DEMO_VENDOR_CODE, DEMO_VENDOR_GAME, signBody } from '../../src/modules/provider/index.ts';
 import { CALLER_KINDS, createCallers, type Caller, type CallerKind } from './callers.ts';
 import { moneyChanges, moneySnapshot } from './money.ts';
 import { operationsOf, type OpenApiDocument, type Operation } from './operations.ts';
@@ -51,6 +51,8 @@ export interface FuzzReport {
   operationsCovered: number;
   /** Operations that answered 2xx to at least one request: their handlers ran to the end. */
   operationsWithSuccess: number;
+  /** The others: every request they got was refused (no record to act on, a rule, a permission). */
+  neverSucceeded: string[];
   requests: number;
   invalidRequests: number;
   validRequests: number;
@@ -81,13 +83,14 @@ export async function runFuzz(core: Core, app: HttpApp, options: FuzzOptions): P
   const operations = operationsOf(app.swagger() as unknown as OpenApiDocument);
   const callers = createCallers(core, app);
   await callers.startAll();
-  const hints = await hintsFor(core, callers.get('member'), callers.get('agent'));
+  const hints = await hintsFor(core, app, callers.get('member'), callers.get('agent'), options.vendorSecret);
 
   const report: FuzzReport = {
     seed: options.seed,
     operations: operations.length,
     operationsCovered: 0,
     operationsWithSuccess: 0,
+    neverSucceeded: [],
     requests: 0,
     invalidRequests: 0,
     validRequests: 0,
@@ -122,7 +125,10 @@ export async function runFuzz(core: Core, app: HttpApp, options: FuzzOptions): P
     }
     const statusClass = `${Math.floor(response.statusCode / 100)}xx`;
     report.byStatusClass[statusClass] = (report.byStatusClass[statusClass] ?? 0) + 1;
-    if (response.statusCode < 300) succeeded.add(operation.id);
+    if (response.statusCode < 300) {
+      succeeded.add(operation.id);
+      harvest(hints, response.body);
+    }
     const problem = problemWith({ status: response.statusCode, contentType: response.headers['content-type'] as string | undefined, body: response.body }, operation.isProvider);
     if (problem) {
       const kind = response.statusCode >= 500 ? 'server error' : 'error shape';
@@ -142,14 +148,26 @@ export async function runFuzz(core: Core, app: HttpApp, options: FuzzOptions): P
     const before = checkMoney ? await moneySnapshot(core) : undefined;
     const sent: SentRequest[] = [];
     const refusedCallers = new Set<CallerKind>();
-    for (const { kind, draft } of drafts) {
-      if (skipOf(operation.id, kind, draft)) {
-        report.skippedRequests += 1;
-        continue;
-      }
-      const { request, status } = await send(operation, callers.get(kind), draft);
+    const sendable = drafts.filter(({ kind, draft }) => {
+      const skipped = skipOf(operation.id, kind, draft) !== undefined;
+      if (skipped) report.skippedRequests += 1;
+      return !skipped;
+    });
+    const note = ({ kind }: { kind: CallerKind }, { request, status }: { request: SentRequest; status?: number }) => {
       sent.push(request);
       if ((status === 401 || status === 403) && kind !== 'nobody') refusedCallers.add(kind);
+    };
+    if (checkMoney) {
+      // One at a time, so a money change is the batch's and its requests can be listed.
+      report.invalidRequests += sendable.length;
+      for (const entry of sendable) note(entry, await send(operation, callers.get(entry.kind), entry.draft));
+    } else {
+      // Valid requests go all at once and each twice (a double click, a client's retry racing the
+      // first try): a unique key or a lock taken twice must still answer 4xx or the first's answer.
+      const twice = sendable.flatMap((entry) => [entry, { ...entry, draft: { ...entry.draft, mutation: `${entry.draft.mutation}, sent twice at once` } }]);
+      report.validRequests += twice.length;
+      const answers = await Promise.all(twice.map((entry) => send(operation, callers.get(entry.kind), entry.draft)));
+      answers.forEach((answer, index) => note(twice[index]!, answer));
     }
     if (before) {
       const changes = moneyChanges(before, await moneySnapshot(core));
@@ -176,10 +194,8 @@ export async function runFuzz(core: Core, app: HttpApp, options: FuzzOptions): P
           const invalid = drafts.filter(({ draft }) => isInvalid(operation, draft));
           // A mutation that stayed valid (an extra field zod strips, text a free field allows) may move money: it goes with the valid requests.
           for (const entry of drafts) if (!isInvalid(operation, entry.draft)) deferredValid.push({ operation, ...entry });
-          report.invalidRequests += invalid.length;
           await batch(operation, invalid, true);
         } else {
-          report.validRequests += drafts.length;
           await batch(operation, drafts, false);
         }
       }
@@ -190,13 +206,13 @@ export async function runFuzz(core: Core, app: HttpApp, options: FuzzOptions): P
 
   await rounds('invalid', options.invalidRounds, options.invalidUntil);
   for (const { operation, kind, draft } of deferredValid.splice(0)) {
-    report.validRequests += 1;
     await batch(operation, [{ kind, draft }], false);
   }
   await rounds('valid', options.validRounds, options.validUntil);
 
   report.operationsCovered = covered.size;
   report.operationsWithSuccess = succeeded.size;
+  report.neverSucceeded = operations.filter((operation) => !succeeded.has(operation.id)).map((operation) => operation.id);
   report.callerRenewals = callers.renewals;
   report.slowestOperations = [...timeSpent].sort((left, right) => right[1] - left[1]).slice(0, 8).map(([operation, ms]) => `${operation} ${(ms / 1000).toFixed(1)} s`);
   return report;
@@ -216,16 +232,31 @@ function render(operation: Operation, caller: Caller, draft: Draft, vendorSecret
   return { method: operation.method, url: query ? `${path}?${query}` : path, headers, payload, remoteAddress };
 }
 
-/** Values that exist on the fuzzed site, so some valid requests reach real records. */
-async function hintsFor(core: Core, member: Caller, agent: Caller): Promise<Hints> {
-  const games = await core.db.selectFrom('catalogue_game').select(['id', 'game_code']).limit(20).execute().catch(() => []);
+/**
+ * Values that exist on the fuzzed site, so some valid requests reach real records. The member and
+ * the agent open the demo vendor's game and the vendor authenticates them, as a real launch does:
+ * signed provider calls with their ids then reach their wallets.
+ */
+async function hintsFor(core: Core, app: HttpApp, member: Caller, agent: Caller, vendorSecret: string): Promise<Hints> {
+  const games = await core.db.selectFrom('catalogue_game').select(['id', 'game_code']).limit(20).execute();
+  const tokens: string[] = [];
+  for (const player of [member, agent]) {
+    const launch = await app.inject({ method: 'POST', url: '/api/games/launch', headers: player.headers, payload: { vendor: DEMO_VENDOR_CODE, gameCode: DEMO_VENDOR_GAME } });
+    if (launch.statusCode !== 200) throw new Error(`demo game launch: ${launch.body}`);
+    const token = launch.json<{ vendorToken: string }>().vendorToken;
+    const payload = JSON.stringify({ token });
+    const authenticated = await app.inject({ method: 'POST', url: `/provider/v1/${DEMO_VENDOR_CODE}/authenticate`, headers: { 'content-type': 'application/json', 'x-signature': signBody(vendorSecret, payload) }, payload });
+    if (authenticated.statusCode !== 200) throw new Error(`demo vendor authenticate: ${authenticated.body}`);
+    tokens.push(token);
+  }
   const accounts = [member.account, agent.account, 'demo', 'agent'].filter((account): account is string => account !== undefined);
   const ids = [member.id, agent.id].filter((id) => id !== undefined).map(String);
   return {
-    vendorCode: ['DEMOVENDOR', 'HOUSE'],
+    token: tokens,
+    vendorCode: [DEMO_VENDOR_CODE, 'HOUSE'],
     vendor: ['DEMOVENDOR', 'HOUSE', 'house'],
     code: ['DEMOVENDOR', 'HOUSE'],
-    gameCode: ['demo-slot-1', 'crash', 'dice', 'plinko', 'mines', ...games.map((game) => game.game_code)],
+    gameCode: [DEMO_VENDOR_GAME, 'crash', 'dice', 'plinko', 'mines', ...games.map((game) => game.game_code)],
     nodeId: games.map((game) => String(game.id)),
     account: accounts,
     username: accounts,
@@ -238,6 +269,56 @@ async function hintsFor(core: Core, member: Caller, agent: Caller): Promise<Hint
 /** Percent-encoding as UTF-8; a lone surrogate (which UTF-8 cannot carry) goes as U+FFFD, as a browser sends it. */
 function encodeText(text: string): string {
   return encodeURIComponent(text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD'));
+}
+
+/** Fields of answers whose values later requests use, as the parameters and body fields named here. */
+const HARVESTED: Record<string, string[]> = {
+  id: ['id'],
+  code: ['code'],
+  account: ['account'],
+  imageId: ['imageId'],
+  fileId: ['fileId'],
+  refereeId: ['refereeId'],
+  rank: ['rank'],
+  nodeId: ['nodeId'],
+  slot: ['slot'],
+  kind: ['kind'],
+  gameCode: ['gameCode'],
+  vendor: ['vendor'],
+  prizeMode: ['prizeMode'],
+  betType: ['betType'],
+  vendorToken: ['token'],
+  playerId: ['playerId'],
+  transactionId: ['transactionId', 'originalTransactionId'],
+  roundId: ['roundId'],
+  requestId: ['requestId'],
+};
+const HARVEST_MAX = 40;
+
+/** Adds the ids and codes of a 2xx JSON answer to the hints (each list bounded, newest kept). */
+function harvest(hints: Hints, body: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return;
+  }
+  const visit = (value: unknown, depth: number) => {
+    if (depth > 5 || typeof value !== 'object' || value === null) return;
+    for (const [key, item] of Object.entries(value)) {
+      const names = HARVESTED[key];
+      if (names && (typeof item === 'string' || typeof item === 'number') && String(item).length <= 100) {
+        for (const name of names) {
+          const list = (hints[name] ??= []);
+          if (!list.includes(String(item))) {
+            list.push(String(item));
+            if (list.length > HARVEST_MAX) list.shift();
+          }
+        }
+      } else visit(item, depth + 1);
+    }
+  };
+  visit(parsed, 0);
 }
 
 function excerpt(request: SentRequest): SentRequest {

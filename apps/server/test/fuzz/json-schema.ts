@@ -35,16 +35,38 @@ const FREE_TEXT_MAX = 60;
 const COLLECTION_MAX = 4;
 const INT32 = 2 ** 31 - 1;
 
+const DAY_MS = 86_400_000;
+const RECENT_DAY = fc.integer({ min: -120, max: 2 }).map((days) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10));
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
+/**
+ * Values that exist on the fuzzed site, by field or parameter name. The lists grow during a run
+ * (ids read from answers), so they are read when a value is drawn, not when the generator is built.
+ */
+export type Hints = Record<string, string[]>;
+
+/**
+ * Half the time a value the site has, when one fits the schema (requests then reach real
+ * records), else the generated one.
+ */
+export function withHints(name: string, schema: JsonSchema, generated: fc.Arbitrary<unknown>, hints: Hints | undefined): fc.Arbitrary<unknown> {
+  if (!hints) return generated;
+  return fc.tuple(generated, fc.boolean(), fc.nat()).map(([value, useKnown, pick]) => {
+    if (!useKnown) return value;
+    const known = (hints[name] ?? []).filter((candidate) => conforms(schema, candidate));
+    return known.length ? known[pick % known.length] : value;
+  });
+}
+
 /** Generates values the schema accepts (when it can; a pattern it cannot honour yields a best effort). */
-export function arbitraryOf(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
+export function arbitraryOf(schema: JsonSchema, hints?: Hints, depth = 0): fc.Arbitrary<unknown> {
   if (schema.const !== undefined) return fc.constant(schema.const);
   if (schema.enum) return fc.constantFrom(...schema.enum);
   const choices = schema.anyOf ?? schema.oneOf;
-  if (choices) return fc.oneof(...choices.map((choice) => arbitraryOf(choice, depth)));
-  if (schema.allOf?.length) return arbitraryOf(Object.assign({}, ...schema.allOf), depth);
-  if (Array.isArray(schema.type)) return fc.oneof(...schema.type.map((type) => arbitraryOf({ ...schema, type }, depth)));
+  if (choices) return fc.oneof(...choices.map((choice) => arbitraryOf(choice, hints, depth)));
+  if (schema.allOf?.length) return arbitraryOf(Object.assign({}, ...schema.allOf), hints, depth);
+  if (Array.isArray(schema.type)) return fc.oneof(...schema.type.map((type) => arbitraryOf({ ...schema, type }, hints, depth)));
   switch (schema.type) {
     case 'string':
       return stringArbitrary(schema);
@@ -57,9 +79,9 @@ export function arbitraryOf(schema: JsonSchema, depth = 0): fc.Arbitrary<unknown
     case 'null':
       return fc.constant(null);
     case 'array':
-      return fc.array(arbitraryOf(schema.items ?? {}, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? COLLECTION_MAX, COLLECTION_MAX)) });
+      return fc.array(arbitraryOf(schema.items ?? {}, hints, depth + 1), { minLength: schema.minItems ?? 0, maxLength: Math.max(schema.minItems ?? 0, Math.min(schema.maxItems ?? COLLECTION_MAX, COLLECTION_MAX)) });
     case 'object':
-      return objectArbitrary(schema, depth);
+      return objectArbitrary(schema, hints, depth);
     default:
       return depth > 2 ? fc.constant(null) : fc.jsonValue({ maxDepth: 2 });
   }
@@ -75,7 +97,11 @@ function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {
   if (schema.pattern) {
     const pattern = new RegExp(schema.pattern, 'u');
     // stringMatching honours the pattern; lengths the pattern leaves open are filtered.
-    return fc.stringMatching(pattern).filter(fits);
+    const matching = fc.stringMatching(pattern).filter(fits);
+    // A day pattern matches 2026-13-45 as well: real days near today are drawn too, so date
+    // ranges (reports, records) also run, not only their refusals.
+    if (pattern.test('2026-11-30')) return fc.oneof(matching, RECENT_DAY, RECENT_DAY);
+    return matching;
   }
   const length = { minLength, maxLength: Math.min(maxLength, FREE_TEXT_MAX * 4) };
   // Mostly plain words; sometimes any Unicode (zod counts UTF-16 units, as `fits` does).
@@ -99,15 +125,15 @@ function upperBound(schema: JsonSchema): number | undefined {
   return schema.maximum;
 }
 
-function objectArbitrary(schema: JsonSchema, depth: number): fc.Arbitrary<unknown> {
+function objectArbitrary(schema: JsonSchema, hints: Hints | undefined, depth: number): fc.Arbitrary<unknown> {
   const properties = schema.properties ?? {};
   const names = Object.keys(properties);
   if (names.length === 0 && typeof schema.additionalProperties === 'object') {
     const key = schema.propertyNames ? (stringArbitrary(schema.propertyNames) as fc.Arbitrary<string>) : fc.string({ minLength: 1, maxLength: 12 });
-    return fc.dictionary(key.filter((name) => name !== '__proto__'), arbitraryOf(schema.additionalProperties, depth + 1), { maxKeys: COLLECTION_MAX });
+    return fc.dictionary(key.filter((name) => name !== '__proto__'), arbitraryOf(schema.additionalProperties, hints, depth + 1), { maxKeys: COLLECTION_MAX });
   }
   const model: Record<string, fc.Arbitrary<unknown>> = {};
-  for (const name of names) model[name] = arbitraryOf(properties[name]!, depth + 1);
+  for (const name of names) model[name] = withHints(name, properties[name]!, arbitraryOf(properties[name]!, hints, depth + 1), hints);
   return fc.record(model, { requiredKeys: (schema.required ?? []).filter((name) => name in properties) });
 }
 

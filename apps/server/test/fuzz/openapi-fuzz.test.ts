@@ -37,11 +37,13 @@ describe('OpenAPI fuzzing', () => {
         validPerBatch: 1,
         invalidRounds: long ? 1000 : 1,
         validRounds: long ? 1000 : 1,
-        ...(long ? { invalidUntil: started + SECONDS * 600, validUntil: started + SECONDS * 1000 } : {}),
+        // The long run gives valid requests the larger share: edge values that pass the schemas are what reach the database's constraints.
+        ...(long ? { invalidUntil: started + SECONDS * 400, validUntil: started + SECONDS * 1000 } : {}),
         vendorSecret: VENDOR_SECRET,
         log: long ? (line) => console.log(line) : undefined,
       });
       console.log(summary(report, (Date.now() - started) / 1000));
+      if (long) console.log(`operations that never answered 2xx:\n  ${report.neverSucceeded.join('\n  ')}`);
       for (const failure of report.failures) console.log(`FAILED ${failure.kind}: ${failure.operation} as ${failure.caller} (${failure.mutation}): ${failure.problem}\n  answer ${failure.status ?? '-'} ${failure.answer ?? ''}\n  replay ${JSON.stringify(failure.requests)}`);
       expect(report.operationsCovered).toBe(report.operations);
       expect(report.failures.map((failure) => `${failure.kind}: ${failure.operation} as ${failure.caller}: ${failure.problem}`)).toEqual([]);

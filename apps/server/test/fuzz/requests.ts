@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { arbitraryOf, conforms, conformsAsText, type JsonSchema } from './json-schema.ts';
+import { arbitraryOf, conforms, conformsAsText, type Hints, type JsonSchema } from './json-schema.ts';
 import type { Operation, Parameter } from './operations.ts';
 
 /**
@@ -22,8 +22,7 @@ export interface Draft {
   mutation: string;
 }
 
-/** Values that exist on the fuzzed site, offered for path and query parameters of these names. */
-export type Hints = Record<string, string[]>;
+export type { Hints };
 
 const HOSTILE_TEXT = [
   "' OR '1'='1",
@@ -83,9 +82,12 @@ export function validDraft(operation: Operation, hints: Hints): fc.Arbitrary<Dra
 
 function buildValidDraft(operation: Operation, hints: Hints): fc.Arbitrary<Draft> {
   const param = (parameter: Parameter) => {
-    const generated = arbitraryOf(parameter.schema).map(String);
-    const known = (hints[parameter.name] ?? []).filter((value) => conformsAsText(parameter.schema, value));
-    return known.length ? fc.oneof(generated, fc.constantFrom(...known)) : generated;
+    const generated = arbitraryOf(parameter.schema, hints).map(String);
+    return fc.tuple(generated, fc.boolean(), fc.nat()).map(([value, useKnown, pick]) => {
+      if (!useKnown) return value;
+      const known = (hints[parameter.name] ?? []).filter((candidate) => conformsAsText(parameter.schema, candidate));
+      return known.length ? known[pick % known.length]! : value;
+    });
   };
   const optional = (parameter: Parameter) => (parameter.required ? param(parameter) : fc.option(param(parameter), { nil: undefined, freq: 2 }));
   // Header values must be printable ASCII: free-text headers (x-signature) get hex digits.
@@ -96,7 +98,7 @@ function buildValidDraft(operation: Operation, hints: Hints): fc.Arbitrary<Draft
       path: record(operation.pathParams),
       query: record(operation.queryParams),
       headers: record(operation.headerParams, (parameter) => (parameter.required ? headerParam(parameter) : fc.option(headerParam(parameter), { nil: undefined, freq: 2 }))).map((values) => Object.fromEntries(Object.entries(values).filter(([, value]) => HEADER_SAFE.test(value)))),
-      body: operation.body ? (operation.bodyRequired ? arbitraryOf(operation.body) : fc.option(arbitraryOf(operation.body), { nil: undefined, freq: 4 })) : fc.constant(undefined),
+      body: operation.body ? (operation.bodyRequired ? arbitraryOf(operation.body, hints) : fc.option(arbitraryOf(operation.body, hints), { nil: undefined, freq: 4 })) : fc.constant(undefined),
     })
     .map(({ path, query, headers, body }) => ({
       path,
@@ -148,7 +150,8 @@ function mutationsFor(operation: Operation, draft: Draft): fc.Arbitrary<Draft>[]
       fc.constantFrom<unknown>([], 'text', 42, null, true, [body]).map((replacement) => change('body: top level of the wrong type', { body: replacement })),
       fc.constant(change('body: extra fields', { rawBody: withExtraFields(body), body: undefined })),
       fc.constantFrom(...MALFORMED_JSON).map((text) => change('body: malformed JSON', { rawBody: text, body: undefined, brokenTransport: true })),
-      fc.constantFrom(...WRONG_MEDIA_TYPES).map((contentType) => change(`body: sent as ${contentType}`, { rawBody: JSON.stringify(body), body: undefined, contentType, brokenTransport: true })),
+      // The provider API does not check the content type (docs/provider-integration.md): there, the body alone decides.
+      fc.constantFrom(...WRONG_MEDIA_TYPES).map((contentType) => change(`body: sent as ${contentType}`, { rawBody: JSON.stringify(body), body: undefined, contentType, brokenTransport: !operation.isProvider })),
       fc.constant(change('body: over 1 MiB', { rawBody: OVER_ONE_MIB, body: undefined, brokenTransport: true })),
     );
   }
