@@ -164,6 +164,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
   });
   const provider = createProviderModule({
     db: dbHandle.db,
+    callbackLanes: config.providerCallbackLanes,
     bus,
     logger,
     wallet: wallet.api,

@@ -59,6 +59,8 @@ const EnvSchema = z.object({
   /** Register our webhook URL with the PSP at start (PUT /webhook/{chave}). */
   PIX_PSP_REGISTER_WEBHOOK: booleanString.default(true),
   WALLET_LANES: z.coerce.number().int().min(1).max(32).default(2),
+  /** Money-callback statements in flight at once per process (group commit of the provider API). */
+  PROVIDER_CALLBACK_LANES: z.coerce.number().int().min(1).max(32).default(4),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Number of trusted proxy hops in front of the API (0 = use the socket address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
@@ -153,6 +155,7 @@ export interface Config {
   embeddedPgPort: number;
   dbPoolMax: number;
   walletLanes: number;
+  providerCallbackLanes: number;
   /** Monthly partitions: months created ahead, months kept per table (platform/partitions.ts). */
   partitions: { monthsAhead: number; retentionMonths: Record<string, number> };
   imageBase: string;
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     embeddedPgPort: e.EMBEDDED_PG_PORT,
     dbPoolMax: e.DB_POOL_MAX,
     walletLanes: e.WALLET_LANES,
+    providerCallbackLanes: e.PROVIDER_CALLBACK_LANES,
     partitions: {
       monthsAhead: e.PARTITION_MONTHS_AHEAD,
       retentionMonths: Object.fromEntries(e.PARTITION_RETENTION.split(',').map((item) => [item.split('=')[0]!, Number(item.split('=')[1])])),

@@ -27,13 +27,6 @@ export type { ProviderCallbacks, ProviderWireAnswer } from './provider.callbacks
 export { PROVIDER_ACTIONS, PROVIDER_ERRORS, type ProviderAction, type ProviderErrorCode } from './provider.wire.ts';
 
 /**
- * Statements in flight at once for money callbacks (callback-lanes.ts). Each lane's statement
- * carries every callback that queued for it meanwhile; more lanes overlap one commit's fsync with
- * another's work, but on two cores more than a few only add transactions fighting for them.
- */
-const CALLBACK_LANES = 4;
-
-/**
  * Provider module: the seamless-wallet API game vendors call (authenticate, balance, bet, win,
  * rollback), signed per vendor, posting through the wallet in one transaction per callback.
  */
@@ -63,12 +56,16 @@ export function createProviderModule(deps: {
   timeZone: () => Promise<string>;
   /** WINNERS_CACHE_MS: how long a board answer is kept (default 30 s). */
   winnersCacheMs?: number;
-  /** Group-commit lanes for money callbacks (default CALLBACK_LANES). */
+  /**
+   * Money-callback statements in flight at once (callback-lanes.ts; PROVIDER_CALLBACK_LANES,
+   * default 4). Each lane's statement carries every callback that queued for it meanwhile; more
+   * lanes overlap one commit's fsync with another's work, fewer make bigger batches.
+   */
   callbackLanes?: number;
 }) {
   const logger = deps.logger.child({ module: 'provider' });
   const requestLog = createRequestLog({ db: deps.db, logger });
-  const lanes = createCallbackLanes({ db: deps.db, lanes: deps.callbackLanes ?? CALLBACK_LANES, logger, announce: (balances) => deps.wallet.announceBalances(balances) });
+  const lanes = createCallbackLanes({ db: deps.db, lanes: deps.callbackLanes ?? 4, logger, announce: (balances) => deps.wallet.announceBalances(balances) });
   const service = createProviderService({
     lanes,
     db: deps.db,
