@@ -42,6 +42,19 @@ interface CrashBetRow {
   closed: boolean;
 }
 
+/** Waits (up to `timeoutMs`) for every deposit the PSP has paid to be credited (the reconciliation job takes a minute or two). */
+export async function waitForDepositsCredited(cluster: DrillCluster, depositIds: bigint[], timeoutMs: number): Promise<number> {
+  const started = Date.now();
+  for (;;) {
+    const [open] = await cluster.query<{ n: number }>(
+      `select count(*)::int as n from payments_deposit d join payments_sandbox_charge c on c.txid = d.txid where d.id = any($1::bigint[]) and c.status = 'paid' and d.status <> 'credited'`,
+      [depositIds.map(String)],
+    );
+    if (open!.n === 0 || Date.now() - started > timeoutMs) return Date.now() - started;
+    await sleep(1000);
+  }
+}
+
 /** Waits (up to `timeoutMs`) for the worker to settle every crash bet: none pending or placed, every closing call confirmed. */
 export async function waitForCrashSettled(cluster: DrillCluster, requestIds: string[], timeoutMs: number): Promise<number> {
   const started = Date.now();
@@ -127,6 +140,31 @@ export async function checkDrill(cluster: DrillCluster, log: TrafficLog, opening
   for (const cashOut of log.cashOuts) {
     const row = crashById.get(cashOut.betId.toString());
     if (row?.status !== 'cashed' || BigInt(row.win ?? '-1') !== cashOut.win) problems.push(`acknowledged cash-out of bet ${cashOut.betId} (win ${cashOut.win}) is stored as ${row?.status} win ${row?.win}`);
+  }
+
+  // Deposits: every charge the PSP has paid is credited once (webhook or the worker's reconciliation); no other.
+  const depositIds = log.deposits.flatMap((op) => (op.depositId === undefined ? [] : [op.depositId.toString()]));
+  if (depositIds.length > 0) {
+    const deposits = await cluster.query<{ id: string; member_id: string; amount: string; status: string; charge: string | null }>(
+      'select d.id::text, d.member_id::text, d.amount::text, d.status, c.status as charge from payments_deposit d left join payments_sandbox_charge c on c.txid = d.txid where d.id = any($1::bigint[])',
+      [depositIds],
+    );
+    const depositCounts = await journalCounts(cluster, deposits.map((row) => `deposit:${row.id}`));
+    const byId = new Map(deposits.map((row) => [row.id, row]));
+    for (const op of log.deposits) {
+      const row = op.depositId === undefined ? undefined : byId.get(op.depositId.toString());
+      if (!row) continue;
+      const journals = depositCounts.get(`deposit:${row.id}`) ?? 0;
+      if (row.charge === 'paid') {
+        expectedInLedger += 1;
+        if (journals === 1 && row.status === 'credited') foundInLedger += 1;
+        else problems.push(`deposit ${row.id}: paid at the PSP, ${row.status}, ${journals} journals (expected credited, 1)`);
+        move(op.memberId, BigInt(row.amount));
+      } else {
+        if (op.outcome === 'acknowledged') problems.push(`deposit ${row.id}: payment acknowledged but the PSP's charge is ${row.charge}`);
+        if (journals > 0) problems.push(`deposit ${row.id}: not paid, yet ${journals} journals`);
+      }
+    }
   }
 
   // Each member's cash: the opening balance plus exactly what was acknowledged (nothing else moved).

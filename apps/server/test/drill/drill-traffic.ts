@@ -62,11 +62,22 @@ export interface CashOutOp {
   win: bigint;
 }
 
+/** A PIX deposit through the sandbox PSP: created (request id), then paid by the member's bank. */
+export interface DepositOp {
+  requestId: string;
+  memberId: bigint;
+  cents: bigint;
+  depositId?: bigint;
+  /** The sandbox-pay call was answered (the PSP has the charge paid, by this call or an earlier attempt). */
+  outcome: 'acknowledged' | 'refused' | 'unanswered';
+}
+
 export interface TrafficLog {
   figures: TrafficFigures;
   vendorOps: VendorOp[];
   crashOps: CrashOp[];
   cashOuts: CashOutOp[];
+  deposits: DepositOp[];
   /** When each acknowledgement arrived (ms since the epoch), for the longest gap clients saw. */
   ackTimes: number[];
   /** Something an answer showed that is wrong on its face (a replay answered differently…). */
@@ -79,6 +90,7 @@ export function newTrafficLog(): TrafficLog {
     vendorOps: [],
     crashOps: [],
     cashOuts: [],
+    deposits: [],
     ackTimes: [],
     anomalies: [],
   };
@@ -249,5 +261,42 @@ export async function crashMember(options: { memberId: bigint; token: string; ru
     // Betting closed or already in this round is the ordinary rhythm of the game: asked again shortly.
     bump(log.figures.refused, `crash ${codeOf(answer) ?? answer.status}`);
     await sleep(150);
+  }
+}
+
+/**
+ * One member depositing by PIX through the sandbox PSP: a charge per request id (the same one on
+ * retry), paid at once by the member's own bank. The PSP's webhook goes to the API process that
+ * took the payment; when that process dies first, the worker's reconciliation job finds the paid
+ * charge (a minute later) and credits it — exactly once either way.
+ */
+export async function depositor(options: { memberId: bigint; token: string; running: () => boolean; deliver: ReturnType<typeof createDeliverer>; log: TrafficLog }) {
+  const { log, deliver } = options;
+  const headers = { 'content-type': 'application/json', authorization: `Bearer ${options.token}` };
+  while (options.running()) {
+    const cents = centsBetween(1000, 5000);
+    const op: DepositOp = { requestId: `drill-${randomBytes(9).toString('base64url')}`, memberId: options.memberId, cents, outcome: 'refused' };
+    log.deposits.push(op);
+    log.figures.sent += 1;
+    const created = await deliver('/api/payments/deposits', { body: JSON.stringify({ amount: formatCents(cents), requestId: op.requestId }), headers });
+    if (!created || (created.status !== 200 && created.status !== 201)) {
+      if (!created) {
+        log.figures.unanswered += 1;
+        op.outcome = 'unanswered';
+      } else bump(log.figures.refused, `deposit ${codeOf(created) ?? created.status}`);
+      await sleep(1000);
+      continue;
+    }
+    op.depositId = BigInt(created.body.id as string);
+    const paid = await deliver(`/api/payments/deposits/${op.depositId}/sandbox-pay`, { body: '{}', headers });
+    if (!paid) {
+      log.figures.unanswered += 1;
+      op.outcome = 'unanswered';
+    } else if (paid.status === 202) {
+      op.outcome = 'acknowledged';
+      log.figures.acknowledged += 1;
+      log.ackTimes.push(Date.now());
+    } else bump(log.figures.refused, `deposit pay ${codeOf(paid) ?? paid.status}`);
+    await sleep(500);
   }
 }

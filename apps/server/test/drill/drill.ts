@@ -6,9 +6,9 @@ import { createLogger } from '../../src/platform/logger.ts';
 import { migrate } from '../../src/platform/migrate.ts';
 import { signBody } from '../../src/modules/provider/index.ts';
 import { newPlayer } from '../builders.ts';
-import { checkDrill, waitForCrashSettled, type DrillCheck } from './drill-check.ts';
+import { checkDrill, waitForCrashSettled, waitForDepositsCredited, type DrillCheck } from './drill-check.ts';
 import { DRILL_VENDOR, DRILL_VENDOR_SECRET, startDrillDatabase, startDrillProcesses, type DrillCluster } from './drill-cluster.ts';
-import { createDeliverer, crashMember, newTrafficLog, vendorPlayer, type TrafficLog } from './drill-traffic.ts';
+import { createDeliverer, crashMember, depositor, newTrafficLog, vendorPlayer, type TrafficLog } from './drill-traffic.ts';
 
 /**
  * A failure drill: two API processes and a worker under money traffic (signed vendor callbacks
@@ -23,6 +23,11 @@ export interface DrillOptions {
   databaseUrl?: string;
   vendorPlayers: number;
   crashMembers: number;
+  /**
+   * Members depositing through the sandbox PSP (0: none). A deposit whose webhook died with its API
+   * process is credited by the worker's reconciliation job only after a minute, so the small drill has none.
+   */
+  depositors?: number;
   /** Each cycle kills one API process, the worker and (when owned) PostgreSQL once, in random order. */
   cycles: number;
   /** Random pause before each kill, from `pauseMs[0]` to `pauseMs[1]`. */
@@ -48,6 +53,8 @@ export interface DrillSummary {
   log: TrafficLog;
   check: DrillCheck;
   settleMs: number;
+  /** From the end of the traffic until every deposit the PSP has paid was credited. */
+  creditMs: number;
   longestGapMs: number;
   alive: boolean;
   problems: string[];
@@ -70,7 +77,8 @@ async function seed(databaseUrl: string, options: DrillOptions) {
       }),
     );
     const crashMembers = await Promise.all(Array.from({ length: options.crashMembers }, () => newPlayer(core, { balance: OPENING_CENTS })));
-    return { vendorPlayers, crashMembers };
+    const depositors = await Promise.all(Array.from({ length: options.depositors ?? 0 }, () => newPlayer(core, { balance: OPENING_CENTS })));
+    return { vendorPlayers, crashMembers, depositors };
   } finally {
     await core.close();
   }
@@ -103,7 +111,7 @@ export async function runDrill(options: DrillOptions): Promise<DrillSummary> {
       if (answer.status !== 200) throw new Error(`authenticate answered ${answer.status}: ${await answer.text()}`);
     }
     const tokens = await Promise.all(
-      seeded.crashMembers.map(async (member, index) => {
+      [...seeded.crashMembers, ...seeded.depositors].map(async (member, index) => {
         const login = await post(`${live.apiUrls()[index % live.apis.length]}/api/session/login`, { username: member.account, password: member.password, type: 'username' });
         if (login.status !== 200) throw new Error(`login answered ${login.status}: ${JSON.stringify(login.body)}`);
         return login.body.token as string;
@@ -119,6 +127,7 @@ export async function runDrill(options: DrillOptions): Promise<DrillSummary> {
       // Transaction ids unique per run too: a given database keeps the callbacks of earlier drills.
       ...seeded.vendorPlayers.map((player, index) => vendorPlayer({ memberId: player.id, tag: `${runId}v${index}`, running: () => running, deliver, log })),
       ...seeded.crashMembers.map((member, index) => crashMember({ memberId: member.id, token: tokens[index]!, running: () => running, deliver, log })),
+      ...seeded.depositors.map((member, index) => depositor({ memberId: member.id, token: tokens[seeded.crashMembers.length + index]!, running: () => running, deliver, log })),
     ];
 
     const kills: KillRecord[] = [];
@@ -224,15 +233,16 @@ export async function runDrill(options: DrillOptions): Promise<DrillSummary> {
     const trafficMs = Date.now() - trafficStarted;
 
     const settleMs = await waitForCrashSettled(live, log.crashOps.map((op) => op.requestId), 60_000);
+    const creditMs = await waitForDepositsCredited(live, log.deposits.flatMap((op) => (op.depositId === undefined ? [] : [op.depositId])), 180_000);
     // The restarted worker runs jobs too (pg-boss), not only the crash lead.
     if (!(await live.workerRunsJob(30_000))) problems.push('the restarted worker did not run a heartbeat job within 30 s');
-    const check = await checkDrill(live, log, new Map([...seeded.vendorPlayers, ...seeded.crashMembers].map((member) => [member.id, OPENING_CENTS])));
+    const check = await checkDrill(live, log, new Map([...seeded.vendorPlayers, ...seeded.crashMembers, ...seeded.depositors].map((member) => [member.id, OPENING_CENTS])));
     const dead = live.deadProcess();
     const alive = dead === undefined;
     if (dead) problems.push(dead);
     const times = [trafficStarted, ...log.ackTimes.sort((a, b) => a - b)];
     const longestGapMs = times.reduce((longest, time, index) => (index === 0 ? 0 : Math.max(longest, time - times[index - 1]!)), 0);
-    const summary: DrillSummary = { trafficMs, kills, log, check, settleMs, longestGapMs, alive, problems: [...problems, ...check.problems] };
+    const summary: DrillSummary = { trafficMs, kills, log, check, settleMs, creditMs, longestGapMs, alive, problems: [...problems, ...check.problems] };
     printSummary(summary, print);
     return summary;
   } finally {
@@ -249,9 +259,9 @@ function printSummary(summary: DrillSummary, print: (line: string) => void) {
   const crashAcks = summary.log.crashOps.filter((op) => op.outcome === 'acknowledged').length;
   print(`drill summary (${(summary.trafficMs / 1000).toFixed(1)} s of traffic)`);
   print(`  kills: ${byKind('api').length} API (back after ${downtime(byKind('api'))}), ${byKind('worker').length} worker (leading again after ${downtime(byKind('worker'))}), ${byKind('postgres').length} PostgreSQL (both APIs healthy after ${downtime(byKind('postgres'))})`);
-  print(`  operations sent ${figures.sent}: acknowledged ${figures.acknowledged} (vendor callbacks ${vendorAcks}, crash bets ${crashAcks}, crash cash-outs ${summary.log.cashOuts.length}), refused ${JSON.stringify(figures.refused)}, unanswered ${figures.unanswered}`);
+  print(`  operations sent ${figures.sent}: acknowledged ${figures.acknowledged} (vendor callbacks ${vendorAcks}, crash bets ${crashAcks}, crash cash-outs ${summary.log.cashOuts.length}, deposits paid ${summary.log.deposits.filter((op) => op.outcome === 'acknowledged').length}), refused ${JSON.stringify(figures.refused)}, unanswered ${figures.unanswered}`);
   print(`  retried ${figures.retried} (to the other API process ${figures.failedOver}), vendor replays of answered callbacks ${figures.replayed}; 5xx answers ${JSON.stringify(figures.serverErrors)}`);
-  print(`  ledger: ${summary.check.foundInLedger} of ${summary.check.expectedInLedger} acknowledged money operations found exactly once; crash bets settled ${(summary.settleMs / 1000).toFixed(1)} s after the traffic; ledger:check ${summary.check.ledgerCheck}`);
+  print(`  ledger: ${summary.check.foundInLedger} of ${summary.check.expectedInLedger} acknowledged money operations found exactly once; crash bets settled ${(summary.settleMs / 1000).toFixed(1)} s after the traffic${summary.log.deposits.length > 0 ? `, paid deposits credited after ${(summary.creditMs / 1000).toFixed(1)} s` : ''}; ledger:check ${summary.check.ledgerCheck}`);
   print(`  longest time without an acknowledgement: ${(summary.longestGapMs / 1000).toFixed(1)} s; processes alive at the end: ${summary.alive ? 'yes' : 'NO'}`);
   print(summary.problems.length === 0 ? '  problems: none' : `  problems (${summary.problems.length}):\n    ${summary.problems.slice(0, 30).join('\n    ')}`);
 }
