@@ -61,5 +61,6 @@ function summary(report: FuzzReport, seconds: number): string {
     `  5xx: ${report.serverErrors}, shape violations: ${report.shapeViolations}, money changes after invalid requests: ${report.moneyChanges}`,
     `  slowest operations: ${report.slowestOperations.join(', ')}`,
     `  skipped requests: ${report.skippedRequests} (${SKIPS.length} rules), unsendable: ${report.unsendable}, callers renewed: ${report.callerRenewals}`,
+    ...SKIPS.map((skip) => `  skip ${skip.operation} as ${skip.callers.join(', ')}: ${skip.reason}`),
   ].join('\n');
 }
