@@ -22,6 +22,7 @@
 create or replace function provider_money_callback(p_call jsonb, p_shard integer) returns jsonb
 language plpgsql
 set enable_seqscan = off
+set plan_cache_mode = force_generic_plan
 as $$
 declare
   v_vendor text := p_call->>'vendor';

@@ -25,6 +25,7 @@ language plpgsql
 set enable_seqscan = off
 set enable_hashjoin = off
 set enable_mergejoin = off
+set plan_cache_mode = force_generic_plan
 as $$
 declare
   v_op jsonb;
