@@ -59,8 +59,12 @@ const EnvSchema = z.object({
   /** Register our webhook URL with the PSP at start (PUT /webhook/{chave}). */
   PIX_PSP_REGISTER_WEBHOOK: booleanString.default(true),
   WALLET_LANES: z.coerce.number().int().min(1).max(32).default(2),
-  /** Money-callback statements in flight at once per process (group commit of the provider API). */
-  PROVIDER_CALLBACK_LANES: z.coerce.number().int().min(1).max(32).default(4),
+  /**
+   * Money-callback statements in flight at once per process (group commit of the provider API).
+   * One makes the biggest batches: on two cores 1 lane gave 1,813 callbacks/s at 64 connections,
+   * 2 lanes 1,357 and 4 lanes 1,171 (bench/README.md, provider, 2026-11-30).
+   */
+  PROVIDER_CALLBACK_LANES: z.coerce.number().int().min(1).max(32).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Number of trusted proxy hops in front of the API (0 = use the socket address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
