@@ -17,6 +17,11 @@
 -- the caller's shard once, at the end: a batch never queues behind another on a house row.
 -- Members are known through the accounts module's view (accounts_v_member), never its table.
 --
+-- No plan_cache_mode here: forced generic plans made the wallet's own group commit 2.6× slower
+-- (its rollbacks and replays run the reversal and replay queries below, whose generic plans over
+-- the monthly wallet_entry partitions are far worse); called from provider_money_callback it
+-- inherits that function's generic plans, which a vendor's bets and wins want (bench/README.md).
+--
 -- Every statement here looks up a handful of rows by key. plpgsql caches generic plans, and a
 -- skewed statistic (one journal with 100,000 legs, say) could make a generic plan scan a whole
 -- table per op; so the function forbids the plans a key lookup never needs.
@@ -25,7 +30,6 @@ language plpgsql
 set enable_seqscan = off
 set enable_hashjoin = off
 set enable_mergejoin = off
-set plan_cache_mode = force_generic_plan
 as $$
 declare
   v_op jsonb;
