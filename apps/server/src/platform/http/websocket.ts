@@ -32,7 +32,7 @@ export interface WebSocketHub {
 const PING_INTERVAL_MS = 30_000;
 
 /**
- * /ws: one hub per process. Events arrive from the bus (LISTEN/NOTIFY), so a change made
+ * /ws: one hub per process. Events arrive from the bus (NATS, or LISTEN/NOTIFY without it), so a change made
  * by any API or worker process reaches the clients connected to every process.
  */
 /** Turns a session token into a member id (accounts module), or undefined. */
