@@ -12,6 +12,17 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../apps/serv
  * are root; never downloads a browser from anywhere else. Exits non-zero if any step failed.
  */
 const CHROMIUM = '/usr/bin/chromium';
+/**
+ * Debian's packages the tests drive as real parts, by the binary each provides: the browser, the
+ * cluster journey's load balancer and event broker, the pgbouncer test's pooler. Those three tests
+ * skip with their reason when a binary is missing and cannot be installed; the browser steps fail.
+ */
+const DEBIAN_TOOLS: ReadonlyArray<{ binary: string; packageName: string }> = [
+  { binary: CHROMIUM, packageName: 'chromium' },
+  { binary: '/usr/sbin/nginx', packageName: 'nginx' },
+  { binary: '/usr/sbin/nats-server', packageName: 'nats-server' },
+  { binary: '/usr/sbin/pgbouncer', packageName: 'pgbouncer' },
+];
 
 
 interface Step {
@@ -55,7 +66,7 @@ async function main() {
   };
 
   try {
-    const chromium = ensureChromium();
+    const chromium = ensureDebianTools();
     // The web and console build joins them: the end-to-end step serves what it built.
     await runTogether([
       { name: 'typecheck', command: ['npm', 'run', '-s', 'typecheck'] },
@@ -167,17 +178,18 @@ function executeBuffered(command: string[], env: Record<string, string> = {}): P
   });
 }
 
-/** Debian's chromium package, installed on demand when we may (root); never a downloaded browser. */
-function ensureChromium(): boolean {
-  if (existsSync(CHROMIUM)) return true;
-  if (process.getuid?.() !== 0) {
-    console.error(`\n✘ ${CHROMIUM} is missing: install Debian's chromium package (apt-get install -y chromium)`);
-    return false;
+/** Debian's packages above, installed on demand when we may (root); never a browser downloaded from elsewhere. Answers whether Chromium is there. */
+function ensureDebianTools(): boolean {
+  const missing = DEBIAN_TOOLS.filter((tool) => !existsSync(tool.binary));
+  if (missing.length > 0 && process.getuid?.() !== 0) {
+    console.error(`\n✘ missing: ${missing.map((tool) => tool.binary).join(', ')}: install Debian's ${missing.map((tool) => tool.packageName).join(' ')} (apt-get install -y …)`);
+  } else if (missing.length > 0) {
+    console.log(`\n▶ installing Debian's ${missing.map((tool) => tool.packageName).join(', ')} for the tests that drive them`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+    // One package at a time: one that a mirror lacks must not keep the others out.
+    for (const tool of missing) spawnSync('apt-get', ['install', '-y', '-qq', tool.packageName], { stdio: 'inherit', env });
   }
-  console.log("\n▶ installing Debian's chromium package for the end-to-end tests");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  spawnSync('apt-get', ['install', '-y', '-qq', 'chromium'], { stdio: 'inherit', env });
   return existsSync(CHROMIUM);
 }
 
