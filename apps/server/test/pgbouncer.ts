@@ -54,7 +54,9 @@ export async function startPgbouncer(serverUrl: string, options: { poolSize: num
     path.join(dir, 'pgbouncer.ini'),
     [
       '[databases]',
-      `* = host=${server.hostname} port=${server.port || 5432}`,
+      // The server's own password, when its URL has one (the embedded cluster of a fresh machine
+      // asks for it; the clients are trusted here, pgbouncer must still log in to PostgreSQL).
+      `* = host=${server.hostname} port=${server.port || 5432} user=${user}${server.password ? ` password=${decodeURIComponent(server.password)}` : ''}`,
       '[pgbouncer]',
       'listen_addr = 127.0.0.1',
       `listen_port = ${port}`,
