@@ -14,7 +14,8 @@ import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../apps/serv
 const CHROMIUM = '/usr/bin/chromium';
 /**
  * Debian's packages the tests drive as real parts, by the binary each provides: the browser, the
- * cluster journey's load balancer and event broker, the pgbouncer test's pooler. Those three tests
+ * cluster journey's load balancer and event broker, the pgbouncer test's pooler, the replica test's
+ * PostgreSQL 15. Those tests
  * skip with their reason when a binary is missing and cannot be installed; the browser steps fail.
  */
 const DEBIAN_TOOLS: ReadonlyArray<{ binary: string; packageName: string }> = [
@@ -22,6 +23,8 @@ const DEBIAN_TOOLS: ReadonlyArray<{ binary: string; packageName: string }> = [
   { binary: '/usr/sbin/nginx', packageName: 'nginx' },
   { binary: '/usr/sbin/nats-server', packageName: 'nats-server' },
   { binary: '/usr/sbin/pgbouncer', packageName: 'pgbouncer' },
+  // The streaming-replica test's primary and replica (pg_basebackup; the embedded package has none).
+  { binary: '/usr/lib/postgresql/15/bin/pg_basebackup', packageName: 'postgresql-15' },
 ];
 
 
