@@ -15,8 +15,8 @@ const CHROMIUM = '/usr/bin/chromium';
 /**
  * Debian's packages the tests drive as real parts, by the binary each provides: the browser, the
  * cluster journey's load balancer and event broker, the pgbouncer test's pooler, the replica test's
- * PostgreSQL 15. Those tests
- * skip with their reason when a binary is missing and cannot be installed; the browser steps fail.
+ * PostgreSQL 15. Without them the browser steps and the cluster journey fail; the pgbouncer, NATS
+ * and replica tests skip with their reason.
  */
 const DEBIAN_TOOLS: ReadonlyArray<{ binary: string; packageName: string }> = [
   { binary: CHROMIUM, packageName: 'chromium' },
