@@ -25,6 +25,8 @@ const PLAYERS = Number(process.env.BENCH_PLAYERS ?? 10_000);
 const LEVELS = (process.env.BENCH_CONNECTIONS ?? '8,32,64').split(',').map(Number);
 /** API processes behind the load generator's connections (autocannon spreads them round robin). */
 const API_PROCESSES = Number(process.env.BENCH_API_PROCESSES ?? 2);
+/** Callback lanes per API process: the database's two cores shared by the processes, as npm run cluster runs them. */
+const CALLBACK_LANES = process.env.PROVIDER_CALLBACK_LANES ?? '1';
 const VENDOR = 'BENCHV';
 const SECRET = 'bench-vendor-secret-0123456789';
 
@@ -63,7 +65,7 @@ console.log(`(${PLAYERS.toLocaleString('en')} players funded in ${((performance.
 const children = await Promise.all(
   Array.from({ length: API_PROCESSES }, async () => {
     const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF] : [];
-    const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/api-server.ts'], { env: { ...process.env, DATABASE_URL: databaseUrl, DB_POOL_MAX: '16'}, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'bench/api-server.ts'], { env: { ...process.env, DATABASE_URL: databaseUrl, DB_POOL_MAX: '16', PROVIDER_CALLBACK_LANES: CALLBACK_LANES }, stdio: ['ignore', 'pipe', 'inherit'] });
     const lines = createInterface({ input: child.stdout! });
     const [line] = (await once(lines, 'line')) as [string];
     return { child, lines, url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` };
@@ -106,7 +108,7 @@ async function run(connections: number) {
   return { rps: result.requests.average, p50: result.latency.p50, p97: result.latency.p97_5, p99: result.latency.p99, errors: result.non2xx + result.errors + result.timeouts, total: result.requests.total };
 }
 
-console.log(`provider API benchmark: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${DURATION_S} s per run, ${PLAYERS.toLocaleString('en')} players, ${API_PROCESSES} API process(es), PostgreSQL ${benchDatabase.server}`);
+console.log(`provider API benchmark: ${cpus().length} cores, load ${loadavg().map((l) => l.toFixed(1)).join(' ')}, ${DURATION_S} s per run, ${PLAYERS.toLocaleString('en')} players, ${API_PROCESSES} API process(es) with ${CALLBACK_LANES} callback lane(s) each, PostgreSQL ${benchDatabase.server}`);
 // Warm-up: JIT, pools, prepared plans.
 await run(8);
 console.log('connections  callbacks/s  p50 ms  p97.5 ms  p99 ms  callbacks  errors');

@@ -122,6 +122,9 @@ function sharedEnvironment(settings: ClusterSettings, databaseUrl: string): Node
     ...env,
     DATABASE_URL: databaseUrl,
     TRUST_PROXY_HOPS: '1',
+    // Money-callback statements in flight per process: about the database's cores shared by the
+    // processes, so one each when several run (bench/README.md, provider).
+    PROVIDER_CALLBACK_LANES: env.PROVIDER_CALLBACK_LANES || '1',
     // Three processes logging every request at info drown the terminal; LOG_LEVEL=info brings it back.
     LOG_LEVEL: env.LOG_LEVEL || 'warn',
     // Links in messages and the sandbox PSP's webhooks go to the site, not to one process.

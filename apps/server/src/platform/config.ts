@@ -60,11 +60,13 @@ const EnvSchema = z.object({
   PIX_PSP_REGISTER_WEBHOOK: booleanString.default(true),
   WALLET_LANES: z.coerce.number().int().min(1).max(32).default(2),
   /**
-   * Money-callback statements in flight at once per process (group commit of the provider API).
-   * One makes the biggest batches: on two cores 1 lane gave 1,813 callbacks/s at 64 connections,
-   * 2 lanes 1,357 and 4 lanes 1,171 (bench/README.md, provider, 2026-11-30).
+   * Money-callback statements in flight at once per process (group commit of the provider API):
+   * about the database's cores divided by the API processes. On two cores, one process placing
+   * sportsbook tickets did best with 2–4 (723 tickets/s with 1, 931 with 2, 1,056 with 4), two
+   * processes taking vendors' callbacks with 1 each (1,510 callbacks/s against 977–1,221 with 2);
+   * `npm run cluster` and bench:provider's processes run 1 (bench/README.md, provider, 2026-11-30).
    */
-  PROVIDER_CALLBACK_LANES: z.coerce.number().int().min(1).max(32).default(1),
+  PROVIDER_CALLBACK_LANES: z.coerce.number().int().min(1).max(32).default(2),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Number of trusted proxy hops in front of the API (0 = use the socket address). */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),

@@ -58,14 +58,14 @@ export function createProviderModule(deps: {
   winnersCacheMs?: number;
   /**
    * Money-callback statements in flight at once (callback-lanes.ts; PROVIDER_CALLBACK_LANES,
-   * default 1). Each lane's statement carries every callback that queued for it meanwhile; more
+   * default 2). Each lane's statement carries every callback that queued for it meanwhile; more
    * lanes overlap one commit's fsync with another's work, fewer make bigger batches.
    */
   callbackLanes?: number;
 }) {
   const logger = deps.logger.child({ module: 'provider' });
   const requestLog = createRequestLog({ db: deps.db, logger });
-  const lanes = createCallbackLanes({ db: deps.db, lanes: deps.callbackLanes ?? 1, logger, announce: (balances) => deps.wallet.announceBalances(balances) });
+  const lanes = createCallbackLanes({ db: deps.db, lanes: deps.callbackLanes ?? 2, logger, announce: (balances) => deps.wallet.announceBalances(balances) });
   const service = createProviderService({
     lanes,
     db: deps.db,
