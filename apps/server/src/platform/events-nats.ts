@@ -94,6 +94,10 @@ export function createNatsEventBus(options: { servers: string; subject: string; 
         else local.dispatch(message.string());
       },
     });
+    // The server registers the subscription when it reads it: a round trip makes sure it has, so
+    // an event another process publishes right after this start is not missed (a clean-clone run
+    // of events-nats.test.ts published before the second bus's SUB had arrived).
+    await next.flush().catch(() => undefined);
     connection = next;
     connected = true;
     void watch(next);
