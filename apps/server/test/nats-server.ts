@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import { accepts, portIsFree } from './local-port.ts';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
@@ -10,25 +10,6 @@ export const natsServerMissing: string | undefined =
   spawnSync('nats-server', ['--version'], { encoding: 'utf8' }).status === 0 ? undefined : 'no nats-server binary (apt-get install -y nats-server)';
 
 const PORTS = { first: 56040, last: 56059 };
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
-  });
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 export interface NatsServer {
   url: string;

@@ -1,6 +1,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import net from 'node:net';
+import { accepts, portIsFree } from './local-port.ts';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -12,25 +12,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const pgbouncerMissing: string | undefined = spawnSync('pgbouncer', ['--version'], { encoding: 'utf8' }).status === 0 ? undefined : 'no pgbouncer binary (apt-get install -y pgbouncer)';
 
 const PORTS = { first: 56060, last: 56079 };
-
-function portIsFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = net.createServer();
-    server.once('error', () => resolve(false));
-    server.listen({ port, host: '127.0.0.1', exclusive: true }, () => server.close(() => resolve(true)));
-  });
-}
-
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host: '127.0.0.1' });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 export interface Pgbouncer {
   /** `url` with the host and port replaced by pgbouncer's. */
