@@ -19,13 +19,18 @@ export async function shareOf(db: DbExecutor, promotionId: bigint, memberId: big
 /**
  * Gives the member one free share: concurrent grabs skip rows another transaction holds, so each
  * takes a different share and none is handed out twice. Undefined when every share is taken.
+ * The free share is picked by a scalar subquery, which runs once. Joined in as `update … from
+ * (select … limit 1 for update skip locked)`, PostgreSQL may put it on the inner side of a nested
+ * loop and run it again for each share row: each re-run skips the row this statement just updated
+ * and locks the next one, so one grab took several shares (the CI run's duplicate-key error on
+ * promotions_envelope_share_member_idx, when the statistics did not know the new envelope).
  */
 export async function takeShare(db: DbExecutor, promotionId: bigint, memberId: bigint): Promise<{ seq: number; amount: bigint } | undefined> {
   const { rows } = await sql<{ seq: number; amount: string }>`
-    update promotions_envelope_share s set member_id = ${memberId}, grabbed_at = now()
-    from (select seq from promotions_envelope_share where promotion_id = ${promotionId} and member_id is null order by seq limit 1 for update skip locked) free
-    where s.promotion_id = ${promotionId} and s.seq = free.seq
-    returning s.seq, s.amount::text as amount`.execute(db);
+    update promotions_envelope_share set member_id = ${memberId}, grabbed_at = now()
+    where promotion_id = ${promotionId}
+      and seq = (select seq from promotions_envelope_share where promotion_id = ${promotionId} and member_id is null order by seq limit 1 for update skip locked)
+    returning seq, amount::text as amount`.execute(db);
   const row = rows[0];
   return row ? { seq: row.seq, amount: BigInt(row.amount) } : undefined;
 }

@@ -88,6 +88,19 @@ describe('red envelope', () => {
     expect(edit.statusCode).toBe(400);
   });
 
+  it('takes one share per grab when the statistics do not know a new envelope (the plan that re-ran the pick)', async () => {
+    // Statistics taken before the envelope exists make PostgreSQL expect one row for it, the
+    // shape under which a joined pick ran once per share row and gave one member several shares.
+    await sql`analyze promotions_envelope_share`.execute(ctx.core.db);
+    const id = await envelope('5.00', 5);
+    const [first, second] = await members(2);
+    const one = await player.grab(id, first!);
+    const two = await player.grab(id, second!);
+    const taken = await ctx.core.db.selectFrom('promotions_envelope_share').select(['member_id']).where('promotion_id', '=', id).where('member_id', 'is not', null).execute();
+    expect(taken.map((row) => row.member_id).sort()).toEqual([first, second].sort());
+    expect(one.created && two.created).toBe(true);
+  });
+
   it('refuses a red envelope without shares, or with more shares than centavos', async () => {
     for (const envelopeShares of [null, 1001]) {
       const response = await ctx.app.inject({ method: 'POST', url: '/api/backoffice/promotions', headers: bearer(owner), payload: promotionInput({ type: 'red_envelope', budget: '10.00', memberCap: '10.00', reward: { kind: 'cash', amount: '0.01' }, envelopeShares }) });
