@@ -33,7 +33,10 @@ export function createDb(options: { connectionString: string; max: number; logge
   // transaction awaiting other work, or Kysely between acquire and query) would emit an unhandled
   // 'error' and end the process. The failing query still rejects, and the pool discards the client
   // on release because it is no longer queryable.
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+    dropOnFatal(client);
+  });
   // The dialect runs afterCommit callbacks (after-commit.ts): the NATS event bus publishes through it.
   const dialect = new AfterCommitPostgresDialect({ pool }, (error) => options.logger.error({ err: error }, 'after-commit callback failed'));
   const db = new Kysely<Database>({ dialect });
@@ -42,6 +45,21 @@ export function createDb(options: { connectionString: string; max: number; logge
     pool,
     close: () => db.destroy(),
   };
+}
+
+/**
+ * A FATAL error (57P01 when an administrator, a failover or a proxy ends the session) reaches the
+ * running query as an ordinary error, and the socket closes a moment later. A client released in
+ * between went back to the pool as healthy, and the next statement on it failed with "Connection
+ * terminated unexpectedly". Marked unqueryable at the FATAL message (this listener runs before the
+ * query's caller resumes), it is dropped on release, as pg-pool drops one whose socket is gone.
+ * `connection` and `_queryable` are node-postgres internals pg-pool itself relies on.
+ */
+function dropOnFatal(client: pg.PoolClient) {
+  const internals = client as unknown as { connection?: { on(event: 'errorMessage', listener: (message: { severity?: string }) => void): void }; _queryable: boolean };
+  internals.connection?.on('errorMessage', (message) => {
+    if (message.severity === 'FATAL') internals._queryable = false;
+  });
 }
 
 /** The parts of a pg error worth logging (pg-pool attaches the client object to it). */

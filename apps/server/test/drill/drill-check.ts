@@ -23,7 +23,7 @@ export interface DrillCheck {
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 const HOUSE_VENDOR = 'HOUSE';
 const SETTLED = ['cashed', 'lost', 'refunded', 'failed'];
-const RETRYABLE_502 = ['payments.provider_unavailable', 'house.provider_unavailable'];
+const RETRYABLE_502 = ['house.provider_unavailable'];
 
 /** Keys and how many journals each has. */
 async function journalCounts(cluster: DrillCluster, keys: string[]): Promise<Map<string, number>> {
@@ -71,8 +71,9 @@ export async function waitForCrashSettled(cluster: DrillCluster, requestIds: str
 export async function checkDrill(cluster: DrillCluster, log: TrafficLog, openingCents: Map<bigint, bigint>): Promise<DrillCheck> {
   const problems: string[] = [...log.anomalies];
   if (log.figures.unanswered > 0) problems.push(`${log.figures.unanswered} operations never got an answer`);
-  // 503 while PostgreSQL is away; 502 "provider unavailable" when a PSP or game-provider call failed
-  // (the sandbox PSP keeps its books in the same database). Both are documented and retried; a 500 never.
+  // 503 while PostgreSQL is away (a deposit too, though the sandbox PSP keeps its charges in the same
+  // database); 502 "provider unavailable" when a game-provider call failed. Both are documented and
+  // retried; a 500 never.
   const internal = Object.entries(log.figures.serverErrors).filter(([key]) => !key.startsWith('503 ') && !RETRYABLE_502.some((allowed) => key === `502 ${allowed}`));
   if (internal.length > 0) problems.push(`5xx answers other than the documented, retryable ones: ${JSON.stringify(Object.fromEntries(internal))}`);
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CreateDeposit, DepositOptions } from '@app/contracts';
 import { AppError, parseCents } from '@app/kernel';
-import type { Db, DbExecutor } from '../../platform/db.ts';
+import { isDatabaseUnavailable, type Db, type DbExecutor } from '../../platform/db.ts';
 import type { EventBus } from '../../platform/events.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { HOUSE, type WalletApi } from '../wallet/index.ts';
@@ -87,7 +87,9 @@ export function createDepositService(deps: PaymentsDeps & { db: Db; bus: EventBu
         description: `Depósito ${identity.account}`,
       });
     } catch (error) {
-      if (error instanceof AppError) throw error;
+      // Our own database gone (the sandbox PSP keeps its charges there): the error handler's
+      // retryable 503, not the PSP's 502. The deposit row waits for the retry either way.
+      if (error instanceof AppError || isDatabaseUnavailable(error)) throw error;
       deps.logger.warn({ err: error, txid: deposit.txid }, 'provider refused or did not answer createCharge; the deposit waits for a retry or the reconciliation job');
       throw new AppError('payments.provider_unavailable', 'payment provider unavailable');
     }

@@ -276,6 +276,28 @@ describe('PIX deposits', () => {
     expect(await cash(member.token)).toBe('25.00');
   });
 
+  it('answers 503 when the database connection dies while the sandbox PSP records the charge, and the retry gets the charge', async () => {
+    const member = await payingMember(ctx);
+    const id = requestId();
+    // The sandbox PSP keeps its charges in our database: a connection that dies under its insert is
+    // our outage (a retryable 503), not the PSP's (502). The trigger kills the inserting session.
+    await sql`create function test_kill_session() returns trigger language plpgsql as $$ begin perform pg_terminate_backend(pg_backend_pid()); return new; end $$`.execute(ctx.core.db);
+    await sql`create trigger test_kill_session before insert on payments_sandbox_charge for each row execute function test_kill_session()`.execute(ctx.core.db);
+    let lost;
+    try {
+      lost = await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '20', requestId: id });
+    } finally {
+      await sql`drop trigger test_kill_session on payments_sandbox_charge`.execute(ctx.core.db);
+      await sql`drop function test_kill_session()`.execute(ctx.core.db);
+    }
+    expect(lost.statusCode, lost.body).toBe(503);
+    expect(lost.json().error.code).toBe('system.unavailable');
+    const retry = await api(ctx, 'POST', '/api/payments/deposits', member.token, { amount: '20', requestId: id });
+    expect(retry.statusCode, retry.body).toBe(200);
+    expect(retry.json()).toMatchObject({ amount: '20.00', status: 'pending' });
+    expect(parseBrCode(retry.json().brCode)).toMatchObject({ ok: true, amountCents: 2000n });
+  });
+
   it('does not show one member’s deposit to another', async () => {
     const owner = await payingMember(ctx);
     const other = await payingMember(ctx);
