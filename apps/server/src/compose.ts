@@ -65,6 +65,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
   const accounts = createAccountsModule({
     db: dbHandle.db,
     system: system.api,
+    bus,
     cashOf: wallet.api.cashOf,
     publicUrl: config.publicUrl,
     createCaptchaImage: config.captchaFixedAnswer ? fixedAnswerCaptcha(config.captchaFixedAnswer) : undefined,

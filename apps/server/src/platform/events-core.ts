@@ -25,6 +25,19 @@ export interface AppEvent {
 
 export type EventHandler = (event: AppEvent) => void;
 
+/**
+ * Published (audience: the member) by whoever ends a member's sessions — logout, password change
+ * or reset, an operator's lock, a cool-off or exclusion, a session-time limit. Every process's /ws
+ * hub checks the tokens its sockets of that member were bound with again and unbinds those no
+ * longer valid, answering `auth.failed` (the web then ends the session on that device): a stolen
+ * phone's open socket stops receiving the member's balance and messages at once, not at its next
+ * reconnection.
+ */
+export const MEMBER_SESSIONS_ENDED = 'auth.sessions_ended';
+
+/** The event above for one member. */
+export const memberSessionsEnded = (memberId: bigint): AppEvent => ({ type: MEMBER_SESSIONS_ENDED, audience: { kind: 'member', memberId: memberId.toString() } });
+
 export interface EventBus {
   publish(executor: DbExecutor, event: AppEvent): Promise<void>;
   /** Many events in one statement (one round trip), e.g. after a group-committed batch. */

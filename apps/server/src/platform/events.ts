@@ -13,6 +13,7 @@ import type { Logger } from './logger.ts';
 const CHANNEL = 'app_events';
 
 export type { AppEvent, EventBus, EventHandler } from './events-core.ts';
+export { MEMBER_SESSIONS_ENDED, memberSessionsEnded } from './events-core.ts';
 
 /** Reconnect delays: doubling from 250 ms up to 5 s, so a restarting server is not hammered. */
 const FIRST_RETRY_MS = 250;

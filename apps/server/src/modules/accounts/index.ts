@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from '@app/kernel';
 import type { Db, DbExecutor } from '../../platform/db.ts';
+import { memberSessionsEnded, type EventBus } from '../../platform/events.ts';
 import type { HttpApp } from '../../platform/http/http-app.ts';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords.ts';
 import type { SystemService } from '../system/index.ts';
@@ -62,17 +63,22 @@ export function createAccountsModule(deps: {
   loginGate?: (memberId: bigint, executor?: DbExecutor) => Promise<'ok' | 'refused'>;
   /** Responsible gaming (issue 27, exclusion module): the barred-persons check of a CPF at registration. */
   registrationGate?: (cpf: string) => Promise<'ok' | 'refused'>;
+  /** Where a member's ended sessions are announced (every process's /ws hub unbinds their sockets); none in some tests. */
+  bus?: EventBus;
 }) {
   const clock = deps.clock ?? systemClock;
+  const sessionsEnded = async (executor: DbExecutor, memberId: bigint) => {
+    await deps.bus?.publish(executor, memberSessionsEnded(memberId));
+  };
   const humanCheck = createHumanCheckService({ db: deps.db, clock, system: deps.system, createImage: deps.createCaptchaImage });
   const sms = deps.smsProvider ?? createOutboxSmsProvider(deps.db);
   const smsCodes = createSmsCodeService({ db: deps.db, clock, system: deps.system, provider: sms });
-  const sessions = createSessionService({ db: deps.db, clock, system: deps.system, captcha: { verify: humanCheck.verifyCaptcha }, smsCodes, loginGate: deps.loginGate });
+  const sessions = createSessionService({ db: deps.db, clock, system: deps.system, captcha: { verify: humanCheck.verifyCaptcha }, smsCodes, loginGate: deps.loginGate, sessionsEnded });
   const email = deps.emailProvider ?? createOutboxEmailProvider(deps.db);
   const notifyCpfHolder = createCpfHolderNotice({ db: deps.db, email, sms });
   const registration = createRegistrationService({ db: deps.db, clock, system: deps.system, sessions, humanCheck, smsCodes, notifyCpfHolder, onMemberRegistered: deps.onMemberRegistered, registrationGate: deps.registrationGate });
   const members = createMemberService({ db: deps.db, cashOf: deps.cashOf ?? (async () => 0n) });
-  const passwords = createPasswordService({ db: deps.db, clock, sessions, smsCodes, email, publicUrl: deps.publicUrl });
+  const passwords = createPasswordService({ db: deps.db, clock, sessions, smsCodes, email, publicUrl: deps.publicUrl, sessionsEnded });
   const identity = createIdentityService({ db: deps.db, clock, system: deps.system, notifyCpfHolder });
   const handoffs = createSessionHandoffService({ db: deps.db, clock, sessions });
   const auth = createMemberAuth(sessions);
@@ -111,9 +117,15 @@ export function createAccountsModule(deps: {
       /** Responsible-gaming limits (issue 27): when a session began, ending one, ending those older than a session-time limit. */
       sessionTimes: {
         startedAt: async (tokenHash: Buffer) => (await deps.db.selectFrom('accounts_session').select('created_at').where('token_hash', '=', tokenHash).executeTakeFirst())?.created_at,
-        end: (tokenHash: Buffer) => sessionRepository.revokeSession(deps.db, tokenHash),
-        endStartedBefore: async (memberId: bigint, before: Date) =>
-          Number((await deps.db.updateTable('accounts_session').set({ revoked_at: clock.now() }).where('member_id', '=', memberId).where('revoked_at', 'is', null).where('created_at', '<', before).executeTakeFirst()).numUpdatedRows),
+        async end(tokenHash: Buffer): Promise<void> {
+          const memberId = await sessionRepository.revokeSession(deps.db, tokenHash);
+          if (memberId !== undefined) await sessionsEnded(deps.db, memberId);
+        },
+        async endStartedBefore(memberId: bigint, before: Date): Promise<number> {
+          const ended = Number((await deps.db.updateTable('accounts_session').set({ revoked_at: clock.now() }).where('member_id', '=', memberId).where('revoked_at', 'is', null).where('created_at', '<', before).executeTakeFirst()).numUpdatedRows);
+          if (ended > 0) await sessionsEnded(deps.db, memberId);
+          return ended;
+        },
       },
       authenticate: sessions.authenticate,
       /** Answers a captcha from GET /api/captcha; single use, right or wrong (the back-office login asks for it too). */
@@ -222,7 +234,7 @@ export function createAccountsModule(deps: {
     installAuth: (app: HttpApp) => auth.install(app),
     routes,
     /** /api/backoffice/members (search, member page, lock, temporary password, notes); the back office lends operator access. */
-    adminRoutes: (operators: OperatorAccess): FastifyPluginAsyncZod => membersAdminRoutes({ members: createMembersAdminService({ db: deps.db, clock, audit: operators.audit }), operators }),
+    adminRoutes: (operators: OperatorAccess): FastifyPluginAsyncZod => membersAdminRoutes({ members: createMembersAdminService({ db: deps.db, clock, audit: operators.audit, sessionsEnded }), operators }),
     jobs,
   };
 }

@@ -8,6 +8,7 @@ import * as repository from './members.admin-repository.ts';
 import { planSearch } from './members.admin-search.ts';
 import { SESSION_IDLE_MS } from './session-token.ts';
 import * as sessions from './session.repository.ts';
+import type { SessionsEndedAnnouncer } from './session.service.ts';
 
 /** The operator acting, as the back office's requireOperator left it on the request. */
 export interface MemberOperator {
@@ -55,7 +56,7 @@ function noteView(row: { id: bigint; body: string; operator_id: bigint; operator
  * The back office's members screen (accounts side): search, the member page, lock and unlock,
  * temporary passwords, notes. Every change is audited in its own transaction.
  */
-export function createMembersAdminService(deps: { db: Db; clock: Clock; audit: AuditWriter }) {
+export function createMembersAdminService(deps: { db: Db; clock: Clock; audit: AuditWriter; sessionsEnded: SessionsEndedAnnouncer }) {
   const { db } = deps;
 
   async function changeStatus(operator: MemberOperator, memberId: bigint, to: 'active' | 'locked', reason: string) {
@@ -68,6 +69,7 @@ export function createMembersAdminService(deps: { db: Db; clock: Clock; audit: A
       await repository.updateStatus(tx, memberId, to, reason);
       // Locking ends the member's sessions at once (authenticate also refuses a locked member's token).
       const sessionsEnded = to === 'locked' ? await repository.revokeAllSessions(tx, memberId) : 0;
+      if (sessionsEnded > 0) await deps.sessionsEnded(tx, memberId);
       await deps.audit(tx, {
         operatorId: operator.id,
         action: to === 'locked' ? 'members.lock' : 'members.unlock',

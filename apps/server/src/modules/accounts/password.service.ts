@@ -8,7 +8,7 @@ import { isCommonPassword } from './common-passwords.ts';
 import type { EmailProvider } from './email-provider.ts';
 import * as sessionRows from './session.repository.ts';
 import { SESSION_IDLE_MS } from './session-token.ts';
-import type { AuthenticatedMember, Requester, SessionService } from './session.service.ts';
+import type { AuthenticatedMember, Requester, SessionService, SessionsEndedAnnouncer } from './session.service.ts';
 import { SMS_CODE_EXPIRED_MINUTES, SMS_RESEND_SECONDS, type SmsCodeService } from './sms-code.service.ts';
 
 const RESET_LINK_TTL_MS = 30 * 60 * 1000;
@@ -29,7 +29,7 @@ export function assertAcceptablePassword(password: string, account: string, path
   }
 }
 
-export function createPasswordService(deps: { db: Db; clock: Clock; sessions: SessionService; smsCodes: SmsCodeService; email: EmailProvider; publicUrl: string }) {
+export function createPasswordService(deps: { db: Db; clock: Clock; sessions: SessionService; smsCodes: SmsCodeService; email: EmailProvider; publicUrl: string; sessionsEnded: SessionsEndedAnnouncer }) {
   const { db, clock } = deps;
 
   return {
@@ -61,6 +61,7 @@ export function createPasswordService(deps: { db: Db; clock: Clock; sessions: Se
       const token = await db.transaction().execute(async (tx) => {
         await members.updatePassword(tx, member.id, passwordHash, clock.now());
         await sessionRows.revokeMemberSessions(tx, member.id);
+        await deps.sessionsEnded(tx, member.id);
         return deps.sessions.startSession(tx, member.id, requester);
       });
       return { token, firstTimeLogin: false, passwordExpired: false };
@@ -95,6 +96,7 @@ export function createPasswordService(deps: { db: Db; clock: Clock; sessions: Se
         assertAcceptablePassword(input.newPassword, member?.account ?? '');
         await members.updatePassword(tx, memberId, passwordHash, clock.now());
         await sessionRows.revokeMemberSessions(tx, memberId);
+        await deps.sessionsEnded(tx, memberId);
       });
     },
 
@@ -112,6 +114,7 @@ export function createPasswordService(deps: { db: Db; clock: Clock; sessions: Se
       await db.transaction().execute(async (tx) => {
         await members.updatePassword(tx, member.id, passwordHash, clock.now());
         await sessionRows.revokeMemberSessions(tx, member.id, member.tokenHash);
+        await deps.sessionsEnded(tx, member.id);
       });
     },
 
@@ -136,7 +139,10 @@ export function createPasswordService(deps: { db: Db; clock: Clock; sessions: Se
     },
 
     async signOutOthers(member: AuthenticatedMember): Promise<void> {
-      await sessionRows.revokeMemberSessions(db, member.id, member.tokenHash);
+      await db.transaction().execute(async (tx) => {
+        await sessionRows.revokeMemberSessions(tx, member.id, member.tokenHash);
+        await deps.sessionsEnded(tx, member.id);
+      });
     },
 
     /** Spec §1 trial play: an account of type 4 that may browse and play demos only. */

@@ -43,13 +43,16 @@ export async function touchSession(db: DbExecutor, tokenHash: Buffer) {
   await db.updateTable('accounts_session').set({ last_seen_at: sql<Date>`now()` }).where('token_hash', '=', tokenHash).execute();
 }
 
-export async function revokeSession(db: DbExecutor, tokenHash: Buffer) {
-  await db
+/** Revokes one session; answers its member when it was still open. */
+export async function revokeSession(db: DbExecutor, tokenHash: Buffer): Promise<bigint | undefined> {
+  const row = await db
     .updateTable('accounts_session')
     .set({ revoked_at: sql<Date>`now()` })
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
-    .execute();
+    .returning('member_id')
+    .executeTakeFirst();
+  return row?.member_id;
 }
 
 /** Revokes every session of the member, except one (the caller's) when given. */

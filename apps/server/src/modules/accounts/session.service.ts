@@ -49,6 +49,9 @@ export function accountUnavailable(): AppError {
   return new AppError('auth.account_unavailable', 'this account cannot be logged in to; contact support');
 }
 
+/** Tells every process that some of the member's sessions ended (the event bus, in the executor's transaction). */
+export type SessionsEndedAnnouncer = (executor: DbExecutor, memberId: bigint) => Promise<void>;
+
 export function createSessionService(deps: {
   db: Db;
   clock: Clock;
@@ -62,6 +65,8 @@ export function createSessionService(deps: {
    * barred-persons check, which writes in transactions of its own.
    */
   loginGate?: (memberId: bigint, executor?: DbExecutor) => Promise<'ok' | 'refused'>;
+  /** Announces that some of a member's sessions ended, in the executor's transaction (index.ts: the /ws recheck). */
+  sessionsEnded: SessionsEndedAnnouncer;
 }) {
   const { db, clock } = deps;
 
@@ -219,13 +224,15 @@ export function createSessionService(deps: {
 
     /** Revokes the session at once; later requests with the token get auth.required. */
     async logout(member: AuthenticatedMember): Promise<void> {
-      await sessions.revokeSession(db, member.tokenHash);
+      if ((await sessions.revokeSession(db, member.tokenHash)) !== undefined) await deps.sessionsEnded(db, member.id);
     },
 
     /** Ends every session of the member at once (self-exclusion, barred, closure); answers how many were open. */
     async endAllSessions(memberId: bigint, executor: DbExecutor = db): Promise<number> {
       const result = await executor.updateTable('accounts_session').set({ revoked_at: new Date(clock.now().getTime()) }).where('member_id', '=', memberId).where('revoked_at', 'is', null).executeTakeFirst();
-      return Number(result.numUpdatedRows);
+      const ended = Number(result.numUpdatedRows);
+      if (ended > 0) await deps.sessionsEnded(executor, memberId);
+      return ended;
     },
   };
 }

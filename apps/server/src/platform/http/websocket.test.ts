@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { newOperator } from '../../../test/builders.ts';
+import { bearer, loginAs, newMember, newOperator } from '../../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../../test/test-context.ts';
 
 function collect(socket: WebSocket) {
@@ -60,6 +60,34 @@ describe('/ws', () => {
     expect(socket.readyState).toBe(WebSocket.OPEN);
     socket.close();
   });
+  it('unbinds a member socket whose session another process ended (password change, logout), and keeps the others', async () => {
+    await api.core.modules.system.api.updateSetting('maintenance', { enabled: false, message: null }, 'test');
+    const member = await newMember(api.core);
+    const [kept, changedAway, loggedOut] = [await loginAs(api.app, member), await loginAs(api.app, member), await loginAs(api.app, member)];
+    const sockets = [new WebSocket(url), new WebSocket(url), new WebSocket(url)];
+    const [keptInbox, changedInbox, loggedOutInbox] = sockets.map(collect);
+    await Promise.all([keptInbox, changedInbox, loggedOutInbox].map((inbox) => inbox!.next('hello')));
+    [kept, changedAway, loggedOut].forEach((token, index) => sockets[index]!.send(JSON.stringify({ type: 'auth', token })));
+    await Promise.all([keptInbox, changedInbox, loggedOutInbox].map((inbox) => inbox!.next('auth.ok')));
+
+    // The other process logs one session out, then changes the password from the kept one (which ends the rest).
+    const logout = await otherProcess.app.inject({ method: 'DELETE', url: '/api/session', headers: bearer(loggedOut) });
+    expect(logout.statusCode).toBeLessThan(300);
+    await loggedOutInbox!.next('auth.failed');
+    const newPassword = `Pw-${member.password}-novo`;
+    const changed = await otherProcess.app.inject({ method: 'PUT', url: '/api/member/password', headers: bearer(kept), payload: { currentPassword: member.password, newPassword } });
+    expect(changed.statusCode, changed.body).toBe(204);
+    await changedInbox!.next('auth.failed');
+
+    const memberId = (await api.core.modules.accounts.api.authenticate(kept))!.id.toString();
+    await otherProcess.core.bus.publish(otherProcess.core.db, { type: 'test.private', audience: { kind: 'member', memberId } });
+    await keptInbox!.next('test.private');
+    await expect(changedInbox!.next('test.private', 300)).rejects.toThrow();
+    await expect(loggedOutInbox!.next('test.private', 300)).rejects.toThrow();
+    await expect(keptInbox!.next('auth.failed', 300)).rejects.toThrow();
+    for (const socket of sockets) socket.close();
+  });
+
   it('delivers operator audiences by permission and by operator, and refuses a bad operator token', async () => {
     const [support, finance] = await Promise.all([newOperator(api.core, api.app, 'support'), newOperator(api.core, api.app, 'finance')]);
     const sockets = [new WebSocket(url), new WebSocket(url), new WebSocket(url)];

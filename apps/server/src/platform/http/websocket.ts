@@ -3,7 +3,7 @@ import websocket from '@fastify/websocket';
 import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { WS_MAX_TOPICS_PER_CONNECTION, WsTopicSchema } from '@app/contracts';
-import type { AppEvent, EventBus } from '../events.ts';
+import { MEMBER_SESSIONS_ENDED, type AppEvent, type EventBus } from '../events.ts';
 import type { HttpApp } from './http-app.ts';
 import { SERVED_BY } from './served-by.ts';
 
@@ -12,6 +12,10 @@ interface Connection {
   socket: WebSocket;
   /** Set once the connection authenticates (accounts module); public events go to all. */
   memberId: string | undefined;
+  /** The member's session token, checked again when the member's sessions end (MEMBER_SESSIONS_ENDED, events-core.ts). */
+  memberToken: string | undefined;
+  /** Bumped by every auth message of a side: a slower, older check never overrides a newer one. */
+  authVersions: Record<(typeof AUTH_TYPES)[number], number>;
   /** Set by `operator.auth` (a console session): the operator and the permissions of their role. */
   operator: { id: string; permissions: ReadonlySet<string> } | undefined;
   /** Set by `visitor.auth` (a chat visitor's token). */
@@ -181,7 +185,17 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
   await app.register(websocket, { options: { maxPayload: 4096 } });
 
   app.get('/ws', { websocket: true, schema: { hide: true } }, (socket) => {
-    const connection: Connection = { id: randomUUID(), socket, memberId: undefined, operator: undefined, visitorId: undefined, topics: new Set(), isAlive: true };
+    const connection: Connection = {
+      id: randomUUID(),
+      socket,
+      memberId: undefined,
+      memberToken: undefined,
+      authVersions: { auth: 0, 'operator.auth': 0, 'visitor.auth': 0 },
+      operator: undefined,
+      visitorId: undefined,
+      topics: new Set(),
+      isAlive: true,
+    };
     connections.set(connection.id, connection);
     socket.on('pong', () => {
       connection.isAlive = true;
@@ -190,7 +204,6 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
     socket.on('error', () => drop(connection));
     // A client binds the connection to a member ({type:'auth', token}) or unbinds it (token null),
     // and subscribes to topics. Anything else is ignored rather than echoed.
-    const authVersions = { auth: 0, 'operator.auth': 0, 'visitor.auth': 0 };
     socket.on('message', (raw: Buffer) => {
       const parsed = ClientMessageSchema.safeParse(safeJson(raw.toString('utf8')));
       if (!parsed.success) return;
@@ -204,22 +217,48 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
       const check = side.check as ((token: string) => Promise<never>) | undefined;
       const bind = side.bind as (connection: Connection, value: unknown) => void;
       if (!check) return;
-      const version = ++authVersions[type];
+      const version = ++connection.authVersions[type];
       bind(connection, undefined);
+      if (type === 'auth') connection.memberToken = undefined;
       if (token === null) return;
       check(token)
         .catch(() => undefined)
         .then((bound: unknown) => {
           // A later auth message of the same side wins over a slower earlier one.
-          if (version !== authVersions[type] || socket.readyState !== socket.OPEN) return;
+          if (version !== connection.authVersions[type] || socket.readyState !== socket.OPEN) return;
           bind(connection, bound);
+          if (type === 'auth' && bound) connection.memberToken = token;
           socket.send(JSON.stringify({ type: bound ? side.ok : side.failed }));
         });
     });
     socket.send(JSON.stringify({ type: 'hello', connectionId: connection.id, ...(SERVED_BY ? { servedBy: SERVED_BY } : {}) }));
   });
 
+  /** The member's sessions changed: each socket bound to the member keeps its binding only while its token is still valid. */
+  function recheckMember(memberId: string) {
+    if (!authenticate) return;
+    for (const connection of [...(byMember.get(memberId) ?? [])]) {
+      const { memberToken } = connection;
+      const version = connection.authVersions.auth;
+      if (memberToken === undefined) continue;
+      // A check that fails (the database away for a moment) keeps the binding: only a token the
+      // accounts module answered as no longer valid is unbound.
+      void authenticate(memberToken)
+        .catch(() => memberId)
+        .then((stillFor) => {
+          if (stillFor === memberId || version !== connection.authVersions.auth || connection.memberId !== memberId) return;
+          bindMember(connection, undefined);
+          connection.memberToken = undefined;
+          send(connection, { type: 'auth.failed' });
+        });
+    }
+  }
+
   const unsubscribe = bus.subscribe((event: AppEvent) => {
+    if (event.type === MEMBER_SESSIONS_ENDED && event.audience.kind === 'member') {
+      recheckMember(event.audience.memberId);
+      return;
+    }
     // Encoded once for every recipient: with thousands of crash spectators, per-socket encoding dominates.
     const message = Buffer.from(JSON.stringify({ type: event.type, ...event.data }), 'utf8');
     for (const connection of recipientsOf(event.audience)) {
