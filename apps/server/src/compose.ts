@@ -607,7 +607,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString(), {
     operator: core.modules.backoffice.api.authenticateSocket,
     visitor: core.modules.supportChat.api.visitorOf,
-  });
+  }, { servedBy: deps.config.scale.nodeName });
   core.modules.messages.attachHub(hub);
   return { app, hub };
 }

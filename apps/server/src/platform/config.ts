@@ -24,6 +24,12 @@ const EnvSchema = z.object({
   PGBOUNCER: booleanString.default(false),
   /** NATS server(s), comma-separated (nats://host:4222): the event bus's fan-out between processes; unset: PostgreSQL LISTEN/NOTIFY. */
   NATS_URL: z.string().regex(/^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/, 'nats://host:port[,nats://…]').optional(),
+  /**
+   * This API process's name behind a load balancer (`npm run cluster` sets api-1, api-2, …): answered
+   * as `x-served-by` and in the /ws hello, so a test or an operator can tell which process took a
+   * request or holds a socket. Plain letters, digits, dots, dashes and underscores, so it cannot break a header.
+   */
+  CLUSTER_NODE_NAME: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, 'letters, digits, dots, dashes and underscores, at most 64').optional(),
   DATA_DIR: z.string().min(1).default('./.data'),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(1024).max(65535).default(54329),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
@@ -156,7 +162,7 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   /** Scale-out (docs/scaling.md): read replica, direct URL, pgbouncer mode, NATS for events. */
-  scale: { databaseReadUrl: string | undefined; databaseDirectUrl: string | undefined; pgbouncer: boolean; natsUrl: string | undefined };
+  scale: { databaseReadUrl: string | undefined; databaseDirectUrl: string | undefined; pgbouncer: boolean; natsUrl: string | undefined; nodeName: string | undefined };
   dataDir: string;
   embeddedPgPort: number;
   dbPoolMax: number;
@@ -305,7 +311,7 @@ function pixPspOf(e: z.infer<typeof EnvSchema>, isProduction: boolean): PixPspCo
 /** Scale-out settings; pgbouncer in transaction mode cannot carry LISTEN, session advisory locks or migrations' lock. */
 function scaleOf(e: z.infer<typeof EnvSchema>): Config['scale'] {
   if (e.PGBOUNCER && !e.DATABASE_DIRECT_URL) throw new ConfigError(['DATABASE_DIRECT_URL: required with PGBOUNCER=true (LISTEN, leadership locks and migrations need a direct connection)']);
-  return { databaseReadUrl: e.DATABASE_READ_URL, databaseDirectUrl: e.DATABASE_DIRECT_URL, pgbouncer: e.PGBOUNCER, natsUrl: e.NATS_URL };
+  return { databaseReadUrl: e.DATABASE_READ_URL, databaseDirectUrl: e.DATABASE_DIRECT_URL, pgbouncer: e.PGBOUNCER, natsUrl: e.NATS_URL, nodeName: e.CLUSTER_NODE_NAME };
 }
 
 /** For entry points: parse or print every problem and exit. */

@@ -1,6 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { SERVED_BY } from './served-by.ts';
 
 type Policy = Record<string, string[]>;
 
@@ -66,6 +65,7 @@ export function securityHeaders(config: Config) {
   const player = serialise(sitePolicy(imageOrigin, "'self'"));
   const consoleSite = serialise(sitePolicy(imageOrigin, "'none'"));
   const docs = serialise(DOCS_POLICY);
+  const servedBy = config.scale.nodeName;
   return (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
@@ -76,6 +76,6 @@ export function securityHeaders(config: Config) {
     // A route that serves untrusted bytes (uploaded SVGs, the sandbox game page) sets a stricter one.
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', policy);
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
-    if (SERVED_BY) reply.header('x-served-by', SERVED_BY);
+    if (servedBy) reply.header('x-served-by', servedBy);
   };
 }

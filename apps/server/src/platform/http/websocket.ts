@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { WS_MAX_TOPICS_PER_CONNECTION, WsTopicSchema } from '@app/contracts';
 import { MEMBER_SESSIONS_ENDED, type AppEvent, type EventBus } from '../events.ts';
 import type { HttpApp } from './http-app.ts';
-import { SERVED_BY } from './served-by.ts';
 
 interface Connection {
   id: string;
@@ -76,7 +75,7 @@ function createIndex() {
   };
 }
 
-export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate?: SocketAuthenticator, sides: SideAuthenticators = {}): Promise<WebSocketHub> {
+export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate?: SocketAuthenticator, sides: SideAuthenticators = {}, options: { servedBy?: string | undefined } = {}): Promise<WebSocketHub> {
   const connections = new Map<string, Connection>();
   // Subscribers by topic: a topic message costs its subscribers, not every connection (the book has
   // a topic per event and pushes many of them a second).
@@ -231,7 +230,7 @@ export async function installWebSocket(app: HttpApp, bus: EventBus, authenticate
           socket.send(JSON.stringify({ type: bound ? side.ok : side.failed }));
         });
     });
-    socket.send(JSON.stringify({ type: 'hello', connectionId: connection.id, ...(SERVED_BY ? { servedBy: SERVED_BY } : {}) }));
+    socket.send(JSON.stringify({ type: 'hello', connectionId: connection.id, ...(options.servedBy ? { servedBy: options.servedBy } : {}) }));
   });
 
   /** The member's sessions changed: each socket bound to the member keeps its binding only while its token is still valid. */
