@@ -46,6 +46,30 @@ export function clearSessionStorage(): void {
   }
 }
 
+/** Requests of this tab in flight that end its own session when they succeed. */
+let ownEndings = 0;
+
+/**
+ * Runs a request of this tab that ends its own session when it succeeds (a cool-off, a
+ * self-exclusion, closing the account). While it runs, the server's news that the session ended —
+ * /ws `auth.failed`, a 401 on member info — is this tab's own doing and is left alone: the page
+ * that sent the request leads the way out (exclusion → /withdraw-balance), rather than a guard
+ * sending the tab home halfway because the server announced the end before it answered.
+ */
+export async function endingOwnSession<T>(request: () => Promise<T>): Promise<T> {
+  ownEndings += 1;
+  try {
+    return await request();
+  } finally {
+    // One more turn: the caller's onSuccess navigates right after the answer.
+    setTimeout(() => (ownEndings -= 1), 0);
+  }
+}
+
+export function isEndingOwnSession(): boolean {
+  return ownEndings > 0;
+}
+
 export function subscribeToken(listener: () => void): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);

@@ -10,6 +10,7 @@ import {
   type WithdrawOnlyRequest,
 } from '@app/contracts';
 import { apiRequest } from '../../shared/api-client.ts';
+import { endingOwnSession } from '../../shared/session-token.ts';
 import { memberQueryOptions } from '../../shared/member-query.ts';
 import { getToken } from '../../shared/session-token.ts';
 
@@ -23,13 +24,13 @@ export function useExclusionState() {
 /** Every session ends on the server at once; the page then forgets this tab's token (after leaving the member-only route). */
 export function useTakeRestriction() {
   return useMutation({
-    mutationFn: (input: TakeRestriction) => apiRequest('/api/exclusion', { method: 'POST', body: input, schema: RestrictionViewSchema }),
+    mutationFn: (input: TakeRestriction) => endingOwnSession(() => apiRequest('/api/exclusion', { method: 'POST', body: input, schema: RestrictionViewSchema })),
   });
 }
 
 export function useCloseAccount() {
   return useMutation({
-    mutationFn: (input: CloseAccount) => apiRequest('/api/exclusion/closure', { method: 'POST', body: input, schema: RestrictionViewSchema }),
+    mutationFn: (input: CloseAccount) => endingOwnSession(() => apiRequest('/api/exclusion/closure', { method: 'POST', body: input, schema: RestrictionViewSchema })),
   });
 }
 

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import type { WsClientMessage } from '@app/contracts';
-import { setToken } from '../../../shared/session-token.ts';
+import { endingOwnSession, setToken } from '../../../shared/session-token.ts';
 import type { RealtimeConnection } from '../../../shared/ws-client.ts';
 import { memberFixture } from '../../../test/fixtures.ts';
 import { accountKeys } from '../api/account.queries.ts';
@@ -41,6 +41,26 @@ describe('member binding of the realtime connection', () => {
       { type: 'auth', token: 'tok-1' },
       { type: 'auth', token: 'tok-1' },
     ]);
+    expect(invalidated()).toBe(true);
+    handler.dispose?.();
+  });
+
+  it('reads member info again when the server unbinds the session, but not while this tab’s own request is ending it', async () => {
+    setToken('tok-3');
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(accountKeys.memberInfo('tok-3'), memberFixture());
+    const { connection } = fakeConnection();
+    const handler = createMemberRealtime(queryClient, connection);
+    const invalidated = () => queryClient.getQueryState(accountKeys.memberInfo('tok-3'))?.isInvalidated;
+    handler.onOpen?.(false);
+    let answer: () => void = () => undefined;
+    const ending = endingOwnSession(() => new Promise<void>((resolve) => (answer = resolve)));
+    handler.onMessage?.({ type: 'auth.failed' });
+    expect(invalidated()).toBe(false);
+    answer();
+    await ending;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    handler.onMessage?.({ type: 'auth.failed' });
     expect(invalidated()).toBe(true);
     handler.dispose?.();
   });

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getToken, subscribeToken } from '../../../shared/session-token.ts';
+import { getToken, isEndingOwnSession, subscribeToken } from '../../../shared/session-token.ts';
 import type { RealtimeConnection, RealtimeHandler } from '../../../shared/ws-client.ts';
 import { accountKeys } from '../api/account.queries.ts';
 
@@ -32,8 +32,10 @@ export function createMemberRealtime(queryClient: QueryClient, connection: Realt
       // down, or between the page's first read and this first binding) were pushed to nobody, so
       // the member is read again once here — the first binding too, not only a reconnection's.
       if (message.type === 'auth.ok' && getToken() !== null) refetchMember();
-      // A refused token is usually an expired one; member info's 401 then ends the session.
-      if (message.type === 'auth.failed' && getToken() !== null) refetchMember();
+      // A refused token is usually an expired one, or one whose session ended elsewhere (the server
+      // checks bound sockets again then); member info's 401 then ends the session. Unless this
+      // tab's own request is ending it: that page leads the way out (endingOwnSession).
+      if (message.type === 'auth.failed' && getToken() !== null && !isEndingOwnSession()) refetchMember();
     },
     dispose: unsubscribe,
   };
