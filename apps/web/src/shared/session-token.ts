@@ -46,37 +46,28 @@ export function clearSessionStorage(): void {
   }
 }
 
-/** Requests of this tab in flight that may end its own session, and what waits for them. */
+/** Requests of this tab in flight that end its own session when they succeed. */
 let ownEndings = 0;
-const heldUntilSettled: Array<() => void> = [];
-/** How long the page that asked has to react to the answer before what was held runs. */
-const SETTLE_MS = 1000;
 
 /**
- * Runs a request of this tab that may end its own session (a cool-off, a self-exclusion, closing
- * the account, the limits status poll that ends a session past its time limit). Meanwhile the
- * server's news that the session ended — /ws `auth.failed`, a 401 on member info — is held
- * (whenOwnSessionRequestsSettle) until a moment after the answer: the page that sent the request
- * leads the way out (exclusion → /withdraw-balance, the session-time screen), rather than a guard
- * sending the tab home halfway because the server announced the end before it answered. Then what
- * was held runs, so a session ended elsewhere meanwhile still ends here.
+ * Runs a request of this tab that ends its own session when it succeeds (a cool-off, a
+ * self-exclusion, closing the account). While it runs, the server's news that the session ended —
+ * /ws `auth.failed`, a 401 on member info — is this tab's own doing and is left alone: the page
+ * that sent the request leads the way out (exclusion → /withdraw-balance), rather than a guard
+ * sending the tab home halfway because the server announced the end before it answered.
  */
 export async function endingOwnSession<T>(request: () => Promise<T>): Promise<T> {
   ownEndings += 1;
   try {
     return await request();
   } finally {
-    setTimeout(() => {
-      ownEndings -= 1;
-      if (ownEndings === 0) for (const held of heldUntilSettled.splice(0)) held();
-    }, SETTLE_MS);
+    // One more turn: the caller's onSuccess navigates right after the answer.
+    setTimeout(() => (ownEndings -= 1), 0);
   }
 }
 
-/** Runs `action` now, or once this tab's own session-ending requests have settled (endingOwnSession). */
-export function whenOwnSessionRequestsSettle(action: () => void): void {
-  if (ownEndings === 0) action();
-  else heldUntilSettled.push(action);
+export function isEndingOwnSession(): boolean {
+  return ownEndings > 0;
 }
 
 export function subscribeToken(listener: () => void): () => void {

@@ -3,7 +3,7 @@ import { LimitsOverviewSchema, LimitsStatusSchema, type LimitsOverview, type Lim
 import { z } from 'zod';
 import { apiRequest } from '../../shared/api-client.ts';
 import { memberQueryOptions } from '../../shared/member-query.ts';
-import { endingOwnSession, getToken } from '../../shared/session-token.ts';
+import { getToken } from '../../shared/session-token.ts';
 
 export const limitsKeys = {
   all: ['limits'] as const,
@@ -22,8 +22,7 @@ export function useLimitsOverview() {
 export function useLimitsStatus(token: string | null, enabled: boolean) {
   return useQuery({
     queryKey: limitsKeys.status(token),
-    // The poll ends the session once it is past its time limit (the answer says so): the watch shows why.
-    queryFn: ({ signal }): Promise<LimitsStatus> => endingOwnSession(() => apiRequest('/api/limits/status', { schema: LimitsStatusSchema, signal, token })),
+    queryFn: ({ signal }): Promise<LimitsStatus> => apiRequest('/api/limits/status', { schema: LimitsStatusSchema, signal, token }),
     enabled: enabled && token !== null,
     refetchInterval: 30_000,
     staleTime: 10_000,

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Language } from '@app/i18n';
 import { apiRequest, isApiError } from '../../../shared/api-client.ts';
-import { clearSessionStorage, clearToken, getToken, useSessionToken, whenOwnSessionRequestsSettle } from '../../../shared/session-token.ts';
+import { clearSessionStorage, clearToken, getToken, isEndingOwnSession, useSessionToken } from '../../../shared/session-token.ts';
 import { isAgentType, isTrialType } from '../member-types.ts';
 import {
   LoginResponseSchema,
@@ -38,12 +38,8 @@ export async function fetchMemberInfo(token: string | null, signal?: AbortSignal
     return await apiRequest('/api/member/info', { token, schema: MemberInfoSchema, signal });
   } catch (error) {
     // Spec: a 401 from member info ends the session (expired or revoked token).
-    // Held while this tab's own request may be ending it (endingOwnSession): that page leads the way out.
-    if (isApiError(error) && error.status === 401 && token !== null) {
-      whenOwnSessionRequestsSettle(() => {
-        if (getToken() === token) clearToken();
-      });
-    }
+    // Not while this tab's own request is ending it (endingOwnSession): that page leads the way out.
+    if (isApiError(error) && error.status === 401 && token !== null && getToken() === token && !isEndingOwnSession()) clearToken();
     throw error;
   }
 }

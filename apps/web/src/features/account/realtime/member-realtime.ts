@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getToken, subscribeToken, whenOwnSessionRequestsSettle } from '../../../shared/session-token.ts';
+import { getToken, isEndingOwnSession, subscribeToken } from '../../../shared/session-token.ts';
 import type { RealtimeConnection, RealtimeHandler } from '../../../shared/ws-client.ts';
 import { accountKeys } from '../api/account.queries.ts';
 
@@ -33,13 +33,9 @@ export function createMemberRealtime(queryClient: QueryClient, connection: Realt
       // the member is read again once here — the first binding too, not only a reconnection's.
       if (message.type === 'auth.ok' && getToken() !== null) refetchMember();
       // A refused token is usually an expired one, or one whose session ended elsewhere (the server
-      // checks bound sockets again then); member info's 401 then ends the session. Held while this
-      // tab's own request may be ending it: that page leads the way out (endingOwnSession).
-      if (message.type === 'auth.failed') {
-        whenOwnSessionRequestsSettle(() => {
-          if (getToken() !== null) refetchMember();
-        });
-      }
+      // checks bound sockets again then); member info's 401 then ends the session. Unless this
+      // tab's own request is ending it: that page leads the way out (endingOwnSession).
+      if (message.type === 'auth.failed' && getToken() !== null && !isEndingOwnSession()) refetchMember();
     },
     dispose: unsubscribe,
   };
