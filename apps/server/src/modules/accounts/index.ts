@@ -117,9 +117,11 @@ export function createAccountsModule(deps: {
       /** Responsible-gaming limits (issue 27): when a session began, ending one, ending those older than a session-time limit. */
       sessionTimes: {
         startedAt: async (tokenHash: Buffer) => (await deps.db.selectFrom('accounts_session').select('created_at').where('token_hash', '=', tokenHash).executeTakeFirst())?.created_at,
+        // Ends the session whose own status poll found it past its time limit: that tab learns it
+        // from the answer and shows why, so no /ws announcement (which raced the answer and logged
+        // the tab out before the session-time screen could show).
         async end(tokenHash: Buffer): Promise<void> {
-          const memberId = await sessionRepository.revokeSession(deps.db, tokenHash);
-          if (memberId !== undefined) await sessionsEnded(deps.db, memberId);
+          await sessionRepository.revokeSession(deps.db, tokenHash);
         },
         async endStartedBefore(memberId: bigint, before: Date): Promise<number> {
           const ended = Number((await deps.db.updateTable('accounts_session').set({ revoked_at: clock.now() }).where('member_id', '=', memberId).where('revoked_at', 'is', null).where('created_at', '<', before).executeTakeFirst()).numUpdatedRows);
