@@ -27,7 +27,8 @@ export type EventHandler = (event: AppEvent) => void;
 
 /**
  * Published (audience: the member) by whoever ends a member's sessions — logout, password change
- * or reset, an operator's lock, a cool-off or exclusion, a session-time limit. Every process's /ws
+ * or reset, an operator's lock, a cool-off or exclusion, the limits job ending sessions past a time
+ * limit (not a session ended by its own limits status poll: that tab learns it from the answer). Every process's /ws
  * hub checks the tokens its sockets of that member were bound with again and unbinds those no
  * longer valid, answering `auth.failed` (the web then ends the session on that device): a stolen
  * phone's open socket stops receiving the member's balance and messages at once, not at its next
