@@ -175,6 +175,7 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
     ageVerificationsOf: accounts.api.ageVerificationsOf,
     // Responsible gaming (issue 27): limits (and exclusions) before every bet of every product; the first refusal wins.
     betGate: async (memberId, amount, product) => (await exclusion.api.betGate(memberId)) ?? (await limits.api.betGate(memberId, amount, product)),
+    prefetchBetGate: async (memberIds) => void (await Promise.all([exclusion.api.prefetchBetGate(memberIds), limits.api.prefetchBetGate(memberIds)])),
     ensureSeamlessVendor: catalogue.api.ensureSeamlessVendor,
     demoVendorSecret: config.demoVendorSecret,
     catalogue: { vendorName: catalogue.api.vendorName, describeGame: catalogue.api.describeGame },

@@ -63,6 +63,13 @@ export async function isRestricted(db: DbExecutor, memberId: bigint): Promise<bo
   return rows.length > 0;
 }
 
+/** The members among these with a restriction in force (the bet path's prefetch for a batch). */
+export async function restrictedAmong(db: DbExecutor, memberIds: readonly bigint[]): Promise<Set<bigint>> {
+  if (memberIds.length === 0) return new Set();
+  const { rows } = await sql<{ member_id: string }>`select distinct member_id::text from exclusion_active_member where member_id = any(${memberIds.map(String)}::bigint[])`.execute(db);
+  return new Set(rows.map((row) => BigInt(row.member_id)));
+}
+
 // ---- barred persons ----
 
 export async function barredAmong(db: DbExecutor, cpfs: readonly string[]): Promise<Set<string>> {

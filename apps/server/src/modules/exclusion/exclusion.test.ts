@@ -189,6 +189,19 @@ describe('a self-excluded member', () => {
     }
   });
 
+  it('restrictions prefetched for a batch of bets: the restricted member is refused, the clear ones answered clear until a restriction drops them', async () => {
+    const restricted = await member();
+    const clear = [await member(), await member()];
+    expect((await coolOff(restricted)).statusCode).toBe(200);
+    const exclusion = ctx.core.modules.exclusion.api;
+    await exclusion.prefetchBetGate([restricted.id, ...clear.map((each) => each.id)]);
+    expect(await exclusion.betGate(restricted.id)).toBe('PLAYER_BLOCKED');
+    for (const each of clear) expect(await exclusion.betGate(each.id)).toBeNull();
+    // A "no" the prefetch kept is dropped at once by a restriction, as a single answer's is.
+    expect((await coolOff(clear[0]!)).statusCode).toBe(200);
+    expect(await exclusion.betGate(clear[0]!.id)).toBe('PLAYER_BLOCKED');
+  });
+
   it('cannot be lifted early by an operator: there is no route, and restrictions are read-only', async () => {
     const m = await member();
     const taken = await coolOff(m, '7d');

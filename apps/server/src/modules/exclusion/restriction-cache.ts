@@ -15,7 +15,7 @@ const MAX_ENTRIES = 100_000;
  * A "yes" is never kept: it is rare, and a restriction's end must show at once. Without a bus
  * (a test building the module alone) nothing is kept.
  */
-export function createRestrictionCache(deps: { bus?: EventBus; isRestricted: (memberId: bigint) => Promise<boolean> }) {
+export function createRestrictionCache(deps: { bus?: EventBus; isRestricted: (memberId: bigint) => Promise<boolean>; restrictedAmong?: (memberIds: readonly bigint[]) => Promise<Set<bigint>> }) {
   const clearUntil = new Map<bigint, number>();
   const unsubscribe = deps.bus?.subscribe((event) => {
     if (event.type !== EXCLUSION_CHANGED_EVENT) return;
@@ -34,6 +34,19 @@ export function createRestrictionCache(deps: { bus?: EventBus; isRestricted: (me
         clearUntil.set(memberId, Date.now() + CLEAR_TTL_MS);
       }
       return restricted;
+    },
+    /** Before a batch of bets: the members not known clear asked in one statement, and the clear ones kept as isRestricted keeps them. */
+    async prefetch(memberIds: readonly bigint[]): Promise<void> {
+      if (!deps.bus || !deps.restrictedAmong) return;
+      const now = Date.now();
+      const unknown = [...new Set(memberIds)].filter((memberId) => !((clearUntil.get(memberId) ?? 0) > now));
+      if (unknown.length < 2) return;
+      const restricted = await deps.restrictedAmong(unknown);
+      for (const memberId of unknown) {
+        if (restricted.has(memberId)) continue;
+        if (clearUntil.size >= MAX_ENTRIES) clearUntil.clear();
+        clearUntil.set(memberId, Date.now() + CLEAR_TTL_MS);
+      }
     },
     /** In the restriction's transaction: every process forgets the member's "no" once it commits. */
     async announce(tx: DbExecutor, memberId: bigint): Promise<void> {

@@ -29,6 +29,8 @@ export function createLimitsModule(deps: { db: Db; bus: EventBus; logger: Logger
       memberRegistered: (tx: DbExecutor, member: { memberId: bigint; limits: RegistrationLimits | null }) => service.memberRegistered(tx, member),
       /** The provider's bet check: 'LIMIT_REACHED' when a wager or loss limit would be passed. */
       betGate: (memberId: bigint, amountCents: bigint, _product: 'sports' | 'lottery' | 'casino') => service.betGate(memberId, amountCents),
+      /** Before a batch of bets: the members' limits read in one statement (betGate then finds them cached). */
+      prefetchBetGate: (memberIds: readonly bigint[]) => service.prefetch(memberIds),
       /** The payments' deposit check: throws limits.deposit_limit (limit, remaining) before the charge. */
       depositGate: (memberId: bigint, amountCents: bigint) => service.depositGate(memberId, amountCents),
       overview: (memberId: bigint) => service.overview(memberId),

@@ -50,6 +50,24 @@ export async function findState(db: DbExecutor, memberId: bigint): Promise<{ lim
   };
 }
 
+/** findState for many members in one statement (the bet path's prefetch for a batch of bets). */
+export async function findStates(db: DbExecutor, memberIds: readonly bigint[]): Promise<Map<bigint, { limits: LimitRow[]; pending: PendingRow[] }>> {
+  const states = new Map(memberIds.map((memberId) => [memberId, { limits: [] as LimitRow[], pending: [] as PendingRow[] }]));
+  if (memberIds.length === 0) return states;
+  const ids = memberIds.map(String);
+  const { rows } = await sql<{ member_id: string; src: string; id: string | null; kind: Kind; period: Period; amount: string | null; requested_at: Date | null; effective_at: Date | null }>`
+    select member_id::text, 'limit' as src, null::bigint as id, kind, period, amount, null::timestamptz as requested_at, null::timestamptz as effective_at from limits_limit where member_id = any(${ids}::bigint[])
+    union all
+    select member_id::text, 'pending', id, kind, period, amount, requested_at, effective_at from limits_pending where member_id = any(${ids}::bigint[]) and status = 'pending'`.execute(db);
+  for (const row of rows) {
+    const state = states.get(BigInt(row.member_id));
+    if (!state) continue;
+    if (row.src === 'limit') state.limits.push({ kind: row.kind, period: row.period, amount: big(row.amount) });
+    else state.pending.push({ id: big(row.id), kind: row.kind, period: row.period, amount: bigOrNull(row.amount), requested_at: row.requested_at!, effective_at: row.effective_at! });
+  }
+  return states;
+}
+
 export async function upsertLimit(tx: DbExecutor, memberId: bigint, kind: Kind, period: Period, amount: bigint, now: Date): Promise<void> {
   await sql`insert into limits_limit (member_id, kind, period, amount, updated_at) values (${memberId}, ${kind}, ${period}, ${amount}, ${now})
     on conflict (member_id, kind, period) do update set amount = excluded.amount, updated_at = excluded.updated_at`.execute(tx);

@@ -94,6 +94,10 @@ export function createLimitsService(deps: { db: Db; bus: EventBus; logger: Logge
       await applyDue(memberId);
       state = await repository.findState(db, memberId);
     }
+    return keep(memberId, state);
+  }
+
+  function keep(memberId: bigint, state: { limits: repository.LimitRow[]; pending: repository.PendingRow[] }): CachedState {
     const fresh: CachedState = {
       limits: new Map(state.limits.map((row) => [keyOf(row.kind, row.period), row.amount])),
       pending: state.pending,
@@ -102,6 +106,21 @@ export function createLimitsService(deps: { db: Db; bus: EventBus; logger: Logge
     if (cache.size >= CACHE_ENTRIES) cache.clear();
     cache.set(memberId, fresh);
     return fresh;
+  }
+
+  /**
+   * Before a batch of bets: the members not cached are read in one statement and kept as stateOf
+   * would keep them, so the batch's bets find them cached instead of one read each. A member with a
+   * pending change now due is left to stateOf, which applies it first.
+   */
+  async function prefetch(memberIds: readonly bigint[]): Promise<void> {
+    const now = deps.now().getTime();
+    const unknown = [...new Set(memberIds)].filter((memberId) => !((cache.get(memberId)?.dueAt ?? 0) > now));
+    if (unknown.length < 2) return;
+    for (const [memberId, state] of await repository.findStates(db, unknown)) {
+      if (state.pending.some((change) => change.effective_at.getTime() <= now)) continue;
+      keep(memberId, state);
+    }
   }
 
   function moneyLimits(state: CachedState, kinds: readonly MoneyKind[]) {
@@ -190,6 +209,7 @@ export function createLimitsService(deps: { db: Db; bus: EventBus; logger: Logge
 
   return {
     stateOf,
+    prefetch,
     overview,
     applyDue,
 

@@ -269,6 +269,28 @@ describe('every product\'s bet path honours LIMIT_REACHED', () => {
     expect(await ctx.core.modules.wallet.api.cashOf(limited.id)).toBe(100_000n);
   });
 
+  it('a batch of bets whose members\' limits are prefetched together (another process, nothing cached): the limited member is refused alone, the others are taken', async () => {
+    const other = await createTestContext({ databaseUrl: ctx.databaseUrl });
+    try {
+      const limited = await payingMember(ctx, { balance: 100_000n });
+      await put(limited.token, { kind: 'wager', period: 'week', amount: '1.00' });
+      const free = [await payingMember(ctx, { balance: 100_000n }), await payingMember(ctx, { balance: 100_000n })];
+      const members = [limited, ...free];
+      await sql`insert into provider_player_session (vendor_code, member_id, demo, expires_at) select 'SPORTSBOOK', id, false, now() + interval '1 hour' from unnest(${members.map((m) => m.id.toString())}::bigint[]) as id on conflict do nothing`.execute(ctx.core.db);
+      const answers = await other.core.modules.provider.api.batchCallbacks.handleMany(
+        'SPORTSBOOK',
+        'bet',
+        members.map((m) => ({ playerId: m.id.toString(), transactionId: randomUUID(), roundId: `b-${randomUUID()}`, gameCode: 'sportsbook', amount: '2.00' })),
+      );
+      expect(answers.map((answer) => answer.status)).toEqual([403, 200, 200]);
+      expect((answers[0]!.body as { error: { code: string } }).error.code).toBe('LIMIT_REACHED');
+      expect(await ctx.core.modules.wallet.api.cashOf(limited.id)).toBe(100_000n);
+      for (const m of free) expect(await ctx.core.modules.wallet.api.cashOf(m.id)).toBe(99_800n);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('counts the period\'s stakes and net loss: within the limit passes, the bet that would pass it does not', async () => {
     const member = await payingMember(ctx, { balance: 100_000n });
     await put(member.token, { kind: 'loss', period: 'day', amount: '10.00' });

@@ -45,6 +45,7 @@ export function createProviderModule(deps: {
   ageVerificationsOf?: ProviderDeps['ageVerificationsOf'];
   /** Responsible gaming (issue 27): limits and exclusions, asked before every bet. */
   betGate?: ProviderDeps['betGate'];
+  prefetchBetGate?: ProviderDeps['prefetchBetGate'];
   /** The catalogue's idempotent vendor creation (demo seed). */
   ensureSeamlessVendor: Parameters<typeof seedDemoVendor>[0]['ensureSeamlessVendor'];
   /** DEMO_VENDOR_SECRET; undefined in production, where no demo vendor is seeded. */
@@ -75,6 +76,7 @@ export function createProviderModule(deps: {
     ageVerificationOf: deps.ageVerificationOf,
     ageVerificationsOf: deps.ageVerificationsOf,
     betGate: deps.betGate,
+    prefetchBetGate: deps.prefetchBetGate,
     gameTypeOf: async (vendor, gameCode) => (await deps.catalogue.describeGame(vendor, gameCode))?.gameType,
   });
   const vendors = createVendorAccessCache({ db: deps.db });

@@ -38,6 +38,8 @@ export interface ProviderDeps {
   gameTypeOf?: (vendorCode: string, gameCode: string) => Promise<string | undefined>;
   /** Responsible gaming (issue 27): limits and exclusions composed in compose.ts; a non-null answer refuses the bet. */
   betGate?: (memberId: bigint, amountCents: bigint, product: 'sports'|'lottery'|'casino') => Promise<'LIMIT_REACHED' | 'PLAYER_BLOCKED' | null>;
+  /** Before a batch of bets: lets betGate read the batch's members in one statement per check instead of one per bet (a cache warm-up only: betGate still decides). */
+  prefetchBetGate?: (memberIds: readonly bigint[]) => Promise<void>;
   /** Group commit for single callbacks (callback-lanes.ts); without it each callback is its own statement and commit. */
   lanes?: CallbackLanes;
 }
@@ -320,7 +322,8 @@ export function createProviderService(deps: ProviderDeps) {
     async betBatch(vendorCode: string, requests: readonly BetRequest[]): Promise<Array<TransactionResponse | ProviderError>> {
       const results: Array<TransactionResponse | ProviderError> = new Array(requests.length);
       const prepared: Array<{ index: number; member: bigint; call: repository.MoneyCall & { op: unknown }; shard: number | undefined }> = [];
-      await prefetchAgeVerifications(requests.flatMap((request) => (/^\d{1,18}$/.test(request.playerId) ? [BigInt(request.playerId)] : [])));
+      const memberIds = requests.flatMap((request) => (/^\d{1,18}$/.test(request.playerId) ? [BigInt(request.playerId)] : []));
+      await Promise.all([prefetchAgeVerifications(memberIds), deps.prefetchBetGate?.(memberIds)]);
       await Promise.all(
         requests.map(async (request, index) => {
           try {
