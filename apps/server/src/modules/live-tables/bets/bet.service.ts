@@ -2,7 +2,9 @@ import { AppError, formatCents } from '@app/kernel';
 import type { LiveBetRequest, LiveBetResponse, LiveMyBet } from '@app/contracts';
 import type { Db } from '../../../platform/db.ts';
 import type { Logger } from '../../../platform/logger.ts';
-import type { LiveMoney, MoneyCallResult, StakeItem } from '../money/live-money.ts';
+import type { LiveMoney, MoneyCallResult } from '../money/live-money.ts';
+
+type StakeAnswer = { result: MoneyCallResult; placed: boolean };
 import type { LiveClosing } from '../rounds/closing.ts';
 import type { LiveTableRow } from '../tables/tables.repository.ts';
 import * as repository from './bets.repository.ts';
@@ -21,39 +23,19 @@ export function myBetView(bet: repository.LiveBetRow): LiveMyBet {
   };
 }
 
-/** Stakes queued in the same tick go through one handleMany, and the debited ones to placed in one update. */
-function createDebitQueue(db: Db, money: LiveMoney) {
-  type Answer = { result: MoneyCallResult; placed: boolean };
-  let queue: Array<{ item: StakeItem; resolve: (r: Answer) => void; reject: (e: unknown) => void }> = [];
-  let scheduled = false;
-  async function run(batch: typeof queue): Promise<Answer[]> {
-    const answers = await money.debitMany(batch.map((each) => each.item));
+/** A batch's stakes in one handleMany, and the debited ones to placed in one update. */
+function createStake(db: Db, money: LiveMoney) {
+  return async (bets: readonly repository.LiveBetRow[]): Promise<StakeAnswer[]> => {
+    const answers = await money.debitMany(bets.map((bet) => ({ memberId: bet.member_id, betId: bet.id, roundId: bet.round_id, gameCode: bet.table_code, amount: formatCents(bet.amount) })));
     const placed = await repository.markPlaced(
       db,
-      batch.flatMap((each, index) => {
+      bets.flatMap((bet, index) => {
         const answer = answers[index]!;
-        return answer.ok ? [{ id: each.item.betId, providerBetId: BigInt(answer.operatorTransactionId) }] : [];
+        return answer.ok ? [{ id: bet.id, providerBetId: BigInt(answer.operatorTransactionId) }] : [];
       }),
     );
-    return answers.map((result, index) => ({ result, placed: placed.has(batch[index]!.item.betId) }));
-  }
-  function flush() {
-    scheduled = false;
-    const batch = queue;
-    queue = [];
-    run(batch).then(
-      (answers) => batch.forEach((each, index) => each.resolve(answers[index]!)),
-      (error: unknown) => batch.forEach((each) => each.reject(error)),
-    );
-  }
-  return (item: StakeItem) =>
-    new Promise<Answer>((resolve, reject) => {
-      queue.push({ item, resolve, reject });
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flush);
-      }
-    });
+    return answers.map((result, index) => ({ result, placed: placed.has(bets[index]!.id) }));
+  };
 }
 
 /**
@@ -64,8 +46,7 @@ function createDebitQueue(db: Db, money: LiveMoney) {
  */
 export function createBetService(deps: { db: Db; logger: Logger; money: LiveMoney; closing: LiveClosing; table: (code: string) => Promise<LiveTableRow>; cashOf: (memberId: bigint) => Promise<bigint>; onPlaced: (tableCode: string, roundId: bigint) => void; maxBatch?: number }) {
   const { db } = deps;
-  const batcher = createBetBatcher({ db, logger: deps.logger, ...(deps.maxBatch ? { maxBatch: deps.maxBatch } : {}) });
-  const debit = createDebitQueue(db, deps.money);
+  const batcher = createBetBatcher({ db, logger: deps.logger, stake: createStake(db, deps.money), ...(deps.maxBatch ? { maxBatch: deps.maxBatch } : {}) });
 
   async function replay(bet: repository.LiveBetRow): Promise<LiveBetResponse> {
     if (bet.status === 'failed' || bet.status === 'refunded') throw new AppError('live.request_conflict', 'this requestId was already used');
@@ -85,15 +66,12 @@ export function createBetService(deps: { db: Db; logger: Logger; money: LiveMone
     if (decision.kind === 'refused') throw decision.error;
     if (decision.kind === 'existing') return replay(decision.bet);
     const bet = decision.bet;
-    let answer: MoneyCallResult;
-    let placed: boolean;
-    try {
-      ({ result: answer, placed } = await debit({ memberId, betId: bet.id, roundId: bet.round_id, gameCode: tableCode, amount: formatCents(bet.amount) }));
-    } catch (error) {
-      deps.logger.error({ err: error, betId: bet.id.toString() }, 'live stake failed; refunding');
+    if (!decision.staked.ok) {
+      deps.logger.error({ err: decision.staked.error, betId: bet.id.toString() }, 'live stake failed; refunding');
       await undo(bet);
       throw new AppError('live.provider_unavailable', 'the stake could not be taken');
     }
+    const { result: answer, placed } = decision.staked.value;
     if (!answer.ok) {
       if (answer.code === 'INSUFFICIENT_FUNDS' || answer.code === 'PLAYER_BLOCKED' || answer.code === 'LIMIT_REACHED') {
         await repository.moveBets(db, [bet.id], 'pending', 'failed');

@@ -7,15 +7,20 @@ import * as repository from './bets.repository.ts';
 import { checkLimits, type SpotStakes } from './validate-chips.ts';
 
 /**
- * Bets arriving together share one transaction (lottery's placement batches, applied to a
- * table's window): each batch takes what queued while the one before was being accepted. A batch
- * is one transaction — the rounds share-locked (the leader's close waits for it, and a batch after
- * the close reads the phase changed) with the database clock's verdict on the window, the stored
- * request ids, what each member already staked, each request decided in arrival order, one
- * multi-row insert as pending. The money (one handleMany) and the update to placed follow outside.
+ * Bets arriving together share one pipeline (the lottery's placement batches, applied to a
+ * table's window): each batch takes what queued while the one before it was being accepted, so a
+ * quiet table places each bet alone at once and a busy window amortises. A batch is
+ *  1. one transaction: the rounds share-locked (the leader's close waits for it, and a batch after
+ *     the close reads the phase changed) with the database clock's verdict on the window, the
+ *     stored request ids, what each member already staked, each request decided in arrival order,
+ *     one multi-row insert as pending;
+ *  2. the accepted bets' stakes through the provider protocol in one bet batch (`stake`);
+ *  3. the debited ones moved to placed in one update (also `stake`'s).
+ * While a batch stakes, the next one is accepted (at most LANES batches in flight): the window's
+ * bets queue behind one pipeline instead of three queues in series, and batches grow with load.
  */
 export const MAX_BATCH = 128;
-const LANES = 2;
+const LANES = 1;
 
 export interface BetRequest {
   memberId: bigint;
@@ -27,6 +32,9 @@ export interface BetRequest {
 }
 
 export type Decision = { kind: 'existing'; bet: repository.LiveBetRow } | { kind: 'refused'; error: AppError } | { kind: 'accepted'; bet: repository.LiveBetRow };
+/** What the batch's stake step answered for one accepted bet, or the error that stopped the step. */
+export type Staked<T> = { ok: true; value: T } | { ok: false; error: unknown };
+export type Outcome<T> = Exclude<Decision, { kind: 'accepted' }> | { kind: 'accepted'; bet: repository.LiveBetRow; staked: Staked<T> };
 
 const key = (memberId: bigint, requestId: string) => `${memberId}/${requestId}`;
 const chipsOf = (stakes: SpotStakes) => [...stakes.bySpot].map(([spot, entry]) => ({ spot, amount: entry.amount.toString() }));
@@ -76,41 +84,83 @@ async function acceptBatch(tx: DbExecutor, requests: readonly BetRequest[]): Pro
   });
 }
 
-interface Pending {
+interface Pending<T> {
   request: BetRequest;
-  resolve: (decision: Decision) => void;
+  resolve: (outcome: Outcome<T>) => void;
   reject: (error: unknown) => void;
 }
 
-/** Queues requests and accepts them in batches; answers each request's decision. */
-export function createBetBatcher(deps: { db: Db; logger: Logger; maxBatch?: number }) {
-  const queue: Pending[] = [];
+/**
+ * Queues requests and runs them in batches: accepted, then staked together by `stake` (which
+ * answers each accepted bet in order); answers each request's outcome.
+ */
+export function createBetBatcher<T>(deps: { db: Db; logger: Logger; stake: (bets: readonly repository.LiveBetRow[]) => Promise<T[]>; maxBatch?: number }) {
+  const queue: Array<Pending<T>> = [];
+
+  async function decide(batch: ReadonlyArray<Pending<T>>): Promise<Array<Decision | { kind: 'failed'; error: unknown }>> {
+    try {
+      return await deps.db.transaction().execute((tx) => acceptBatch(tx, batch.map((each) => each.request)));
+    } catch (error) {
+      if (batch.length === 1) return [{ kind: 'failed', error }];
+      deps.logger.warn({ err: error, bets: batch.length }, 'live bet batch failed; accepting its bets one by one');
+      const one = async (each: Pending<T>) => {
+        try {
+          return (await deps.db.transaction().execute((tx) => acceptBatch(tx, [each.request])))[0]!;
+        } catch (single) {
+          return { kind: 'failed' as const, error: single };
+        }
+      };
+      const decisions: Array<Decision | { kind: 'failed'; error: unknown }> = [];
+      for (const each of batch) decisions.push(await one(each));
+      return decisions;
+    }
+  }
+
+  async function run(batch: ReadonlyArray<Pending<T>>, accepted: () => void): Promise<void> {
+    const decisions = await decide(batch);
+    accepted();
+    const toStake = decisions.flatMap((decision) => (decision.kind === 'accepted' ? [decision.bet] : []));
+    let staked: Array<Staked<T>>;
+    try {
+      staked = toStake.length === 0 ? [] : (await deps.stake(toStake)).map((value) => ({ ok: true as const, value }));
+    } catch (error) {
+      staked = toStake.map(() => ({ ok: false as const, error }));
+    }
+    let next = 0;
+    batch.forEach((pending, index) => {
+      const decision = decisions[index]!;
+      if (decision.kind === 'failed') pending.reject(decision.error);
+      else if (decision.kind === 'accepted') pending.resolve({ kind: 'accepted', bet: decision.bet, staked: staked[next++]! });
+      else pending.resolve(decision);
+    });
+  }
+
+  let accepting = false;
   let inFlight = 0;
   function pump(): void {
-    if (inFlight >= LANES || queue.length === 0) return;
+    if (accepting || inFlight >= LANES || queue.length === 0) return;
     const batch = queue.splice(0, deps.maxBatch ?? MAX_BATCH);
+    accepting = true;
     inFlight += 1;
-    deps.db
-      .transaction()
-      .execute((tx) => acceptBatch(tx, batch.map((each) => each.request)))
-      .then(
-        (decisions) => batch.forEach((each, index) => each.resolve(decisions[index]!)),
-        async (error: unknown) => {
-          if (batch.length === 1) return batch[0]!.reject(error);
-          deps.logger.warn({ err: error, bets: batch.length }, 'live bet batch failed; accepting its bets one by one');
-          for (const each of batch) {
-            await deps.db.transaction().execute((tx) => acceptBatch(tx, [each.request])).then((decisions) => each.resolve(decisions[0]!), each.reject);
-          }
-        },
-      )
+    let freed = false;
+    const accepted = () => {
+      if (freed) return;
+      freed = true;
+      accepting = false;
+      pump();
+    };
+    run(batch, accepted)
+      .catch((error: unknown) => batch.forEach((each) => each.reject(error)))
       .finally(() => {
+        accepted();
         inFlight -= 1;
         pump();
       });
   }
+
   return {
     submit: (request: BetRequest) =>
-      new Promise<Decision>((resolve, reject) => {
+      new Promise<Outcome<T>>((resolve, reject) => {
         queue.push({ request, resolve, reject });
         pump();
       }),
