@@ -16,8 +16,9 @@ import { checkLimits, type SpotStakes } from './validate-chips.ts';
  *     one multi-row insert as pending;
  *  2. the accepted bets' stakes through the provider protocol in one bet batch (`stake`);
  *  3. the debited ones moved to placed in one update (also `stake`'s).
- * While a batch stakes, the next one is accepted (at most LANES batches in flight): the window's
- * bets queue behind one pipeline instead of three queues in series, and batches grow with load.
+ * One batch at a time (LANES): the window's bets queue behind one pipeline instead of three queues
+ * in series, and batches grow with load. A second lane overlapping the next accept with a stake
+ * measured worse on two cores (p99 196 ms against 88 at 500 bets/s: smaller batches, more statements).
  */
 export const MAX_BATCH = 128;
 const LANES = 1;
