@@ -24,15 +24,17 @@ export function createRestrictionCache(deps: { bus?: EventBus; isRestricted: (me
   });
   const stopReconnect = deps.bus?.onReconnect(() => clearUntil.clear());
 
+  const keepClear = (memberId: bigint) => {
+    if (clearUntil.size >= MAX_ENTRIES) clearUntil.clear();
+    clearUntil.set(memberId, Date.now() + CLEAR_TTL_MS);
+  };
+
   return {
     async isRestricted(memberId: bigint): Promise<boolean> {
       if ((clearUntil.get(memberId) ?? 0) > Date.now()) return false;
       const restricted = await deps.isRestricted(memberId);
       if (restricted || !deps.bus) clearUntil.delete(memberId);
-      else {
-        if (clearUntil.size >= MAX_ENTRIES) clearUntil.clear();
-        clearUntil.set(memberId, Date.now() + CLEAR_TTL_MS);
-      }
+      else keepClear(memberId);
       return restricted;
     },
     /** Before a batch of bets: the members not known clear asked in one statement, and the clear ones kept as isRestricted keeps them. */
@@ -42,11 +44,7 @@ export function createRestrictionCache(deps: { bus?: EventBus; isRestricted: (me
       const unknown = [...new Set(memberIds)].filter((memberId) => !((clearUntil.get(memberId) ?? 0) > now));
       if (unknown.length < 2) return;
       const restricted = await deps.restrictedAmong(unknown);
-      for (const memberId of unknown) {
-        if (restricted.has(memberId)) continue;
-        if (clearUntil.size >= MAX_ENTRIES) clearUntil.clear();
-        clearUntil.set(memberId, Date.now() + CLEAR_TTL_MS);
-      }
+      for (const memberId of unknown) if (!restricted.has(memberId)) keepClear(memberId);
     },
     /** In the restriction's transaction: every process forgets the member's "no" once it commits. */
     async announce(tx: DbExecutor, memberId: bigint): Promise<void> {

@@ -38,19 +38,10 @@ export async function lockMember(tx: DbExecutor, memberId: bigint): Promise<void
 
 /** The member's limits and open pending changes in one round trip (the cache's cold read). */
 export async function findState(db: DbExecutor, memberId: bigint): Promise<{ limits: LimitRow[]; pending: PendingRow[] }> {
-  const { rows } = await sql<{ src: string; id: string | null; kind: Kind; period: Period; amount: string | null; requested_at: Date | null; effective_at: Date | null }>`
-    select 'limit' as src, null::bigint as id, kind, period, amount, null::timestamptz as requested_at, null::timestamptz as effective_at from limits_limit where member_id = ${memberId}
-    union all
-    select 'pending', id, kind, period, amount, requested_at, effective_at from limits_pending where member_id = ${memberId} and status = 'pending'`.execute(db);
-  return {
-    limits: rows.filter((row) => row.src === 'limit').map((row) => ({ kind: row.kind, period: row.period, amount: big(row.amount) })),
-    pending: rows
-      .filter((row) => row.src === 'pending')
-      .map((row) => ({ id: big(row.id), kind: row.kind, period: row.period, amount: bigOrNull(row.amount), requested_at: row.requested_at!, effective_at: row.effective_at! })),
-  };
+  return (await findStates(db, [memberId])).get(memberId)!;
 }
 
-/** findState for many members in one statement (the bet path's prefetch for a batch of bets). */
+/** Many members' limits and open pending changes in one statement (findState, and the bet path's prefetch for a batch of bets). */
 export async function findStates(db: DbExecutor, memberIds: readonly bigint[]): Promise<Map<bigint, { limits: LimitRow[]; pending: PendingRow[] }>> {
   const states = new Map(memberIds.map((memberId) => [memberId, { limits: [] as LimitRow[], pending: [] as PendingRow[] }]));
   if (memberIds.length === 0) return states;
