@@ -152,6 +152,22 @@ export async function moneyCallbacks(db: DbExecutor, calls: ReadonlyArray<MoneyC
 }
 
 /**
+ * Plain bets set-based (provider_place_bets): the answers of the bets it took, by position in
+ * `calls`; the others are left for provider_money_callback. Throws (SQLSTATE PB001) when something
+ * moved between its checks and its writes, having changed nothing.
+ */
+export async function placePlainBets(db: DbExecutor, calls: ReadonlyArray<MoneyCall & { op: unknown }>, shard: number): Promise<Map<number, MoneyAnswer>> {
+  type Answer = { balance: string; transactionId: string; operatorTransactionId: string; balances: WireBalance[] };
+  const result = await sql<{ i: bigint; answer: Answer }>`select i, answer from provider_place_bets(${JSON.stringify(calls)}::jsonb, ${shard})`.execute(db);
+  return new Map(
+    result.rows.map(({ i, answer }) => [
+      Number(i) - 1,
+      { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId, balances: answer.balances.map(fromWireBalance) },
+    ]),
+  );
+}
+
+/**
  * Many money callbacks in one statement (one transaction, one commit), in the given order, each
  * answered alone: a refusal undoes only its own call and comes back as its ProviderError
  * (provider_money_callbacks runs each in a subtransaction). At most 64 calls (see the function).

@@ -85,6 +85,13 @@ const VERIFIED_AGE_ENTRIES = 100_000;
 /** A bet batch runs as at most this many statements at once, each of at least BET_BATCH_MIN bets (see betBatch). */
 const BET_BATCH_STATEMENTS = 4;
 const BET_BATCH_MIN = 8;
+/** A bet of betBatch, ready for the SQL: its position in the request, member, call with the wallet op, and house shard. */
+interface BetInBatch {
+  index: number;
+  member: bigint;
+  call: repository.MoneyCall & { op: unknown };
+  shard: number | undefined;
+}
 
 export function createProviderService(deps: ProviderDeps) {
   // Every bet asked the accounts module for the 18+ rule: a round trip per bet that cost about a
@@ -253,11 +260,42 @@ export function createProviderService(deps: ProviderDeps) {
     };
   }
 
-  /** One statement of a bet batch (one commit); if it fails, each bet of it is sent alone for its own answer. */
+  /**
+   * The plain bets of a chunk set-based (provider_place_bets: the same ledger, round and stored
+   * answer as the callback, a handful of statements per batch instead of ~15 per bet); returns the
+   * bets it left, which go the ordinary way. When it gives up (something moved between its checks
+   * and its writes; a lost connection) it changed nothing, or what it committed is found by the
+   * ordinary way's replay guard, so the whole chunk is left.
+   */
+  async function placePlainBets(chunk: readonly BetInBatch[], results: Array<TransactionResponse | ProviderError>): Promise<readonly BetInBatch[]> {
+    let answers: Map<number, repository.MoneyAnswer>;
+    try {
+      answers = await repository.placePlainBets(
+        deps.db,
+        chunk.map((each) => each.call),
+        chunk[0]!.shard ?? 0,
+      );
+    } catch {
+      return chunk;
+    }
+    const balances = [...answers.values()].flatMap((answer) => answer.balances);
+    if (balances.length > 0) deps.wallet.announceBalances(balances);
+    for (const [position, answer] of answers) {
+      results[chunk[position]!.index] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
+    }
+    return chunk.filter((_each, position) => !answers.has(position));
+  }
+
+  /**
+   * One statement of a bet batch (one commit): its plain bets set-based, the rest through the
+   * callback; if that fails, each bet left is sent alone for its own answer.
+   */
   async function betStatement(
-    chunk: ReadonlyArray<{ index: number; call: repository.MoneyCall & { op: unknown }; shard: number | undefined }>,
+    batch: readonly BetInBatch[],
     results: Array<TransactionResponse | ProviderError>,
   ): Promise<void> {
+    const chunk = await placePlainBets(batch, results);
+    if (chunk.length === 0) return;
     try {
       const answers = await repository.moneyCallbacks(
         deps.db,
@@ -270,15 +308,21 @@ export function createProviderService(deps: ProviderDeps) {
         results[chunk[position]!.index] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
       });
     } catch {
+      // Members at once, each member's bets in order: which of two bets a short balance refuses
+      // is the one that came second, as in the statement.
+      const byMember = new Map<bigint, BetInBatch[]>();
+      for (const each of chunk) byMember.set(each.member, [...(byMember.get(each.member) ?? []), each]);
       await Promise.all(
-        chunk.map(async (each) => {
-          try {
-            const answer = await repository.moneyCallback(deps.db, each.call, each.shard ?? 0);
-            if (answer.balances.length > 0) deps.wallet.announceBalances(answer.balances);
-            results[each.index] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
-          } catch (error) {
-            if (error instanceof ProviderError) results[each.index] = error;
-            else throw error;
+        [...byMember.values()].map(async (bets) => {
+          for (const each of bets) {
+            try {
+              const answer = await repository.moneyCallback(deps.db, each.call, each.shard ?? 0);
+              if (answer.balances.length > 0) deps.wallet.announceBalances(answer.balances);
+              results[each.index] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
+            } catch (error) {
+              if (error instanceof ProviderError) results[each.index] = error;
+              else throw error;
+            }
           }
         }),
       );
@@ -321,7 +365,7 @@ export function createProviderService(deps: ProviderDeps) {
      */
     async betBatch(vendorCode: string, requests: readonly BetRequest[]): Promise<Array<TransactionResponse | ProviderError>> {
       const results: Array<TransactionResponse | ProviderError> = new Array(requests.length);
-      const prepared: Array<{ index: number; member: bigint; call: repository.MoneyCall & { op: unknown }; shard: number | undefined }> = [];
+      const prepared: BetInBatch[] = [];
       const memberIds = requests.flatMap((request) => (/^\d{1,18}$/.test(request.playerId) ? [BigInt(request.playerId)] : []));
       await Promise.all([prefetchAgeVerifications(memberIds), deps.prefetchBetGate?.(memberIds)]);
       await Promise.all(
