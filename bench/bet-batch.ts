@@ -12,8 +12,8 @@ import { createLogger } from '../apps/server/src/platform/logger.ts';
 /**
  * npm run bench:bet-batch — what one stake costs on the path our own products share (the
  * sportsbook's, the lottery's and the live tables' placements all end in the provider's bet batch:
- * `batchCallbacks.handleMany(vendor, 'bet', bodies)` → betBatch → provider_money_callback per bet,
- * a few statements per batch). One caller, batches sent one after another (no concurrency of our
+ * `batchCallbacks.handleMany(vendor, 'bet', bodies)` → betBatch → provider_place_bets for the plain
+ * bets, provider_money_callback per bet for the others). One caller, batches sent one after another (no concurrency of our
  * own), so the CPU per bet is the path's, not a queue's: this process and the database backends,
  * per bet, for batches of 1, 8, 32 and 64 bets of 1.00 by distinct funded adult members with an
  * open session at vendor LIVE, each in a new provider round (as a live table's or a ticket's).
