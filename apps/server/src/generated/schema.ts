@@ -1568,6 +1568,10 @@ export interface GeneratedTables {
     created_at: Date;
     updated_at: Date;
   };
+  sportsbook_event_liability: {
+    event_id: string;
+    potential_cents: bigint;
+  };
   sportsbook_feed_message: {
     event_id: string;
     producer: string;
@@ -1594,6 +1598,11 @@ export interface GeneratedTables {
     odds_version: bigint;
     sort: number;
     updated_at: Date;
+  };
+  sportsbook_market_liability: {
+    event_id: string;
+    market_key: string;
+    potential_cents: bigint;
   };
   sportsbook_market_result: {
     seq: bigint;

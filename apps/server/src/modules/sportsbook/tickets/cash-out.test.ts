@@ -5,7 +5,7 @@ import { bearer, loginAs, newPlayer, type TestPlayer } from '../../../../test/bu
 import { createTestContext, type TestContext } from '../../../../test/test-context.ts';
 import { expectLedgerInvariants } from '../../../../test/wallet-race.ts';
 import type { FeedMessage } from '../index.ts';
-import { feedClock } from '../sportsbook-test-fixtures.ts';
+import { feedClock, expectLiabilityInStep } from '../sportsbook-test-fixtures.ts';
 import { storeManualVoid } from './manual-void.ts';
 
 /**
@@ -321,5 +321,9 @@ describe('cashing out', () => {
     const anonymous = await ctx.app.inject({ method: 'POST', url: `/api/sportsbook/tickets/${id}/cash-out`, payload: { requestId: randomUUID(), acceptedPrice: '9.50' } });
     expect(anonymous.statusCode).toBe(401);
     expect(await cashOutRows(id)).toEqual([]);
+  });
+
+  it('keeps the markets\' and events\' liability totals equal to their live tickets', async () => {
+    await expectLiabilityInStep(ctx.core.db);
   });
 });

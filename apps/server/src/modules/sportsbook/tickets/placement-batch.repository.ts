@@ -4,8 +4,6 @@ import { TICKET_COLUMNS, type MarketNow, type NewTicket, type TicketRow, type Ti
 
 /** SQL of a placement batch (placement-batch.ts): one read, one insert and one opening for many tickets. */
 
-const LIVE_STATUSES = sql.join(['pending_delay', 'pending_debit', 'open'].map((status) => sql.lit(status)));
-
 /** Identifies a member's request in a batch. */
 export const requestKey = (memberId: bigint, requestId: string) => `${memberId}\u0000${requestId}`;
 
@@ -23,7 +21,8 @@ export interface BatchView {
  * Everything a batch's acceptance decides on, in one statement run after the locks (a snapshot
  * taken under them, so it sees every ticket and feed write committed before): the request ids, the
  * ticket rules, every leg's market, event and outcome, and the liabilities of the batch's markets
- * and events (summed once for the batch instead of once per ticket).
+ * and events (the running totals the tickets' triggers keep, migration 0101: a few rows however
+ * many tickets the markets hold).
  */
 export async function readForBatch(
   tx: DbExecutor,
@@ -47,16 +46,11 @@ export async function readForBatch(
        join sportsbook_event e on e.id = m.event_id
        left join sportsbook_outcome o on o.event_id = w.event_id and o.market_key = w.market_key and o.outcome_id = w.outcome_id) as book,
       (select json_agg(x) from (
-         select l.event_id, l.market_key, sum(t.potential_return_cents)::text as total
-         from sportsbook_ticket_leg l join sportsbook_ticket t on t.id = l.ticket_id
-         where (l.event_id, l.market_key) in (select event_id, market_key from wanted_market) and t.status in (${LIVE_STATUSES})
-         group by 1, 2) x) as markets,
+         select l.event_id, l.market_key, l.potential_cents::text as total
+         from sportsbook_market_liability l join wanted_market w on w.event_id = l.event_id and w.market_key = l.market_key) x) as markets,
       (select json_agg(x) from (
-         select d.event_id, sum(t.potential_return_cents)::text as total
-         from (select distinct ticket_id, event_id from sportsbook_ticket_leg where event_id in (select event_id from wanted_market)) d
-         join sportsbook_ticket t on t.id = d.ticket_id
-         where t.status in (${LIVE_STATUSES})
-         group by 1) x) as events`.execute(tx)
+         select l.event_id, l.potential_cents::text as total
+         from sportsbook_event_liability l where l.event_id in (select event_id from wanted_market)) x) as events`.execute(tx)
   ).rows[0]!;
   const s = row.settings;
   return {

@@ -6,7 +6,7 @@ import { newPlayer, type TestPlayer } from '../../../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../../../test/test-context.ts';
 import { expectLedgerInvariants } from '../../../../test/wallet-race.ts';
 import type { FeedMessage } from '../index.ts';
-import { feedClock } from '../sportsbook-test-fixtures.ts';
+import { feedClock, expectLiabilityInStep } from '../sportsbook-test-fixtures.ts';
 import { MAX_BATCH } from './placement-batch.ts';
 
 /**
@@ -189,5 +189,9 @@ describe('provider bet batch (callbacks.handleMany bet)', () => {
     expect(again.map((answer) => (answer.body as { operatorTransactionId?: string }).operatorTransactionId)).toEqual(answers.map((answer) => (answer.body as { operatorTransactionId?: string }).operatorTransactionId));
     for (const [index, member] of members.entries()) expect(await cash(member)).toBe(index === 13 ? 1_00n : index < 8 ? 45_00n : 47_00n);
     await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
+  });
+
+  it('keeps the markets\' and events\' liability totals equal to their live tickets', async () => {
+    await expectLiabilityInStep(ctx.core.db);
   });
 });

@@ -6,7 +6,7 @@ import { newPlayer, type TestPlayer } from '../../../../test/builders.ts';
 import { createTestContext, testLogger, type TestContext } from '../../../../test/test-context.ts';
 import { expectLedgerInvariants } from '../../../../test/wallet-race.ts';
 import type { FeedMessage } from '../index.ts';
-import { feedClock } from '../sportsbook-test-fixtures.ts';
+import { feedClock, expectLiabilityInStep } from '../sportsbook-test-fixtures.ts';
 import { createSportsbookTickets } from './index.ts';
 
 /**
@@ -200,5 +200,9 @@ describe('placement races', () => {
 
   it('the ledger holds', async () => {
     await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
+  });
+
+  it('keeps the markets\' and events\' liability totals equal to their live tickets', async () => {
+    await expectLiabilityInStep(ctx.core.db);
   });
 });

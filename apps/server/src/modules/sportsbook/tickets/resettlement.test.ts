@@ -5,7 +5,7 @@ import { bearer, loginAs, newPlayer, type TestPlayer } from '../../../../test/bu
 import { createTestContext, testLogger, type TestContext } from '../../../../test/test-context.ts';
 import { expectLedgerInvariants } from '../../../../test/wallet-race.ts';
 import type { FeedMessage } from '../index.ts';
-import { feedClock } from '../sportsbook-test-fixtures.ts';
+import { feedClock, expectLiabilityInStep } from '../sportsbook-test-fixtures.ts';
 import { createSportsbookTickets } from './index.ts';
 
 /**
@@ -313,5 +313,9 @@ describe('resettling tickets after a corrected result', () => {
 
   it('the ledger holds', async () => {
     await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
+  });
+
+  it('keeps the markets\' and events\' liability totals equal to their live tickets', async () => {
+    await expectLiabilityInStep(ctx.core.db);
   });
 });

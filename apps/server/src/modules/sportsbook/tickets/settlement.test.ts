@@ -6,7 +6,7 @@ import { createTestContext, testLogger, type TestContext } from '../../../../tes
 import { expectLedgerInvariants } from '../../../../test/wallet-race.ts';
 import type { FeedMessage } from '../index.ts';
 import { createSportsbookTickets } from './index.ts';
-import { feedClock } from '../sportsbook-test-fixtures.ts';
+import { feedClock, expectLiabilityInStep } from '../sportsbook-test-fixtures.ts';
 
 /**
  * First settlement of tickets on a real PostgreSQL through the whole app: the book and its result
@@ -383,5 +383,9 @@ describe('rollbacks and results the pass will not guess', () => {
 
   it('the ledger holds', async () => {
     await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
+  });
+
+  it('keeps the markets\' and events\' liability totals equal to their live tickets', async () => {
+    await expectLiabilityInStep(ctx.core.db);
   });
 });
