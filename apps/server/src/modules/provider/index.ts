@@ -69,6 +69,7 @@ export function createProviderModule(deps: {
   const lanes = createCallbackLanes({ db: deps.db, lanes: deps.callbackLanes ?? 2, logger, announce: (balances) => deps.wallet.announceBalances(balances) });
   const service = createProviderService({
     lanes,
+    logger,
     db: deps.db,
     wallet: deps.wallet,
     redeemLaunchToken: deps.redeemLaunchToken,

@@ -152,13 +152,17 @@ export async function moneyCallbacks(db: DbExecutor, calls: ReadonlyArray<MoneyC
 }
 
 /**
- * Plain bets set-based (provider_place_bets): the answers of the bets it took, by position in
- * `calls`; the others are left for provider_money_callback. Throws (SQLSTATE PB001) when something
- * moved between its checks and its writes, having changed nothing.
+ * Plain bets (provider_place_bets) or plain wins (provider_pay_wins) set-based: the answers of the
+ * calls it took, by position in `calls`; the others are left for provider_money_callback. Throws
+ * (SQLSTATE PB001) when something moved between its checks and its writes, having changed nothing.
  */
-export async function placePlainBets(db: DbExecutor, calls: ReadonlyArray<MoneyCall & { op: unknown }>, shard: number): Promise<Map<number, MoneyAnswer>> {
+export async function takePlainCalls(db: DbExecutor, action: 'bet' | 'win', calls: ReadonlyArray<MoneyCall & { op: unknown }>, shard: number): Promise<Map<number, MoneyAnswer>> {
   type Answer = { balance: string; transactionId: string; operatorTransactionId: string; balances: WireBalance[] };
-  const result = await sql<{ i: bigint; answer: Answer }>`select i, answer from provider_place_bets(${JSON.stringify(calls)}::jsonb, ${shard})`.execute(db);
+  const json = JSON.stringify(calls);
+  const result = await (action === 'bet'
+    ? sql<{ i: bigint; answer: Answer }>`select i, answer from provider_place_bets(${json}::jsonb, ${shard})`
+    : sql<{ i: bigint; answer: Answer }>`select i, answer from provider_pay_wins(${json}::jsonb, ${shard})`
+  ).execute(db);
   return new Map(
     result.rows.map(({ i, answer }) => [
       Number(i) - 1,

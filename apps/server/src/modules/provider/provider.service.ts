@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { TRIAL_ACCOUNT_TYPE } from '@app/contracts';
 import { formatCents, parseCents } from '@app/kernel';
 import type { Db, DbExecutor } from '../../platform/db.ts';
+import type { Logger } from '../../platform/logger.ts';
 import { HOUSE, type Journal, type Reversal, type WalletApi } from '../wallet/index.ts';
 import type { CallbackLanes } from './callback-lanes.ts';
 import * as repository from './provider.repository.ts';
@@ -24,6 +25,8 @@ const CURRENCY = 'BRL';
 export interface ProviderDeps {
   db: Db;
   wallet: WalletApi;
+  /** Warnings of the set-based batches' fallbacks. */
+  logger?: Logger;
   redeemLaunchToken: (token: string) => Promise<{ memberId: bigint; vendorCode: string; gameId: number; demo: boolean } | undefined>;
   playerOf: (memberId: bigint) => Promise<{ nickname: string; type: number; status: 'active' | 'locked' | 'closed' } | undefined>;
   /**
@@ -261,29 +264,62 @@ export function createProviderService(deps: ProviderDeps) {
   }
 
   /**
-   * The plain bets of a chunk set-based (provider_place_bets: the same ledger, round and stored
-   * answer as the callback, a handful of statements per batch instead of ~15 per bet); returns the
-   * bets it left, which go the ordinary way. When it gives up (something moved between its checks
-   * and its writes; a lost connection) it changed nothing, or what it committed is found by the
-   * ordinary way's replay guard, so the whole chunk is left.
+   * The plain bets (or wins) of a batch set-based (provider_place_bets, provider_pay_wins: the same
+   * ledger, round and stored answer as the callback, a handful of statements per batch instead of
+   * ~15 per call); returns the calls it left, which go the ordinary way. When it gives up
+   * (something moved between its checks and its writes; a lost connection) it changed nothing, or
+   * what it committed is found by the ordinary way's replay guard, so the whole batch is left.
    */
-  async function placePlainBets(chunk: readonly BetInBatch[], results: Array<TransactionResponse | ProviderError>): Promise<readonly BetInBatch[]> {
+  async function takePlainCalls<T extends { index: number; call: repository.MoneyCall & { op: unknown }; shard: number | undefined }>(
+    action: 'bet' | 'win',
+    batch: readonly T[],
+    results: Array<TransactionResponse | ProviderError>,
+  ): Promise<readonly T[]> {
+    if (batch.length === 0) return batch;
     let answers: Map<number, repository.MoneyAnswer>;
     try {
-      answers = await repository.placePlainBets(
+      answers = await repository.takePlainCalls(
         deps.db,
-        chunk.map((each) => each.call),
-        chunk[0]!.shard ?? 0,
+        action,
+        batch.map((each) => each.call),
+        batch[0]!.shard ?? 0,
       );
-    } catch {
-      return chunk;
+    } catch (error) {
+      // PB001: something moved meanwhile, which the ordinary way answers. Anything else is worth a look.
+      if ((error as { code?: string }).code !== 'PB001') deps.logger?.warn({ err: error, action, calls: batch.length }, 'provider set-based batch failed; sent the ordinary way');
+      return batch;
     }
     const balances = [...answers.values()].flatMap((answer) => answer.balances);
     if (balances.length > 0) deps.wallet.announceBalances(balances);
     for (const [position, answer] of answers) {
-      results[chunk[position]!.index] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
+      results[batch[position]!.index] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
     }
-    return chunk.filter((_each, position) => !answers.has(position));
+    return batch.filter((_each, position) => !answers.has(position));
+  }
+
+  /**
+   * The plain wins of a moneyBatch set-based (provider_pay_wins); answers the positions it left
+   * (bad amounts, and whatever provider_pay_wins did not take), in order.
+   */
+  async function payPlainWins(vendorCode: string, requests: readonly WinRequest[], results: Array<TransactionResponse | ProviderError>): Promise<number[]> {
+    const prepared: Array<{ index: number; call: repository.MoneyCall & { op: unknown }; shard: number | undefined }> = [];
+    const left: number[] = [];
+    await Promise.all(
+      requests.map(async (request, index) => {
+        try {
+          const { call, journal } = await winCall(vendorCode, request);
+          // A 0.00 win goes too (it posts nothing): a player's calls are taken together or not at all, so their answers follow one another.
+          const wire = journal ? deps.wallet.prepareForSql(journal) : null;
+          prepared.push({ index, call: { ...call, op: wire?.op ?? null }, shard: wire?.shard });
+        } catch {
+          left.push(index);
+        }
+      }),
+    );
+    prepared.sort((a, b) => a.index - b.index);
+    const shard = prepared.find((each) => each.shard !== undefined)?.shard;
+    const rest = await takePlainCalls('win', prepared.map((each) => ({ ...each, shard })), results);
+    return [...left, ...rest.map((each) => each.index)].sort((a, b) => a - b);
   }
 
   /**
@@ -294,7 +330,7 @@ export function createProviderService(deps: ProviderDeps) {
     batch: readonly BetInBatch[],
     results: Array<TransactionResponse | ProviderError>,
   ): Promise<void> {
-    const chunk = await placePlainBets(batch, results);
+    const chunk = await takePlainCalls('bet', batch, results);
     if (chunk.length === 0) return;
     try {
       const answers = await repository.moneyCallbacks(
@@ -411,10 +447,13 @@ export function createProviderService(deps: ProviderDeps) {
     async moneyBatch(vendorCode: string, action: 'win' | 'rollback', requests: ReadonlyArray<WinRequest | RollbackRequest>): Promise<Array<TransactionResponse | ProviderError>> {
       if (requests.length === 0) return [];
       const callOf = (request: WinRequest | RollbackRequest) => (action === 'win' ? winCall(vendorCode, request as WinRequest) : rollbackCall(vendorCode, request as RollbackRequest));
+      const results: Array<TransactionResponse | ProviderError> = new Array(requests.length);
+      const left = action === 'win' ? await payPlainWins(vendorCode, requests as readonly WinRequest[], results) : requests.map((_request, index) => index);
+      if (left.length === 0) return results;
       try {
         const prepared = await Promise.all(
-          requests.map(async (request) => {
-            const { call, journal } = await callOf(request);
+          left.map(async (index) => {
+            const { call, journal } = await callOf(requests[index]!);
             const wire = journal ? deps.wallet.prepareForSql(journal) : null;
             return { ...call, op: wire?.op ?? null, shard: wire?.shard };
           }),
@@ -427,20 +466,28 @@ export function createProviderService(deps: ProviderDeps) {
         );
         const balances = answers.flatMap((answer) => answer.balances);
         if (balances.length > 0) deps.wallet.announceBalances(balances);
-        return answers.map((answer) => ({ balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId }));
+        answers.forEach((answer, position) => {
+          results[left[position]!] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
+        });
       } catch {
-        return Promise.all(
-          requests.map(async (request) => {
-            try {
-              const { call, journal } = await callOf(request);
-              return await moneyCallback(call, journal);
-            } catch (error) {
-              if (error instanceof ProviderError) return error;
-              throw error;
+        // Players at once, each player's calls in order (their answers' balances follow one another).
+        const byPlayer = new Map<string, number[]>();
+        for (const index of left) byPlayer.set(requests[index]!.playerId, [...(byPlayer.get(requests[index]!.playerId) ?? []), index]);
+        await Promise.all(
+          [...byPlayer.values()].map(async (indexes) => {
+            for (const index of indexes) {
+              try {
+                const { call, journal } = await callOf(requests[index]!);
+                results[index] = await moneyCallback(call, journal);
+              } catch (error) {
+                if (error instanceof ProviderError) results[index] = error;
+                else throw error;
+              }
             }
           }),
         );
       }
+      return results;
     },
 
     /**

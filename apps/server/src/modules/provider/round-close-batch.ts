@@ -42,6 +42,7 @@ export function createRoundCloseBatch(deps: { db: Db; logger: Logger; requestLog
       if (!access?.enabled) return deps.callbacks.handleMany(vendorCode, action, bodies);
       const started = performance.now();
       const closes: Array<{ index: number; request: WinRequest }> = [];
+      const others = new Set<string>();
       bodies.forEach((body, index) => {
         let request: WinRequest;
         try {
@@ -51,7 +52,11 @@ export function createRoundCloseBatch(deps: { db: Db; logger: Logger; requestLog
         }
         const member = BigInt(request.playerId);
         if (request.amount === '0.00' && request.roundClosed === true && member > 0n && member <= MAX_MEMBER_ID) closes.push({ index, request });
+        else others.add(request.playerId);
       });
+      // A player with other calls in the batch keeps them together, in order (their answers'
+      // balances follow one another): all of theirs go the ordinary way.
+      for (let at = closes.length - 1; at >= 0; at -= 1) if (others.has(closes[at]!.request.playerId)) closes.splice(at, 1);
       const answers: Array<ProviderWireAnswer | undefined> = new Array(bodies.length);
       if (closes.length > 0) {
         try {

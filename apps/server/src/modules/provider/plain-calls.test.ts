@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newPlayer, type TestPlayer } from '../../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../../test/test-context.ts';
-import { placePlainBets, upsertSession } from './provider.repository.ts';
+import { takePlainCalls, upsertSession } from './provider.repository.ts';
 
 /**
  * The set-based bet batch (provider_place_bets, the provider's betBatch): for any mix of members
@@ -12,6 +12,9 @@ import { placePlainBets, upsertSession } from './provider.repository.ts';
  * open, already settled), replays of earlier bets, and copies of a bet in the same batch, a batch
  * answers every bet and leaves the ledger, rounds and stored answers exactly as the same bets sent
  * one by one through the ordinary callback. The plain bets are taken set-based and the others left.
+ * The same for wins (provider_pay_wins, the provider's moneyBatch): rounds staked with cash or with
+ * bonus money, settled, rolled back or never staked, 0.00 and credits, closing or not, two wins of
+ * one round, replays and copies.
  */
 const VENDOR = 'DEMOVENDOR';
 const GAME = 'demo-slot-1';
@@ -62,7 +65,7 @@ const scenarioArb: fc.Arbitrary<Scenario> = fc
 
 const money = (cents: number) => (cents / 100).toFixed(2);
 
-describe('provider: bets set-based', () => {
+describe('provider: bets and wins set-based', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestContext({ env: { DEMO_VENDOR_SECRET: 'place-bets-secret-0123456789' } });
@@ -163,7 +166,96 @@ describe('provider: bets set-based', () => {
     );
   });
 
-  it('takes the plain bets set-based and leaves the others to the callback, changing nothing for them', async () => {
+  type RoundState = 'none' | 'open' | 'settled' | 'rolledBack';
+  interface WinScenario {
+    members: Array<{ bonus: boolean; rounds: RoundState[] }>;
+    wins: Array<{ member: number; round: number; amount: number; closes: boolean; id: 'fresh' | 'replay' | 'conflict' | 'copy' }>;
+  }
+  const winScenarioArb: fc.Arbitrary<WinScenario> = fc
+    .array(
+      fc.record({
+        bonus: fc.constantFrom(false, false, false, true),
+        rounds: fc.array(fc.constantFrom<RoundState>('open', 'open', 'open', 'none', 'settled', 'rolledBack'), { minLength: 3, maxLength: 3 }),
+      }),
+      { minLength: 1, maxLength: 4 },
+    )
+    .chain((members) =>
+      fc.record({
+        members: fc.constant(members),
+        wins: fc.array(
+          fc.record({
+            member: fc.nat(members.length - 1),
+            round: fc.nat(2),
+            amount: fc.constantFrom(0, 1, 150, 2_500),
+            closes: fc.boolean(),
+            id: fc.constantFrom<'fresh' | 'replay' | 'conflict' | 'copy'>('fresh', 'fresh', 'fresh', 'fresh', 'replay', 'conflict', 'copy'),
+          }),
+          { minLength: 1, maxLength: 10 },
+        ),
+      }),
+    );
+
+  /** One twin's members with their rounds staked (with cash, or with bonus money), closed or rolled back, and a first win paid in round 0. */
+  async function realizeWins(scenario: WinScenario, prefix: string) {
+    const players: TestPlayer[] = [];
+    for (const [k, spec] of scenario.members.entries()) {
+      const player = await newPlayer(ctx.core, { balance: spec.bonus ? 0n : 10_000n });
+      players.push(player);
+      await upsertSession(ctx.core.db, { vendorCode: VENDOR, memberId: player.id, demo: false, ttlMs: 60_000 });
+      if (spec.bonus) {
+        await ctx.core.db.transaction().execute((tx) =>
+          ctx.core.modules.bonus.api.grant(tx, { key: `${prefix}-m${k}-bonus`, memberId: player.id, amount: 800n, wageringMultiple: 10, expiresAt: new Date(Date.now() + 86_400_000), source: { kind: 'test', id: '1' } }),
+        );
+      }
+      for (const [j, state] of spec.rounds.entries()) {
+        if (state === 'none') continue;
+        const round = `${prefix}-m${k}-r${j}`;
+        expect((await callbacks().handle(VENDOR, 'bet', body(player, `${round}-bet`, round, 100))).status).toBe(200);
+        if (state === 'settled') expect((await callbacks().handle(VENDOR, 'win', { ...body(player, `${round}-close`, round, 0), roundClosed: true })).status).toBe(200);
+        if (state === 'rolledBack') expect((await callbacks().handle(VENDOR, 'rollback', { playerId: player.id.toString(), transactionId: `${round}-undo`, originalTransactionId: `${round}-bet`, roundId: round })).status).toBe(200);
+      }
+      if (spec.rounds[0] === 'open') {
+        expect((await callbacks().handle(VENDOR, 'win', { ...body(player, `${prefix}-m${k}-prior`, `${prefix}-m${k}-r0`, 50), roundClosed: false })).status).toBe(200);
+      }
+    }
+    const bodies = scenario.wins.map((win, index) => {
+      const player = players[win.member]!;
+      const round = `${prefix}-m${win.member}-r${win.round}`;
+      const winBody = (transactionId: string, roundId: string, cents: number, roundClosed: boolean) => ({ ...body(player, transactionId, roundId, cents), roundClosed });
+      if (win.id === 'replay') return winBody(`${prefix}-m${win.member}-prior`, `${prefix}-m${win.member}-r0`, 50, false);
+      if (win.id === 'conflict') return winBody(`${prefix}-m${win.member}-prior`, round, win.amount, win.closes);
+      const earlier = scenario.wins.findIndex((other, at) => at < index && other.member === win.member && other.id === 'fresh');
+      if (win.id === 'copy' && earlier >= 0) {
+        const first = scenario.wins[earlier]!;
+        return winBody(`${prefix}-w${earlier}`, `${prefix}-m${win.member}-r${first.round}`, first.amount, first.closes);
+      }
+      return winBody(`${prefix}-w${index}`, round, win.amount, win.closes);
+    });
+    return { players, bodies };
+  }
+
+  it('a batch of wins answers and books every win exactly as the same wins one by one, for any mix of rounds, bonus stakes, replays and copies', async () => {
+    await fc.assert(
+      fc.asyncProperty(winScenarioArb, async (scenario) => {
+        const batchPrefix = `t${randomBytes(4).toString('hex')}`;
+        const singlePrefix = `t${randomBytes(4).toString('hex')}`;
+        const batch = await realizeWins(scenario, batchPrefix);
+        const single = await realizeWins(scenario, singlePrefix);
+
+        const batchAnswers = await ctx.core.modules.provider.api.batchCallbacks.handleMany(VENDOR, 'win', batch.bodies);
+        const singleAnswers: Array<{ status: number; body: unknown }> = [];
+        for (const [index, each] of single.bodies.entries()) singleAnswers[index] = await callbacks().handle(VENDOR, 'win', each);
+
+        expect(batchAnswers.map((answer) => answerOf(batchPrefix, answer))).toEqual(singleAnswers.map((answer) => answerOf(singlePrefix, answer)));
+        for (const [k] of scenario.members.entries()) {
+          expect(await stateOf(batch.players[k]!, batchPrefix)).toEqual(await stateOf(single.players[k]!, singlePrefix));
+        }
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('takes the plain bets and wins set-based and leaves the others to the callback, changing nothing for them', async () => {
     const plain = await newPlayer(ctx.core, { balance: 5_000n });
     const short = await newPlayer(ctx.core, { balance: 100n });
     for (const player of [plain, short]) await upsertSession(ctx.core.db, { vendorCode: VENDOR, memberId: player.id, demo: false, ttlMs: 60_000 });
@@ -184,7 +276,7 @@ describe('provider: bets set-based', () => {
       return { call: { vendor: VENDOR, action: 'bet' as const, transaction_id: key, member: player.id.toString(), round: `${prefix}-r`, game: GAME, game_type: null, hash: 'ab'.repeat(32), amount: String(cents), op }, shard };
     };
     const calls = [call(plain, 1, 1_000), call(short, 2, 500), call(plain, 3, 1_500)];
-    const answers = await placePlainBets(ctx.core.db, calls.map((each) => each.call), calls[0]!.shard);
+    const answers = await takePlainCalls(ctx.core.db, 'bet', calls.map((each) => each.call), calls[0]!.shard);
 
     // The plain member's two bets, each with the balance after it; the short member's is left.
     expect([...answers.keys()].sort()).toEqual([0, 2]);
@@ -198,7 +290,27 @@ describe('provider: bets set-based', () => {
     expect(left.rows[0]!.n).toBe(0n);
 
     // Sent again, they are stored answers now: nothing is taken twice.
-    expect((await placePlainBets(ctx.core.db, calls.map((each) => each.call), calls[0]!.shard)).size).toBe(0);
+    expect((await takePlainCalls(ctx.core.db, 'bet', calls.map((each) => each.call), calls[0]!.shard)).size).toBe(0);
     expect(await ctx.core.modules.wallet.api.cashOf(plain.id)).toBe(2_500n);
+
+    // The round's win, set-based too: the credit, the round settled, the answer after it.
+    const { op, shard } = ctx.core.modules.wallet.api.prepareForSql({
+      key: `win:${VENDOR}:${prefix}-w`,
+      type: 'win',
+      reference: `${GAME}/${prefix}-r`,
+      product: 'casino',
+      vendor: VENDOR,
+      legs: [
+        { member: plain.id, amount: 3_000n },
+        { house: `game_revenue:${VENDOR.toLowerCase()}`, amount: -3_000n },
+      ],
+    });
+    const win = { vendor: VENDOR, action: 'win' as const, transaction_id: `${prefix}-w`, member: plain.id.toString(), round: `${prefix}-r`, game: GAME, hash: 'cd'.repeat(32), amount: '3000', round_closed: true, op };
+    const paid = await takePlainCalls(ctx.core.db, 'win', [win], shard);
+    expect(paid.get(0)).toMatchObject({ balance: '55.00', transactionId: `${prefix}-w` });
+    expect(await ctx.core.modules.wallet.api.cashOf(plain.id)).toBe(5_500n);
+    const settled = await sql<{ bet: bigint; win: bigint; status: string }>`select bet, win, status from provider_round where vendor_code = ${VENDOR} and member_id = ${plain.id} and round_id = ${`${prefix}-r`}`.execute(ctx.core.db);
+    expect(settled.rows).toEqual([{ bet: 2_500n, win: 3_000n, status: 'settled' }]);
+    expect((await takePlainCalls(ctx.core.db, 'win', [win], shard)).size).toBe(0);
   });
 });
