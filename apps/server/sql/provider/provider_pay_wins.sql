@@ -35,8 +35,6 @@ declare
   v_vendor text := p_calls->0->>'vendor';
   v_taken jsonb;
   v_count integer;
-  v_rounds jsonb;
-  v_wallet jsonb;
   v_answers jsonb;
 begin
   with input as (
@@ -82,31 +80,8 @@ begin
     return;
   end if;
 
-  -- The wallet's set-based path for the credits (a 0.00 win posts nothing): a member's k-th credit
-  -- of the batch goes in the k-th round.
-  select jsonb_agg(ops order by k), coalesce(sum(jsonb_array_length(ops)), 0) into v_rounds, v_count from (
-    select k, jsonb_agg(jsonb_build_object(
-             'index', t.i, 'key', t.op->>'key', 'type', 'win', 'hash', t.op->>'hash',
-             'reference', t.op->>'reference', 'product', t.op->>'product', 'vendor', t.op->>'vendor',
-             'member', t.member, 'pocket', 'cash', 'currency', t.op->'legs'->0->>'currency', 'amount', t.op->'legs'->0->>'amount',
-             'house', t.op->'legs'->1->>'house', 'house_currency', t.op->'legs'->1->>'currency') order by t.i) as ops
-    from (
-      select (c->>'i')::bigint as i, (c->>'member')::bigint as member, c->'op' as op,
-             row_number() over (partition by c->>'member' order by (c->>'i')::bigint) as k
-      from jsonb_array_elements(v_taken) as e(c)
-      where (c->>'amount')::bigint > 0
-    ) t
-    group by k
-  ) r;
-  v_wallet := jsonb_build_object('results', '[]'::jsonb, 'balances', '[]'::jsonb);
-  if v_count > 0 then
-    v_wallet := wallet_post_rounds(v_rounds, '[]'::jsonb, p_shard);
-    if (select count(*) from jsonb_array_elements(v_wallet->'results') as w(r)
-        where r->>'status' = 'applied' and not (r->>'replayed')::boolean) <> v_count then
-      raise exception 'provider_pay_wins: the wallet did not take every win as checked' using errcode = 'PB001';
-    end if;
-  end if;
-  v_count := jsonb_array_length(v_taken);
+  -- The ledger: the credits through the wallet's set-based rounds (the answers read the cash after).
+  perform provider_post_plain(v_taken, 'win', p_shard);
 
   -- The rounds' winnings and status, by the callback's expression (the rounds exist: checked).
   with paid as (

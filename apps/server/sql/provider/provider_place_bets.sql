@@ -39,7 +39,6 @@ declare
   v_vendor text := p_calls->0->>'vendor';
   v_taken jsonb;
   v_count integer;
-  v_rounds jsonb;
   v_wallet jsonb;
   v_answers jsonb;
 begin
@@ -87,26 +86,8 @@ begin
     return;
   end if;
 
-  -- The wallet's set-based path: a member's k-th bet of the batch goes in the k-th round, so its
-  -- bets apply in order and each answer carries the balance after it.
-  select jsonb_agg(ops order by k) into v_rounds from (
-    select k, jsonb_agg(jsonb_build_object(
-             'index', t.i, 'key', t.op->>'key', 'type', 'bet', 'hash', t.op->>'hash',
-             'reference', t.op->>'reference', 'product', t.op->>'product', 'vendor', t.op->>'vendor',
-             'member', t.member, 'pocket', 'cash', 'currency', t.op->'legs'->0->>'currency', 'amount', t.op->'legs'->0->>'amount',
-             'house', t.op->'legs'->1->>'house', 'house_currency', t.op->'legs'->1->>'currency') order by t.i) as ops
-    from (
-      select (c->>'i')::bigint as i, (c->>'member')::bigint as member, c->'op' as op,
-             row_number() over (partition by c->>'member' order by (c->>'i')::bigint) as k
-      from jsonb_array_elements(v_taken) as e(c)
-    ) t
-    group by k
-  ) r;
-  v_wallet := wallet_post_rounds(v_rounds, '[]'::jsonb, p_shard);
-  if (select count(*) from jsonb_array_elements(v_wallet->'results') as w(r)
-      where r->>'status' = 'applied' and not (r->>'replayed')::boolean) <> v_count then
-    raise exception 'provider_place_bets: the wallet did not take every bet as checked' using errcode = 'PB001';
-  end if;
+  -- The ledger: the wallet's set-based rounds, each answer with the balance after its call.
+  v_wallet := provider_post_plain(v_taken, 'bet', p_shard);
 
   -- The rounds' stakes, one upsert per round; a round settled meanwhile is left to the callback.
   with per_round as (

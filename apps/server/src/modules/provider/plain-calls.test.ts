@@ -99,9 +99,7 @@ describe('provider: bets and wins set-based', () => {
       if (spec.kind === 'demo') await upsertSession(ctx.core.db, { vendorCode: VENDOR, memberId: player.id, demo: true, ttlMs: 60_000 });
       if (spec.kind === 'expired') await upsertSession(ctx.core.db, { vendorCode: VENDOR, memberId: player.id, demo: false, ttlMs: -1_000 });
       if (spec.kind === 'bonus') {
-        await ctx.core.db.transaction().execute((tx) =>
-          ctx.core.modules.bonus.api.grant(tx, { key: `${prefix}-m${k}-bonus`, memberId: player.id, amount: 800n, wageringMultiple: 10, expiresAt: new Date(Date.now() + 86_400_000), source: { kind: 'test', id: '1' } }),
-        );
+        await grantBonus(player, `${prefix}-m${k}-bonus`);
       }
     }
     const bodies = scenario.bets.map((bet, index) => {
@@ -143,6 +141,23 @@ describe('provider: bets and wins set-based', () => {
     };
   }
 
+  /** R$ 8,00 of bonus money, active, wagering ×10. */
+  const grantBonus = (player: TestPlayer, key: string) =>
+    ctx.core.db.transaction().execute((tx) =>
+      ctx.core.modules.bonus.api.grant(tx, { key, memberId: player.id, amount: 800n, wageringMultiple: 10, expiresAt: new Date(Date.now() + 86_400_000), source: { kind: 'test', id: '1' } }),
+    );
+
+  /** The batch twin answered and booked exactly as the one-by-one twin: answers in order, and each member's rounds, stored answers, journals and balances. */
+  async function expectTwinsAlike(
+    batch: { prefix: string; players: TestPlayer[]; answers: ReadonlyArray<{ status: number; body: unknown }> },
+    single: { prefix: string; players: TestPlayer[]; answers: ReadonlyArray<{ status: number; body: unknown }> },
+  ) {
+    expect(batch.answers.map((answer) => answerOf(batch.prefix, answer))).toEqual(single.answers.map((answer) => answerOf(single.prefix, answer)));
+    for (const [k, player] of batch.players.entries()) {
+      expect(await stateOf(player, batch.prefix)).toEqual(await stateOf(single.players[k]!, single.prefix));
+    }
+  }
+
   it('a batch answers and books every bet exactly as the same bets one by one, for any mix of members, rounds, replays and copies', async () => {
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (scenario) => {
@@ -157,10 +172,7 @@ describe('provider: bets and wins set-based', () => {
         const singleAnswers: Array<{ status: number; body: unknown }> = [];
         for (const index of order) singleAnswers[index] = await callbacks().handle(VENDOR, 'bet', single.bodies[index]);
 
-        expect(batchAnswers.map((answer) => answerOf(batchPrefix, answer))).toEqual(singleAnswers.map((answer) => answerOf(singlePrefix, answer)));
-        for (const [k] of scenario.members.entries()) {
-          expect(await stateOf(batch.players[k]!, batchPrefix)).toEqual(await stateOf(single.players[k]!, singlePrefix));
-        }
+        await expectTwinsAlike({ prefix: batchPrefix, players: batch.players, answers: batchAnswers }, { prefix: singlePrefix, players: single.players, answers: singleAnswers });
       }),
       { numRuns: RUNS },
     );
@@ -203,9 +215,7 @@ describe('provider: bets and wins set-based', () => {
       players.push(player);
       await upsertSession(ctx.core.db, { vendorCode: VENDOR, memberId: player.id, demo: false, ttlMs: 60_000 });
       if (spec.bonus) {
-        await ctx.core.db.transaction().execute((tx) =>
-          ctx.core.modules.bonus.api.grant(tx, { key: `${prefix}-m${k}-bonus`, memberId: player.id, amount: 800n, wageringMultiple: 10, expiresAt: new Date(Date.now() + 86_400_000), source: { kind: 'test', id: '1' } }),
-        );
+        await grantBonus(player, `${prefix}-m${k}-bonus`);
       }
       for (const [j, state] of spec.rounds.entries()) {
         if (state === 'none') continue;
@@ -246,10 +256,7 @@ describe('provider: bets and wins set-based', () => {
         const singleAnswers: Array<{ status: number; body: unknown }> = [];
         for (const [index, each] of single.bodies.entries()) singleAnswers[index] = await callbacks().handle(VENDOR, 'win', each);
 
-        expect(batchAnswers.map((answer) => answerOf(batchPrefix, answer))).toEqual(singleAnswers.map((answer) => answerOf(singlePrefix, answer)));
-        for (const [k] of scenario.members.entries()) {
-          expect(await stateOf(batch.players[k]!, batchPrefix)).toEqual(await stateOf(single.players[k]!, singlePrefix));
-        }
+        await expectTwinsAlike({ prefix: batchPrefix, players: batch.players, answers: batchAnswers }, { prefix: singlePrefix, players: single.players, answers: singleAnswers });
       }),
       { numRuns: RUNS },
     );

@@ -5,6 +5,7 @@ import type { Db, DbExecutor } from '../../platform/db.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { HOUSE, type Journal, type Reversal, type WalletApi } from '../wallet/index.ts';
 import type { CallbackLanes } from './callback-lanes.ts';
+import { eachInOrderPerPlayer } from './in-order-per-player.ts';
 import * as repository from './provider.repository.ts';
 import {
   ProviderError,
@@ -344,24 +345,17 @@ export function createProviderService(deps: ProviderDeps) {
         results[chunk[position]!.index] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
       });
     } catch {
-      // Members at once, each member's bets in order: which of two bets a short balance refuses
-      // is the one that came second, as in the statement.
-      const byMember = new Map<bigint, BetInBatch[]>();
-      for (const each of chunk) byMember.set(each.member, [...(byMember.get(each.member) ?? []), each]);
-      await Promise.all(
-        [...byMember.values()].map(async (bets) => {
-          for (const each of bets) {
-            try {
-              const answer = await repository.moneyCallback(deps.db, each.call, each.shard ?? 0);
-              if (answer.balances.length > 0) deps.wallet.announceBalances(answer.balances);
-              results[each.index] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
-            } catch (error) {
-              if (error instanceof ProviderError) results[each.index] = error;
-              else throw error;
-            }
-          }
-        }),
-      );
+      // Which of a member's two bets a short balance refuses is the one that came second, as in the statement.
+      await eachInOrderPerPlayer(chunk, (each) => each.member, async (each) => {
+        try {
+          const answer = await repository.moneyCallback(deps.db, each.call, each.shard ?? 0);
+          if (answer.balances.length > 0) deps.wallet.announceBalances(answer.balances);
+          results[each.index] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
+        } catch (error) {
+          if (error instanceof ProviderError) results[each.index] = error;
+          else throw error;
+        }
+      });
     }
   }
 
@@ -470,22 +464,15 @@ export function createProviderService(deps: ProviderDeps) {
           results[left[position]!] = { balance: answer.balance, transactionId: answer.transactionId, operatorTransactionId: answer.operatorTransactionId };
         });
       } catch {
-        // Players at once, each player's calls in order (their answers' balances follow one another).
-        const byPlayer = new Map<string, number[]>();
-        for (const index of left) byPlayer.set(requests[index]!.playerId, [...(byPlayer.get(requests[index]!.playerId) ?? []), index]);
-        await Promise.all(
-          [...byPlayer.values()].map(async (indexes) => {
-            for (const index of indexes) {
-              try {
-                const { call, journal } = await callOf(requests[index]!);
-                results[index] = await moneyCallback(call, journal);
-              } catch (error) {
-                if (error instanceof ProviderError) results[index] = error;
-                else throw error;
-              }
-            }
-          }),
-        );
+        await eachInOrderPerPlayer(left, (index) => requests[index]!.playerId, async (index) => {
+          try {
+            const { call, journal } = await callOf(requests[index]!);
+            results[index] = await moneyCallback(call, journal);
+          } catch (error) {
+            if (error instanceof ProviderError) results[index] = error;
+            else throw error;
+          }
+        });
       }
       return results;
     },
