@@ -16,7 +16,8 @@ export default defineConfig({
   outputDir: `${E2E_OUTPUT_DIR}/cluster`,
   workers: 1,
   retries: 0,
-  timeout: 240_000,
+  // Up to six waits for a betting window, any of which may sit out a long crash round (up to 116 s).
+  timeout: 600_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {

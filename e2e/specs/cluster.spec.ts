@@ -72,9 +72,16 @@ async function crashLeaderPid(): Promise<number | undefined> {
   return owner ? Number(owner) : undefined;
 }
 
+/**
+ * The longest wait for a betting window: a round runs until its crash point, and the curve reaches
+ * the 1000.00× cap after about 115 s (1 % of rounds run past 100×, 77 s); then 1 s of pause. A
+ * shorter wait failed CI once when a round ran past 60 s (36×), which is the game, not a fault.
+ */
+const NEXT_BETTING_WINDOW_MS = 125_000;
+
 /** Bets 1,00 in the next betting phase; answers the bet's HTTP response. */
 async function betInNextRound(page: Page): Promise<Response> {
-  await expect(page.getByTestId('crash-phase')).toHaveAttribute('data-phase', 'betting', { timeout: 60_000 });
+  await expect(page.getByTestId('crash-phase')).toHaveAttribute('data-phase', 'betting', { timeout: NEXT_BETTING_WINDOW_MS });
   await page.getByTestId('crash-amount').fill('1,00');
   const [response] = await Promise.all([
     page.waitForResponse((answer) => new URL(answer.url()).pathname === '/api/crash/bet' && answer.request().method() === 'POST'),
