@@ -5,7 +5,7 @@
 -- provider_money_callback leaves for such a win — no ledger post (a 0.00 win posts nothing), the
 -- round's winnings + 0 and its status 'settled' (a rolled-back round stays rolled back), closed_at
 -- kept or now(), through the same UPDATE of win and status, so the round's trigger
--- (provider_round_result_changed: the agents' bet facts, the bonus wagering) sees the same change;
+-- (provider_round_results_changed: the agents' bet facts, the bonus wagering) sees the same change;
 -- and the stored answer {balance: cash + playable bonus, transactionId, amount: '0'} a replay answers.
 -- A re-appliable definition (migrate applies it when this text changes); added by issue 23.
 --
@@ -32,19 +32,22 @@ as $$
   ), firsts as (
     select distinct on (vendor, tx) * from input order by vendor, tx, i
   ), eligible as (
+    -- One index probe each, lateral with a limit: the planner can neither hash a big table for a
+    -- guess of 100 calls nor join the batch's own rows to each other row by row.
     select f.* from firsts f
-    where not exists (select 1 from provider_transaction t where t.vendor_code = f.vendor and t.action = 'win' and t.transaction_id = f.tx)
-      and exists (select 1 from accounts_v_member m where m.id = f.member)
-      and exists (select 1 from provider_round r where r.vendor_code = f.vendor and r.member_id = f.member and r.round_id = f.round and r.bet > 0)
-  ), playable as (
-    -- What the vendor is told the player can stake, as the callback computes it: cash and the active grants' bonus.
-    select m.member, coalesce((select b.balance from wallet_v_member_balance b where b.member_id = m.member and b.pocket = 'cash'), 0) + bonus_playable(m.member) as cents
-    from (select distinct member from eligible) m
+    left join lateral (select true as found from provider_transaction t where t.vendor_code = f.vendor and t.action = 'win' and t.transaction_id = f.tx limit 1) stored on true
+    join lateral (select 1 from accounts_v_member m where m.id = f.member limit 1) known on true
+    join lateral (select 1 from provider_round r where r.vendor_code = f.vendor and r.member_id = f.member and r.round_id = f.round and r.bet > 0 limit 1) staked on true
+    where stored.found is null
   ), stored as (
+    -- The balance is what the vendor is told the player can stake, as the callback computes it:
+    -- cash and the active grants' bonus (per call: a member's closes share one snapshot).
     insert into provider_transaction (vendor_code, action, transaction_id, member_id, round_id, content_hash, response)
     select e.vendor, 'win', e.tx, e.member, e.round, e.hash,
-           jsonb_build_object('balance', provider_cents_text(p.cents), 'transactionId', e.tx, 'amount', '0')
-    from eligible e join playable p on p.member = e.member
+           jsonb_build_object('balance', provider_cents_text(
+             coalesce((select b.balance from wallet_v_member_balance b where b.member_id = e.member and b.pocket = 'cash'), 0) + bonus_playable(e.member)),
+             'transactionId', e.tx, 'amount', '0')
+    from eligible e
     order by e.i
     -- A copy stored meanwhile keeps its own answer: this call is left to the callback (a replay).
     on conflict (vendor_code, action, transaction_id) do nothing

@@ -67,15 +67,15 @@ begin
       where r.vendor_code = v_vendor and r.member_id = input.member and r.round_id = input.call->>'round' and r.bet > 0
       limit 1
     ) staked on true
-  ), members as (
-    select c.member
-    from (select member, bool_and(plain) as plain from checked group by member) c
-    join accounts_v_member m on m.id = c.member
-    where c.plain
+  ), per_member as (
+    -- A member's wins are taken together or not at all (window, not a join of the batch to itself).
+    select checked.*, bool_and(plain) over (partition by member) as member_plain from checked
   )
-  select jsonb_agg(checked.call || jsonb_build_object('i', checked.i) order by checked.i), count(*)
+  select jsonb_agg(p.call || jsonb_build_object('i', p.i) order by p.i), count(*)
   into v_taken, v_count
-  from checked join members using (member);
+  from per_member p
+  join lateral (select 1 from accounts_v_member m where m.id = p.member limit 1) known on true
+  where p.member_plain;
   if v_count = 0 then
     return;
   end if;
@@ -110,27 +110,32 @@ begin
     select (c->>'i')::bigint as i, c->>'transaction_id' as tx, (c->>'member')::bigint as member, c->>'round' as round,
            decode(c->>'hash', 'hex') as hash, c->>'amount' as amount
     from jsonb_array_elements(v_taken) as e(c)
-  ), playable as (
-    select m.member, bonus_playable(m.member) as cents,
-           coalesce((select b.balance from wallet_v_member_balance b where b.member_id = m.member and b.pocket = 'cash'), 0) as cash
-    from (select distinct member from taken) m
   ), after as (
-    select t.i, p.cash - coalesce(sum(t.amount::bigint) over (partition by t.member order by t.i desc rows between unbounded preceding and 1 preceding), 0)::bigint as cash
-    from taken t join playable p on p.member = t.member
+    -- Per win (one probe each; a member's share one snapshot): the bonus and the cash after it.
+    select t.*, p.cents,
+           p.cash - coalesce(sum(t.amount::bigint) over (partition by t.member order by t.i desc rows between unbounded preceding and 1 preceding), 0)::bigint as cash
+    from taken t
+    cross join lateral (
+      select bonus_playable(t.member) as cents,
+             coalesce((select b.balance from wallet_v_member_balance b where b.member_id = t.member and b.pocket = 'cash'), 0) as cash
+    ) p
   ), stored as (
     insert into provider_transaction (vendor_code, action, transaction_id, member_id, round_id, content_hash, response)
-    select v_vendor, 'win', t.tx, t.member, t.round, t.hash,
-           jsonb_build_object('balance', provider_cents_text(a.cash + p.cents), 'transactionId', t.tx, 'amount', t.amount)
-    from taken t join after a on a.i = t.i join playable p on p.member = t.member
-    order by t.i
+    select v_vendor, 'win', a.tx, a.member, a.round, a.hash,
+           jsonb_build_object('balance', provider_cents_text(a.cash + a.cents), 'transactionId', a.tx, 'amount', a.amount)
+    from after a
+    order by a.i
     on conflict (vendor_code, action, transaction_id) do nothing
     returning id, transaction_id, response
+  ), by_tx as (
+    -- Each stored answer finds its win by key (nested loops only here: no join of the batch to itself).
+    select jsonb_object_agg(tx, jsonb_build_array(i, member::text, cash::text)) as win from after
   )
-  select jsonb_agg(jsonb_build_object('i', t.i, 'answer', (s.response - 'amount') || jsonb_build_object(
+  select jsonb_agg(jsonb_build_object('i', (x.win->s.transaction_id->>0)::bigint, 'answer', (s.response - 'amount') || jsonb_build_object(
            'operatorTransactionId', s.id::text,
-           'balances', jsonb_build_array(jsonb_build_object('member', t.member::text, 'pocket', 'cash', 'balance', a.cash::text)))))
+           'balances', jsonb_build_array(jsonb_build_object('member', x.win->s.transaction_id->>1, 'pocket', 'cash', 'balance', x.win->s.transaction_id->>2)))))
   into v_answers
-  from stored s join taken t on t.tx = s.transaction_id join after a on a.i = t.i;
+  from stored s cross join by_tx x;
   if coalesce(jsonb_array_length(v_answers), 0) <> jsonb_array_length(v_taken) then
     raise exception 'provider_pay_wins: an answer was stored meanwhile' using errcode = 'PB001';
   end if;

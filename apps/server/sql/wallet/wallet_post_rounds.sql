@@ -17,7 +17,13 @@
 -- the stored result. The record columns below are renamed to short aliases (x(k, t, …)) so the
 -- set-based statements read as before.
 create or replace function wallet_post_rounds(p_rounds jsonb, p_general jsonb, p_shard integer) returns jsonb
-language plpgsql as $$
+language plpgsql
+-- Its statements join a round's ops to each other by hash, whatever a caller set: the provider's
+-- set-based paths turn hash joins off for their own lookups, and a round of 500 ops joined row by
+-- row cost a second (bench/README.md, lottery, 2026-11-30).
+set enable_hashjoin = on
+set enable_mergejoin = on
+as $$
 declare
   v_round jsonb;
   v_row record;

@@ -4,9 +4,10 @@ import { newPlayer, type TestPlayer } from '../../../test/builders.ts';
 import { createTestContext, type TestContext } from '../../../test/test-context.ts';
 
 /**
- * The agents' published hook agents_record_round_change (migration 0045), called by
- * provider_round's own trigger (0047): which chain a settled round's facts carry, kept in
- * agents_round_chain, and no facts for trial accounts (the accounts module's rule).
+ * The agents' published hook agents_record_round_changes (migration 0102; per round before, 0045),
+ * called by provider_round's own statement-level triggers (0103): which chain a settled round's
+ * facts carry, kept in agents_round_chain, and no facts for trial accounts (the accounts module's
+ * rule); a statement changing many rounds gives the facts one statement per round gives.
  */
 let ctx: TestContext;
 beforeAll(async () => {
@@ -67,5 +68,46 @@ describe('agents_record_round_change', () => {
     await writeRound(trial, 'r3', { bet: 5_00n, win: 7_00n, status: 'settled' });
     expect(await factsOf(trial)).toEqual([]);
     expect(await chainRows(trial)).toEqual([]);
+  });
+
+  it('gives a statement of many rounds the facts of one statement per round', async () => {
+    const agent = await newPlayer(ctx.core, { type: AGENT });
+    const trial = await newPlayer(ctx.core, { type: TRIAL, upline: agent.account, adult: false });
+    const [inTeam, alone] = [await newPlayer(ctx.core, { upline: agent.account }), await newPlayer(ctx.core)];
+    // Each member: a round settled, one staked more while open, one left as it was, one rolled back after settling.
+    const open = async (member: TestPlayer, prefix: string) => {
+      for (const round of ['settles', 'grows', 'stays', 'undone']) await writeRound(member, `${prefix}-${round}`, { bet: 3_00n, status: 'open' });
+      await writeRound(member, `${prefix}-undone`, { win: 2_00n, status: 'settled' });
+    };
+    const members = [inTeam, alone, trial];
+    for (const member of members) {
+      await open(member, 'one');
+      await open(member, 'many');
+    }
+    // One statement per round…
+    for (const member of members) {
+      await sql`update provider_round set status = 'settled', win = 500 where member_id = ${member.id} and round_id = 'one-settles'`.execute(ctx.core.db);
+      await sql`update provider_round set bet = bet + 100 where member_id = ${member.id} and round_id = 'one-grows'`.execute(ctx.core.db);
+      await sql`update provider_round set status = status where member_id = ${member.id} and round_id = 'one-stays'`.execute(ctx.core.db);
+      await sql`update provider_round set status = 'rolled_back' where member_id = ${member.id} and round_id = 'one-undone'`.execute(ctx.core.db);
+    }
+    // …and the same changes of every member's rounds in one statement.
+    await sql`update provider_round set
+        status = case when round_id = 'many-settles' then 'settled' when round_id = 'many-undone' then 'rolled_back' else status end,
+        win = case when round_id = 'many-settles' then 500 else win end,
+        bet = case when round_id = 'many-grows' then bet + 100 else bet end
+      where member_id = any(${members.map((member) => member.id.toString())}::bigint[]) and round_id like 'many-%'`.execute(ctx.core.db);
+    for (const member of members) {
+      const facts = await factsOf(member);
+      const of = (prefix: string) => facts.filter((fact) => fact.round_id.startsWith(prefix)).map((fact) => ({ ...fact, round_id: fact.round_id.slice(prefix.length) }));
+      expect(of('many-')).toEqual(of('one-'));
+      const chains = await chainRows(member);
+      expect(chains.filter((row) => row.round_id.startsWith('many-')).map((row) => row.round_id.slice(5)).sort()).toEqual(
+        chains.filter((row) => row.round_id.startsWith('one-')).map((row) => row.round_id.slice(4)).sort(),
+      );
+    }
+    // What one statement per round gives: the team member's settled rounds carry the agent's chain, the trial member has none.
+    expect((await factsOf(inTeam)).filter((fact) => fact.round_id === 'many-settles')).toEqual([{ round_id: 'many-settles', bets: 1, stake: 3_00n, payout: 5_00n, chain: [agent.id.toString()] }]);
+    expect(await factsOf(trial)).toEqual([]);
   });
 });
