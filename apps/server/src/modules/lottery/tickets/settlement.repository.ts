@@ -50,6 +50,9 @@ export async function voidMemberOpenTickets(tx: DbExecutor, memberId: bigint): P
 
 export interface TicketToPlan {
   id: bigint;
+  member_id: bigint;
+  game_code: string;
+  vendor_code: string;
   bet_type: string;
   selections: string[];
   unit_stake_cents: bigint;
@@ -59,14 +62,47 @@ export interface TicketToPlan {
   return_cents: bigint | null;
 }
 
-/** The draw's tickets not yet settled for result `version`, after `afterId`, locked, in id order. */
-export async function ticketsToPlan(tx: DbExecutor, drawId: bigint, version: number, afterId: bigint, limit: number): Promise<TicketToPlan[]> {
+/** The draw's tickets not yet settled for result `version`, after `afterId`, in id order (read only: the writes check again). */
+export async function ticketsToPlan(db: DbExecutor, drawId: bigint, version: number, afterId: bigint, limit: number): Promise<TicketToPlan[]> {
   const rows = await sql<TicketToPlan>`
-    select id, bet_type, selections, unit_stake_cents, odds, settle_n, settle_status, return_cents from lottery_ticket
-    where draw_id = ${drawId} and id > ${afterId} and result_version < ${version} and status in ('open', 'won', 'lost')
-    order by id limit ${limit}
-    for update`.execute(tx);
+    select t.id, t.member_id, t.game_code, g.vendor_code, t.bet_type, t.selections, t.unit_stake_cents, t.odds, t.settle_n, t.settle_status, t.return_cents
+    from lottery_ticket t join lottery_game g on g.code = t.game_code
+    where t.draw_id = ${drawId} and t.id > ${afterId} and t.result_version < ${version} and t.status in ('open', 'won', 'lost')
+    order by t.id limit ${limit}`.execute(db);
   return rows.rows;
+}
+
+/** Of `ticketIds`, the ones still not settled for result `version`, locked: their settle_n by id. */
+export async function lockUndecided(tx: DbExecutor, version: number, ticketIds: readonly bigint[]): Promise<Map<string, number>> {
+  const rows = await sql<{ id: string; settle_n: number }>`
+    select id::text, settle_n from lottery_ticket
+    where id = any(${ticketIds.map(String)}::bigint[]) and result_version < ${version} and status in ('open', 'won', 'lost')
+    order by id
+    for update`.execute(tx);
+  return new Map(rows.rows.map((row) => [row.id, row.settle_n]));
+}
+
+/**
+ * First settlements that lose, their rounds already closed (0.00, 'lottery-<id>-settle-1'): each
+ * ticket written lost and settled for `version`, with its settlement row (paid: nothing to pay),
+ * in one statement that takes only tickets never settled. Answers how many it wrote.
+ */
+export async function storeFirstLosses(db: DbExecutor, version: number, losses: ReadonlyArray<{ ticketId: bigint; hits: number }>): Promise<number> {
+  if (losses.length === 0) return 0;
+  const result = await sql<{ n: number }>`
+    with lost as (
+      update lottery_ticket t set status = 'lost', settle_status = 'lost', return_cents = 0, hits = x.hits, settle_n = 1,
+        settle_transaction_id = 'lottery-' || t.id || '-settle-1', settled_at = now(), result_version = ${version}, updated_at = now()
+      from unnest(${losses.map((each) => each.ticketId.toString())}::bigint[], ${losses.map((each) => each.hits)}::integer[]) as x (ticket_id, hits)
+      where t.id = x.ticket_id and t.status = 'open' and t.settle_n = 0 and t.result_version < ${version}
+      returning t.id, x.hits
+    ), stored as (
+      insert into lottery_ticket_settlement (ticket_id, n, status, return_cents, hits, result_version, win_transaction_id, paid_at)
+      select id, 1, 'lost', 0, hits, ${version}, 'lottery-' || id || '-settle-1', now() from lost
+      returning 1
+    )
+    select count(*)::int as n from stored`.execute(db);
+  return result.rows[0]?.n ?? 0;
 }
 
 export interface Plan {

@@ -1,15 +1,12 @@
 import { formatCents } from '@app/kernel';
-import type { LotteryFamily, LotteryResult } from '@app/contracts';
 import type { Db } from '../../../platform/db.ts';
 import type { Logger } from '../../../platform/logger.ts';
-import { prepareResult, settleTicket } from '../domain/index.ts';
 import * as draws from '../draws/draws.repository.ts';
-import { findGame } from '../games/games.repository.ts';
 import type { LotteryMoney, MoneyCallResult } from './provider-money.ts';
+import { createSettlementPlan } from './settlement-plan.ts';
 import * as repository from './settlement.repository.ts';
 
-/** Tickets planned per transaction (one UPDATE … FROM unnest per step). */
-export const PLAN_CHUNK = 10_000;
+export { PLAN_CHUNK } from './settlement-plan.ts';
 /** Intents read per page when paying. */
 const PAY_PAGE = 20_000;
 /** Wins with money in one provider statement; 0.00 closes (set-based in the provider) in one. */
@@ -28,59 +25,23 @@ export interface SettleDrawOutcome {
 /**
  * Settlement (issue 24): every ticket of a drawn draw settled exactly once per result in force,
  * safe to kill at any point and run again.
- * 1. Plan, in chunks of PLAN_CHUNK tickets, each chunk one transaction holding the draw locked
- *    (a correction, or a second planner, waits for it): each ticket's outcome by the rules (domain settleTicket) stored
- *    as its settlement intent n with a fixed transaction id, and the result version it was
- *    planned for. A correction makes the draw drawn again with the next version: tickets planned
- *    for an older one are planned again — the settlement in force marked for reversal (a rollback
- *    of its win, 'lottery-<id>-unsettle-n') and settlement n + 1 stored — unless the outcome is
- *    the same.
+ * 1. Plan (settlement-plan.ts): every ticket decided for the result in force, in chunks. A first
+ *    settlement that loses is finished there (its round closed with 0.00 through the protocol,
+ *    then the ticket written lost); every other outcome is stored as the ticket's settlement
+ *    intent n with a fixed transaction id and the result version it was decided for. A correction
+ *    makes the draw drawn again with the next version: tickets decided for an older one are
+ *    decided again — the settlement in force marked for reversal (a rollback of its win,
+ *    'lottery-<id>-unsettle-n') and settlement n + 1 stored — unless the outcome is the same.
  * 2. Pay: the reversals first, then the intents (a win only once its ticket has no reversal
- *    waiting), through the provider protocol's batches: credits WIN_BATCH per statement, lost
- *    tickets' 0.00 closes CLOSE_BATCH per statement (closed set-based by the provider). Each answer
- *    marks its rows; a call that fails is retried by the next pass with the same id, and the
- *    protocol answers a replay with its original answer, so nothing is paid twice.
- * 3. The draw is settled once every ticket is planned for the version in force and paid.
+ *    waiting), through the provider protocol's batches: credits WIN_BATCH per statement, 0.00
+ *    closes CLOSE_BATCH per statement (closed set-based by the provider). Each answer marks its
+ *    rows; a call that fails is retried by the next pass with the same id, and the protocol
+ *    answers a replay with its original answer, so nothing is paid twice.
+ * 3. The draw is settled once every ticket is decided for the version in force and paid.
  * A cancelled draw's refunds (void settlements, the bet rolled back) are paid by the same step 2.
  */
 export function createSettlementService(deps: { db: Db; logger: Logger; money: LotteryMoney; planChunk?: number }) {
   const { db, logger } = deps;
-  const chunk = deps.planChunk ?? PLAN_CHUNK;
-
-  /** Step 1: plans the draw's tickets for the result in force; answers the counts (0 when the draw is not drawn). */
-  async function plan(drawId: bigint, options: { maxChunks?: number } = {}): Promise<{ planned: number; reversed: number; version: number }> {
-    const counts = { planned: 0, reversed: 0, version: 0 };
-    let after = 0n;
-    let prepared: { version: number; value: ReturnType<typeof prepareResult> } | undefined;
-    for (let chunks = 0; options.maxChunks === undefined || chunks < options.maxChunks; chunks += 1) {
-      const done = await db.transaction().execute(async (tx) => {
-        const draw = await draws.lockDraw(tx, drawId);
-        if (!draw || draw.status !== 'drawn' || draw.result === null) return true;
-        if (counts.version !== draw.result_version) after = 0n;
-        counts.version = draw.result_version;
-        const family = (await findGame(tx, draw.game_code))!.family as LotteryFamily;
-        if (prepared?.version !== draw.result_version) prepared = { version: draw.result_version, value: prepareResult(draw.result as LotteryResult) };
-        const rows = await repository.ticketsToPlan(tx, drawId, draw.result_version, after, chunk);
-        const plans = rows.map((row): repository.Plan => {
-          const outcome = settleTicket({ family, betType: row.bet_type, selections: row.selections, unitStakeCents: BigInt(row.unit_stake_cents), odds: row.odds }, prepared!.value);
-          const status = outcome.returnCents > 0n ? 'won' : 'lost';
-          const unchanged = row.settle_n > 0 && row.settle_status === status && row.return_cents !== null && BigInt(row.return_cents) === outcome.returnCents;
-          return { ticketId: row.id, reverseN: row.settle_n, unchanged, status, returnCents: outcome.returnCents, hits: outcome.hits };
-        });
-        await repository.storePlans(tx, draw.result_version, plans);
-        counts.planned += plans.filter((each) => !each.unchanged).length;
-        counts.reversed += plans.filter((each) => !each.unchanged && each.reverseN > 0).length;
-        if (rows.length < chunk) {
-          await draws.markPlanned(tx, drawId, draw.result_version);
-          return true;
-        }
-        after = rows.at(-1)!.id;
-        return false;
-      });
-      if (done) break;
-    }
-    return counts;
-  }
 
   async function pool<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
     let next = 0;
@@ -114,6 +75,8 @@ export function createSettlementService(deps: { db: Db; logger: Logger; money: L
       return answer.ok;
     });
   }
+
+  const plan = createSettlementPlan({ db, money: deps.money, send, ...(deps.planChunk ? { planChunk: deps.planChunk } : {}) });
 
   /** Step 2: the draw's reversals, then its intents, each answered marking its rows. */
   async function pay(drawId: bigint): Promise<{ paid: number; unpaid: number }> {
