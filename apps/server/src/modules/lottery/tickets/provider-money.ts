@@ -91,7 +91,11 @@ export function createLotteryMoney(ports: LotteryMoneyPorts, gamesToRegister: ()
     await register();
     const answers: MoneyCallResult[] = new Array(items.length);
     const byVendor = new Map<string, number[]>();
-    items.forEach((item, index) => byVendor.set(item.vendorCode, [...(byVendor.get(item.vendorCode) ?? []), index]));
+    items.forEach((item, index) => {
+      const indexes = byVendor.get(item.vendorCode);
+      if (indexes) indexes.push(index);
+      else byVendor.set(item.vendorCode, [index]);
+    });
     await Promise.all(
       [...byVendor].map(async ([vendorCode, indexes]) => {
         const bodies = indexes.map((index) => bodyOf(items[index]!));
