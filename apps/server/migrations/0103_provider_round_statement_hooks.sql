@@ -1,10 +1,15 @@
 -- module: provider
--- The provider's reaction to its rounds' changes (0047, 0063) per statement instead of per row: the
--- agents' bet facts through agents_record_round_changes (0102), all the statement's changed rounds
--- at once, then the bonus module's wagering hook for the rounds it counts, as before. A batch that
--- closes 5,000 lottery rounds cost ~0.3 s of row triggers (bench/README.md, lottery, 2026-11-30).
--- Same reaction: a row whose bet, win and status did not change made no fact before either.
--- Statement triggers with transition tables cannot name columns, so they fire on any update.
+-- The provider's reaction to its rounds' changes (0047, 0063) can also run per statement: the
+-- agents' bet facts through agents_record_round_changes (0102) for all the statement's changed
+-- rounds at once, then the bonus module's wagering hook for the rounds it counts. The provider's
+-- set-based functions (provider_close_rounds, provider_pay_wins, provider_place_bets) set
+-- provider.round_hooks = 'per_statement' for their duration: a batch closing 5,000 lottery rounds
+-- cost ~0.3 s of row triggers (a row's insert into the partitioned facts, ~56 µs). Every other
+-- writer keeps the row trigger, which costs a single callback less than a statement trigger's
+-- queries would (bench/README.md, lottery and provider, 2026-11-30). Exactly one of the two reacts
+-- to any change: the row trigger's WHEN and the statement triggers' guard read the same setting.
+-- Statement triggers with transition tables cannot name columns, so they fire on any update; a
+-- row whose bet, win and status did not change made no fact before either.
 
 create function provider_round_results_changed() returns trigger language plpgsql
 -- The old and new rows pair up by key: a hash join, whatever the statement's caller turned off.
@@ -13,6 +18,9 @@ as $$
 declare
   v_row record;
 begin
+  if current_setting('provider.round_hooks', true) is distinct from 'per_statement' then
+    return null;
+  end if;
   if tg_op = 'INSERT' then
     perform agents_record_round_changes(array_agg(n.vendor_code), array_agg(n.member_id), array_agg(n.round_id),
       array_agg(null::text), array_agg(0::bigint), array_agg(0::bigint), array_agg(n.status), array_agg(n.bet), array_agg(n.win))
@@ -43,7 +51,9 @@ end;
 $$;
 
 drop trigger provider_round_result_changed on provider_round;
-drop function provider_round_result_changed();
+create trigger provider_round_result_changed after insert or update of bet, win, status on provider_round
+  for each row when (current_setting('provider.round_hooks', true) is distinct from 'per_statement')
+  execute function provider_round_result_changed();
 create trigger provider_round_results_inserted after insert on provider_round
   referencing new table as new_rows
   for each statement execute function provider_round_results_changed();

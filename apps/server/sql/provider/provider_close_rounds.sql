@@ -24,6 +24,8 @@ returns table (i bigint, handled boolean, answer jsonb)
 language sql
 -- Key lookups only (one transaction id, one member, one round each): never a scan of the big tables.
 set enable_seqscan = off
+-- Their rounds' facts are written per statement, set-based (migration 0103), not row by row.
+set provider.round_hooks = 'per_statement'
 as $$
   with input as (
     select x.i, x.call->>'vendor' as vendor, x.call->>'transaction_id' as tx, (x.call->>'member')::bigint as member,

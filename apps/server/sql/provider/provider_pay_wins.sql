@@ -29,6 +29,8 @@ language plpgsql
 set enable_seqscan = off
 set enable_hashjoin = off
 set enable_mergejoin = off
+-- Their rounds' facts are written per statement, set-based (migration 0103), not row by row.
+set provider.round_hooks = 'per_statement'
 as $$
 #variable_conflict use_column
 declare

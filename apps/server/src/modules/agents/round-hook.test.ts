@@ -91,12 +91,16 @@ describe('agents_record_round_change', () => {
       await sql`update provider_round set status = status where member_id = ${member.id} and round_id = 'one-stays'`.execute(ctx.core.db);
       await sql`update provider_round set status = 'rolled_back' where member_id = ${member.id} and round_id = 'one-undone'`.execute(ctx.core.db);
     }
-    // …and the same changes of every member's rounds in one statement.
-    await sql`update provider_round set
-        status = case when round_id = 'many-settles' then 'settled' when round_id = 'many-undone' then 'rolled_back' else status end,
+    // …and the same changes of every member's rounds in one statement, its facts written per
+    // statement as the provider's set-based functions have them (migration 0103).
+    await ctx.core.db.transaction().execute(async (tx) => {
+      await sql`select set_config('provider.round_hooks', 'per_statement', true)`.execute(tx);
+      await sql`update provider_round set
+          status = case when round_id = 'many-settles' then 'settled' when round_id = 'many-undone' then 'rolled_back' else status end,
         win = case when round_id = 'many-settles' then 500 else win end,
         bet = case when round_id = 'many-grows' then bet + 100 else bet end
-      where member_id = any(${members.map((member) => member.id.toString())}::bigint[]) and round_id like 'many-%'`.execute(ctx.core.db);
+      where member_id = any(${members.map((member) => member.id.toString())}::bigint[]) and round_id like 'many-%'`.execute(tx);
+    });
     for (const member of members) {
       const facts = await factsOf(member);
       const of = (prefix: string) => facts.filter((fact) => fact.round_id.startsWith(prefix)).map((fact) => ({ ...fact, round_id: fact.round_id.slice(prefix.length) }));
