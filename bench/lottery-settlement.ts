@@ -75,12 +75,18 @@ await lottery.enterResult(BigInt(draw), randomResult('vn_south'), 'bench');
 
 /** Seconds of CPU this process spent settling (the rest of the machine's two cores is PostgreSQL's). */
 let nodeCpuSeconds = 0;
+/** The settlement's two steps over all passes: deciding (first losses closed and written) and paying (wins). */
+const steps = { planMs: 0, payMs: 0 };
 
 async function settleAll(): Promise<number> {
   const began = performance.now();
+  steps.planMs = 0;
+  steps.payMs = 0;
   const cpu = process.cpuUsage();
   for (let pass = 0; ; pass += 1) {
-    await lottery.settleDraw(BigInt(draw));
+    const outcome = await lottery.settleDraw(BigInt(draw));
+    steps.planMs += outcome.planMs;
+    steps.payMs += outcome.payMs;
     const status = (await setup.query<{ status: string }>(`select status from lottery_draw where id = $1`, [draw])).rows[0]!.status;
     if (status === 'settled') break;
     if (pass > 1_000) throw new Error(`the draw does not settle (status ${status})`);
@@ -100,7 +106,7 @@ async function checks(label: string, seconds: number) {
     )
   ).rows[0]!.total;
   const settlements = (await setup.query<{ n: string; tickets: string }>(`select count(*)::text as n, count(distinct ticket_id)::text as tickets from lottery_ticket_settlement where reversed_at is null`)).rows[0]!;
-  console.log(`${label}: ${TICKETS.toLocaleString('en')} tickets in ${seconds.toFixed(1)} s = ${Math.round(TICKETS / seconds).toLocaleString('en')} tickets/s (node CPU ${nodeCpuSeconds.toFixed(1)} s); load ${loadavg()[0]!.toFixed(1)}`);
+  console.log(`${label}: ${TICKETS.toLocaleString('en')} tickets in ${seconds.toFixed(1)} s = ${Math.round(TICKETS / seconds).toLocaleString('en')} tickets/s (deciding ${(steps.planMs / 1000).toFixed(1)} s, paying ${(steps.payMs / 1000).toFixed(1)} s; node CPU ${nodeCpuSeconds.toFixed(1)} s); load ${loadavg()[0]!.toFixed(1)}`);
   console.log(`  tickets: ${rows.map((row) => `${row.status} ${Number(row.n).toLocaleString('en')} (R$ ${(Number(row.returns) / 100).toLocaleString('en')})`).join(', ')}`);
   console.log(`  settled ${settled.toLocaleString('en')} of ${TICKETS.toLocaleString('en')}; settlements in force ${Number(settlements.n).toLocaleString('en')} for ${Number(settlements.tickets).toLocaleString('en')} tickets; member credits in the ledger R$ ${(Number(ledger) / 100).toLocaleString('en')} = returns R$ ${(Number(returns) / 100).toLocaleString('en')}: ${BigInt(ledger) === returns ? 'yes' : 'NO'}`);
   return settled === TICKETS && BigInt(ledger) === returns && Number(settlements.tickets) === TICKETS;

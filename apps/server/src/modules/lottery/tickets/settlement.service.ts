@@ -20,6 +20,9 @@ export interface SettleDrawOutcome {
   paid: number;
   unpaid: number;
   settled: boolean;
+  /** How long this run decided (step 1) and paid (step 2), in milliseconds. */
+  planMs: number;
+  payMs: number;
 }
 
 /**
@@ -124,11 +127,14 @@ export function createSettlementService(deps: { db: Db; logger: Logger; money: L
 
   /** Plans, pays and closes one draw (the job runs it for every drawn draw; safe to run twice at once). */
   async function settleDraw(drawId: bigint, options: { maxChunks?: number } = {}): Promise<SettleDrawOutcome> {
+    const started = performance.now();
     const planned = await plan(drawId, options);
+    const planMs = Math.round(performance.now() - started);
     const paid = await pay(drawId);
+    const payMs = Math.round(performance.now() - started) - planMs;
     const settled = planned.version > 0 && (await draws.markSettled(db, drawId, planned.version));
-    if (settled) logger.info({ drawId: drawId.toString(), ...planned, ...paid }, 'lottery draw settled');
-    return { planned: planned.planned, reversed: planned.reversed, ...paid, settled };
+    if (settled) logger.info({ drawId: drawId.toString(), ...planned, ...paid, planMs, payMs }, 'lottery draw settled');
+    return { planned: planned.planned, reversed: planned.reversed, ...paid, settled, planMs, payMs };
   }
 
   /** A cancelled draw's refunds: tickets opened after the cancel voided too, then every refund paid. */
