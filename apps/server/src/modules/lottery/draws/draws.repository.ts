@@ -51,6 +51,15 @@ export async function lockDraw(tx: DbExecutor, id: bigint): Promise<DrawRow | un
 }
 
 /**
+ * The draw row locked FOR SHARE: settlement's writers hold it while they close and write tickets,
+ * so a cancellation or a correction (FOR UPDATE) waits for them, and they do not wait for each other.
+ */
+export async function lockDrawShared(tx: DbExecutor, id: bigint): Promise<DrawRow | undefined> {
+  const rows = await sql<DrawRow>`select ${DRAW_COLUMNS} from lottery_draw d where d.id = ${id} for share of d`.execute(tx);
+  return rows.rows[0];
+}
+
+/**
  * Scheduled draws whose opening time has come: one interval before their close for fast draws (as
  * the draw before closes, so a fast game always has a draw taking bets), a day before for weekly ones.
  */

@@ -24,14 +24,15 @@ export type Send = (batch: repository.DueRow[], call: (rows: repository.DueRow[]
  * Step 1 of a draw's settlement: every ticket decided for the result in force, in chunks of
  * PLAN_CHUNK read in id order (no row locks), two chunks in flight.
  * - A ticket's first settlement that loses (most of a draw's tickets) is finished here: its round
- *   closed through the provider protocol with 0.00 ('lottery-<id>-settle-1', one batch per chunk),
- *   then the ticket written lost with its settlement row, paid, in one statement that takes only
- *   a ticket never settled. Killed between the two, the next run closes again (the protocol
- *   answers the replay) and writes it. A correction meanwhile is no race: the ticket is written
- *   for the version it was decided for, and the next run resettles it like any other.
+ *   closed through the provider protocol with 0.00 ('lottery-<id>-lost-<version>', one batch per
+ *   chunk), then the ticket written lost with its settlement row, paid, in one statement that
+ *   takes only a ticket never settled (finishLosses says what a kill, a correction or a
+ *   cancellation in between leaves).
  * - Every other ticket (a win, a resettlement, an unchanged outcome after a correction) is
- *   stored as its settlement intent under the draw's lock, checked against the version in force
- *   and each ticket's row locked, for step 2 (pay) to pay.
+ *   stored as its settlement intent under the draw's shared lock, each ticket's row locked, for
+ *   step 2 (pay) to pay.
+ * The writes hold the draw FOR SHARE, so a cancellation or a correction (FOR UPDATE) waits for
+ * them; intents decided for an older version are left to the next run.
  * The draw is marked planned for the version only by a run that went through every ticket and
  * finished each one.
  */
@@ -50,13 +51,12 @@ export function createSettlementPlan(deps: { db: Db; money: LotteryMoney; send: 
   }
 
   /**
-   * The intents of a chunk's other tickets, under the draw's lock; answers whether every one was
-   * stored (not when the draw moved on, or another run stored some first: the next run sees them).
+   * The intents of a chunk's other tickets, under the draw's shared lock; answers whether every one
+   * was stored (not when the draw moved on, or another run stored some first: the next run sees them).
    */
   async function storeIntents(drawId: bigint, version: number, plans: readonly repository.Plan[]): Promise<boolean> {
     return db.transaction().execute(async (tx) => {
-      const draw = await draws.lockDraw(tx, drawId);
-      if (!draw || draw.status !== 'drawn' || draw.result_version !== version) return false;
+      if (!(await stillInForce(tx, drawId, version))) return false;
       const settleN = await repository.lockUndecided(tx, version, plans.map((plan) => plan.ticketId));
       const still = plans.filter((plan) => settleN.get(plan.ticketId.toString()) === plan.reverseN);
       await repository.storePlans(tx, version, still);
@@ -64,10 +64,19 @@ export function createSettlementPlan(deps: { db: Db; money: LotteryMoney; send: 
     });
   }
 
-  /** A chunk's first losses: rounds closed, then tickets written lost; answers whether every one was. */
-  async function finishLosses(version: number, rows: readonly repository.TicketToPlan[], plans: ReadonlyMap<bigint, repository.Plan>): Promise<boolean> {
+  /**
+   * A chunk's first losses: rounds closed (no transaction held meanwhile), then, under the draw's
+   * shared lock, tickets written lost — unless the draw was cancelled meanwhile: the cancellation
+   * has already voided them (the write takes only tickets never settled) and its refunds roll
+   * their bets back on the closed rounds. Answers whether
+   * every one was written. Killed before the write, the next run closes again (the protocol
+   * answers the replay) and writes them. The close's id names the result version it was decided
+   * for (lottery-<id>-lost-<version>): a correction meanwhile decides the ticket again under
+   * another id, never against this one.
+   */
+  async function finishLosses(drawId: bigint, version: number, rows: readonly repository.TicketToPlan[], plans: ReadonlyMap<bigint, repository.Plan>): Promise<boolean> {
     const due = rows.map((row): repository.DueRow => {
-      const transactionId = repository.settleTransactionId(BigInt(row.id), 1);
+      const transactionId = repository.lostTransactionId(BigInt(row.id), version);
       return { id: row.id, member_id: row.member_id, vendor_code: row.vendor_code, game_code: row.game_code, n: 1, transaction_id: transactionId, win_transaction_id: transactionId, return_cents: 0n };
     });
     const closed = await deps.send(
@@ -75,8 +84,19 @@ export function createSettlementPlan(deps: { db: Db; money: LotteryMoney; send: 
       (batch) => deps.money.winMany(batch.map((row) => ({ memberId: BigInt(row.member_id), ticketId: BigInt(row.id), vendorCode: row.vendor_code, gameCode: row.game_code, transactionId: row.transaction_id, amount: '0.00' }))),
       'settlement close',
     );
-    const written = await repository.storeFirstLosses(db, version, closed.map((row) => ({ ticketId: BigInt(row.id), hits: plans.get(row.id)!.hits })));
-    return written === rows.length;
+    if (closed.length === 0) return false;
+    return db.transaction().execute(async (tx) => {
+      const draw = await draws.lockDrawShared(tx, drawId);
+      if (!draw || draw.status === 'cancelled') return false;
+      const written = await repository.storeFirstLosses(tx, version, closed.map((row) => ({ ticketId: BigInt(row.id), hits: plans.get(row.id)!.hits })));
+      return written === rows.length;
+    });
+  }
+
+  /** The draw locked FOR SHARE for this transaction, and still drawn with result `version` in force. */
+  async function stillInForce(tx: Parameters<typeof draws.lockDrawShared>[0], drawId: bigint, version: number): Promise<boolean> {
+    const draw = await draws.lockDrawShared(tx, drawId);
+    return draw !== undefined && draw.status === 'drawn' && draw.result_version === version;
   }
 
   async function settleChunk(drawId: bigint, version: number, rows: readonly repository.TicketToPlan[], plans: readonly repository.Plan[], counts: PlanCounts): Promise<boolean> {
@@ -86,7 +106,7 @@ export function createSettlementPlan(deps: { db: Db; money: LotteryMoney; send: 
     const others = plans.filter((plan) => !firstLoss(plan));
     counts.planned += plans.filter((plan) => !plan.unchanged).length;
     counts.reversed += plans.filter((plan) => !plan.unchanged && plan.reverseN > 0).length;
-    const [intents, closes] = await Promise.all([others.length > 0 ? storeIntents(drawId, version, others) : true, losses.length > 0 ? finishLosses(version, losses, byTicket) : true]);
+    const [intents, closes] = await Promise.all([others.length > 0 ? storeIntents(drawId, version, others) : true, losses.length > 0 ? finishLosses(drawId, version, losses, byTicket) : true]);
     return intents && closes;
   }
 

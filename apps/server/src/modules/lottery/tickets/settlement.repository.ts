@@ -5,6 +5,8 @@ import { refundTransactionId } from './provider-money.ts';
 
 /** Settlement n's closing win; the reversal of settlement n (resettlement). */
 export const settleTransactionId = (ticketId: bigint, n: number) => `lottery-${ticketId}-settle-${n}`;
+/** A first settlement's loss, decided for result `version`: its 0.00 close (settlement-plan.ts). */
+export const lostTransactionId = (ticketId: bigint, version: number) => `lottery-${ticketId}-lost-${version}`;
 export const unsettleTransactionId = (ticketId: bigint, n: number) => `lottery-${ticketId}-unsettle-${n}`;
 
 /**
@@ -83,22 +85,22 @@ export async function lockUndecided(tx: DbExecutor, version: number, ticketIds: 
 }
 
 /**
- * First settlements that lose, their rounds already closed (0.00, 'lottery-<id>-settle-1'): each
- * ticket written lost and settled for `version`, with its settlement row (paid: nothing to pay),
- * in one statement that takes only tickets never settled. Answers how many it wrote.
+ * First settlements that lose, their rounds already closed (0.00, 'lottery-<id>-lost-<version>'):
+ * each ticket written lost and settled for `version`, with its settlement row (paid: nothing to
+ * pay), in one statement that takes only tickets never settled. Answers how many it wrote.
  */
 export async function storeFirstLosses(db: DbExecutor, version: number, losses: ReadonlyArray<{ ticketId: bigint; hits: number }>): Promise<number> {
   if (losses.length === 0) return 0;
   const result = await sql<{ n: number }>`
     with lost as (
       update lottery_ticket t set status = 'lost', settle_status = 'lost', return_cents = 0, hits = x.hits, settle_n = 1,
-        settle_transaction_id = 'lottery-' || t.id || '-settle-1', settled_at = now(), result_version = ${version}, updated_at = now()
+        settle_transaction_id = 'lottery-' || t.id || '-lost-' || ${version}::int, settled_at = now(), result_version = ${version}, updated_at = now()
       from unnest(${losses.map((each) => each.ticketId.toString())}::bigint[], ${losses.map((each) => each.hits)}::integer[]) as x (ticket_id, hits)
       where t.id = x.ticket_id and t.status = 'open' and t.settle_n = 0 and t.result_version < ${version}
-      returning t.id, x.hits
+      returning t.id, x.hits, t.settle_transaction_id
     ), stored as (
       insert into lottery_ticket_settlement (ticket_id, n, status, return_cents, hits, result_version, win_transaction_id, paid_at)
-      select id, 1, 'lost', 0, hits, ${version}, 'lottery-' || id || '-settle-1', now() from lost
+      select id, 1, 'lost', 0, hits, ${version}, settle_transaction_id, now() from lost
       returning 1
     )
     select count(*)::int as n from stored`.execute(db);

@@ -28,6 +28,12 @@ function resultEnding(last2: string): LotteryResult {
   return { ...result, prizes: result.prizes.map((tier) => (tier.tier === 'special' ? { tier: 'special', numbers: [`1234${last2}`] } : tier)) };
 }
 
+/** A southern result whose every number ends in `last2` (no ticket of drawWithTickets hits it with '77'). */
+function resultAllEnding(last2: string): LotteryResult {
+  const result = randomResult('vn_south') as Extract<LotteryResult, { prizes: unknown }>;
+  return { ...result, prizes: result.prizes.map((tier) => ({ ...tier, numbers: tier.numbers.map((number) => `${number.slice(0, -2)}${last2}`) })) };
+}
+
 interface Placed {
   member: TestPlayer;
   id: string;
@@ -174,6 +180,75 @@ describe('resettlement', () => {
     const reversedTwice = await sql<{ n: number }>`
       select count(*)::int as n from wallet_journal where idempotency_key like '%lottery-%-unsettle-%' group by idempotency_key having count(*) > 1`.execute(ctx.core.db);
     expect(reversedTwice.rows).toEqual([]);
+    await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
+  }, 60_000);
+});
+
+describe('settlement meets an operator between the closes of a chunk and their write', () => {
+  it('a cancellation: no ticket is written lost, each is refunded on its closed round', async () => {
+    const { drawId, placed, players } = await drawWithTickets();
+    await ctx.core.modules.lottery.api.enterResult(drawId, resultAllEnding('77'), 'op');
+    let cancelled = false;
+    const cancelling = f.secondModule({
+      wrap: (ports) => ({
+        ...ports,
+        async handleMany(vendorCode, action, bodies) {
+          const answers = await ports.handleMany!(vendorCode, action, bodies);
+          // The closes reached the provider; the operator's cancellation lands before the tickets are written.
+          if (action === 'win' && !cancelled) {
+            cancelled = true;
+            await ctx.core.modules.lottery.api.cancelDraw(drawId, 'result feed withdrawn', 'op');
+          }
+          return answers;
+        },
+      }),
+    });
+    const outcome = await cancelling.api.settleDraw(drawId);
+    expect(cancelled).toBe(true);
+    expect(outcome.settled).toBe(false);
+    expect(await f.drawStatus(drawId)).toBe('cancelled');
+    // None written lost: each was refunded by the cancellation (a void settlement, the bet rolled back on its closed round).
+    expect((await ticketRows(drawId)).map((row) => row.status)).toEqual(placed.map(() => 'void'));
+    // Later passes of the settlement job change nothing.
+    await ctx.core.modules.lottery.api.settlePass();
+    await ctx.core.modules.lottery.api.settlePass();
+    const rows = await ticketRows(drawId);
+    expect(rows.map((row) => row.status)).toEqual(placed.map(() => 'void'));
+    for (const member of players) expect(await f.cash(member)).toBe(START);
+    const rounds = await sql<{ status: string }>`
+      select status from provider_round where vendor_code = 'LOTT' and round_id = any(${placed.map((ticket) => `lottery-${ticket.id}`)}::text[])`.execute(ctx.core.db);
+    expect(rounds.rows.map((row) => row.status)).toEqual(placed.map(() => 'rolled_back'));
+    await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
+  }, 60_000);
+
+  it('a correction: the tickets are written for the result they were decided for, then resettled once for the new one', async () => {
+    const { drawId, placed, players } = await drawWithTickets();
+    await ctx.core.modules.lottery.api.enterResult(drawId, resultAllEnding('77'), 'op');
+    const corrected = resultEnding('56');
+    let correctedAt = 0;
+    const correcting = f.secondModule({
+      wrap: (ports) => ({
+        ...ports,
+        async handleMany(vendorCode, action, bodies) {
+          const answers = await ports.handleMany!(vendorCode, action, bodies);
+          if (action === 'win' && correctedAt === 0) correctedAt = await ctx.core.modules.lottery.api.correctResult(drawId, corrected, 'op', 'wrong special prize');
+          return answers;
+        },
+      }),
+    });
+    await correcting.api.settleDraw(drawId);
+    expect(correctedAt).toBe(2);
+    // Every ticket lost the first result: written lost for version 1, its round closed under that version's id.
+    expect((await ticketRows(drawId)).map((row) => row.status)).toEqual(placed.map(() => 'lost'));
+    await Promise.all([ctx.core.modules.lottery.api.settleDraw(drawId), f.secondModule({ planChunk: 5 }).api.settleDraw(drawId)]);
+    await ctx.core.modules.lottery.api.settlePass();
+    expect(await f.drawStatus(drawId)).toBe('settled');
+    await expectBalances(players, placed, corrected);
+    const rows = await ticketRows(drawId);
+    expect(rows.some((row) => row.status === 'won' && row.settle_n === 2)).toBe(true);
+    const twice = await sql<{ n: number }>`
+      select count(*)::int as n from wallet_journal where idempotency_key like '%lottery-%' group by idempotency_key having count(*) > 1`.execute(ctx.core.db);
+    expect(twice.rows).toEqual([]);
     await expectLedgerInvariants(ctx.core.db, ctx.core.modules.wallet.api);
   }, 60_000);
 });
