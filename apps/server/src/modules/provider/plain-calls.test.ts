@@ -19,6 +19,8 @@ import { takePlainCalls, upsertSession } from './provider.repository.ts';
 const VENDOR = 'DEMOVENDOR';
 const GAME = 'demo-slot-1';
 const RUNS = 40;
+/** 40 runs of two twins on the database each take 9–15 s alone on two cores, twice that beside the rest of the suite. */
+const PROPERTY_TIMEOUT_MS = 60_000;
 
 type Kind = 'plain' | 'noSession' | 'demo' | 'expired' | 'trial' | 'bonus';
 interface MemberSpec {
@@ -176,7 +178,7 @@ describe('provider: bets and wins set-based', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   type RoundState = 'none' | 'open' | 'settled' | 'rolledBack';
   interface WinScenario {
@@ -260,7 +262,7 @@ describe('provider: bets and wins set-based', () => {
       }),
       { numRuns: RUNS },
     );
-  });
+  }, PROPERTY_TIMEOUT_MS);
 
   it('takes the plain bets and wins set-based and leaves the others to the callback, changing nothing for them', async () => {
     const plain = await newPlayer(ctx.core, { balance: 5_000n });
