@@ -27,9 +27,18 @@ export async function createScratchDatabase(name: string, serverUrl: string | un
       });
   const adminUrl = serverUrl ?? embedded!.adminUrl;
   const database = `${name}_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
+  // One short admin connection each to create and to drop: a run that keeps its database
+  // (BENCH_KEEP) holds no connection open, so its process can end.
+  const asAdmin = async (statement: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    try {
+      await admin.query(statement);
+    } finally {
+      await admin.end();
+    }
+  };
+  await asAdmin(`create database ${database}`);
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   const databaseUrl = url.toString();
@@ -39,8 +48,7 @@ export async function createScratchDatabase(name: string, serverUrl: string | un
     /** For the heading a benchmark prints. */
     server: embedded ? 'embedded 18' : 'DATABASE_URL',
     async drop() {
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
+      await asAdmin(`drop database if exists ${database} with (force)`);
       await embedded?.stop();
     },
   };
