@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { runAdminStatement } from '../apps/server/src/platform/admin-statement.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgresHandle } from '../apps/server/src/platform/embedded-postgres.ts';
 
 /**
@@ -130,19 +130,10 @@ async function main() {
 }
 
 async function createDatabase(adminUrl: string, name: string) {
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await admin(`create database ${name}`);
+  await runAdminStatement(adminUrl, `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`).catch(() => undefined) };
+  return { url: url.toString(), drop: () => runAdminStatement(adminUrl, `drop database if exists ${name} with (force)`).catch(() => undefined) };
 }
 
 /** Names and first message lines of the failed tests in a vitest JSON report. */

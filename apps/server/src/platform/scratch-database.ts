@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { runAdminStatement } from './admin-statement.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 import { migrate } from './migrate.ts';
 
@@ -29,16 +29,7 @@ export async function createScratchDatabase(name: string, serverUrl: string | un
   const database = `${name}_${Date.now()}_${randomBytes(3).toString('hex')}`;
   // One short admin connection each to create and to drop: a run that keeps its database
   // (BENCH_KEEP) holds no connection open, so its process can end.
-  const asAdmin = async (statement: string) => {
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(statement);
-    } finally {
-      await admin.end();
-    }
-  };
-  await asAdmin(`create database ${database}`);
+  await runAdminStatement(adminUrl, `create database ${database}`);
   const url = new URL(adminUrl);
   url.pathname = `/${database}`;
   const databaseUrl = url.toString();
@@ -48,7 +39,7 @@ export async function createScratchDatabase(name: string, serverUrl: string | un
     /** For the heading a benchmark prints. */
     server: embedded ? 'embedded 18' : 'DATABASE_URL',
     async drop() {
-      await asAdmin(`drop database if exists ${database} with (force)`);
+      await runAdminStatement(adminUrl, `drop database if exists ${database} with (force)`);
       await embedded?.stop();
     },
   };

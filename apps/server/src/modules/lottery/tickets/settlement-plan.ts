@@ -1,4 +1,4 @@
-import type { LotteryResult } from '@app/contracts';
+import type { LotteryFamily, LotteryResult } from '@app/contracts';
 import type { Db } from '../../../platform/db.ts';
 import { prepareResult, settleTicket } from '../domain/index.ts';
 import * as draws from '../draws/draws.repository.ts';
@@ -41,7 +41,7 @@ export function createSettlementPlan(deps: { db: Db; money: LotteryMoney; send: 
   const chunk = deps.planChunk ?? PLAN_CHUNK;
 
   /** The plans of one chunk's tickets for result `version` (pure: the rules of domain settleTicket). */
-  function decide(rows: readonly repository.TicketToPlan[], family: Parameters<typeof settleTicket>[0]['family'], result: ReturnType<typeof prepareResult>): repository.Plan[] {
+  function decide(rows: readonly repository.TicketToPlan[], family: LotteryFamily, result: ReturnType<typeof prepareResult>): repository.Plan[] {
     return rows.map((row) => {
       const outcome = settleTicket({ family, betType: row.bet_type, selections: row.selections, unitStakeCents: BigInt(row.unit_stake_cents), odds: row.odds }, result);
       const status = outcome.returnCents > 0n ? 'won' : 'lost';
@@ -88,7 +88,7 @@ export function createSettlementPlan(deps: { db: Db; money: LotteryMoney; send: 
     return db.transaction().execute(async (tx) => {
       const draw = await draws.lockDrawShared(tx, drawId);
       if (!draw || draw.status === 'cancelled') return false;
-      const written = await repository.storeFirstLosses(tx, version, closed.map((row) => ({ ticketId: BigInt(row.id), hits: plans.get(row.id)!.hits })));
+      const written = await repository.storeFirstLosses(tx, version, closed.map((row) => ({ ticketId: BigInt(row.id), hits: plans.get(row.id)!.hits, transactionId: row.transaction_id })));
       return written === rows.length;
     });
   }
@@ -116,7 +116,7 @@ export function createSettlementPlan(deps: { db: Db; money: LotteryMoney; send: 
     let after = 0n;
     let everyTicket = false;
     let finished = true;
-    let prepared: { version: number; family: Parameters<typeof settleTicket>[0]['family']; value: ReturnType<typeof prepareResult> } | undefined;
+    let prepared: { version: number; family: LotteryFamily; value: ReturnType<typeof prepareResult> } | undefined;
     let failure: unknown;
     const inFlight = new Set<Promise<void>>();
     for (let chunks = 0; options.maxChunks === undefined || chunks < options.maxChunks; chunks += 1) {

@@ -89,13 +89,14 @@ export async function lockUndecided(tx: DbExecutor, version: number, ticketIds: 
  * each ticket written lost and settled for `version`, with its settlement row (paid: nothing to
  * pay), in one statement that takes only tickets never settled. Answers how many it wrote.
  */
-export async function storeFirstLosses(db: DbExecutor, version: number, losses: ReadonlyArray<{ ticketId: bigint; hits: number }>): Promise<number> {
+export async function storeFirstLosses(db: DbExecutor, version: number, losses: ReadonlyArray<{ ticketId: bigint; hits: number; transactionId: string }>): Promise<number> {
   if (losses.length === 0) return 0;
   const result = await sql<{ n: number }>`
     with lost as (
       update lottery_ticket t set status = 'lost', settle_status = 'lost', return_cents = 0, hits = x.hits, settle_n = 1,
-        settle_transaction_id = 'lottery-' || t.id || '-lost-' || ${version}::int, settled_at = now(), result_version = ${version}, updated_at = now()
-      from unnest(${losses.map((each) => each.ticketId.toString())}::bigint[], ${losses.map((each) => each.hits)}::integer[]) as x (ticket_id, hits)
+        settle_transaction_id = x.transaction_id, settled_at = now(), result_version = ${version}, updated_at = now()
+      from unnest(${losses.map((each) => each.ticketId.toString())}::bigint[], ${losses.map((each) => each.hits)}::integer[],
+                  ${losses.map((each) => each.transactionId)}::text[]) as x (ticket_id, hits, transaction_id)
       where t.id = x.ticket_id and t.status = 'open' and t.settle_n = 0 and t.result_version < ${version}
       returning t.id, x.hits, t.settle_transaction_id
     ), stored as (

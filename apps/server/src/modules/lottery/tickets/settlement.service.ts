@@ -6,7 +6,6 @@ import type { LotteryMoney, MoneyCallResult } from './provider-money.ts';
 import { createSettlementPlan } from './settlement-plan.ts';
 import * as repository from './settlement.repository.ts';
 
-export { PLAN_CHUNK } from './settlement-plan.ts';
 /** Intents read per page when paying. */
 const PAY_PAGE = 20_000;
 /** Wins with money in one provider statement; 0.00 closes (set-based in the provider) in one. */
