@@ -4,7 +4,7 @@ import type { Logger } from '../../platform/logger.ts';
 import type { RequestLog } from './request-log.ts';
 import type { ProviderService } from './provider.service.ts';
 import type { VendorAccessCache } from './vendor-access.ts';
-import { PROVIDER_ACTIONS, ProviderError, REQUEST_SCHEMAS, type ProviderAction, type BetRequest, type ProviderErrorResponse, type RollbackRequest, type WinRequest } from './provider.wire.ts';
+import { PROVIDER_ACTIONS, ProviderError, REQUEST_SCHEMAS, type ProviderAction, type BetRequest, type EndRoundRequest, type ProviderErrorResponse, type RollbackRequest, type WinRequest } from './provider.wire.ts';
 
 /** The protocol's answer as the HTTP API sends it: the status and the JSON body. */
 export interface ProviderWireAnswer {
@@ -83,12 +83,14 @@ export function createProviderCallbacks(deps: { service: ProviderService; logger
     },
 
     /**
-     * Many wins, rollbacks or bets of one vendor at once (in process only): each body checked like
-     * handle's, the valid ones run as one statement (service.moneyBatch for wins and rollbacks,
-     * service.betBatch for bets: the same callback each, one commit), each answered and logged as
-     * handle would answer it alone.
+     * Many wins, rollbacks, bets or endRounds of one vendor at once (in process only): each body
+     * checked like handle's, the valid ones run as one statement (service.moneyBatch for wins and
+     * rollbacks, service.betBatch for bets: the same callback each, one commit; service.endRounds),
+     * each answered as handle would answer it alone. Each call is logged as handle logs it, except
+     * endRound's accepted calls: they moved no money and stored nothing, so the batch is logged as
+     * the one request it is (a draw ends a million rounds; its refusals are logged one by one).
      */
-    async handleMany(vendorCode: string, action: 'win' | 'rollback' | 'bet', bodies: readonly unknown[]): Promise<ProviderWireAnswer[]> {
+    async handleMany(vendorCode: string, action: 'win' | 'rollback' | 'bet' | 'endRound', bodies: readonly unknown[]): Promise<ProviderWireAnswer[]> {
       const started = performance.now();
       const answers: ProviderWireAnswer[] = new Array(bodies.length);
       const transactionIds: Array<string | null> = bodies.map(() => null);
@@ -101,20 +103,22 @@ export function createProviderCallbacks(deps: { service: ProviderService; logger
         const access = await deps.vendors.access(vendorCode, null);
         if (!access) throw new ProviderError('INVALID_SIGNATURE', 'unknown vendor');
         if (!access.enabled) throw new ProviderError('INVALID_SIGNATURE', 'this vendor is disabled');
-        const valid: Array<{ index: number; body: WinRequest | RollbackRequest | BetRequest }> = [];
+        const valid: Array<{ index: number; body: WinRequest | RollbackRequest | BetRequest | EndRoundRequest }> = [];
         bodies.forEach((body, index) => {
           try {
             const callback = parseCallback(action, body);
             transactionIds[index] = callback.transactionId;
-            valid.push({ index, body: callback.body as WinRequest | RollbackRequest | BetRequest });
+            valid.push({ index, body: callback.body as WinRequest | RollbackRequest | BetRequest | EndRoundRequest });
           } catch (error) {
             fail(index, error);
           }
         });
         const results =
-          action === 'bet'
-            ? await deps.service.betBatch(vendorCode, valid.map((each) => each.body as BetRequest))
-            : await deps.service.moneyBatch(vendorCode, action, valid.map((each) => each.body as WinRequest | RollbackRequest));
+          action === 'endRound'
+            ? await deps.service.endRounds(vendorCode, valid.map((each) => each.body as EndRoundRequest))
+            : action === 'bet'
+              ? await deps.service.betBatch(vendorCode, valid.map((each) => each.body as BetRequest))
+              : await deps.service.moneyBatch(vendorCode, action, valid.map((each) => each.body as WinRequest | RollbackRequest));
         results.forEach((result, position) => {
           const index = valid[position]!.index;
           if (result instanceof ProviderError) fail(index, result);
@@ -125,10 +129,13 @@ export function createProviderCallbacks(deps: { service: ProviderService; logger
           if (!answers[index]) fail(index, error);
         });
       }
-      const each = (performance.now() - started) / Math.max(1, bodies.length);
+      const took = performance.now() - started;
+      const each = took / Math.max(1, bodies.length);
+      const ended = action === 'endRound' && answers.some((answer) => answer.status === 200);
+      if (ended) deps.requestLog.add({ vendorCode, action, transactionId: null, errorCode: null, statusCode: 200, durationMs: took, ip: null });
       return answers.map((answer, index) => {
         const errorCode = answer.status === 200 ? null : (answer.body as ProviderErrorResponse).error.code;
-        deps.requestLog.add({ vendorCode, action, transactionId: transactionIds[index] ?? null, errorCode, statusCode: answer.status, durationMs: each, ip: null });
+        if (!(ended && answer.status === 200)) deps.requestLog.add({ vendorCode, action, transactionId: transactionIds[index] ?? null, errorCode, statusCode: answer.status, durationMs: each, ip: null });
         return { status: answer.status, body: JSON.parse(JSON.stringify(answer.body)) };
       });
     },

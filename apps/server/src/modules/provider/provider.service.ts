@@ -7,6 +7,7 @@ import { HOUSE, type Journal, type Reversal, type WalletApi } from '../wallet/in
 import type { CallbackLanes } from './callback-lanes.ts';
 import { eachInOrderPerPlayer } from './in-order-per-player.ts';
 import * as repository from './provider.repository.ts';
+import { createRoundEnd } from './round-end.ts';
 import {
   ProviderError,
   type AuthenticateRequest,
@@ -359,7 +360,13 @@ export function createProviderService(deps: ProviderDeps) {
     }
   }
 
+  const roundEnd = createRoundEnd({ db: deps.db });
+
   return {
+    /** endRound: a round over with nothing more to pay (round-end.ts); endRounds: many at once (in process). */
+    endRound: roundEnd.endRound,
+    endRounds: roundEnd.endRounds,
+
     async authenticate(vendorCode: string, request: AuthenticateRequest): Promise<AuthenticateResponse> {
       const launch = await deps.redeemLaunchToken(request.token);
       if (!launch || launch.vendorCode !== vendorCode) throw new ProviderError('INVALID_TOKEN', 'unknown, used or expired token');

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * The provider API's wire contract (docs/provider-integration.md). Vendors integrate against
  * these exact shapes and codes, so they are the API's own, not the app's error codes.
  */
-export const PROVIDER_ACTIONS = ['authenticate', 'balance', 'bet', 'win', 'rollback'] as const;
+export const PROVIDER_ACTIONS = ['authenticate', 'balance', 'bet', 'win', 'rollback', 'endRound'] as const;
 export type ProviderAction = (typeof PROVIDER_ACTIONS)[number];
 
 export const PROVIDER_ERRORS = {
@@ -67,15 +67,20 @@ export const RollbackRequestSchema = z.object({
   originalAction: z.enum(['bet', 'win']).optional(),
 });
 
+/** A round over with nothing more to pay (no money moves; docs/provider-integration.md, endRound). */
+export const EndRoundRequestSchema = z.object({ playerId: PlayerIdSchema, roundId: IdSchema });
+
 export type AuthenticateRequest = z.infer<typeof AuthenticateRequestSchema>;
 export type BalanceRequest = z.infer<typeof BalanceRequestSchema>;
 export type BetRequest = z.infer<typeof BetRequestSchema>;
 export type WinRequest = z.infer<typeof WinRequestSchema>;
 export type RollbackRequest = z.infer<typeof RollbackRequestSchema>;
+export type EndRoundRequest = z.infer<typeof EndRoundRequestSchema>;
 
 export const AuthenticateResponseSchema = z.object({ playerId: z.string(), nickname: z.string(), currency: z.string(), balance: z.string() });
 export const BalanceResponseSchema = z.object({ balance: z.string(), currency: z.string() });
 export const TransactionResponseSchema = z.object({ balance: z.string(), transactionId: z.string(), operatorTransactionId: z.string() });
+export const EndRoundResponseSchema = z.object({ roundId: z.string(), roundStatus: z.enum(['settled', 'rolled_back']) });
 export const ProviderErrorResponseSchema = z.object({
   error: z.object({ code: z.enum(Object.keys(PROVIDER_ERRORS) as [ProviderErrorCode, ...ProviderErrorCode[]]), message: z.string() }),
   balance: z.string().optional(),
@@ -84,6 +89,7 @@ export const ProviderErrorResponseSchema = z.object({
 export type AuthenticateResponse = z.infer<typeof AuthenticateResponseSchema>;
 export type BalanceResponse = z.infer<typeof BalanceResponseSchema>;
 export type TransactionResponse = z.infer<typeof TransactionResponseSchema>;
+export type EndRoundResponse = z.infer<typeof EndRoundResponseSchema>;
 export type ProviderErrorResponse = z.infer<typeof ProviderErrorResponseSchema>;
 
 export const REQUEST_SCHEMAS = {
@@ -92,6 +98,7 @@ export const REQUEST_SCHEMAS = {
   bet: BetRequestSchema,
   win: WinRequestSchema,
   rollback: RollbackRequestSchema,
+  endRound: EndRoundRequestSchema,
 } as const;
 
 export const RESPONSE_SCHEMAS = {
@@ -100,4 +107,5 @@ export const RESPONSE_SCHEMAS = {
   bet: TransactionResponseSchema,
   win: TransactionResponseSchema,
   rollback: TransactionResponseSchema,
+  endRound: EndRoundResponseSchema,
 } as const;

@@ -35,7 +35,7 @@ export function createRoundCloseBatch(deps: { db: Db; logger: Logger; requestLog
   }
 
   return {
-    async handleMany(vendorCode: string, action: 'win' | 'rollback' | 'bet', bodies: readonly unknown[]): Promise<ProviderWireAnswer[]> {
+    async handleMany(vendorCode: string, action: 'win' | 'rollback' | 'bet' | 'endRound', bodies: readonly unknown[]): Promise<ProviderWireAnswer[]> {
       if (action !== 'win' || bodies.length === 0) return deps.callbacks.handleMany(vendorCode, action, bodies);
       const access = await deps.vendors.access(vendorCode, null);
       // An unknown or disabled vendor: the callbacks answer that, as for any call.

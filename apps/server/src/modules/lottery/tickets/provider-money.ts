@@ -9,13 +9,14 @@ import { randomBytes } from 'node:crypto';
  * see lottery tickets through those rounds.
  */
 export type ProviderProtocolHandler = (vendorCode: string, action: string, body: unknown) => Promise<{ status: number; body: unknown }>;
-export type MoneyCallResult = { ok: true; operatorTransactionId: string; balance: string } | { ok: false; status: number; code: string };
+/** A call's answer: accepted (a money call's ids and balance; an endRound has neither) or refused. */
+export type MoneyCallResult = { ok: true; operatorTransactionId?: string; balance?: string } | { ok: false; status: number; code: string };
 
 export interface LotteryMoneyPorts {
   /** The provider module's in-process protocol handler (api.callbacks.handle). */
   handle: ProviderProtocolHandler;
-  /** Many bets, wins or rollbacks in one statement (api.batchCallbacks.handleMany); without it, one call each. */
-  handleMany?: (vendorCode: string, action: 'win' | 'rollback' | 'bet', bodies: readonly unknown[]) => Promise<Array<{ status: number; body: unknown }>>;
+  /** Many bets, wins, rollbacks or endRounds in one statement (api.batchCallbacks.handleMany); without it, one call each. */
+  handleMany?: (vendorCode: string, action: 'win' | 'rollback' | 'bet' | 'endRound', bodies: readonly unknown[]) => Promise<Array<{ status: number; body: unknown }>>;
   /** The catalogue's idempotent vendor creation. */
   ensureSeamlessVendor: (input: {
     code: string;
@@ -75,8 +76,8 @@ export function createLotteryMoney(ports: LotteryMoneyPorts, gamesToRegister: ()
 
   function read(answer: { status: number; body: unknown }): MoneyCallResult {
     if (answer.status >= 200 && answer.status < 300) {
-      const body = answer.body as { operatorTransactionId: string; balance: string };
-      return { ok: true, operatorTransactionId: body.operatorTransactionId, balance: body.balance };
+      const { operatorTransactionId, balance } = answer.body as { operatorTransactionId?: string; balance?: string };
+      return { ok: true, ...(operatorTransactionId === undefined ? {} : { operatorTransactionId }), ...(balance === undefined ? {} : { balance }) };
     }
     return { ok: false, status: answer.status, code: (answer.body as { error?: { code?: string } } | undefined)?.error?.code ?? 'UNKNOWN' };
   }
@@ -87,7 +88,7 @@ export function createLotteryMoney(ports: LotteryMoneyPorts, gamesToRegister: ()
   }
 
   /** Runs `bodies` per vendor through handleMany (or one call each), answers in the input's order. */
-  async function many<T extends TicketRef>(action: 'bet' | 'win' | 'rollback', items: readonly T[], bodyOf: (item: T) => object): Promise<MoneyCallResult[]> {
+  async function many<T extends TicketRef>(action: 'bet' | 'win' | 'rollback' | 'endRound', items: readonly T[], bodyOf: (item: T) => object): Promise<MoneyCallResult[]> {
     await register();
     const answers: MoneyCallResult[] = new Array(items.length);
     const byVendor = new Map<string, number[]>();
@@ -136,11 +137,17 @@ export function createLotteryMoney(ports: LotteryMoneyPorts, gamesToRegister: ()
   const winMany = (items: ReadonlyArray<TicketRef & { transactionId: string; amount: string }>) =>
     many('win', items, (item) => ({ playerId: item.memberId.toString(), transactionId: item.transactionId, roundId: roundOf(item.ticketId), gameCode: item.gameCode, amount: item.amount, roundClosed: true }));
 
+  /**
+   * Lost tickets' rounds closed (the protocol's endRound: nothing to pay, nothing posted or stored;
+   * a round already closed stays so, which makes a re-run's second close harmless).
+   */
+  const endRounds = (items: readonly TicketRef[]) => many('endRound', items, (item) => ({ playerId: item.memberId.toString(), roundId: roundOf(item.ticketId) }));
+
   /** Resettlement: settlements' wins taken back (the protocol's rollback of a win). */
   const unwinMany = (items: ReadonlyArray<TicketRef & { transactionId: string; winTransactionId: string }>) =>
     many('rollback', items, (item) => ({ playerId: item.memberId.toString(), transactionId: item.transactionId, originalTransactionId: item.winTransactionId, roundId: roundOf(item.ticketId), originalAction: 'win' }));
 
-  return { register, debit, debitMany, refundMany, winMany, unwinMany, assertAgeVerified: async (memberId: bigint) => ports.assertAgeVerified?.(memberId) };
+  return { register, debit, debitMany, refundMany, winMany, endRounds, unwinMany, assertAgeVerified: async (memberId: bigint) => ports.assertAgeVerified?.(memberId) };
 }
 
 export type LotteryMoney = ReturnType<typeof createLotteryMoney>;

@@ -24,8 +24,8 @@ export type Send = (batch: repository.DueRow[], call: (rows: repository.DueRow[]
  * Step 1 of a draw's settlement: every ticket decided for the result in force, in chunks of
  * PLAN_CHUNK read in id order (no row locks), two chunks in flight.
  * - A ticket's first settlement that loses (most of a draw's tickets) is finished here: its round
- *   closed through the provider protocol with 0.00 ('lottery-<id>-lost-<version>', one batch per
- *   chunk), then the ticket written lost with its settlement row, paid, in one statement that
+ *   closed through the provider protocol's endRound (one batch per chunk; nothing to pay), then
+ *   the ticket written lost with its settlement row, paid, in one statement that
  *   takes only a ticket never settled (finishLosses says what a kill, a correction or a
  *   cancellation in between leaves).
  * - Every other ticket (a win, a resettlement, an unchanged outcome after a correction) is
@@ -68,22 +68,18 @@ export function createSettlementPlan(deps: { db: Db; money: LotteryMoney; send: 
    * A chunk's first losses: rounds closed (no transaction held meanwhile), then, under the draw's
    * shared lock, tickets written lost — unless the draw was cancelled meanwhile: the cancellation
    * has already voided them (the write takes only tickets never settled) and its refunds roll
-   * their bets back on the closed rounds. Answers whether
-   * every one was written. Killed before the write, the next run closes again (the protocol
-   * answers the replay) and writes them. The close's id names the result version it was decided
-   * for (lottery-<id>-lost-<version>): a correction meanwhile decides the ticket again under
-   * another id, never against this one.
+   * their bets back on the closed rounds. Answers whether every one was written. Killed before
+   * the write, the next run ends the rounds again (a closed round stays closed) and writes them.
+   * A correction meanwhile decides the ticket again for its version: a win then pays on the closed
+   * round, as the protocol allows. The settlement row's id ('lottery-<id>-lost-<version>') only
+   * names the settlement: no provider transaction carries it.
    */
   async function finishLosses(drawId: bigint, version: number, rows: readonly repository.TicketToPlan[], plans: ReadonlyMap<bigint, repository.Plan>): Promise<boolean> {
     const due = rows.map((row): repository.DueRow => {
       const transactionId = repository.lostTransactionId(BigInt(row.id), version);
       return { id: row.id, member_id: row.member_id, vendor_code: row.vendor_code, game_code: row.game_code, n: 1, transaction_id: transactionId, win_transaction_id: transactionId, return_cents: 0n };
     });
-    const closed = await deps.send(
-      due,
-      (batch) => deps.money.winMany(batch.map((row) => ({ memberId: BigInt(row.member_id), ticketId: BigInt(row.id), vendorCode: row.vendor_code, gameCode: row.game_code, transactionId: row.transaction_id, amount: '0.00' }))),
-      'settlement close',
-    );
+    const closed = await deps.send(due, (batch) => deps.money.endRounds(batch.map((row) => ({ memberId: BigInt(row.member_id), ticketId: BigInt(row.id), vendorCode: row.vendor_code, gameCode: row.game_code }))), 'settlement close');
     if (closed.length === 0) return false;
     return db.transaction().execute(async (tx) => {
       const draw = await draws.lockDrawShared(tx, drawId);

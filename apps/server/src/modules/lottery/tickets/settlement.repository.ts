@@ -5,7 +5,7 @@ import { refundTransactionId } from './provider-money.ts';
 
 /** Settlement n's closing win; the reversal of settlement n (resettlement). */
 export const settleTransactionId = (ticketId: bigint, n: number) => `lottery-${ticketId}-settle-${n}`;
-/** A first settlement's loss, decided for result `version`: its 0.00 close (settlement-plan.ts). */
+/** A first settlement's loss, decided for result `version` (settlement-plan.ts): a name only, its round closed by endRound. */
 export const lostTransactionId = (ticketId: bigint, version: number) => `lottery-${ticketId}-lost-${version}`;
 export const unsettleTransactionId = (ticketId: bigint, n: number) => `lottery-${ticketId}-unsettle-${n}`;
 
@@ -85,7 +85,7 @@ export async function lockUndecided(tx: DbExecutor, version: number, ticketIds: 
 }
 
 /**
- * First settlements that lose, their rounds already closed (0.00, 'lottery-<id>-lost-<version>'):
+ * First settlements that lose, their rounds already closed (endRound; named 'lottery-<id>-lost-<version>'):
  * each ticket written lost and settled for `version`, with its settlement row (paid: nothing to
  * pay), in one statement that takes only tickets never settled. Answers how many it wrote.
  */

@@ -8,7 +8,7 @@ import * as repository from './settlement.repository.ts';
 
 /** Intents read per page when paying. */
 const PAY_PAGE = 20_000;
-/** Wins with money in one provider statement; 0.00 closes (set-based in the provider) in one. */
+/** Wins with money in one provider statement; losses' endRounds (set-based in the provider) in one. */
 const WIN_BATCH = 500;
 const CLOSE_BATCH = 5_000;
 const PAY_CONCURRENCY = 4;
@@ -28,17 +28,18 @@ export interface SettleDrawOutcome {
  * Settlement (issue 24): every ticket of a drawn draw settled exactly once per result in force,
  * safe to kill at any point and run again.
  * 1. Plan (settlement-plan.ts): every ticket decided for the result in force, in chunks. A first
- *    settlement that loses is finished there (its round closed with 0.00 through the protocol,
- *    then the ticket written lost); every other outcome is stored as the ticket's settlement
- *    intent n with a fixed transaction id and the result version it was decided for. A correction
- *    makes the draw drawn again with the next version: tickets decided for an older one are
- *    decided again — the settlement in force marked for reversal (a rollback of its win,
- *    'lottery-<id>-unsettle-n') and settlement n + 1 stored — unless the outcome is the same.
+ *    settlement that loses is finished there (its round closed by the protocol's endRound, then
+ *    the ticket written lost); every other outcome is stored as the ticket's settlement intent n
+ *    with a fixed transaction id and the result version it was decided for. A correction makes
+ *    the draw drawn again with the next version: tickets decided for an older one are decided
+ *    again — the settlement in force marked for reversal (a rollback of its win,
+ *    'lottery-<id>-unsettle-n'; a loss paid nothing and is only marked) and settlement n + 1
+ *    stored — unless the outcome is the same.
  * 2. Pay: the reversals first, then the intents (a win only once its ticket has no reversal
- *    waiting), through the provider protocol's batches: credits WIN_BATCH per statement, 0.00
- *    closes CLOSE_BATCH per statement (closed set-based by the provider). Each answer marks its
- *    rows; a call that fails is retried by the next pass with the same id, and the protocol
- *    answers a replay with its original answer, so nothing is paid twice.
+ *    waiting), through the provider protocol's batches: credits WIN_BATCH per statement, losses'
+ *    endRounds CLOSE_BATCH per statement. Each answer marks its rows; a call that fails is retried
+ *    by the next pass with the same id, and the protocol answers a replay with its original
+ *    answer (an endRound: the round's state), so nothing is paid twice.
  * 3. The draw is settled once every ticket is decided for the version in force and paid.
  * A cancelled draw's refunds (void settlements, the bet rolled back) are paid by the same step 2.
  */
@@ -87,7 +88,12 @@ export function createSettlementService(deps: { db: Db; logger: Logger; money: L
       const due = await repository.dueReversals(db, drawId, PAY_PAGE);
       if (due.length === 0) break;
       let answered = 0;
-      await pool(batches(due, WIN_BATCH), async (batch) => {
+      // A settlement that paid nothing (a loss: its round closed by endRound) has nothing to take
+      // back: its reversal is only marked, and the round stays closed for the next settlement's win.
+      const nothingPaid = due.filter((row) => BigInt(row.return_cents) === 0n);
+      await repository.markReversedMany(db, nothingPaid.map((row) => ({ ticketId: row.id, n: row.n })));
+      answered += nothingPaid.length;
+      await pool(batches(due.filter((row) => BigInt(row.return_cents) > 0n), WIN_BATCH), async (batch) => {
         const ok = await send(batch, (rows) => deps.money.unwinMany(rows.map((row) => ({ ...refOf(row), transactionId: row.transaction_id, winTransactionId: row.win_transaction_id }))), 'settlement reversal');
         await repository.markReversedMany(db, ok.map((row) => ({ ticketId: row.id, n: row.n })));
         answered += ok.length;
@@ -108,13 +114,15 @@ export function createSettlementService(deps: { db: Db; logger: Logger; money: L
       const work = [
         ...batches(refunds, WIN_BATCH).map((batch) => ({ batch, kind: 'refund' as const })),
         ...batches(credits, WIN_BATCH).map((batch) => ({ batch, kind: 'win' as const })),
-        ...batches(closes, CLOSE_BATCH).map((batch) => ({ batch, kind: 'win' as const })),
+        ...batches(closes, CLOSE_BATCH).map((batch) => ({ batch, kind: 'close' as const })),
       ];
       await pool(work, async ({ batch, kind }) => {
         const ok =
           kind === 'refund'
             ? await send(batch, (rows) => deps.money.refundMany(rows.map(refOf)), 'refund')
-            : await send(batch, (rows) => deps.money.winMany(rows.map((row) => ({ ...refOf(row), transactionId: row.transaction_id, amount: formatCents(BigInt(row.return_cents)) }))), 'settlement win');
+            : kind === 'close'
+              ? await send(batch, (rows) => deps.money.endRounds(rows.map(refOf)), 'settlement close')
+              : await send(batch, (rows) => deps.money.winMany(rows.map((row) => ({ ...refOf(row), transactionId: row.transaction_id, amount: formatCents(BigInt(row.return_cents)) }))), 'settlement win');
         await repository.markSettledMany(db, ok.map((row) => ({ ticketId: BigInt(row.id), transactionId: row.transaction_id })));
         counts.paid += ok.length;
         counts.unpaid += batch.length - ok.length;

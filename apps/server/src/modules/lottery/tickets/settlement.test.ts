@@ -80,13 +80,13 @@ async function ticketRows(drawId: bigint) {
 }
 
 /** Wraps the ports so the first win batch reaches the provider and then "the process dies" before its answer is recorded. */
-function dyingAfterFirstWin(ports: LotteryMoneyPorts): LotteryMoneyPorts {
+function dyingAfterFirstClose(ports: LotteryMoneyPorts): LotteryMoneyPorts {
   let died = false;
   return {
     ...ports,
     async handleMany(vendorCode, action, bodies) {
       const answers = await ports.handleMany!(vendorCode, action, bodies);
-      if (action === 'win' && !died) {
+      if (action === 'endRound' && !died) {
         died = true;
         throw new Error('killed mid-run');
       }
@@ -100,8 +100,8 @@ describe('settlement', () => {
     const { drawId, placed, players } = await drawWithTickets();
     const result = resultEnding('56');
     await ctx.core.modules.lottery.api.enterResult(drawId, result, 'op');
-    const dying = f.secondModule({ planChunk: 7, wrap: dyingAfterFirstWin });
-    // The first run decides two chunks of 7, and dies after its first batch of closes (0.00 wins)
+    const dying = f.secondModule({ planChunk: 7, wrap: dyingAfterFirstClose });
+    // The first run decides two chunks of 7, and dies after its first batch of closes (endRounds)
     // reached the provider: those rounds are closed, their tickets not yet written lost.
     const first = await dying.api.settleDraw(drawId, { maxChunks: 2 });
     expect(first.settled).toBe(false);
@@ -114,7 +114,7 @@ describe('settlement', () => {
     const closedRounds = await sql<{ status: string }>`
       select status from provider_round where vendor_code = 'LOTT' and round_id = any(${unwritten.map((row) => `lottery-${row.id}`)}::text[])`.execute(ctx.core.db);
     expect(closedRounds.rows.map((row) => row.status)).toEqual(unwritten.map(() => 'settled'));
-    // Run again, twice at once: the rest planned, every win paid once (the replayed batch answered by the protocol).
+    // Run again, twice at once: the rest planned, every win paid once (the closed rounds' second endRound changes nothing).
     await Promise.all([ctx.core.modules.lottery.api.settleDraw(drawId), f.secondModule({ planChunk: 5 }).api.settleDraw(drawId)]);
     await ctx.core.modules.lottery.api.settlePass();
     expect(await f.drawStatus(drawId)).toBe('settled');
@@ -195,7 +195,7 @@ describe('settlement meets an operator between the closes of a chunk and their w
         async handleMany(vendorCode, action, bodies) {
           const answers = await ports.handleMany!(vendorCode, action, bodies);
           // The closes reached the provider; the operator's cancellation lands before the tickets are written.
-          if (action === 'win' && !cancelled) {
+          if (action === 'endRound' && !cancelled) {
             cancelled = true;
             await ctx.core.modules.lottery.api.cancelDraw(drawId, 'result feed withdrawn', 'op');
           }
@@ -231,14 +231,15 @@ describe('settlement meets an operator between the closes of a chunk and their w
         ...ports,
         async handleMany(vendorCode, action, bodies) {
           const answers = await ports.handleMany!(vendorCode, action, bodies);
-          if (action === 'win' && correctedAt === 0) correctedAt = await ctx.core.modules.lottery.api.correctResult(drawId, corrected, 'op', 'wrong special prize');
+          if (action === 'endRound' && correctedAt === 0) correctedAt = await ctx.core.modules.lottery.api.correctResult(drawId, corrected, 'op', 'wrong special prize');
           return answers;
         },
       }),
     });
     await correcting.api.settleDraw(drawId);
     expect(correctedAt).toBe(2);
-    // Every ticket lost the first result: written lost for version 1, its round closed under that version's id.
+    // Every ticket lost the first result: written lost for version 1, its round closed by endRound
+    // (the winners of the corrected result are then paid on their closed rounds).
     expect((await ticketRows(drawId)).map((row) => row.status)).toEqual(placed.map(() => 'lost'));
     await Promise.all([ctx.core.modules.lottery.api.settleDraw(drawId), f.secondModule({ planChunk: 5 }).api.settleDraw(drawId)]);
     await ctx.core.modules.lottery.api.settlePass();
@@ -246,6 +247,16 @@ describe('settlement meets an operator between the closes of a chunk and their w
     await expectBalances(players, placed, corrected);
     const rows = await ticketRows(drawId);
     expect(rows.some((row) => row.status === 'won' && row.settle_n === 2)).toBe(true);
+    // A loss paid nothing: its reversal is only marked, no rollback is sent; endRound stores no transaction.
+    const stored = await sql<{ n: number }>`
+      select count(*)::int as n from provider_transaction
+      where vendor_code = 'LOTT' and round_id = any(${placed.map((ticket) => `lottery-${ticket.id}`)}::text[])
+        and (transaction_id like 'lottery-%-lost-%' or transaction_id like 'lottery-%-unsettle-%')`.execute(ctx.core.db);
+    expect(stored.rows[0]!.n).toBe(0);
+    const reversed = await sql<{ n: number }>`
+      select count(*)::int as n from lottery_ticket_settlement s join lottery_ticket t on t.id = s.ticket_id
+      where t.draw_id = ${drawId} and s.n = 1 and s.reversed_at is not null`.execute(ctx.core.db);
+    expect(reversed.rows[0]!.n).toBe(rows.filter((row) => row.settle_n === 2).length);
     const twice = await sql<{ n: number }>`
       select count(*)::int as n from wallet_journal where idempotency_key like '%lottery-%' group by idempotency_key having count(*) > 1`.execute(ctx.core.db);
     expect(twice.rows).toEqual([]);
