@@ -25,7 +25,7 @@ export type Send = (batch: repository.DueRow[], call: (rows: repository.DueRow[]
  * PLAN_CHUNK read in id order (no row locks), two chunks in flight.
  * - A ticket's first settlement that loses (most of a draw's tickets) is finished here: its round
  *   closed through the provider protocol's endRound (one batch per chunk; nothing to pay), then
- *   the ticket written lost with its settlement row, paid, in one statement that
+ *   the ticket written lost (the settlement on the ticket alone: storeFirstLosses) in one statement that
  *   takes only a ticket never settled (finishLosses says what a kill, a correction or a
  *   cancellation in between leaves).
  * - Every other ticket (a win, a resettlement, an unchanged outcome after a correction) is

@@ -86,8 +86,12 @@ export async function lockUndecided(tx: DbExecutor, version: number, ticketIds: 
 
 /**
  * First settlements that lose, their rounds already closed (endRound; named 'lottery-<id>-lost-<version>'):
- * each ticket written lost and settled for `version`, with its settlement row (paid: nothing to
- * pay), in one statement that takes only tickets never settled. Answers how many it wrote.
+ * each ticket written lost and settled for `version`, in one statement that takes only tickets
+ * never settled. Answers how many it wrote. Such a settlement lives on its ticket alone (settle_n
+ * 1, lost, its name, hits, version and time): it paid nothing, so there is nothing to pay or
+ * reverse, and a row per loss would cost a draw a million inserts (~12 µs each). Its row in
+ * lottery_ticket_settlement is written when a correction reverses it (storePlans), and
+ * settlementsOf reads it from the ticket until then.
  */
 export async function storeFirstLosses(db: DbExecutor, version: number, losses: ReadonlyArray<{ ticketId: bigint; hits: number; transactionId: string }>): Promise<number> {
   if (losses.length === 0) return 0;
@@ -98,13 +102,9 @@ export async function storeFirstLosses(db: DbExecutor, version: number, losses: 
       from unnest(${losses.map((each) => each.ticketId.toString())}::bigint[], ${losses.map((each) => each.hits)}::integer[],
                   ${losses.map((each) => each.transactionId)}::text[]) as x (ticket_id, hits, transaction_id)
       where t.id = x.ticket_id and t.status = 'open' and t.settle_n = 0 and t.result_version < ${version}
-      returning t.id, x.hits, t.settle_transaction_id
-    ), stored as (
-      insert into lottery_ticket_settlement (ticket_id, n, status, return_cents, hits, result_version, win_transaction_id, paid_at)
-      select id, 1, 'lost', 0, hits, ${version}, settle_transaction_id, now() from lost
       returning 1
     )
-    select count(*)::int as n from stored`.execute(db);
+    select count(*)::int as n from lost`.execute(db);
   return result.rows[0]?.n ?? 0;
 }
 
@@ -128,6 +128,15 @@ export async function storePlans(tx: DbExecutor, version: number, plans: readonl
   if (plans.length === 0) return;
   const reversals = plans.filter((plan) => !plan.unchanged && plan.reverseN > 0);
   if (reversals.length > 0) {
+    // A first loss kept on its ticket alone (storeFirstLosses) gets its row now, to be reversed:
+    // read from the ticket before this statement's update below moves it on.
+    await sql`
+      insert into lottery_ticket_settlement (ticket_id, n, status, return_cents, hits, result_version, win_transaction_id, paid_at)
+      select t.id, 1, 'lost', 0, t.hits, t.result_version, t.settle_transaction_id, t.settled_at
+      from lottery_ticket t
+      where t.id = any(${reversals.filter((plan) => plan.reverseN === 1).map((plan) => plan.ticketId.toString())}::bigint[])
+        and t.settle_n = 1 and t.status = 'lost'
+      on conflict (ticket_id, n) do nothing`.execute(tx);
     await sql`
       update lottery_ticket_settlement s set reversal_transaction_id = 'lottery-' || s.ticket_id || '-unsettle-' || s.n
       from unnest(${reversals.map((plan) => plan.ticketId.toString())}::bigint[], ${reversals.map((plan) => plan.reverseN)}::integer[]) as x (ticket_id, n)
@@ -224,11 +233,17 @@ export async function cancelledWithWork(db: DbExecutor): Promise<Array<{ id: big
   return rows.rows;
 }
 
-/** A ticket's settlements, first to last. */
+/** A ticket's settlements, first to last (a first loss kept on its ticket alone read from it). */
 export async function settlementsOf(db: DbExecutor, ticketId: bigint) {
   const rows = await sql<{ n: number; status: string; return_cents: bigint; hits: number; result_version: number; win_transaction_id: string; paid_at: Date | null; reversal_transaction_id: string | null; reversed_at: Date | null }>`
     select n, status, return_cents, hits, result_version, win_transaction_id, paid_at, reversal_transaction_id, reversed_at
-    from lottery_ticket_settlement where ticket_id = ${ticketId} order by n`.execute(db);
+    from lottery_ticket_settlement where ticket_id = ${ticketId}
+    union all
+    select 1, 'lost', 0, t.hits, t.result_version, t.settle_transaction_id, t.settled_at, null, null
+    from lottery_ticket t
+    where t.id = ${ticketId} and t.settle_n = 1 and t.status = 'lost'
+      and not exists (select 1 from lottery_ticket_settlement s where s.ticket_id = t.id)
+    order by n`.execute(db);
   return rows.rows;
 }
 

@@ -257,6 +257,17 @@ describe('settlement meets an operator between the closes of a chunk and their w
       select count(*)::int as n from lottery_ticket_settlement s join lottery_ticket t on t.id = s.ticket_id
       where t.draw_id = ${drawId} and s.n = 1 and s.reversed_at is not null`.execute(ctx.core.db);
     expect(reversed.rows[0]!.n).toBe(rows.filter((row) => row.settle_n === 2).length);
+    // A ticket's settlements: a loss the correction reversed has its row now (reversed), a loss
+    // that stands is read from its ticket.
+    const resettled = rows.find((row) => row.settle_n === 2)!;
+    const stillLost = rows.find((row) => row.settle_n === 1 && row.status === 'lost')!;
+    const settlementsOf = (id: string) => ctx.core.modules.lottery.api.ticketSettlements(BigInt(id));
+    expect(await settlementsOf(resettled.id)).toMatchObject([
+      { n: 1, status: 'lost', win_transaction_id: `lottery-${resettled.id}-lost-1`, result_version: 1, reversal_transaction_id: `lottery-${resettled.id}-unsettle-1` },
+      { n: 2, status: 'won', result_version: 2, reversal_transaction_id: null },
+    ]);
+    expect((await settlementsOf(resettled.id))[0]!.reversed_at).not.toBeNull();
+    expect(await settlementsOf(stillLost.id)).toMatchObject([{ n: 1, status: 'lost', win_transaction_id: `lottery-${stillLost.id}-lost-1`, result_version: 2, reversal_transaction_id: null, reversed_at: null }]);
     const twice = await sql<{ n: number }>`
       select count(*)::int as n from wallet_journal where idempotency_key like '%lottery-%' group by idempotency_key having count(*) > 1`.execute(ctx.core.db);
     expect(twice.rows).toEqual([]);

@@ -40,6 +40,23 @@ describe('placing tickets', () => {
     expect(recent.games.map((game) => game.code)).toEqual(['VN_MB']);
   });
 
+  it('keeps a request id to its format in the table, checked when it is written (insert, or an update that sets it), not on every update', async () => {
+    const { token } = await f.player();
+    const drawId = await f.newDraw('VN_MB');
+    const placed = await f.place(token, f.ticket(drawId, 'vn_north', { betType: 'de_dac_biet', selections: ['45'], unitStake: '1.00' }));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const id = BigInt(placed.body.id);
+    for (const bad of ['short', "x'; drop table lottery_ticket; --", 'x'.repeat(65), 'with space 123']) {
+      await expect(sql`update lottery_ticket set request_id = ${bad} where id = ${id}`.execute(ctx.core.db)).rejects.toMatchObject({ code: '23514', constraint: 'lottery_ticket_request_id_check' });
+      await expect(
+        sql`insert into lottery_ticket (member_id, request_id, request_hash, draw_id, game_code, bet_type, prize_mode, selections, combinations, unit_stake_cents, total_stake_cents, odds, status)
+            select member_id, ${bad}, request_hash, draw_id, game_code, bet_type, prize_mode, selections, combinations, unit_stake_cents, total_stake_cents, odds, status from lottery_ticket where id = ${id}`.execute(ctx.core.db),
+      ).rejects.toMatchObject({ code: '23514' });
+    }
+    await sql`update lottery_ticket set updated_at = now() where id = ${id}`.execute(ctx.core.db);
+    expect((await sql<{ request_id: string }>`select request_id from lottery_ticket where id = ${id}`.execute(ctx.core.db)).rows[0]!.request_id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
+  });
+
   it('is idempotent by requestId: a replay answers the same ticket, the same id with other content is a conflict', async () => {
     const { member, token } = await f.player();
     const drawId = await f.newDraw('ELOTT_3M');
