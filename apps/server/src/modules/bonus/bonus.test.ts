@@ -91,6 +91,27 @@ describe('wagering progress', () => {
     );
   });
 
+  it('counts the same progress when many members’ rounds settle in one statement (the provider’s set-based paths, migration 0105)', async () => {
+    const [withGrant, alsoWithGrant, without] = [await newPlayer(ctx.core), await newPlayer(ctx.core), await newPlayer(ctx.core)];
+    const grants = [await grant(withGrant, `s1-${withGrant.account}`, 1_000_00n, 100), await grant(alsoWithGrant, `s2-${alsoWithGrant.account}`, 1_000_00n, 100)];
+    const members = [withGrant, alsoWithGrant, without];
+    for (const member of members) for (const [n, gameType] of (['RNG', 'LIVE', 'SPORTS'] as const).entries()) await writeRound(member, `s${n}`, { bet: 10_00n * BigInt(n + 1), status: 'open', gameType });
+    await ctx.core.db.transaction().execute(async (tx) => {
+      await sql`select set_config('provider.round_hooks', 'per_statement', true)`.execute(tx);
+      await sql`update provider_round set status = 'settled' where member_id = any(${members.map((member) => member.id.toString())}::bigint[]) and round_id like 's%'`.execute(tx);
+    });
+    // RNG 10.00 × 100 % + LIVE 20.00 × 10 % + SPORTS 30.00 × 20 %, once per member with a grant.
+    for (const { grantId } of grants) expect((await grantRow(grantId)).done).toBe(10_00n + 2_00n + 6_00n);
+    const rows = await sql<{ n: number }>`select count(*)::int as n from bonus_round where member_id = ${without.id}`.execute(ctx.core.db);
+    expect(rows.rows[0]!.n).toBe(0);
+    // Unsettled in one statement: the progress goes back.
+    await ctx.core.db.transaction().execute(async (tx) => {
+      await sql`select set_config('provider.round_hooks', 'per_statement', true)`.execute(tx);
+      await sql`update provider_round set status = 'rolled_back' where member_id = ${withGrant.id} and round_id = 's0'`.execute(tx);
+    });
+    expect((await grantRow(grants[0]!.grantId)).done).toBe(2_00n + 6_00n);
+  });
+
   it('fills the oldest grant first and converts each once, under concurrent settlements', async () => {
     const member = await newPlayer(ctx.core, { balance: 1_00n });
     const older = await grant(member, `c1-${member.account}`, 10_00n, 2); // 20.00 to wager
