@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { createBenchDatabase } from './bench-database.ts';
-import { composeCore, composeHttp } from '../apps/server/src/compose.ts';
+import { composeHttp } from '../apps/server/src/compose-http.ts';
+import { composeCore } from '../apps/server/src/compose.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';
 

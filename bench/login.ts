@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import pg from 'pg';
-import { composeCore, composeHttp } from '../apps/server/src/compose.ts';
+import { composeHttp } from '../apps/server/src/compose-http.ts';
+import { composeCore } from '../apps/server/src/compose.ts';
 import { loadConfig } from '../apps/server/src/platform/config.ts';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/embedded-postgres.ts';
 import { createLogger } from '../apps/server/src/platform/logger.ts';

@@ -2,10 +2,6 @@ import { formatCents, parseCents } from '@app/kernel';
 import type { Config } from './platform/config.ts';
 import { createDb } from './platform/db.ts';
 import { createEventBus } from './platform/events.ts';
-import { createHttpApp } from './platform/http/app.ts';
-import { installWebSocket } from './platform/http/websocket.ts';
-import { createJobRunner } from './platform/jobs/jobs.ts';
-import { partitionJobs } from './platform/partitions.ts';
 import type { Logger } from './platform/logger.ts';
 import { createAccountsModule, fixedAnswerCaptcha } from './modules/accounts/index.ts';
 import { createAgentsModule } from './modules/agents/index.ts';
@@ -20,7 +16,7 @@ import { createFeedbackModule } from './modules/feedback/index.ts';
 import { createPaymentsModule } from './modules/payments/index.ts';
 import { createPointsModule } from './modules/points/index.ts';
 import { createPromotionsModule, PROMOTIONS_EXPENSE_ACCOUNT } from './modules/promotions/index.ts';
-import { createProviderModule, PROVIDER_ERRORS, type ProviderErrorCode } from './modules/provider/index.ts';
+import { createProviderModule } from './modules/provider/index.ts';
 import { createLiveTablesModule } from './modules/live-tables/index.ts';
 import { createLotteryModule } from './modules/lottery/index.ts';
 import { createReferralModule } from './modules/referral/index.ts';
@@ -37,7 +33,8 @@ import { createVipModule } from './modules/vip/index.ts';
 
 /**
  * Wires config → database → event bus → modules, in dependency order (one composition root,
- * no container). Both entry points and the tests build the process through here.
+ * no container). Both entry points and the tests build the process through here; the HTTP side
+ * (compose-http.ts) and the worker side (compose-worker.ts) take the Core it answers.
  */
 export async function composeCore(deps: { config: Config; logger: Logger; databaseUrl: string }) {
   const { config, logger } = deps;
@@ -483,144 +480,3 @@ export async function composeCore(deps: { config: Config; logger: Logger; databa
 }
 
 export type Core = Awaited<ReturnType<typeof composeCore>>;
-
-/** The HTTP side: platform plugins, the system gate, every module's routes, /ws and the SPA. */
-export async function composeHttp(core: Core, deps: { config: Config; logger: Logger; webDistDir?: string; adminDistDir?: string }) {
-  const app = await createHttpApp({
-    config: deps.config,
-    logger: deps.logger,
-    db: core.db,
-    webDistDir: deps.webDistDir,
-    adminDistDir: deps.adminDistDir,
-    // Vendors integrate against the provider protocol's codes, even for a URL the router refuses.
-    foreignProtocols: [{ prefix: '/provider/', answer: (message) => ({ status: PROVIDER_ERRORS.INVALID_REQUEST, body: { error: { code: 'INVALID_REQUEST' satisfies ProviderErrorCode, message } } }) }],
-  });
-  core.modules.system.installGate(app);
-  core.modules.accounts.installAuth(app);
-  core.modules.backoffice.installAuth(app);
-  await app.register(core.modules.system.routes, { prefix: '/api' });
-  await app.register(core.modules.accounts.routes, { prefix: '/api' });
-  await app.register(core.modules.backoffice.routes, { prefix: '/api' });
-  await app.register(core.modules.system.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  const { accounts } = core.modules;
-  await app.register(
-    core.modules.wallet.routes({
-      members: accounts.api.directory,
-      requireMember: accounts.api.requireMember,
-      requireRealMember: accounts.api.requireRealMember,
-      vendorName: core.modules.catalogue.api.vendorName,
-    }),
-    { prefix: '/api' },
-  );
-  await app.register(core.modules.catalogue.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
-  await app.register(core.modules.catalogue.sandboxRoutes());
-  await app.register(core.modules.catalogue.mediaRoutes());
-  await app.register(core.modules.catalogue.adminRoutes(core.modules.backoffice.api, { provider: core.modules.provider.api.vendorAccess, serverSignedVendors: [HOUSE_VENDOR_CODE] }), { prefix: '/api' });
-  await app.register(core.modules.payments.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
-  await app.register(core.modules.payments.webhookRoutes(), { prefix: '/api' });
-  void core.modules.payments.announceWebhook(deps.config.publicUrl);
-  await app.register(core.modules.payments.backofficeRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.accounts.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.wallet.adminRoutes({ operators: core.modules.backoffice.api, memberRef: accounts.api.memberRef, accountNamesOf: accounts.api.accountNamesOf }), { prefix: '/api' });
-  await app.register(core.modules.provider.adminRoutes({ requireOperator: core.modules.backoffice.api.requireOperator, memberRef: accounts.api.memberRef }), { prefix: '/api' });
-  await app.register(core.modules.payments.sandboxRoutes());
-  await app.register(core.modules.provider.routes(), { prefix: '/provider' });
-  await app.register(core.modules.houseGames.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
-  await app.register(core.modules.sportsbook.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
-  await app.register(core.modules.lottery.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
-  await app.register(
-    core.modules.lottery.adminRoutes({
-      requireOperator: core.modules.backoffice.api.requireOperator,
-      approvals: core.modules.backoffice.api.approvals,
-      audit: core.modules.backoffice.api.audit,
-      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
-      accountNamesOf: accounts.api.accountNamesOf,
-    }),
-    { prefix: '/api' },
-  );
-  await app.register(core.modules.liveTables.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
-  await app.register(
-    core.modules.liveTables.adminRoutes({
-      requireOperator: core.modules.backoffice.api.requireOperator,
-      audit: core.modules.backoffice.api.audit,
-      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
-      accountNamesOf: accounts.api.accountNamesOf,
-    }),
-    { prefix: '/api' },
-  );
-  await app.register(
-    core.modules.sportsbook.adminRoutes({
-      requireOperator: core.modules.backoffice.api.requireOperator,
-      approvals: core.modules.backoffice.api.approvals,
-      audit: core.modules.backoffice.api.audit,
-      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
-      accountNamesOf: accounts.api.accountNamesOf,
-      roundTransactions: core.modules.provider.api.roundTransactions,
-    }),
-    { prefix: '/api' },
-  );
-  await app.register(core.modules.provider.memberRoutes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
-  await app.register(core.modules.provider.publicRoutes(), { prefix: '/api' });
-  await app.register(core.modules.bonus.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
-  await app.register(
-    core.modules.bonus.adminRoutes({
-      requireOperator: core.modules.backoffice.api.requireOperator,
-      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
-      accountNamesOf: accounts.api.accountNamesOf,
-      approvals: core.modules.backoffice.api.approvals,
-      audit: core.modules.backoffice.api.audit,
-    }),
-    { prefix: '/api' },
-  );
-  await app.register(core.modules.content.routes, { prefix: '/api' });
-  await app.register(core.modules.content.adminRoutes(core.modules.backoffice.api.requireOperator), { prefix: '/api' });
-  await app.register(core.modules.content.mediaRoutes());
-  await app.register(core.modules.promotions.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
-  await app.register(core.modules.promotions.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.promotions.gameRoutes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
-  await app.register(core.modules.promotions.gameAdminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.promotions.periodicAdminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.points.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
-  await app.register(core.modules.points.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.agents.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
-  await app.register(core.modules.agents.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.reports.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.vip.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
-  await app.register(core.modules.vip.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.missions.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
-  await app.register(core.modules.missions.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.referral.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
-  await app.register(core.modules.referral.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.kyc.routes({ requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
-  await app.register(core.modules.kyc.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.messages.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
-  await app.register(core.modules.messages.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.feedback.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
-  await app.register(core.modules.feedback.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.supportChat.routes(), { prefix: '/api' });
-  await app.register(core.modules.limits.routes({ requireMember: accounts.api.requireMember, requireRealMember: accounts.api.requireRealMember }), { prefix: '/api' });
-  await app.register(core.modules.limits.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.exclusion.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
-  await app.register(core.modules.exclusion.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  await app.register(core.modules.supportChat.adminRoutes(core.modules.backoffice.api.requireOperator), { prefix: '/api' });
-  await app.register(core.modules.compliance.routes({ requireMember: accounts.api.requireMember }), { prefix: '/api' });
-  await app.register(core.modules.compliance.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
-  const hub = await installWebSocket(app, core.bus, async (token) => (await accounts.api.authenticate(token))?.id.toString(), {
-    operator: core.modules.backoffice.api.authenticateSocket,
-    visitor: core.modules.supportChat.api.visitorOf,
-  }, { servedBy: deps.config.scale.nodeName });
-  core.modules.messages.attachHub(hub);
-  return { app, hub };
-}
-
-/** The worker side: pg-boss with every module's jobs and schedules. */
-export async function composeWorker(core: Core, deps: { databaseUrl: string; logger: Logger; workerId: string; crashLeader: boolean }) {
-  const jobs = createJobRunner({ connectionString: deps.databaseUrl, logger: deps.logger });
-  await jobs.start();
-  await jobs.register([...core.modules.system.jobs({ workerId: deps.workerId, startedAt: new Date() }), ...core.modules.accounts.jobs, ...core.modules.wallet.jobs, ...core.modules.payments.jobs, ...core.modules.houseGames.jobs, ...core.modules.agents.jobs, ...core.modules.reports.jobs, ...core.modules.bonus.jobs, ...core.modules.promotions.jobs, ...core.modules.vip.jobs, ...core.modules.points.jobs, ...core.modules.missions.jobs, ...core.modules.messages.jobs, ...core.modules.sportsbook.jobs, ...core.modules.lottery.jobs, ...core.modules.referral.jobs, ...core.modules.compliance.jobs, ...core.modules.limits.jobs, ...core.modules.exclusion.jobs, ...partitionJobs({ connectionString: core.directUrl, policy: core.partitionPolicy })]);
-  // The crash game's rounds are run by one of the processes that run jobs (advisory lock).
-  if (deps.crashLeader) core.modules.houseGames.api.startCrashLeader();
-  // So are the live tables' (LIVE_LEADER=false opts out).
-  core.modules.liveTables.api.startLeaderIfEnabled();
-  return jobs;
-}

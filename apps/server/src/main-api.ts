@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import closeWithGrace from 'close-with-grace';
-import { composeCore, composeHttp, composeWorker } from './compose.ts';
+import { composeCore } from './compose.ts';
+import { composeHttp } from './compose-http.ts';
+import { composeWorker } from './compose-worker.ts';
 import { loadConfigOrExit } from './platform/config.ts';
 import { resolveDatabaseServer } from './platform/database-server.ts';
 import { createLogger } from './platform/logger.ts';

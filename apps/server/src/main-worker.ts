@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import closeWithGrace from 'close-with-grace';
-import { composeCore, composeWorker } from './compose.ts';
+import { composeCore } from './compose.ts';
+import { composeWorker } from './compose-worker.ts';
 import { loadConfigOrExit } from './platform/config.ts';
 import { createLogger } from './platform/logger.ts';
 import { migrate } from './platform/migrate.ts';

@@ -1,4 +1,5 @@
-import { composeCore, composeHttp, type Core } from '../src/compose.ts';
+import { composeHttp } from '../src/compose-http.ts';
+import { composeCore, type Core } from '../src/compose.ts';
 import { loadConfig, type Config } from '../src/platform/config.ts';
 import type { HttpApp } from '../src/platform/http/app.ts';
 import { createLogger } from '../src/platform/logger.ts';
