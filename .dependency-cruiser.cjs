@@ -165,15 +165,15 @@ const AREAS = [
   },
   {
     name: 'server-composition-root',
-    comment: 'compose.ts wires platform and modules; it sees each module only through index.ts',
-    from: `^${SERVER}/compose\\.ts$`,
-    may: [`^${SERVER}/platform/`, allModuleIndexes, ...serverPackages],
+    comment: 'compose.ts (with compose-http.ts and compose-worker.ts) wires platform and modules; it sees each module only through index.ts',
+    from: `^${SERVER}/compose(-http|-worker)?\\.ts$`,
+    may: [`^${SERVER}/compose\\.ts$`, `^${SERVER}/platform/`, allModuleIndexes, ...serverPackages],
   },
   {
     name: 'server-entry-points',
     comment: 'main-api.ts and main-worker.ts start what compose.ts wires',
     from: `^${SERVER}/main-[^/]+\\.ts$`,
-    may: [`^${SERVER}/compose\\.ts$`, `^${SERVER}/platform/`, `^${SERVER}/seed/`, ...serverPackages],
+    may: [`^${SERVER}/compose(-http|-worker)?\\.ts$`, `^${SERVER}/platform/`, `^${SERVER}/seed/`, ...serverPackages],
   },
   {
     name: 'server-cli',
@@ -191,7 +191,7 @@ const AREAS = [
     name: 'server-test-support',
     comment: 'apps/server/test: fixtures and cross-module tests use modules through index.ts (a test inside a module may use its own internals)',
     from: '^apps/server/test/',
-    may: ['^apps/server/test/', `^${SERVER}/(compose|database)\\.ts$`, `^${SERVER}/platform/`, `^${SERVER}/seed/`, allModuleIndexes, ...serverPackages],
+    may: ['^apps/server/test/', `^${SERVER}/(compose|compose-http|database)\\.ts$`, `^${SERVER}/platform/`, `^${SERVER}/seed/`, allModuleIndexes, ...serverPackages],
   },
 
   // Player app and console: app/ (router, shell), shared/, test/, and features/<name>/.
@@ -268,7 +268,7 @@ const AREAS = [
     from: '^bench/',
     may: [
       '^bench/',
-      `^${SERVER}/(compose|database)\\.ts$`,
+      `^${SERVER}/(compose|compose-http|database)\\.ts$`,
       `^${SERVER}/platform/`,
       `^${SERVER}/seed/`,
       allModuleIndexes,
