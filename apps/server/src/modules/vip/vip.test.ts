@@ -75,7 +75,8 @@ describe('level from facts', () => {
     await deposit(shortDeposit, 999n);
     const exact = await newPlayer(ctx.core);
     await playOn(exact, today, 6_000n);
-    await playOn(exact, await siteDay("(t - interval '1 day')::date"), 4_000n);
+    const yesterday = await siteDay("(t - interval '1 day')::date");
+    await playOn(exact, yesterday, 4_000n);
     await deposit(exact, 400n);
     await deposit(exact, 600n);
     for (const member of [shortBet, shortDeposit, exact]) await vip.refreshMember(member.id);
@@ -92,7 +93,8 @@ describe('level from facts', () => {
       validBet: { current: '100.00', required: '500.00', remaining: '400.00', percent: 20 },
       deposits: { current: '10.00', required: '50.00', remaining: '40.00', percent: 20 },
     });
-    expect(page.retention.monthValidBet).toBe('100.00');
+    // The month's valid bet counts this month's days only: on the 1st, yesterday's 40.00 was last month's.
+    expect(page.retention.monthValidBet).toBe(yesterday.slice(0, 7) === today.slice(0, 7) ? '100.00' : '60.00');
     expect(page.retention.required).toBe('50.00');
     expect(page.levels.map((row) => row.names.pt)).toEqual(['Nível 0', 'Nível 1', 'Nível 2', 'Nível 3']);
     const state = VipStateSchema.parse((await ctx.app.inject({ method: 'GET', url: '/api/vip/state?lang=en', headers: bearer(token) })).json());
