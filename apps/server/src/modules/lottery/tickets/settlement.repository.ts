@@ -196,14 +196,21 @@ export async function markReversedMany(db: DbExecutor, reversed: ReadonlyArray<{
     where s.ticket_id = x.ticket_id and s.n = x.n and s.reversed_at is null`.execute(db);
 }
 
-/** One draw's settlement intents whose win is not yet answered and waits for no reversal, keyset-paged by id. */
+/**
+ * One draw's settlement intents whose win is not yet answered and waits for no reversal,
+ * keyset-paged by ticket id: found through their unpaid settlement rows (lottery_settlement_unpaid,
+ * 0108; the tickets carry no index on their settlement columns, so their writes stay HOT).
+ */
 export async function dueIntents(db: DbExecutor, drawId: bigint, afterId: bigint, limit: number): Promise<DueRow[]> {
   const rows = await sql<DueRow>`
     select t.id, t.member_id, g.vendor_code, t.game_code, t.settle_n as n, t.settle_transaction_id as transaction_id, t.settle_transaction_id as win_transaction_id, t.return_cents
-    from lottery_ticket t join lottery_game g on g.code = t.game_code
-    where t.draw_id = ${drawId} and t.id > ${afterId} and t.status = 'open' and t.settle_status is not null
-      and not exists (select 1 from lottery_ticket_settlement s where s.ticket_id = t.id and s.reversal_transaction_id is not null and s.reversed_at is null)
-    order by t.id limit ${limit}`.execute(db);
+    from lottery_ticket_settlement s
+    join lottery_ticket t on t.id = s.ticket_id
+    join lottery_game g on g.code = t.game_code
+    where s.paid_at is null and s.reversal_transaction_id is null and s.ticket_id > ${afterId}
+      and t.draw_id = ${drawId} and t.status = 'open' and t.settle_status is not null and t.settle_n = s.n
+      and not exists (select 1 from lottery_ticket_settlement r where r.ticket_id = t.id and r.reversal_transaction_id is not null and r.reversed_at is null)
+    order by s.ticket_id limit ${limit}`.execute(db);
   return rows.rows;
 }
 

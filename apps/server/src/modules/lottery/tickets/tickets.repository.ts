@@ -179,11 +179,12 @@ export async function refuseTickets(db: DbExecutor, refusals: ReadonlyArray<{ id
   return rows.rows.map((row) => BigInt(row.id));
 }
 
-/** Tickets left pending_debit past the grace (the process stopped mid-placement). */
+/** Tickets left pending_debit past the grace (the process stopped mid-placement); lottery_ticket_pending's predicate (0108) names them. */
 export async function stalePending(db: DbExecutor, before: Date, limit: number): Promise<Array<{ id: bigint; member_id: bigint; game_code: string; vendor_code: string }>> {
   const rows = await sql<{ id: bigint; member_id: bigint; game_code: string; vendor_code: string }>`
     select t.id, t.member_id, t.game_code, g.vendor_code from lottery_ticket t join lottery_game g on g.code = t.game_code
-    where t.status = 'pending_debit' and t.created_at < ${before} order by t.created_at limit ${limit}`.execute(db);
+    where t.bet_transaction_id is null and t.refusal_code is null and t.status = 'pending_debit' and t.created_at < ${before}
+    order by t.created_at limit ${limit}`.execute(db);
   return rows.rows;
 }
 

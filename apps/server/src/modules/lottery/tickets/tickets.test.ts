@@ -57,6 +57,23 @@ describe('placing tickets', () => {
     expect((await sql<{ request_id: string }>`select request_id from lottery_ticket where id = ${id}`.execute(ctx.core.db)).rows[0]!.request_id).toMatch(/^[A-Za-z0-9_-]{8,64}$/);
   });
 
+  it('refunds and refuses a ticket abandoned mid-placement (still pending_debit past the grace), once', async () => {
+    const { member, token } = await f.player();
+    const drawId = await f.newDraw('VN_MB');
+    const placed = await f.place(token, f.ticket(drawId, 'vn_north', { betType: 'de_dac_biet', selections: ['12'], unitStake: '3.00' }));
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const id = BigInt(placed.body.id);
+    // As a process stopped after taking the stake and before opening the ticket leaves it.
+    await sql`update lottery_ticket set status = 'pending_debit', bet_transaction_id = null, created_at = now() - interval '1 hour' where id = ${id}`.execute(ctx.core.db);
+    const recover = () => ctx.core.modules.lottery.api.tickets.recoverPending();
+    expect(await recover()).toMatchObject({ refused: 1, stillPending: 0 });
+    const row = (await sql<{ status: string; refusal_code: string }>`select status, refusal_code from lottery_ticket where id = ${id}`.execute(ctx.core.db)).rows[0]!;
+    expect(row).toEqual({ status: 'refused', refusal_code: 'lottery.provider_unavailable' });
+    expect(await f.cash(member)).toBe(1_000_00n);
+    expect(await recover()).toMatchObject({ refused: 0, stillPending: 0 });
+    expect(await f.cash(member)).toBe(1_000_00n);
+  });
+
   it('is idempotent by requestId: a replay answers the same ticket, the same id with other content is a conflict', async () => {
     const { member, token } = await f.player();
     const drawId = await f.newDraw('ELOTT_3M');
