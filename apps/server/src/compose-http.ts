@@ -25,6 +25,8 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(core.modules.backoffice.routes, { prefix: '/api' });
   await app.register(core.modules.system.adminRoutes(core.modules.backoffice.api), { prefix: '/api' });
   const { accounts } = core.modules;
+  // Consoles name a member by account; their routes look the id up through the accounts directory.
+  const memberIdOf = async (account: string) => (await accounts.api.directory.findMemberByAccount(account))?.id;
   await app.register(
     core.modules.wallet.routes({
       members: accounts.api.directory,
@@ -55,7 +57,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
       requireOperator: core.modules.backoffice.api.requireOperator,
       approvals: core.modules.backoffice.api.approvals,
       audit: core.modules.backoffice.api.audit,
-      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
+      memberIdOf,
       accountNamesOf: accounts.api.accountNamesOf,
     }),
     { prefix: '/api' },
@@ -65,7 +67,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
     core.modules.liveTables.adminRoutes({
       requireOperator: core.modules.backoffice.api.requireOperator,
       audit: core.modules.backoffice.api.audit,
-      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
+      memberIdOf,
       accountNamesOf: accounts.api.accountNamesOf,
     }),
     { prefix: '/api' },
@@ -75,7 +77,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
       requireOperator: core.modules.backoffice.api.requireOperator,
       approvals: core.modules.backoffice.api.approvals,
       audit: core.modules.backoffice.api.audit,
-      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
+      memberIdOf,
       accountNamesOf: accounts.api.accountNamesOf,
       roundTransactions: core.modules.provider.api.roundTransactions,
     }),
@@ -87,7 +89,7 @@ export async function composeHttp(core: Core, deps: { config: Config; logger: Lo
   await app.register(
     core.modules.bonus.adminRoutes({
       requireOperator: core.modules.backoffice.api.requireOperator,
-      memberIdOf: async (account) => (await accounts.api.directory.findMemberByAccount(account))?.id,
+      memberIdOf,
       accountNamesOf: accounts.api.accountNamesOf,
       approvals: core.modules.backoffice.api.approvals,
       audit: core.modules.backoffice.api.audit,

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginAs, newPlayer } from '../../../test/builders.ts';
-import { createTestContext, type TestContext } from '../../../test/test-context.ts';
-import { signBody } from './signature.ts';
+import { DEMO_VENDOR as VENDOR, demoVendorContext, seatedPlayer as seated, signedCallback } from '../../../test/demo-vendor.ts';
+import type { TestContext } from '../../../test/test-context.ts';
 
 /**
  * Group commit of money callbacks (callback-lanes.ts) through the signed HTTP API: many callbacks
@@ -12,36 +11,17 @@ import { signBody } from './signature.ts';
  * member's balance answers follow the order of the member's own calls, and the ledger holds each
  * acknowledged post once.
  */
-const VENDOR = 'DEMOVENDOR';
 const SECRET = 'callback-lanes-secret-0123456789';
 
 describe('provider API: callbacks in flight together (group commit)', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({ env: { DEMO_VENDOR_SECRET: SECRET } });
-    await ctx.core.modules.provider.api.seedDemoVendor();
-    ctx.core.modules.catalogue.api.invalidate();
+    ctx = await demoVendorContext(SECRET);
   });
   afterAll(() => ctx?.close());
 
-  async function call(action: string, body: unknown) {
-    const raw = JSON.stringify(body);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `/provider/v1/${VENDOR}/${action}`,
-      headers: { 'content-type': 'application/json', 'x-signature': signBody(SECRET, raw) },
-      payload: raw,
-    });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> & { error?: { code: string } } };
-  }
-
-  async function seatedPlayer(balance: bigint) {
-    const player = await newPlayer(ctx.core, { balance });
-    const token = await loginAs(ctx.app, player);
-    const launch = await ctx.app.inject({ method: 'POST', url: '/api/games/launch', headers: bearer(token), payload: { vendor: VENDOR, gameCode: 'demo-slot-1', demo: false } });
-    expect((await call('authenticate', { token: launch.json().vendorToken })).status).toBe(200);
-    return { id: player.id, playerId: player.id.toString() };
-  }
+  const call = signedCallback(() => ctx, SECRET);
+  const seatedPlayer = (balance: bigint) => seated(ctx, call, balance);
 
   const bet = (playerId: string, transactionId: string, amount: string) => ({ playerId, transactionId, roundId: `r-${transactionId}`, gameCode: 'demo-slot-1', amount });
   const journalCount = async (keys: readonly string[]) =>

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginAs, newPlayer } from '../../../test/builders.ts';
-import { createTestContext, type TestContext } from '../../../test/test-context.ts';
-import { signBody } from './signature.ts';
+import { DEMO_VENDOR as VENDOR, demoVendorContext, seatedPlayer as seated, signedCallback } from '../../../test/demo-vendor.ts';
+import type { TestContext } from '../../../test/test-context.ts';
 
 /**
  * The rollback of a win (originalAction 'win'; docs/provider-integration.md, issue 23's
@@ -11,36 +10,17 @@ import { signBody } from './signature.ts';
  * on other content, the tombstone before the win, nothing posted for a 0.00 win, the round's
  * winnings and status, and the ledger product of the calls.
  */
-const VENDOR = 'DEMOVENDOR';
 const SECRET = 'win-rollback-secret-0123456789';
 
 describe('provider API: rollback of a win', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({ env: { DEMO_VENDOR_SECRET: SECRET } });
-    await ctx.core.modules.provider.api.seedDemoVendor();
-    ctx.core.modules.catalogue.api.invalidate();
+    ctx = await demoVendorContext(SECRET);
   });
   afterAll(() => ctx?.close());
 
-  async function call(action: string, body: unknown) {
-    const raw = JSON.stringify(body);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `/provider/v1/${VENDOR}/${action}`,
-      headers: { 'content-type': 'application/json', 'x-signature': signBody(SECRET, raw) },
-      payload: raw,
-    });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> & { error?: { code: string; message: string } } };
-  }
-
-  async function seatedPlayer(balance = 10_000n) {
-    const player = await newPlayer(ctx.core, { balance });
-    const token = await loginAs(ctx.app, player);
-    const launch = await ctx.app.inject({ method: 'POST', url: '/api/games/launch', headers: bearer(token), payload: { vendor: VENDOR, gameCode: 'demo-slot-1', demo: false } });
-    expect((await call('authenticate', { token: launch.json().vendorToken })).status).toBe(200);
-    return { ...player, playerId: player.id.toString() };
-  }
+  const call = signedCallback(() => ctx, SECRET);
+  const seatedPlayer = (balance = 10_000n) => seated(ctx, call, balance);
 
   const ids = () => randomUUID().slice(0, 8);
   const bet = (playerId: string, transactionId: string, amount: string, roundId: string) => ({ playerId, transactionId, roundId, gameCode: 'demo-slot-1', amount });

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, loginAs, newPlayer } from '../../../test/builders.ts';
-import { createTestContext, type TestContext } from '../../../test/test-context.ts';
-import { signBody } from './signature.ts';
+import { DEMO_VENDOR as VENDOR, demoVendorContext, seatedPlayer as seated, signedCallback } from '../../../test/demo-vendor.ts';
+import type { TestContext } from '../../../test/test-context.ts';
 
 /**
  * endRound (docs/provider-integration.md): a round over with nothing more to pay, through the
@@ -11,36 +10,17 @@ import { signBody } from './signature.ts';
  * moves no money and stores no transaction, answers a closed or rolled-back round's state, refuses
  * a round without the player's stake, and its round change reaches the agents' facts once.
  */
-const VENDOR = 'DEMOVENDOR';
 const SECRET = 'round-end-secret-0123456789';
 
 describe('provider API: endRound', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({ env: { DEMO_VENDOR_SECRET: SECRET } });
-    await ctx.core.modules.provider.api.seedDemoVendor();
-    ctx.core.modules.catalogue.api.invalidate();
+    ctx = await demoVendorContext(SECRET);
   });
   afterAll(() => ctx?.close());
 
-  async function call(action: string, body: unknown) {
-    const raw = JSON.stringify(body);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `/provider/v1/${VENDOR}/${action}`,
-      headers: { 'content-type': 'application/json', 'x-signature': signBody(SECRET, raw) },
-      payload: raw,
-    });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> & { error?: { code: string } } };
-  }
-
-  async function seatedPlayer() {
-    const player = await newPlayer(ctx.core, { balance: 10_000n });
-    const token = await loginAs(ctx.app, player);
-    const launch = await ctx.app.inject({ method: 'POST', url: '/api/games/launch', headers: bearer(token), payload: { vendor: VENDOR, gameCode: 'demo-slot-1', demo: false } });
-    expect((await call('authenticate', { token: launch.json().vendorToken })).status).toBe(200);
-    return { ...player, playerId: player.id.toString() };
-  }
+  const call = signedCallback(() => ctx, SECRET);
+  const seatedPlayer = () => seated(ctx, call, 10_000n);
 
   const ids = () => randomUUID().slice(0, 8);
   const bet = (playerId: string, transactionId: string, roundId: string, amount = '10.00') => ({ playerId, transactionId, roundId, gameCode: 'demo-slot-1', amount });

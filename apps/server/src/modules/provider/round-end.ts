@@ -5,7 +5,13 @@ import { ProviderError, type EndRoundRequest, type EndRoundResponse } from './pr
 /** Rounds per statement: a longer list is ended in several (each its own commit). */
 const END_ROUNDS_STATEMENT = 5_000;
 
-const refusal = () => new ProviderError('INVALID_REQUEST', 'no round with a bet by this player at this vendor');
+/** A round's status after the call as the protocol's answer. */
+function answerOf(roundId: string, status: string | null): EndRoundResponse | ProviderError {
+  if (status === 'settled' || status === 'rolled_back') return { roundId, roundStatus: status };
+  // 'open': another call reopened the round meanwhile (a rollback of its win): not ended.
+  if (status === 'open') return new ProviderError('TRANSACTION_CONFLICT', 'the round was reopened meanwhile: retry');
+  return new ProviderError('INVALID_REQUEST', 'no round with a bet by this player at this vendor');
+}
 
 /**
  * The protocol's endRound (docs/provider-integration.md): a round over with nothing more to pay.
@@ -24,11 +30,7 @@ export function createRoundEnd(deps: { db: Db }) {
       const calls = part.map((request) => ({ member: request.playerId, round: request.roundId }));
       const result = await sql<{ i: string; round_status: string | null }>`
         select i::text, round_status from provider_end_rounds(${vendorCode}, ${JSON.stringify(calls)}::jsonb) order by i`.execute(deps.db);
-      result.rows.forEach((row, position) => {
-        const status = row.round_status;
-        // 'open': another call reopened the round meanwhile (a rollback of its win): not ended.
-        answers.push(status === 'settled' || status === 'rolled_back' ? { roundId: part[position]!.roundId, roundStatus: status } : status === 'open' ? new ProviderError('TRANSACTION_CONFLICT', 'the round was reopened meanwhile: retry') : refusal());
-      });
+      result.rows.forEach((row, position) => answers.push(answerOf(part[position]!.roundId, row.round_status)));
     }
     return answers;
   }
