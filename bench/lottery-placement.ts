@@ -79,7 +79,9 @@ async function openDraw(gameCode: string): Promise<{ id: string; family: string 
 }
 const south = (await setup.query<{ code: string }>(`select code from lottery_game where family = 'vn_south' order by code limit 2`)).rows.map((row) => row.code);
 const fast = (await setup.query<{ code: string }>(`select code from lottery_game where family = 'fast_5d' order by interval_minutes desc limit 1`)).rows[0]!.code;
-const vn = await Promise.all(['VN_MB', ...south].map(openDraw));
+// One after another: they share the set-up client, which runs one statement at a time.
+const vn: { id: string; family: string }[] = [];
+for (const code of ['VN_MB', ...south]) vn.push(await openDraw(code));
 // The fast game's draws close every few minutes: the bench keeps a later one open for the run.
 const fastDraw = await (async () => {
   const row = (await setup.query<{ id: string }>(`select id::text from lottery_draw where game_code = $1 and status in ('scheduled', 'open') order by closes_at desc limit 1`, [fast])).rows[0]!;
