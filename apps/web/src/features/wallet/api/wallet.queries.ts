@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { hashKey, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ProfitQuery, WalletBalance } from '@app/contracts';
 import { memberQueryOptions } from '../../../shared/member-query.ts';
 import { getToken } from '../../../shared/session-token.ts';
@@ -50,6 +50,12 @@ export function uplineQueryOptions(token: string | null) {
  */
 export function applyBalanceChange(queryClient: QueryClient, change: { cash: string; bonus?: string }): void {
   const token = getToken();
+  // A read of member info or the balance still in flight may have started before this change
+  // committed; landing after the push it would put the older balance back until the next change
+  // (seen: the header kept a resettled ticket's reversed win). Such reads are dropped first —
+  // the cancellation restores the cached state at once — and the pushed balance is written over it.
+  const balanceKeys = [accountKeys.memberInfo(token), walletKeys.balance(token)].map(hashKey);
+  void queryClient.cancelQueries({ predicate: (query) => query.state.data !== undefined && balanceKeys.includes(query.queryHash) });
   queryClient.setQueryData<MemberInfo>(accountKeys.memberInfo(token), (member) => (member ? { ...member, balance: change.cash } : member));
   queryClient.setQueryData<WalletBalance>(walletKeys.balance(token), (balance) =>
     balance ? { ...balance, cash: change.cash, bonus: change.bonus ?? balance.bonus } : balance,

@@ -78,6 +78,23 @@ describe('wallet realtime handler', () => {
     expect(queryClient.getQueryState(walletKeys.upline('tok-1'))?.isInvalidated).toBe(false);
   });
 
+  it('keeps the pushed balance when a read that started before the change answers after it', async () => {
+    sessionStorage.setItem('token', 'tok-1');
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(accountKeys.memberInfo('tok-1'), memberFixture({ balance: '60.00' }));
+    let answerStaleRead: (member: ReturnType<typeof memberFixture>) => void = () => undefined;
+    const staleRead = queryClient.fetchQuery({
+      queryKey: accountKeys.memberInfo('tok-1'),
+      queryFn: () => new Promise<ReturnType<typeof memberFixture>>((resolve) => (answerStaleRead = resolve)),
+      staleTime: 0,
+    });
+    createWalletRealtime(queryClient).onMessage?.({ type: 'wallet.balance_changed', cash: '40.00', bonus: '0.00' });
+    answerStaleRead(memberFixture({ balance: '60.00' }));
+    await staleRead.catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(queryClient.getQueryData<{ balance: string }>(accountKeys.memberInfo('tok-1'))?.balance).toBe('40.00');
+  });
+
   it('re-reads the wallet views after a reconnect, not after the first connection', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(walletKeys.balance('tok-1'), walletBalanceFixture());
