@@ -2,16 +2,46 @@ import { defineConfig, devices } from '@playwright/test';
 import { BASE_URL, CHROMIUM_ARGS, E2E_OPS_PORT, E2E_OUTPUT_DIR, E2E_WEB_PREBUILT, OPS_URL, ROOT_DIR, serverEnv } from './server-env.ts';
 
 /**
- * Journeys in Debian's Chromium (/usr/bin/chromium; Playwright never downloads a browser here)
- * against the real server and database. One worker: some journeys switch site-wide state
- * (maintenance, region rules), and the machine has two cores (two runs side by side, each with
- * its own server and database, overloaded them). `npm test` builds the web first and sets
- * E2E_WEB_PREBUILT.
+ * Journeys that change what every other journey sees, so they run alone: the site's maintenance and
+ * region block, a vendor's maintenance and wallet mode, the home page's banners and settings, the
+ * jackpot pool and the winners board, broadcasts to every member, global rules (referral,
+ * promotions, missions, VIP) and the agents' settlement runs, which take every contract.
  */
+const ALONE_SPECS = [
+  'system-status',
+  'admin',
+  'approvals',
+  'content',
+  'jackpot',
+  'betting',
+  'messages',
+  'referral',
+  'promotions',
+  'promotion-costs',
+  'promotions-periodic',
+  'missions',
+  'vip',
+  'agent-contracts',
+  'agent-settlement-corrections',
+].map((name) => new RegExp(`/${name}\\.spec\\.ts$`));
+
+/**
+ * Journeys in Debian's Chromium (/usr/bin/chromium; Playwright never downloads a browser here)
+ * against the real server and database. `npm test` runs them in two parts against one server:
+ * E2E_PART=shared, every journey that keeps to its own members, events and tables, two at a time
+ * (E2E_WORKERS; most of a journey's time is waiting for a round, a draw or a push, so two fit on
+ * two cores; each worker logs in to the console as its own owner, fixtures/owner.ts); then
+ * E2E_PART=alone, the ALONE_SPECS, one at a time. Without E2E_PART every journey runs, one at a
+ * time. `npm test` builds the web first and sets E2E_WEB_PREBUILT.
+ */
+const PART = process.env.E2E_PART;
+if (PART !== undefined && PART !== 'shared' && PART !== 'alone') throw new Error(`E2E_PART must be shared or alone, not ${PART}`);
+
 export default defineConfig({
   testDir: './specs',
   outputDir: E2E_OUTPUT_DIR,
-  workers: 1,
+  ...(PART === 'shared' ? { testIgnore: ALONE_SPECS } : PART === 'alone' ? { testMatch: ALONE_SPECS } : {}),
+  workers: PART === 'shared' ? Number(process.env.E2E_WORKERS ?? 2) : 1,
   fullyParallel: false,
   // On CI one retry: a journey that fails and then passes is reported as flaky in the log (and chased
   // from there) instead of holding back everything else; locally a failure is a failure.

@@ -100,11 +100,16 @@ async function main() {
     if (!chromium) {
       results.push({ name: 'end-to-end (no Chromium)', ok: false, seconds: 0 });
     } else if (built) {
-      // One Playwright run for both projects, one test at a time: two side by side (each with its
-      // own server and database) overloaded the two cores until journeys timed out.
+      // One server and database for both parts (e2e/playwright.config.ts): the journeys that keep
+      // to their own members, two at a time (they mostly wait for rounds, draws and pushes), then
+      // those that change what every journey sees, alone. Two runs side by side, each with its own
+      // server and database, had overloaded the two cores until journeys timed out.
       const e2eDatabase = await createDatabase(adminUrl, `e2e_${Date.now()}`);
       try {
-        await run({ name: 'end-to-end', command: ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'], env: { E2E_DATABASE_URL: e2eDatabase.url, E2E_WEB_PREBUILT: '1' } });
+        const e2e = ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'];
+        const env = { E2E_DATABASE_URL: e2eDatabase.url, E2E_WEB_PREBUILT: '1' };
+        await run({ name: 'end-to-end (shared)', command: e2e, env: { ...env, E2E_PART: 'shared' } });
+        await run({ name: 'end-to-end (alone)', command: e2e, env: { ...env, E2E_PART: 'alone' } });
       } finally {
         await e2eDatabase.drop();
       }

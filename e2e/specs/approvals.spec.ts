@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { api, sql } from '../fixtures/accounts.ts';
-import { consoleLogin, consoleMenu, resetDemoOwnerTwoFactor, type ConsoleOperator } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, consoleMenu, resetDemoOwnerTwoFactor, type ConsoleOperator } from '../fixtures/console.ts';
 import { expect, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
 
 const consoleToken = async (page: Page) => (await page.evaluate(() => sessionStorage.getItem('backoffice.token'))) ?? '';
@@ -31,7 +31,7 @@ test.describe('approvals', () => {
     const code = `APR${Date.now().toString(36).toUpperCase()}`;
     await sql("insert into catalogue_vendor (code, display_name, game_types, sort_order, wallet_mode, is_demo) values ($1, 'Estúdio Aprovação', '{RNG}', 1, 'seamless', false)", [code]);
     await resetDemoOwnerTwoFactor();
-    await consoleLogin(page, { username: 'admin', password: 'Admin@1234' });
+    await consoleLogin(page, await demoOwner());
     const checker = await secondOwner(browser, page);
     try {
       // A proposes: the mode does not change yet; the page says a change awaits approval.
@@ -94,7 +94,7 @@ test.describe('approvals', () => {
     // One pending request per kind and target: an earlier run's leftovers are closed first.
     await sql("update backoffice_approval_request set status = 'rejected', decided_by = 0, decided_by_name = 'e2e', decided_at = now() where status = 'pending' and kind in ('system.payment_limits', 'agents.settlement_period')");
     await resetDemoOwnerTwoFactor();
-    await consoleLogin(page, { username: 'admin', password: 'Admin@1234' });
+    await consoleLogin(page, await demoOwner());
     const checker = await secondOwner(browser, page);
     try {
       await consoleMenu(page, 'menu-settings-limits');

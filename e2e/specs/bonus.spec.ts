@@ -1,5 +1,5 @@
 import { api, apiLogin } from '../fixtures/accounts.ts';
-import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { useReviewViewport } from '../fixtures/games.ts';
 import { operatorCli } from '../fixtures/operator-cli.ts';
 import { ledgerCheck, PAYMENT_PIN, registerPayingMember } from '../fixtures/payments.ts';
@@ -90,7 +90,7 @@ test.describe('bonus money', () => {
 
     // The operator console lists the grant with its wagering and how it closed.
     await resetDemoOwnerTwoFactor();
-    await consoleLogin(page, { username: 'admin', password: 'Admin@1234' });
+    await consoleLogin(page, await demoOwner());
     await page.goto('/admin/bonus-grants');
     await page.getByTestId('bonus-grants-account').fill(member.account);
     await page.getByTestId('bonus-grants-search').click();

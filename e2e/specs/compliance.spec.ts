@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from '@playwright/test';
 import { registerMember, sql } from '../fixtures/accounts.ts';
-import { consoleLogin, consoleMenu, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, consoleMenu, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { isPhone } from '../fixtures/games.ts';
 import { fund, playVendorRounds } from '../fixtures/rounds.ts';
 import { expect, newMemberInProjectLanguage, open, test } from '../fixtures/site.ts';
@@ -65,7 +65,7 @@ test('an operator sees a big-win alert and downloads the day extract', { tag: '@
   const [row] = await sql<{ id: string }>('select id::text as id from accounts_member where account = $1', [winner.account]);
 
   await resetDemoOwnerTwoFactor();
-  await consoleLogin(page, { username: 'admin', password: 'Admin@1234' });
+  await consoleLogin(page, await demoOwner());
   await consoleMenu(page, 'menu-compliance-alerts');
   await expect(page.getByTestId('compliance-alerts-page')).toBeVisible();
   await page.getByTestId('alerts-evaluate').click();

@@ -1,6 +1,6 @@
 import { devices, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { api, apiLogin, registerMember, sql } from '../fixtures/accounts.ts';
-import { consoleLogin, creditMember, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, creditMember, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { isPhone } from '../fixtures/games.ts';
 import { PAYMENT_PIN } from '../fixtures/payments.ts';
 import { expect, logIn, open, SCREENSHOT_DIR, test, withoutSitePopups } from '../fixtures/site.ts';
@@ -90,7 +90,7 @@ test('a 24-hour cool-off logs the member out everywhere; a barred CPF closes an 
     const consoleContext = await browser.newContext(en ? { ...devices['Pixel 7'] } : { viewport: page.viewportSize() ?? undefined });
     const consolePage = await consoleContext.newPage();
     try {
-      await consoleLogin(consolePage, { username: 'admin', password: 'Admin@1234' });
+      await consoleLogin(consolePage, await demoOwner());
       await consolePage.goto('/admin/rg/barred');
       await expect(consolePage.getByTestId('exclusion-admin-barred')).toBeVisible();
       const formatted = `${barred.cpf.slice(0, 3)}.${barred.cpf.slice(3, 6)}.${barred.cpf.slice(6, 9)}-${barred.cpf.slice(9)}`;

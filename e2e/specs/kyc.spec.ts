@@ -1,6 +1,6 @@
 import { devices, type Page } from '@playwright/test';
 import { api, apiLogin } from '../fixtures/accounts.ts';
-import { consoleLogin, creditMember, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, creditMember, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { isPhone } from '../fixtures/games.ts';
 import { PAYMENT_PIN, registerPayingMember } from '../fixtures/payments.ts';
 import { expect, logIn, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
@@ -77,7 +77,7 @@ test('a withdrawal asks for verification; documents sent, approved in the consol
   const consolePage = await consoleContext.newPage();
   try {
     await resetDemoOwnerTwoFactor();
-    await consoleLogin(consolePage, { username: 'admin', password: 'Admin@1234' });
+    await consoleLogin(consolePage, await demoOwner());
     await consolePage.goto('/admin/kyc');
     await consolePage.getByTestId('kyc-filter-member').fill(member.account);
     await consolePage.getByTestId('kyc-filter-search').click();

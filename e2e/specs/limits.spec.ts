@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { declareAdultIdentity, sql } from '../fixtures/accounts.ts';
-import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { isPhone } from '../fixtures/games.ts';
 import { fund } from '../fixtures/rounds.ts';
 import { expect, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
@@ -143,7 +143,7 @@ test('limits at registration, lowered and raised, enforced on deposit and bet, r
   const consolePage = await consoleContext.newPage();
   try {
     await resetDemoOwnerTwoFactor();
-    await consoleLogin(consolePage, { username: 'admin', password: 'Admin@1234' });
+    await consoleLogin(consolePage, await demoOwner());
     await consolePage.goto('/admin/rg/limits');
     await consolePage.getByTestId('limits-admin-account').fill(username);
     await consolePage.getByTestId('limits-admin-search').click();

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
-import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { demoOwnerName } from '../fixtures/owner.ts';
 import { expect, newMemberInProjectLanguage, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
 import { horizontalOverflow } from '../fixtures/wallet.ts';
 
@@ -23,7 +24,7 @@ const TEXT = {
 async function operatorPage(browser: Browser) {
   const operator = await browser.newPage({ viewport: { width: 1366, height: 800 } });
   await resetDemoOwnerTwoFactor();
-  await consoleLogin(operator, { username: 'admin', password: 'Admin@1234' });
+  await consoleLogin(operator, await demoOwner());
   return operator;
 }
 
@@ -105,7 +106,7 @@ test.describe('platform messages and feedback', { tag: '@phone' }, () => {
     await operator.getByTestId('fb-queue').getByRole('link', { name: number! }).click();
     await expect(operator.getByTestId('fb-account')).toHaveText(member.account);
     await operator.getByTestId('fb-assign-me').click();
-    await expect(operator.getByTestId('fb-assigned')).toHaveText('admin');
+    await expect(operator.getByTestId('fb-assigned')).toHaveText(demoOwnerName());
     await operator.getByTestId('fb-text').fill('Internal: check the PSP log');
     await operator.getByTestId('fb-note').click();
     await expect(operator.getByTestId('fb-entry-note')).toHaveCount(1);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from '@playwright/test';
-import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { registerMember } from '../fixtures/accounts.ts';
 import { fund, playVendorRounds } from '../fixtures/rounds.ts';
 import { expect, logIn, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
@@ -61,7 +61,7 @@ test.describe('missions and the sign-in check-in', () => {
     // The operator creates the mission in the console (a field checked before sending first).
     const operator = await browser.newPage({ viewport: DESKTOP });
     await resetDemoOwnerTwoFactor();
-    await consoleLogin(operator, { username: 'admin', password: 'Admin@1234' });
+    await consoleLogin(operator, await demoOwner());
     await operator.goto('/admin/missions');
     await expect(operator.getByTestId('missions-page')).toBeVisible();
     await operator.getByTestId('mission-new').click();

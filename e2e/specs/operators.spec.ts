@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import { api, sql } from '../fixtures/accounts.ts';
-import { consoleLogin, consoleMenu, resetDemoOwnerTwoFactor, type ConsoleOperator } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, consoleMenu, resetDemoOwnerTwoFactor, type ConsoleOperator } from '../fixtures/console.ts';
 import { expect, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
 import { base32Decode, totp } from '../../apps/server/src/platform/security/totp.ts';
 
@@ -41,7 +41,7 @@ test.describe('operator lifecycle', () => {
   test('an owner disables a logged-in operator, who is logged out at once, then re-enables them', async ({ browser, page, shoot }) => {
     test.setTimeout(120_000);
     await resetDemoOwnerTwoFactor();
-    await consoleLogin(page, { username: 'admin', password: 'Admin@1234' });
+    await consoleLogin(page, await demoOwner());
     const support = await operatorInOwnBrowser(browser, page, 'support');
     try {
       await consoleMenu(page, 'menu-operators');
@@ -79,7 +79,7 @@ test.describe('operator lifecycle', () => {
   test("an owner resets an operator's password and two-factor; the operator completes the link and logs in anew", async ({ browser, page, shoot }, testInfo) => {
     test.setTimeout(150_000);
     await resetDemoOwnerTwoFactor();
-    await consoleLogin(page, { username: 'admin', password: 'Admin@1234' });
+    await consoleLogin(page, await demoOwner());
     const risk = await operatorInOwnBrowser(browser, page, 'risk');
     try {
       await consoleMenu(page, 'menu-operators');

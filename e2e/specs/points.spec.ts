@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { api, apiLogin, sql } from '../fixtures/accounts.ts';
-import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { useReviewViewport } from '../fixtures/games.ts';
 import { operatorCli } from '../fixtures/operator-cli.ts';
 import { demoOperatorSession, ledgerCheck, PAYMENT_PIN, registerPayingMember } from '../fixtures/payments.ts';
@@ -107,7 +107,7 @@ test.describe('points mall', { tag: '@phone' }, () => {
     // The operator approves the cash item and rejects the T-shirt.
     const operatorPage = await page.context().browser()!.newPage({ viewport: { width: 1366, height: 800 } });
     await resetDemoOwnerTwoFactor();
-    await consoleLogin(operatorPage, { username: 'admin', password: 'Admin@1234' });
+    await consoleLogin(operatorPage, await demoOwner());
     await operatorPage.goto('/admin/points-redemptions');
     const queue = operatorPage.getByTestId('redemptions');
     const cashRow = queue.getByRole('row').filter({ hasText: `Dinheiro R$ 5 ${tag}` });

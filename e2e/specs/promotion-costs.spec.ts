@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { api, apiLogin, registerMember, sql, uniqueName } from '../fixtures/accounts.ts';
-import { consoleLogin, consoleMenu, resetDemoOwnerTwoFactor, setSetting } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, consoleMenu, resetDemoOwnerTwoFactor, setSetting } from '../fixtures/console.ts';
 import { expect, logIn, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
 import { horizontalOverflow } from '../fixtures/wallet.ts';
 
@@ -28,7 +28,7 @@ test.describe('promotion costs', () => {
     const operator = await consoleContext.newPage();
     try {
       await resetDemoOwnerTwoFactor();
-      await consoleLogin(operator, { username: 'admin', password: 'Admin@1234' });
+      await consoleLogin(operator, await demoOwner());
       await consoleMenu(operator, 'menu-promotions');
       await operator.getByTestId('promotion-new').click();
       await operator.getByTestId('promotion-type').selectOption('deposit_match');

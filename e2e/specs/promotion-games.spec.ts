@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { api, registerMember, sql, uniqueName } from '../fixtures/accounts.ts';
 import path from 'node:path';
-import { consoleLogin, consoleMenu, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, consoleMenu, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { isPhone, useReviewViewport } from '../fixtures/games.ts';
 import { expect, logIn, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
 import { demoPromotion } from '../fixtures/promotions.ts';
@@ -157,7 +157,7 @@ test.describe('promotion games', () => {
     const operator = await consoleContext.newPage();
     try {
       await resetDemoOwnerTwoFactor();
-      await consoleLogin(operator, { username: 'admin', password: 'Admin@1234' });
+      await consoleLogin(operator, await demoOwner());
       await consoleMenu(operator, 'menu-promotions');
       await operator.getByTestId(`promotion-edit-${wheel}`).click();
       const panel = operator.getByTestId('games-panel');

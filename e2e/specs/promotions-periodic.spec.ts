@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { devices } from '@playwright/test';
 import { api, apiLogin, registerMember, sql } from '../fixtures/accounts.ts';
-import { consoleLogin, consoleMenu, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, consoleMenu, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { useReviewViewport } from '../fixtures/games.ts';
 import { fund, playVendorRounds } from '../fixtures/rounds.ts';
 import { expect, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
@@ -54,7 +54,7 @@ test.describe('periodic rewards', () => {
     const operator = await context.newPage();
     try {
       await resetDemoOwnerTwoFactor();
-      const admin = await consoleLogin(operator, { username: 'admin', password: 'Admin@1234' });
+      const admin = await consoleLogin(operator, await demoOwner());
 
       // The rule, inside the promotion editor.
       await consoleMenu(operator, 'menu-promotions');

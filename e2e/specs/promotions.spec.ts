@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { registerMember } from '../fixtures/accounts.ts';
-import { consoleLogin, consoleMenu, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, consoleMenu, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { useReviewViewport } from '../fixtures/games.ts';
 import { expect, logIn, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
 import { demoPromotion } from '../fixtures/promotions.ts';
@@ -67,7 +67,7 @@ test.describe('promotions', { tag: '@phone' }, () => {
     const operator = await consoleContext.newPage();
     try {
       await resetDemoOwnerTwoFactor();
-      await consoleLogin(operator, { username: 'admin', password: 'Admin@1234' });
+      await consoleLogin(operator, await demoOwner());
       await consoleMenu(operator, 'menu-promotions');
       await expect(operator.getByTestId('promotions-page')).toContainText('Mostre sua vitória');
       await operator.screenshot({ path: shotPath('console-promotions') });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { devices, type BrowserContext, type Page } from '@playwright/test';
 import { api, apiLogin, registerMember, sql } from '../fixtures/accounts.ts';
-import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { isPhone } from '../fixtures/games.ts';
 import { operatorCli } from '../fixtures/operator-cli.ts';
 import { uniqueCpf } from '../fixtures/payments.ts';
@@ -117,7 +117,7 @@ test('a friend registers from the link, deposits and plays; the referrer is paid
   const consolePage = await consoleContext.newPage();
   try {
     await resetDemoOwnerTwoFactor();
-    await consoleLogin(consolePage, { username: 'admin', password: 'Admin@1234' });
+    await consoleLogin(consolePage, await demoOwner());
     await consolePage.goto('/admin/referral/referrals');
     await consolePage.getByTestId('referrals-referrer').fill(referrer.account);
     await consolePage.getByTestId('referrals-search').click();

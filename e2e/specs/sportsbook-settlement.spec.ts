@@ -1,6 +1,6 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { registerMember } from '../fixtures/accounts.ts';
-import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { useReviewViewport } from '../fixtures/games.ts';
 import { demoOperatorSession } from '../fixtures/payments.ts';
 import { fund } from '../fixtures/rounds.ts';
@@ -56,7 +56,7 @@ async function journey(page: Page, browser: Browser, testInfo: TestInfo, languag
   // The operator enters the result in the console (this login ends the API session above).
   const console = await browser.newPage({ viewport: { width: 1366, height: 800 } });
   await resetDemoOwnerTwoFactor();
-  await consoleLogin(console, { username: 'admin', password: 'Admin@1234' });
+  await consoleLogin(console, await demoOwner());
   await console.goto(`/admin/sportsbook/events/${encodeURIComponent(eventId!)}`);
   const enterResult = async (correction: boolean, winner: 'home' | 'away', reason: string) => {
     await console.getByTestId(correction ? 'sb-correct-1x2' : 'sb-result-1x2').click();

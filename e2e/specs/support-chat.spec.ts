@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { CAPTCHA_ANSWER } from '../server-env.ts';
-import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { isPhone } from '../fixtures/games.ts';
 import { expect, newMemberInProjectLanguage, open, SCREENSHOT_DIR, test } from '../fixtures/site.ts';
 import { horizontalOverflow } from '../fixtures/wallet.ts';
@@ -33,7 +33,7 @@ async function operatorPage(browser: Browser) {
   const context = await browser.newContext({ viewport: { width: 1366, height: 800 } });
   const operator = await context.newPage();
   await resetDemoOwnerTwoFactor();
-  await consoleLogin(operator, { username: 'admin', password: 'Admin@1234' });
+  await consoleLogin(operator, await demoOwner());
   return operator;
 }
 

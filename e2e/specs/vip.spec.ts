@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { api, apiLogin, sql } from '../fixtures/accounts.ts';
 import { rollupAgents } from '../fixtures/agents.ts';
-import { consoleLogin, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
+import { consoleLogin, demoOwner, resetDemoOwnerTwoFactor } from '../fixtures/console.ts';
 import { useReviewViewport } from '../fixtures/games.ts';
 import { registerPayingMember } from '../fixtures/payments.ts';
 import { fund, playVendorRounds } from '../fixtures/rounds.ts';
@@ -99,7 +99,7 @@ test.describe('VIP levels', () => {
 
   test('the console lists members per level and refuses a level out of order in words', async ({ page, shoot }) => {
     await resetDemoOwnerTwoFactor();
-    await consoleLogin(page, { username: 'admin', password: 'Admin@1234' });
+    await consoleLogin(page, await demoOwner());
     await page.goto('/admin/vip-levels');
     await expect(page.getByTestId('vip-level-name-4')).toHaveText('Diamante');
     await expect(page.getByTestId('vip-members-count-1')).not.toHaveText('0');
