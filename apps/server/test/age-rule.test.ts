@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { latestOldEnoughBirthday, OPERATOR_TIME_ZONE, todayIn } from '@app/contracts';
 import { bearer, loginAs, newPlayer } from './builders.ts';
 import { api, createPaymentsContext, payingMember, PIN, requestId, type PayingMember } from './payments-fixture.ts';
+import { DEMO_VENDOR as VENDOR, signedCallback } from './demo-vendor.ts';
 import { createTestContext, type TestContext } from './test-context.ts';
 import { DEMO_LOGINS, seedDemoData } from '../src/seed/demo-data.ts';
 
@@ -13,10 +14,7 @@ import { DEMO_LOGINS, seedDemoData } from '../src/seed/demo-data.ts';
  * of 18 or more on file, a member cannot deposit, withdraw, launch a game for money or bet;
  * demo play stays open. The refusal is member.age_unverified (the provider API: PLAYER_BLOCKED).
  */
-const VENDOR = 'DEMOVENDOR';
 const SECRET = 'age-rule-secret-0123456789';
-/** The provider API's X-Signature (docs/provider-integration.md). */
-const signBody = (secret: string, raw: string) => createHmac('sha256', secret).update(raw, 'utf8').digest('hex');
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -41,11 +39,7 @@ const refusal = (response: { statusCode: number; json: () => { error: { code: st
 });
 const launch = (token: string, demo = false) => api(ctx, 'POST', '/api/games/launch', token, { vendor: VENDOR, gameCode: 'demo-slot-1', demo });
 
-async function provider(action: string, body: unknown) {
-  const raw = JSON.stringify(body);
-  const response = await ctx.app.inject({ method: 'POST', url: `/provider/v1/${VENDOR}/${action}`, headers: { 'content-type': 'application/json', 'x-signature': signBody(SECRET, raw) }, payload: raw });
-  return { status: response.statusCode, body: response.json() as { balance?: string; transactionId?: string; error?: { code: string } } };
-}
+const provider = signedCallback(() => ctx, SECRET);
 
 /** Members who reach the money paths: no birthday on file, and one day short of 18. */
 async function unverifiedMembers(): Promise<[string, PayingMember][]> {

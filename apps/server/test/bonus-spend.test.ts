@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs, newPlayer, type TestPlayer } from './builders.ts';
-import { createTestContext, type TestContext } from './test-context.ts';
-import { signBody } from '../src/modules/provider/index.ts';
+import { DEMO_VENDOR as VENDOR, demoVendorContext, signedCallback } from './demo-vendor.ts';
+import type { TestContext } from './test-context.ts';
 
 /**
  * Bets spend cash first, then bonus (issue 21, migration 0068), through the signed provider API:
@@ -12,23 +12,16 @@ import { signBody } from '../src/modules/provider/index.ts';
  * nothing, and conversion, expiry and the sweep move what the grant holds — the ledger balancing
  * throughout.
  */
-const VENDOR = 'DEMOVENDOR';
 const SECRET = 'bonus-spend-secret-0123456789';
 const DAY = 86_400_000;
 
 let ctx: TestContext;
 beforeAll(async () => {
-  ctx = await createTestContext({ env: { DEMO_VENDOR_SECRET: SECRET } });
-  await ctx.core.modules.provider.api.seedDemoVendor();
-  ctx.core.modules.catalogue.api.invalidate();
+  ctx = await demoVendorContext(SECRET);
 });
 afterAll(() => ctx?.close());
 
-async function call(action: string, body: Record<string, unknown>) {
-  const raw = JSON.stringify(body);
-  const response = await ctx.app.inject({ method: 'POST', url: `/provider/v1/${VENDOR}/${action}`, headers: { 'content-type': 'application/json', 'x-signature': signBody(SECRET, raw) }, payload: raw });
-  return { status: response.statusCode, body: response.json() as { balance?: string; error?: { code: string } } };
-}
+const call = signedCallback(() => ctx, SECRET);
 
 async function seated(cash: bigint, bonus: bigint, multiple = 10) {
   const player = await newPlayer(ctx.core, { balance: cash });

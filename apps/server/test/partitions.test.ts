@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, loginAs, newPlayer } from './builders.ts';
-import { createTestContext, type TestContext } from './test-context.ts';
-import { signBody } from '../src/modules/provider/index.ts';
+import { DEMO_VENDOR as VENDOR, demoVendorContext, signedCallback } from './demo-vendor.ts';
+import type { TestContext } from './test-context.ts';
 import { maintainPartitions, monthStartUtc, partitionName, type PartitionPolicy } from '../src/platform/partitions.ts';
 
 /**
@@ -12,16 +12,13 @@ import { maintainPartitions, monthStartUtc, partitionName, type PartitionPolicy 
  * detaches what is past its retention (CONCURRENTLY where there is no default), and the money
  * path and the ledger check are unchanged across month boundaries.
  */
-const VENDOR = 'DEMOVENDOR';
 const SECRET = 'partitions-secret-0123456789';
 const POLICY: PartitionPolicy = { monthsAhead: 3, retentionMonths: { provider_request_log: 6 } };
 
 describe('monthly partitions', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestContext({ env: { DEMO_VENDOR_SECRET: SECRET } });
-    await ctx.core.modules.provider.api.seedDemoVendor();
-    ctx.core.modules.catalogue.api.invalidate();
+    ctx = await demoVendorContext(SECRET);
   });
   afterAll(() => ctx?.close());
 
@@ -31,16 +28,7 @@ describe('monthly partitions', () => {
   const partitionsOf = async (table: string) =>
     (await sql<{ name: string }>`select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid where i.inhparent = ${table}::regclass order by 1`.execute(ctx.core.db)).rows.map((row) => row.name);
 
-  async function call(action: string, body: unknown) {
-    const raw = JSON.stringify(body);
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `/provider/v1/${VENDOR}/${action}`,
-      headers: { 'content-type': 'application/json', 'x-signature': signBody(SECRET, raw) },
-      payload: raw,
-    });
-    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
-  }
+  const call = signedCallback(() => ctx, SECRET);
 
   it('puts a row for a future month in that month’s partition', async () => {
     const nextMonth = new Date(monthStartUtc(now, 1).getTime() + 10 * 86_400_000);
