@@ -29,8 +29,9 @@ const ALONE_SPECS = [
  * Journeys in Debian's Chromium (/usr/bin/chromium; Playwright never downloads a browser here)
  * against the real server and database. `npm test` runs them in two parts against one server:
  * E2E_PART=shared, every journey that keeps to its own members, events and tables, two at a time
- * (E2E_WORKERS; most of a journey's time is waiting for a round, a draw or a push, so two fit on
- * two cores; each worker logs in to the console as its own owner, fixtures/owner.ts); then
+ * (E2E_WORKERS; one worker left the cores idle while a journey waited for a round, a draw or a
+ * push; two keep them busy, 21.7 → 14.8 min; each worker logs in to the console as its own owner,
+ * fixtures/owner.ts); then
  * E2E_PART=alone, the ALONE_SPECS, one at a time. Without E2E_PART every journey runs, one at a
  * time. `npm test` builds the web first and sets E2E_WEB_PREBUILT.
  */

@@ -101,8 +101,8 @@ async function main() {
       results.push({ name: 'end-to-end (no Chromium)', ok: false, seconds: 0 });
     } else if (built) {
       // One server and database for both parts (e2e/playwright.config.ts): the journeys that keep
-      // to their own members, two at a time (they mostly wait for rounds, draws and pushes), then
-      // those that change what every journey sees, alone. Two runs side by side, each with its own
+      // to their own members, two at a time (one alone left the cores idle while it waited for
+      // rounds, draws and pushes), then those that change what every journey sees, alone. Two runs side by side, each with its own
       // server and database, had overloaded the two cores until journeys timed out.
       const e2eDatabase = await createDatabase(adminUrl, `e2e_${Date.now()}`);
       try {
